@@ -1,0 +1,44 @@
+/**
+ * The store's databases and their Mango indexes (DESIGN §3). One database per document kind, so each
+ * has its own _changes feed; `auth` is private to the gateway and never replicated to a device.
+ */
+
+/** Databases devices replicate (through the gateway's projection). */
+export const SYNCED_DATABASES = [
+  'properties',
+  'demands',
+  'news',
+  'users',
+  'settings',
+  'favorites',
+  'oplog',
+] as const;
+export type SyncedDatabase = (typeof SYNCED_DATABASES)[number];
+
+/** Gateway-only databases: password hashes, refresh tokens, phone uniqueness, seed marker. */
+export const PRIVATE_DATABASES = ['auth'] as const;
+export type PrivateDatabase = (typeof PRIVATE_DATABASES)[number];
+
+export type DatabaseName = SyncedDatabase | PrivateDatabase;
+export const ALL_DATABASES: readonly DatabaseName[] = [...SYNCED_DATABASES, ...PRIVATE_DATABASES];
+
+export interface MangoIndex {
+  name: string;
+  fields: string[];
+}
+
+/** Indexes for the gateway's queries (admin lists, per-owner lists, log filters, token families). */
+export const INDEXES: Partial<Record<DatabaseName, MangoIndex[]>> = {
+  properties: [
+    { name: 'by-owner', fields: ['user_id', 'created_at'] },
+    { name: 'by-status', fields: ['status', 'audit_status', 'created_at'] },
+  ],
+  demands: [{ name: 'by-owner', fields: ['user_id', 'created_at'] }],
+  favorites: [{ name: 'by-owner', fields: ['user_id'] }],
+  news: [{ name: 'by-status', fields: ['status', 'category', 'created_at'] }],
+  oplog: [
+    { name: 'by-property', fields: ['property_id', 'created_at'] },
+    { name: 'by-time', fields: ['created_at'] },
+  ],
+  auth: [{ name: 'by-kind-user', fields: ['kind', 'user_id'] }],
+};

@@ -1,0 +1,80 @@
+/**
+ * The gateway's error codes and the user-facing text for each (spec §8, in Chinese).
+ * The gateway answers `{error: {code, message}}`; the client turns a code into text here, in one place.
+ */
+
+export const ERROR_MESSAGES = {
+  bad_request: '请求格式错误',
+  bad_json: '请求内容不是有效的 JSON',
+  validation_failed: '提交的数据不正确',
+  unauthorized: '未授权访问，请重新登录',
+  token_expired: '登录已过期，请重新登录',
+  invalid_credentials: '手机号或密码错误',
+  refresh_invalid: '登录状态已失效，请重新登录',
+  refresh_reused: '登录状态已失效，请重新登录',
+  forbidden: '权限不足',
+  invalid_transition: '当前状态不允许此操作',
+  not_found: '请求的资源不存在',
+  user_not_found: '用户不存在',
+  phone_taken: '该手机号已注册',
+  wrong_password: '当前密码不正确',
+  conflict: '数据已被修改，请刷新后重试',
+  payload_too_large: '提交的内容过大',
+  rate_limited: '操作过于频繁，请稍后再试',
+  store_unavailable: '服务暂时不可用，请稍后重试',
+  internal: '服务器内部错误',
+} as const;
+export type ErrorCode = keyof typeof ERROR_MESSAGES;
+
+/** The shape of every gateway error response. */
+export interface ErrorBody {
+  error: { code: ErrorCode | string; message: string; fields?: Record<string, string> };
+}
+
+/** Text for a failed request without a usable error body (spec §8 "By status"). */
+export function messageForStatus(status: number | undefined): string {
+  if (status === undefined || status === 0) return '未知错误';
+  if (status === 401) return ERROR_MESSAGES.unauthorized;
+  if (status === 403) return ERROR_MESSAGES.forbidden;
+  if (status === 404) return ERROR_MESSAGES.not_found;
+  if (status >= 500) return ERROR_MESSAGES.internal;
+  return `请求失败（${status}）`;
+}
+
+/** 429 text with the wait rounded up to whole minutes. */
+export const rateLimitedMessage = (seconds: number) =>
+  `操作过于频繁，请${Math.max(1, Math.ceil(seconds / 60))}分钟后再试`;
+
+export const loadFailedMessage = (msg: string) => `数据加载失败：${msg}`;
+export const operationFailedMessage = (msg: string) => `操作失败：${msg}`;
+
+/** Auth screens (spec §8 "Auth"). */
+export const AUTH_MESSAGES = {
+  loginTimeout: '登录超时，请检查网络后重试',
+  registerTimeout: '注册超时，请检查网络后重试',
+  badFormat: '服务器响应格式错误',
+  emptyResponse: '服务器返回空响应',
+  parseFailed: '服务器响应解析失败',
+  loginFailed: '登录失败',
+  loginSuccess: '登录成功',
+  registerFailed: '注册失败',
+  registerSuccess: '注册成功',
+  networkError: '网络连接异常，请检查网络设置',
+  notLoggedIn: '用户未登录',
+  profileUpdated: '资料更新成功',
+  loggedOut: '已退出登录',
+  logoutFailed: '退出登录失败',
+  loginRequired: '请先登录',
+} as const;
+
+/** Login and register requests give up after 10 s (spec §9). */
+export const AUTH_REQUEST_TIMEOUT_MS = 10_000;
+
+/** Retry texts shared by several screens (spec §8 "Publishing and deletion", admin settings). */
+export const GENERIC_MESSAGES = {
+  publishFailed: '发布失败，请重试',
+  deleteFailed: '删除失败，请重试',
+  loadFailed: '加载失败',
+  reloadHint: '请刷新页面重试',
+  saveFailed: '保存失败，请重试',
+} as const;

@@ -1,0 +1,121 @@
+/**
+ * createApp: the gateway as an Express 5 app over an open store (tests build it directly; index.ts
+ * adds the listener, the store's lifecycle and, in production, the built PWA).
+ */
+import path from 'node:path';
+import cookieParser from 'cookie-parser';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { Config } from './config';
+import { authenticate } from './middleware/authenticate';
+import { apiNotFound, errorHandler } from './middleware/errors';
+import { authRoutes } from './routes/auth';
+import { AuthService } from './services/auth-service';
+import type { Store } from './store/couch';
+
+export interface AppDeps {
+  config: Config;
+  store: Store;
+  logger: Logger;
+  /** Directory of the built PWA to serve (production); omitted in tests and dev. */
+  staticDir?: string | undefined;
+}
+
+export interface Gateway {
+  app: Express;
+  auth: AuthService;
+}
+
+/** CSP for an installable PWA: own scripts and service worker, blob: previews of photos and video. */
+const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"], // MUI/emotion injects <style> at run time
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  mediaSrc: ["'self'", 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'", 'blob:'],
+  manifestSrc: ["'self'"],
+  frameSrc: ['https:'], // 360° panoramas are hosted elsewhere and shown in an iframe
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  upgradeInsecureRequests: null, // the embedded default serves plain http on loopback
+};
+
+export function createApp({ config, store, logger, staticDir }: AppDeps): Gateway {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+
+  const auth = new AuthService(store, config.jwtSecret, config.rateLimits);
+
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') },
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy:
+        config.env === 'development' ? false : { useDefaults: false, directives: CSP_DIRECTIVES },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  const api = express.Router();
+  api.use(express.json({ limit: '1mb' }));
+  api.use(cookieParser());
+  api.use(authenticate(config.jwtSecret));
+  api.get('/health', async (_req, res) => {
+    await store.server.info();
+    res.json({ ok: true, store: store.embedded ? 'embedded' : 'couchdb' });
+  });
+  api.use('/auth', authRoutes(auth));
+  api.use(apiNotFound);
+  app.use('/api', api);
+
+  app.use(
+    '/media',
+    express.static(path.join(config.dataDir, 'media'), {
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+      fallthrough: false,
+    }),
+  );
+
+  if (staticDir) serveApp(app, staticDir);
+
+  app.use(errorHandler);
+  return { app, auth };
+}
+
+/** The built PWA: hashed assets cached forever, the shell and service worker always revalidated. */
+function serveApp(app: Express, dir: string) {
+  app.use(
+    express.static(dir, {
+      index: false,
+      setHeaders(res, file) {
+        if (file.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        } else {
+          res.setHeader('Cache-Control', 'no-cache');
+        }
+      },
+    }),
+  );
+  // Client routes (/properties/123, /admin/audit...) all load the shell.
+  app.get(/^\/(?!api\/|media\/|assets\/).*/, (req, res, next) => {
+    if (!req.accepts('html')) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(path.join(dir, 'index.html'));
+  });
+}

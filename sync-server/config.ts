@@ -1,0 +1,109 @@
+/**
+ * Gateway configuration, parsed once from the environment at start-up (fails fast with a clear list).
+ * JWT_SECRET is required with an external CouchDB (several gateways must share it); on the embedded
+ * default a random secret is generated once and kept in the data dir.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('data'),
+  COUCHDB_URL: z.url().optional(),
+  COUCHDB_USER: z.string().optional(),
+  COUCHDB_PASSWORD: z.string().optional(),
+  DB_PREFIX: z
+    .string()
+    .regex(/^[a-z][a-z0-9_-]*$/, 'DB_PREFIX: lowercase letters, digits, _ and - only')
+    .default(''),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  APP_NAME: z.string().default('澄江房产'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.string().default('false'),
+  SEED_DEMO: z.enum(['auto', 'off']).default('auto'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  couchUrl: string | undefined;
+  couchUser: string | undefined;
+  couchPassword: string | undefined;
+  dbPrefix: string;
+  jwtSecret: string;
+  appName: string;
+  logLevel: string;
+  trustProxy: boolean | number | string;
+  /** Seed demo data on first start (embedded store only). */
+  seedDemo: boolean;
+  /** Limits on login and register attempts (per IP / per phone, per window). */
+  rateLimits: RateLimits;
+}
+
+export interface RateLimits {
+  loginFailuresPerPhone: number;
+  loginFailuresPerIp: number;
+  registrationsPerIp: number;
+  windowSeconds: number;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  loginFailuresPerPhone: 5,
+  loginFailuresPerIp: 30,
+  registrationsPerIp: 20,
+  windowSeconds: 15 * 60,
+};
+
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function parseTrustProxy(v: string): boolean | number | string {
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
+}
+
+/** Reads the environment; throws an Error listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  if (e.COUCHDB_URL && !e.JWT_SECRET && e.NODE_ENV === 'production') {
+    throw new Error(
+      'Invalid configuration:\n  JWT_SECRET: required when COUCHDB_URL is set in production',
+    );
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    couchUrl: e.COUCHDB_URL,
+    couchUser: e.COUCHDB_USER,
+    couchPassword: e.COUCHDB_PASSWORD,
+    dbPrefix: e.DB_PREFIX,
+    jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
+    appName: e.APP_NAME,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    seedDemo: e.SEED_DEMO === 'auto' && !e.COUCHDB_URL,
+    rateLimits: DEFAULT_RATE_LIMITS,
+  };
+}

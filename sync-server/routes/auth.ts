@@ -1,0 +1,87 @@
+/**
+ * /api/auth: register, login, refresh, logout, me (read and edit), change password.
+ * The refresh token travels only in an httpOnly SameSite=Strict cookie scoped to this path.
+ */
+import { Router, type CookieOptions, type Request, type Response } from 'express';
+import {
+  changePasswordSchema,
+  loginSchema,
+  profileUpdateSchema,
+  registerRequestSchema,
+} from '@couchdb/model/auth';
+import { requireCaller } from '../middleware/authenticate';
+import { validateBody } from '../middleware/validate';
+import type { AuthService, Session } from '../services/auth-service';
+import { REFRESH_TOKEN_TTL_SECONDS } from '../services/tokens';
+
+export const REFRESH_COOKIE = 'cj_refresh';
+const COOKIE_PATH = '/api/auth';
+
+function cookieOptions(req: Request): CookieOptions {
+  return { httpOnly: true, sameSite: 'strict', secure: req.secure, path: COOKIE_PATH };
+}
+
+function sendSession(req: Request, res: Response, session: Session, status = 200) {
+  res.cookie(REFRESH_COOKIE, session.refreshToken, {
+    ...cookieOptions(req),
+    maxAge: REFRESH_TOKEN_TTL_SECONDS * 1000,
+  });
+  res.set('Cache-Control', 'no-store');
+  res
+    .status(status)
+    .json({ user: session.user, accessToken: session.accessToken, expiresAt: session.expiresAt });
+}
+
+function refreshCookie(req: Request): string | undefined {
+  const value = (req.cookies as Record<string, unknown> | undefined)?.[REFRESH_COOKIE];
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function authRoutes(auth: AuthService): Router {
+  const router = Router();
+
+  router.post('/register', validateBody(registerRequestSchema), async (req, res) => {
+    const user = await auth.register(req.body, req.ip ?? 'unknown');
+    res.status(201).json({ user });
+  });
+
+  router.post('/login', validateBody(loginSchema), async (req, res) => {
+    sendSession(req, res, await auth.login(req.body, req.ip ?? 'unknown'));
+  });
+
+  router.post('/refresh', async (req, res) => {
+    try {
+      sendSession(req, res, await auth.refresh(refreshCookie(req)));
+    } catch (err) {
+      res.clearCookie(REFRESH_COOKIE, cookieOptions(req));
+      throw err;
+    }
+  });
+
+  router.post('/logout', async (req, res) => {
+    await auth.logout(refreshCookie(req));
+    res.clearCookie(REFRESH_COOKIE, cookieOptions(req));
+    res.status(204).end();
+  });
+
+  router.get('/me', requireCaller, async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    res.json({ user: await auth.getUser(req.caller!.id) });
+  });
+
+  router.patch('/me', requireCaller, validateBody(profileUpdateSchema), async (req, res) => {
+    res.json({ user: await auth.updateProfile(req.caller!.id, req.body) });
+  });
+
+  router.post(
+    '/change-password',
+    requireCaller,
+    validateBody(changePasswordSchema),
+    async (req, res) => {
+      await auth.changePassword(req.caller!.id, req.body, refreshCookie(req));
+      res.status(204).end();
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,374 @@
+/**
+ * Accounts: registration, login, refresh-token rotation, logout, password change, profile edit.
+ * Private data lives in the `auth` database (never replicated): `phone:<phone>` reserves a phone
+ * (CouchDB has no unique index, a doc id does), `cred:<userId>` holds the argon2id hash,
+ * `family:<id>` is one login session, `refresh:<sha256>` one issued refresh token of it.
+ */
+import { randomUUID } from 'node:crypto';
+import argon2 from 'argon2';
+import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible';
+import { CHANGE_PASSWORD_MESSAGES } from '@couchdb/model/auth';
+import type {
+  ChangePasswordInput,
+  LoginInput,
+  ProfileUpdate,
+  RegisterRequest,
+} from '@couchdb/model/auth';
+import { newId } from '@couchdb/model/common';
+import { rateLimitedMessage } from '@couchdb/model/errors';
+import type { User } from '@couchdb/model/user';
+import type { RateLimits } from '../config';
+import { HttpError } from '../http-error';
+import { couchStatus, type Store } from '../store/couch';
+import {
+  REFRESH_TOKEN_TTL_SECONDS,
+  hashRefreshToken,
+  newRefreshToken,
+  signAccessToken,
+} from './tokens';
+
+/** OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane. */
+const ARGON2_OPTIONS = {
+  type: argon2.argon2id,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
+
+type UserDoc = Omit<User, 'id'> & { _id: string; _rev?: string };
+interface PhoneDoc {
+  _id: string;
+  _rev?: string;
+  kind: 'phone';
+  user_id: string;
+}
+interface CredDoc {
+  _id: string;
+  _rev?: string;
+  kind: 'cred';
+  user_id: string;
+  hash: string;
+  updated_at: string;
+}
+interface FamilyDoc {
+  _id: string;
+  _rev?: string;
+  kind: 'family';
+  user_id: string;
+  revoked: boolean;
+  created_at: string;
+  revoked_reason?: string;
+}
+interface RefreshDoc {
+  _id: string;
+  _rev?: string;
+  kind: 'refresh';
+  user_id: string;
+  family: string;
+  expires_at: string;
+  rotated_at?: string;
+}
+type AuthDoc = PhoneDoc | CredDoc | FamilyDoc | RefreshDoc;
+
+export interface Session {
+  user: User;
+  accessToken: string;
+  expiresAt: string;
+  refreshToken: string;
+}
+
+export function toUser(doc: UserDoc): User {
+  const { _id, _rev: _r, ...rest } = doc;
+  return { id: _id, ...rest };
+}
+
+async function getOrNull<D>(fetch: () => Promise<D>): Promise<D | null> {
+  try {
+    return await fetch();
+  } catch (err) {
+    if (couchStatus(err) === 404) return null;
+    throw err;
+  }
+}
+
+function tooMany(res: RateLimiterRes | null, limit: number): number | null {
+  if (res && res.consumedPoints >= limit) return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+  return null;
+}
+
+export class AuthService {
+  private readonly loginByPhone: RateLimiterMemory;
+  private readonly loginByIp: RateLimiterMemory;
+  private readonly registerByIp: RateLimiterMemory;
+  /** A real hash to verify against when the phone is unknown, so timing doesn't reveal accounts. */
+  private dummyHash: Promise<string> | undefined;
+
+  constructor(
+    private readonly store: Store,
+    private readonly jwtSecret: string,
+    private readonly limits: RateLimits,
+  ) {
+    const duration = limits.windowSeconds;
+    this.loginByPhone = new RateLimiterMemory({ points: limits.loginFailuresPerPhone, duration });
+    this.loginByIp = new RateLimiterMemory({ points: limits.loginFailuresPerIp, duration });
+    this.registerByIp = new RateLimiterMemory({ points: limits.registrationsPerIp, duration });
+  }
+
+  private get auth() {
+    return this.store.db<AuthDoc>('auth');
+  }
+  private get users() {
+    return this.store.db<UserDoc>('users');
+  }
+
+  async register(input: RegisterRequest, ip: string): Promise<User> {
+    try {
+      await this.registerByIp.consume(ip);
+    } catch (res) {
+      throw rateLimited(res as RateLimiterRes);
+    }
+    const id = newId();
+    const now = new Date().toISOString();
+    const phoneDoc: PhoneDoc = { _id: `phone:${input.phone}`, kind: 'phone', user_id: id };
+    try {
+      await this.auth.insert(phoneDoc);
+    } catch (err) {
+      if (couchStatus(err) === 409) throw new HttpError(409, 'phone_taken');
+      throw err;
+    }
+    try {
+      const hash = await argon2.hash(input.password, ARGON2_OPTIONS);
+      await this.auth.insert({
+        _id: `cred:${id}`,
+        kind: 'cred',
+        user_id: id,
+        hash,
+        updated_at: now,
+      });
+      const user: UserDoc = {
+        _id: id,
+        phone: input.phone,
+        name: input.name ?? '',
+        user_type: 'user',
+        is_verified: false,
+        avatar_url: '',
+        created_at: now,
+        updated_at: now,
+      };
+      await this.users.insert(user);
+      return toUser(user);
+    } catch (err) {
+      // Release the phone so a retry can succeed; the half-made account is unreachable without it.
+      const lock = await getOrNull(() => this.auth.get(phoneDoc._id));
+      if (lock?._rev) await this.auth.destroy(lock._id, lock._rev).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** Creates an account with a given role and id (demo seed and tests); skips the rate limit. */
+  async createAccount(
+    user: Omit<User, 'created_at' | 'updated_at'>,
+    password: string,
+  ): Promise<User> {
+    const now = new Date().toISOString();
+    await this.auth.insert({ _id: `phone:${user.phone}`, kind: 'phone', user_id: user.id });
+    const hash = await argon2.hash(password, ARGON2_OPTIONS);
+    await this.auth.insert({
+      _id: `cred:${user.id}`,
+      kind: 'cred',
+      user_id: user.id,
+      hash,
+      updated_at: now,
+    });
+    const { id, ...rest } = user;
+    const doc: UserDoc = { _id: id, ...rest, created_at: now, updated_at: now };
+    await this.users.insert(doc);
+    return toUser(doc);
+  }
+
+  async login(input: LoginInput, ip: string): Promise<Session> {
+    const [byPhone, byIp] = await Promise.all([
+      this.loginByPhone.get(input.phone),
+      this.loginByIp.get(ip),
+    ]);
+    const wait =
+      tooMany(byPhone, this.limits.loginFailuresPerPhone) ??
+      tooMany(byIp, this.limits.loginFailuresPerIp);
+    if (wait !== null) throw rateLimitedFor(wait);
+
+    const phone = await getOrNull(() => this.auth.get(`phone:${input.phone}`) as Promise<PhoneDoc>);
+    const cred = phone
+      ? await getOrNull(() => this.auth.get(`cred:${phone.user_id}`) as Promise<CredDoc>)
+      : null;
+    this.dummyHash ??= argon2.hash('not-a-password', ARGON2_OPTIONS);
+    const ok = await argon2.verify(cred?.hash ?? (await this.dummyHash), input.password);
+    if (!phone || !cred || !ok) {
+      await Promise.all([this.loginByPhone.penalty(input.phone, 1), this.loginByIp.penalty(ip, 1)]);
+      throw new HttpError(401, 'invalid_credentials');
+    }
+    await this.loginByPhone.delete(input.phone);
+    const user = await this.getUser(phone.user_id);
+    const family = `${randomUUID()}`;
+    await this.auth.insert({
+      _id: `family:${family}`,
+      kind: 'family',
+      user_id: user.id,
+      revoked: false,
+      created_at: new Date().toISOString(),
+    });
+    return this.issue(user, family);
+  }
+
+  /**
+   * Rotates a refresh token. A token that was already rotated means it leaked or was replayed:
+   * the whole session family is revoked, so the thief's copy and the owner's die together.
+   */
+  async refresh(token: string | undefined): Promise<Session> {
+    if (!token || token.length > 200) throw new HttpError(401, 'refresh_invalid');
+    const doc = await getOrNull(
+      () => this.auth.get(`refresh:${hashRefreshToken(token)}`) as Promise<RefreshDoc>,
+    );
+    if (!doc || doc.kind !== 'refresh') throw new HttpError(401, 'refresh_invalid');
+    const family = await getOrNull(
+      () => this.auth.get(`family:${doc.family}`) as Promise<FamilyDoc>,
+    );
+    if (!family || family.revoked) throw new HttpError(401, 'refresh_invalid');
+    if (doc.rotated_at) {
+      await this.revokeFamily(family, 'reuse');
+      throw new HttpError(401, 'refresh_reused');
+    }
+    if (Date.parse(doc.expires_at) <= Date.now()) throw new HttpError(401, 'refresh_invalid');
+    try {
+      await this.auth.insert({ ...doc, rotated_at: new Date().toISOString() });
+    } catch (err) {
+      // Someone rotated it a moment ago: the same replay, seen concurrently.
+      if (couchStatus(err) === 409) {
+        await this.revokeFamily(family, 'reuse');
+        throw new HttpError(401, 'refresh_reused');
+      }
+      throw err;
+    }
+    const user = await getOrNull(() => this.getUser(doc.user_id));
+    if (!user) throw new HttpError(401, 'refresh_invalid');
+    return this.issue(user, doc.family);
+  }
+
+  /** Ends the session the refresh token belongs to; unknown tokens are ignored (logout is idempotent). */
+  async logout(token: string | undefined): Promise<void> {
+    if (!token || token.length > 200) return;
+    const doc = await getOrNull(
+      () => this.auth.get(`refresh:${hashRefreshToken(token)}`) as Promise<RefreshDoc>,
+    );
+    if (!doc || doc.kind !== 'refresh') return;
+    const family = await getOrNull(
+      () => this.auth.get(`family:${doc.family}`) as Promise<FamilyDoc>,
+    );
+    if (family && !family.revoked) await this.revokeFamily(family, 'logout');
+  }
+
+  async getUser(id: string): Promise<User> {
+    const doc = await getOrNull(() => this.users.get(id));
+    if (!doc) throw new HttpError(404, 'user_not_found');
+    return toUser(doc);
+  }
+
+  /** Checks the current password, stores the new hash and ends every other session of the user. */
+  async changePassword(
+    userId: string,
+    input: ChangePasswordInput,
+    keepRefreshToken?: string,
+  ): Promise<void> {
+    const cred = await getOrNull(() => this.auth.get(`cred:${userId}`) as Promise<CredDoc>);
+    if (!cred) throw new HttpError(401, 'unauthorized');
+    if (!(await argon2.verify(cred.hash, input.currentPassword))) {
+      throw new HttpError(400, 'wrong_password', undefined, {
+        currentPassword: CHANGE_PASSWORD_MESSAGES.wrongCurrent,
+      });
+    }
+    const hash = await argon2.hash(input.newPassword, ARGON2_OPTIONS);
+    await this.auth.insert({ ...cred, hash, updated_at: new Date().toISOString() });
+
+    const keep = keepRefreshToken
+      ? (
+          await getOrNull(
+            () =>
+              this.auth.get(`refresh:${hashRefreshToken(keepRefreshToken)}`) as Promise<RefreshDoc>,
+          )
+        )?.family
+      : undefined;
+    const families = await this.auth.find({
+      selector: { kind: 'family', user_id: userId },
+      use_index: 'idx-by-kind-user',
+      limit: 1000,
+    });
+    for (const f of families.docs as FamilyDoc[]) {
+      if (!f.revoked && f._id !== `family:${keep}`) await this.revokeFamily(f, 'password-changed');
+    }
+  }
+
+  async updateProfile(userId: string, patch: ProfileUpdate): Promise<User> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const doc = await getOrNull(() => this.users.get(userId));
+      if (!doc) throw new HttpError(404, 'user_not_found');
+      const next: UserDoc = {
+        ...doc,
+        ...stripUndefined(patch),
+        updated_at: new Date().toISOString(),
+      };
+      try {
+        await this.users.insert(next);
+        return toUser(next);
+      } catch (err) {
+        if (couchStatus(err) !== 409) throw err; // a concurrent edit: re-read and apply again
+      }
+    }
+    throw new HttpError(409, 'conflict');
+  }
+
+  private async issue(user: User, family: string): Promise<Session> {
+    const refresh = newRefreshToken();
+    await this.auth.insert({
+      _id: `refresh:${refresh.hash}`,
+      kind: 'refresh',
+      user_id: user.id,
+      family,
+      expires_at: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000).toISOString(),
+    });
+    const access = signAccessToken(this.jwtSecret, { id: user.id, role: user.user_type });
+    return {
+      user,
+      accessToken: access.token,
+      expiresAt: access.expiresAt,
+      refreshToken: refresh.token,
+    };
+  }
+
+  private async revokeFamily(family: FamilyDoc, reason: string): Promise<void> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        await this.auth.insert({ ...family, revoked: true, revoked_reason: reason });
+        return;
+      } catch (err) {
+        if (couchStatus(err) !== 409) throw err;
+        const fresh = await getOrNull(() => this.auth.get(family._id) as Promise<FamilyDoc>);
+        if (!fresh || fresh.revoked) return;
+        family = fresh;
+      }
+    }
+  }
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function rateLimitedFor(seconds: number): HttpError {
+  return new HttpError(429, 'rate_limited', rateLimitedMessage(seconds), undefined, {
+    'Retry-After': String(seconds),
+  });
+}
+
+function rateLimited(res: RateLimiterRes | Error): HttpError {
+  if (res instanceof Error) throw res;
+  return rateLimitedFor(Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
+}

@@ -1,0 +1,56 @@
+/**
+ * Access tokens (JWT HS256, 15 minutes, algorithm pinned on verify) and refresh tokens
+ * (random, stored only as a SHA-256 hash, rotated on every use).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import { userRoleSchema, type UserRole } from '@couchdb/model/user';
+import { HttpError } from '../http-error';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+const ISSUER = 'cj-gateway';
+
+/** Who is calling, as established by a valid access token. */
+export interface Caller {
+  id: string;
+  role: UserRole;
+}
+
+export function signAccessToken(
+  secret: string,
+  caller: Caller,
+): { token: string; expiresAt: string } {
+  const token = jwt.sign({ role: caller.role }, secret, {
+    algorithm: 'HS256',
+    subject: caller.id,
+    issuer: ISSUER,
+    expiresIn: ACCESS_TOKEN_TTL_SECONDS,
+  });
+  return { token, expiresAt: new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000).toISOString() };
+}
+
+/** Verifies signature, algorithm, issuer and expiry; anything else is a 401. */
+export function verifyAccessToken(secret: string, token: string): Caller {
+  let payload: string | jwt.JwtPayload;
+  try {
+    payload = jwt.verify(token, secret, { algorithms: ['HS256'], issuer: ISSUER });
+  } catch (err) {
+    if (err instanceof jwt.TokenExpiredError) throw new HttpError(401, 'token_expired');
+    throw new HttpError(401, 'unauthorized');
+  }
+  const role = userRoleSchema.safeParse(typeof payload === 'object' ? payload.role : undefined);
+  if (typeof payload !== 'object' || typeof payload.sub !== 'string' || !role.success) {
+    throw new HttpError(401, 'unauthorized');
+  }
+  return { id: payload.sub, role: role.data };
+}
+
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashRefreshToken(token) };
+}
+
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

@@ -1,0 +1,102 @@
+/**
+ * The gateway's one way to the store: a nano client for CouchDB 3 (COUCHDB_URL) or the embedded
+ * PouchDB Server. Creates the databases and Mango indexes idempotently at start.
+ */
+import nano, { type DocumentScope, type ServerScope } from 'nano';
+import type { Logger } from 'pino';
+import { ALL_DATABASES, INDEXES, type DatabaseName } from '@couchdb/design/databases';
+import { startEmbeddedStore, type EmbeddedStore } from './embedded';
+
+export interface StoreOptions {
+  /** CouchDB 3 server, e.g. https://couch.example:5984 (credentials in the URL or user/password). */
+  couchUrl?: string | undefined;
+  couchUser?: string | undefined;
+  couchPassword?: string | undefined;
+  /** Where the embedded store keeps its LevelDB files when couchUrl is unset. */
+  dataDir: string;
+  /** Prepended to every database name (lets test suites share one server). */
+  prefix?: string;
+  logger: Logger;
+}
+
+export interface Store {
+  /** Base URL of the store (never sent to browsers). */
+  url: string;
+  embedded: boolean;
+  server: ServerScope;
+  db<D extends object = Record<string, unknown>>(name: DatabaseName): DocumentScope<D>;
+  dbName(name: DatabaseName): string;
+  close(): Promise<void>;
+}
+
+function withCredentials(url: string, user?: string, password?: string): string {
+  if (!user) return url;
+  const u = new URL(url);
+  u.username = encodeURIComponent(user);
+  u.password = encodeURIComponent(password ?? '');
+  return u.toString();
+}
+
+/** Status code of a nano error, or undefined for network-level failures. */
+export function couchStatus(err: unknown): number | undefined {
+  const e = err as { statusCode?: number; status?: number } | null;
+  return e?.statusCode ?? e?.status;
+}
+
+async function ensureDatabase(server: ServerScope, dbName: string): Promise<void> {
+  try {
+    await server.db.create(dbName);
+  } catch (err) {
+    if (couchStatus(err) !== 412) throw err; // 412: already exists
+  }
+}
+
+/** Opens the store (starting the embedded one if needed) and makes sure every database and index exists. */
+export async function openStore(options: StoreOptions): Promise<Store> {
+  const prefix = options.prefix ?? '';
+  let embedded: EmbeddedStore | undefined;
+  let url: string;
+  if (options.couchUrl) {
+    url = withCredentials(
+      options.couchUrl.replace(/\/+$/, ''),
+      options.couchUser,
+      options.couchPassword,
+    );
+  } else {
+    embedded = await startEmbeddedStore(`${options.dataDir}/couch`, options.logger);
+    url = embedded.url;
+  }
+  // parseUrl: false keeps a path in COUCHDB_URL (a CouchDB behind a reverse proxy) intact;
+  // nano 11 reads it but its type declarations omit it.
+  const server = nano({ url, parseUrl: false } as nano.Configuration);
+  const dbName = (name: DatabaseName) => `${prefix}${name}`;
+
+  try {
+    for (const name of ALL_DATABASES) {
+      await ensureDatabase(server, dbName(name));
+      for (const index of INDEXES[name] ?? []) {
+        await server.use(dbName(name)).createIndex({
+          index: { fields: index.fields },
+          name: index.name,
+          ddoc: `idx-${index.name}`,
+          type: 'json',
+        });
+      }
+    }
+  } catch (err) {
+    await embedded?.stop();
+    throw err;
+  }
+  options.logger.info({ embedded: Boolean(embedded), prefix }, 'store ready');
+
+  return {
+    url,
+    embedded: Boolean(embedded),
+    server,
+    db: <D extends object>(name: DatabaseName) => server.use<D>(dbName(name)),
+    dbName,
+    close: async () => {
+      await embedded?.stop();
+    },
+  };
+}
