@@ -12,6 +12,8 @@ const READY_TIMEOUT_MS = 30_000;
 
 export interface EmbeddedStore {
   url: string;
+  /** The store process's pid (changes when the supervisor restarts it). */
+  pid(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -83,6 +85,7 @@ export async function startEmbeddedStore(dataDir: string, logger: Logger): Promi
 
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: () => child.pid,
     stop: () =>
       new Promise<void>((resolve) => {
         stopping = true;
