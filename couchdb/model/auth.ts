@@ -3,9 +3,9 @@
  * validate the login/register screens and the gateway's /api/auth routes.
  */
 import { z } from 'zod';
-import { phoneSchema } from './common';
+import { isHttpUrl, MEDIA_PATH_PATTERN, phoneSchema, URL_MAX, URL_MESSAGE } from './common';
 import { ERROR_MESSAGES } from './errors';
-import { NAME_MAX, NAME_MAX_MESSAGE, nameSchema } from './user';
+import { NAME_MAX, NAME_MAX_MESSAGE, NAME_MIN, NAME_MIN_MESSAGE, nameSchema } from './user';
 
 export const PASSWORD_MIN = 6;
 /** Upper bound keeps argon2 input bounded; long enough for any passphrase. */
@@ -26,7 +26,7 @@ const optionalNameSchema = z
   .string()
   .trim()
   .max(NAME_MAX, NAME_MAX_MESSAGE)
-  .refine((v) => v === '' || v.length >= 2, '姓名至少2个字符')
+  .refine((v) => v === '' || v.length >= NAME_MIN, NAME_MIN_MESSAGE)
   .optional();
 
 /** POST /api/auth/login body and the login form. */
@@ -112,14 +112,9 @@ export const PHONE_READONLY_MESSAGE = '手机号暂不支持修改';
 export const profileUpdateSchema = z.strictObject({
   name: nameSchema.optional(),
   avatar_url: z
-    .union([
-      z.literal(''),
-      z.url({ protocol: /^https?$/, error: '请输入正确的链接格式' }).max(500),
-      z
-        .string()
-        .regex(/^\/media\/[A-Za-z0-9._/-]+$/)
-        .max(500),
-    ])
+    .string()
+    .max(URL_MAX, URL_MESSAGE)
+    .refine((v) => v === '' || isHttpUrl(v) || MEDIA_PATH_PATTERN.test(v), URL_MESSAGE)
     .optional(),
   company: z.string().trim().max(60, '公司名称不能超过60个字符').optional(),
   position: z.string().trim().max(30, '职位不能超过30个字符').optional(),

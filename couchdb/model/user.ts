@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { idSchema, phoneSchema, timestampSchema } from './common';
+import { ERROR_MESSAGES } from './errors';
 
 export const USER_ROLES = ['user', 'agent', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -63,6 +64,6 @@ export const USER_ADMIN_MESSAGES = {
   deleteFailed: (msg: string) => `删除失败: ${msg}`,
   loadFailed: '无法加载用户数据，请稍后重试',
   hasListings: '无法删除该用户，该用户有关联的房源或需求信息',
-  notFound: '用户不存在',
+  notFound: ERROR_MESSAGES.user_not_found,
   ownRole: '不能修改自己的角色',
 } as const;

@@ -20,6 +20,7 @@ import type { User } from '@couchdb/model/user';
 import type { RateLimits } from '../config';
 import { HttpError } from '../http-error';
 import { couchStatus, type Store } from '../store/couch';
+import { fromStoreDoc, toStoreDoc, type StoreDoc } from '../store/documents';
 import {
   REFRESH_TOKEN_TTL_SECONDS,
   hashRefreshToken,
@@ -35,7 +36,7 @@ const ARGON2_OPTIONS = {
   parallelism: 1,
 } as const;
 
-type UserDoc = Omit<User, 'id'> & { _id: string; _rev?: string };
+type UserDoc = StoreDoc<User>;
 interface PhoneDoc {
   _id: string;
   _rev?: string;
@@ -77,10 +78,7 @@ export interface Session {
   refreshToken: string;
 }
 
-export function toUser(doc: UserDoc): User {
-  const { _id, _rev: _r, ...rest } = doc;
-  return { id: _id, ...rest };
-}
+export const toUser = (doc: UserDoc): User => fromStoreDoc<User>(doc);
 
 async function getOrNull<D>(fetch: () => Promise<D>): Promise<D | null> {
   try {
@@ -165,25 +163,27 @@ export class AuthService {
     }
   }
 
-  /** Creates an account with a given role and id (demo seed and tests); skips the rate limit. */
-  async createAccount(
-    user: Omit<User, 'created_at' | 'updated_at'>,
-    password: string,
-  ): Promise<User> {
-    const now = new Date().toISOString();
-    await this.auth.insert({ _id: `phone:${user.phone}`, kind: 'phone', user_id: user.id });
+  /**
+   * Creates an account with a given id, role and timestamps (demo seed); skips the rate limit.
+   * Returns false when the phone is already taken (so seeding can be re-run safely).
+   */
+  async createAccount(user: User, password: string): Promise<boolean> {
+    try {
+      await this.auth.insert({ _id: `phone:${user.phone}`, kind: 'phone', user_id: user.id });
+    } catch (err) {
+      if (couchStatus(err) === 409) return false;
+      throw err;
+    }
     const hash = await argon2.hash(password, ARGON2_OPTIONS);
     await this.auth.insert({
       _id: `cred:${user.id}`,
       kind: 'cred',
       user_id: user.id,
       hash,
-      updated_at: now,
+      updated_at: user.updated_at,
     });
-    const { id, ...rest } = user;
-    const doc: UserDoc = { _id: id, ...rest, created_at: now, updated_at: now };
-    await this.users.insert(doc);
-    return toUser(doc);
+    await this.users.insert(toStoreDoc(user));
+    return true;
   }
 
   async login(input: LoginInput, ip: string): Promise<Session> {

@@ -1,0 +1,345 @@
+/**
+ * Who sees and writes what (DESIGN §4) as pure functions: the gateway enforces them on every pull
+ * and push, and the client uses the same functions to hide what the gateway would refuse.
+ */
+import { AUTH_MESSAGES, ERROR_MESSAGES } from '../model/errors';
+import type { AuditStatus, PropertyStatus } from '../model/property';
+import { PHONE_READONLY_MESSAGE } from '../model/auth';
+import { USER_ADMIN_MESSAGES, type UserRole } from '../model/user';
+import { ALLOW, type Decision, refuse } from './decision';
+import { canChangeStatus } from './property-status';
+
+/** The caller: a logged-in identity, or null for a visitor. */
+export type Viewer = { id: string; role: UserRole } | null;
+
+/** Collections a device replicates. */
+export const COLLECTIONS = [
+  'properties',
+  'news',
+  'demands',
+  'favorites',
+  'settings',
+  'users',
+  'oplog',
+] as const;
+export type Collection = (typeof COLLECTIONS)[number];
+
+/** Denial and refusal texts (spec §6 and our write rules). */
+export const ACCESS_MESSAGES = {
+  loginRequired: AUTH_MESSAGES.loginRequired,
+  restricted: '访问受限',
+  adminOnlyPage: '此页面仅限管理员访问',
+  loginFirstPage: '请先登录后访问此页面',
+  agentOnlyPage: '此页面仅限经纪人访问',
+  notOwner: '只能修改自己发布的内容',
+  adminOnlyFields: '只有管理员可以修改审核、推荐和优先展示状态',
+  immutableField: (field: string) => `不能修改字段：${field}`,
+  newsAdminOnly: '只有管理员可以管理资讯',
+  settingsAdminOnly: '只有管理员可以修改系统设置',
+  oplogReadOnly: '操作日志由系统自动记录，不能修改',
+  usersViaRegister: '用户只能通过注册创建',
+  ownProfileOnly: '只能修改自己的资料',
+  adminOnlyUserFields: '角色和认证状态只能由管理员修改',
+  phoneReadonly: PHONE_READONLY_MESSAGE,
+  softDeleteOnly: '房源只能标记为已删除，不能直接移除',
+  ownFavoritesOnly: '只能管理自己的收藏',
+  cannotDeleteSelf: '不能删除自己的账号',
+  unknownCollection: '未知的数据集合',
+} as const;
+const am = ACCESS_MESSAGES;
+
+type PropertyAccess = { user_id: string; status: PropertyStatus; audit_status: AuditStatus };
+
+/** Public listings: active and approved (spec §1, §4). */
+export function isPubliclyVisible(
+  property: Pick<PropertyAccess, 'status' | 'audit_status'>,
+): boolean {
+  return property.status === 'active' && property.audit_status === 'approved';
+}
+
+const isAdmin = (viewer: Viewer): boolean => viewer?.role === 'admin';
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** Whether `viewer` may see `doc` of `collection` (DESIGN §4 table). */
+export function canReadDocument(
+  collection: Collection,
+  doc: Readonly<Record<string, unknown>>,
+  viewer: Viewer,
+): boolean {
+  if (isAdmin(viewer) && collection !== 'favorites') return true;
+  switch (collection) {
+    case 'properties':
+      return (
+        isPubliclyVisible(doc as PropertyAccess) ||
+        (viewer !== null && str(doc.user_id) === viewer.id)
+      );
+    case 'news':
+      return doc.status === 'published';
+    case 'demands':
+    case 'favorites':
+      return viewer !== null && str(doc.user_id) === viewer.id;
+    case 'settings':
+      return true;
+    case 'users':
+      return viewer !== null && str(doc.id) === viewer.id;
+    case 'oplog':
+      return false;
+    default:
+      return false;
+  }
+}
+
+type ProjectableProperty = PropertyAccess & {
+  contact?: { name?: string; phone?: string } | undefined;
+  contact_phone?: string | undefined;
+};
+
+/**
+ * The listing as `viewer` receives it, or null when it is not visible to them. Visitors get every
+ * phone field stripped; users get public listings with phones plus their own; admins get all.
+ */
+export function projectPropertyFor<P extends ProjectableProperty>(
+  viewer: Viewer,
+  property: P,
+): P | null {
+  if (!canReadDocument('properties', property, viewer)) return null;
+  if (viewer !== null) return property;
+  const { contact_phone: _phone, ...rest } = property;
+  const projected = { ...rest } as P;
+  if (property.contact) {
+    const { phone: _contactPhone, ...contact } = property.contact;
+    projected.contact = contact;
+  }
+  return projected;
+}
+
+/** Content fields an owner may change on their own listing (status within spec §4 rules). */
+export const OWNER_EDITABLE_PROPERTY_FIELDS = [
+  'title',
+  'description',
+  'type',
+  'price',
+  'area',
+  'bedrooms',
+  'rooms',
+  'address',
+  'features',
+  'contact',
+  'contact_phone',
+  'panorama_url',
+  'images',
+  'media_items',
+  'status',
+] as const;
+/** Fields only an admin changes (audit, priority, featured). */
+export const ADMIN_ONLY_PROPERTY_FIELDS = [
+  'audit_status',
+  'audit_comment',
+  'audited_by',
+  'audited_at',
+  'is_priority',
+  'is_featured',
+] as const;
+/** Fields nobody changes once the listing exists. */
+export const IMMUTABLE_PROPERTY_FIELDS = ['id', 'user_id', 'created_at'] as const;
+/** Fields the gateway sets itself on every write (counters come from counter endpoints). */
+export const SERVER_MANAGED_PROPERTY_FIELDS = ['view_count', 'owner', 'updated_at'] as const;
+
+/** Fields a user may change on their own profile; role, verification and phone are not among them. */
+export const OWN_PROFILE_FIELDS = ['name', 'avatar_url', 'company', 'position'] as const;
+
+/** The fields the gateway forces onto a new listing (DESIGN §4). */
+export interface ForcedPropertyFields {
+  user_id: string;
+  status: 'active';
+  audit_status: 'pending' | 'approved';
+  audit_comment: '';
+  audited_by: null;
+  audited_at: null;
+  is_priority: false;
+  is_featured: false;
+  view_count: 0;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * A new listing as stored: pending (approved when audit_required is off), active, owned by the
+ * caller, counters 0, not priority or featured, never audited.
+ */
+export function forceNewPropertyFields<T extends object>(
+  input: T,
+  viewer: { id: string },
+  settings: { auditRequired: boolean },
+  now: number = Date.now(),
+): Omit<T, keyof ForcedPropertyFields> & ForcedPropertyFields {
+  const at = new Date(now).toISOString();
+  return {
+    ...input,
+    user_id: viewer.id,
+    status: 'active',
+    audit_status: settings.auditRequired ? 'pending' : 'approved',
+    audit_comment: '',
+    audited_by: null,
+    audited_at: null,
+    is_priority: false,
+    is_featured: false,
+    view_count: 0,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+/** Structural equality of JSON values (key order ignored). */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ak = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+  const bk = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
+  if (ak.length !== bk.length) return false;
+  return ak.every((k) =>
+    jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+  );
+}
+
+/** The first of `fields` whose value differs between the two documents, if any. */
+export function changedField(
+  oldDoc: Readonly<Record<string, unknown>>,
+  newDoc: Readonly<Record<string, unknown>>,
+  fields: readonly string[],
+): string | undefined {
+  return fields.find((f) => !jsonEqual(oldDoc[f], newDoc[f]));
+}
+
+type Doc = Readonly<Record<string, unknown>>;
+const isDeletion = (doc: Doc): boolean => doc._deleted === true;
+
+function writeProperty(viewer: NonNullable<Viewer>, oldDoc: Doc | null, newDoc: Doc): Decision {
+  if (isDeletion(newDoc)) return refuse('forbidden', am.softDeleteOnly);
+  const admin = viewer.role === 'admin';
+  if (oldDoc === null) {
+    // Admins may create on their own behalf only; the gateway forces the rest.
+    return str(newDoc.user_id) === viewer.id ? ALLOW : refuse('forbidden', am.notOwner);
+  }
+  if (!admin && str(oldDoc.user_id) !== viewer.id) return refuse('forbidden', am.notOwner);
+  const immutable = changedField(oldDoc, newDoc, IMMUTABLE_PROPERTY_FIELDS);
+  if (immutable) return refuse('forbidden', am.immutableField(immutable));
+  if (!admin && changedField(oldDoc, newDoc, ADMIN_ONLY_PROPERTY_FIELDS)) {
+    return refuse('forbidden', am.adminOnlyFields);
+  }
+  if (!jsonEqual(oldDoc.status, newDoc.status)) {
+    return canChangeStatus(oldDoc as unknown as PropertyAccess, newDoc.status as PropertyStatus);
+  }
+  if (oldDoc.status === 'deleted')
+    return canChangeStatus(oldDoc as unknown as PropertyAccess, 'deleted');
+  return ALLOW;
+}
+
+function writeOwned(
+  viewer: NonNullable<Viewer>,
+  oldDoc: Doc | null,
+  newDoc: Doc,
+  message: string,
+): Decision {
+  if (oldDoc !== null && str(oldDoc.user_id) !== viewer.id) return refuse('forbidden', message);
+  if (!isDeletion(newDoc) && str(newDoc.user_id) !== viewer.id) return refuse('forbidden', message);
+  return ALLOW;
+}
+
+function writeUser(viewer: NonNullable<Viewer>, oldDoc: Doc | null, newDoc: Doc): Decision {
+  if (oldDoc === null) return refuse('forbidden', am.usersViaRegister);
+  if (isDeletion(newDoc)) {
+    // Deleting goes through the admin endpoint, which checks canDeleteUser.
+    return refuse('forbidden', ERROR_MESSAGES.forbidden);
+  }
+  const self = str(oldDoc.id) === viewer.id;
+  if (changedField(oldDoc, newDoc, ['id', 'created_at'])) {
+    return refuse('forbidden', am.immutableField('id'));
+  }
+  if (viewer.role === 'admin') {
+    if (self && changedField(oldDoc, newDoc, ['user_type'])) {
+      return refuse('forbidden', USER_ADMIN_MESSAGES.ownRole);
+    }
+    return ALLOW;
+  }
+  if (!self) return refuse('forbidden', am.ownProfileOnly);
+  if (changedField(oldDoc, newDoc, ['phone'])) return refuse('forbidden', am.phoneReadonly);
+  if (changedField(oldDoc, newDoc, ['user_type', 'is_verified'])) {
+    return refuse('forbidden', am.adminOnlyUserFields);
+  }
+  return ALLOW;
+}
+
+/**
+ * Whether `viewer` may write `newDoc` over `oldDoc` (null = create) in `collection`. A deletion is
+ * `newDoc._deleted === true`. Schema validity is checked separately by the write schemas.
+ */
+export function canWrite(
+  collection: Collection,
+  viewer: Viewer,
+  oldDoc: Doc | null,
+  newDoc: Doc,
+): Decision {
+  if (collection === 'oplog') return refuse('forbidden', am.oplogReadOnly);
+  if (viewer === null) return refuse('unauthorized', am.loginRequired);
+  const admin = viewer.role === 'admin';
+  switch (collection) {
+    case 'properties':
+      return writeProperty(viewer, oldDoc, newDoc);
+    case 'demands':
+      return admin ? ALLOW : writeOwned(viewer, oldDoc, newDoc, am.notOwner);
+    case 'favorites':
+      return writeOwned(viewer, oldDoc, newDoc, am.ownFavoritesOnly);
+    case 'news':
+      return admin ? ALLOW : refuse('forbidden', am.newsAdminOnly);
+    case 'settings':
+      return admin ? ALLOW : refuse('forbidden', am.settingsAdminOnly);
+    case 'users':
+      return writeUser(viewer, oldDoc, newDoc);
+    default:
+      return refuse('forbidden', am.unknownCollection);
+  }
+}
+
+/**
+ * Whether an admin may delete a user (spec §5): refused for a missing user, oneself, or a user
+ * who still has listings or demands.
+ */
+export function canDeleteUser(
+  viewer: Viewer,
+  target: { id: string } | null,
+  owned: { properties: number; demands: number },
+): Decision {
+  if (viewer === null) return refuse('unauthorized', am.loginRequired);
+  if (viewer.role !== 'admin') return refuse('forbidden', ERROR_MESSAGES.forbidden);
+  if (target === null) return refuse('not_found', USER_ADMIN_MESSAGES.notFound);
+  if (target.id === viewer.id) return refuse('forbidden', am.cannotDeleteSelf);
+  if (owned.properties > 0 || owned.demands > 0) {
+    return refuse('conflict', USER_ADMIN_MESSAGES.hasListings);
+  }
+  return ALLOW;
+}
+
+/** Pages that check the role themselves (spec §2, §6). */
+export type PageGate = 'login' | 'agent' | 'admin';
+
+/** The denial screen for a gated page, or null when `viewer` may enter. */
+export function pageDenial(
+  gate: PageGate,
+  viewer: Viewer,
+): { title: string; message: string } | null {
+  if (viewer === null) return { title: am.restricted, message: am.loginFirstPage };
+  if (gate === 'admin' && viewer.role !== 'admin') {
+    return { title: am.restricted, message: am.adminOnlyPage };
+  }
+  if (gate === 'agent' && viewer.role !== 'agent') {
+    return { title: am.restricted, message: am.agentOnlyPage };
+  }
+  return null;
+}
+
+/** Favouriting and the phone dialog need a login (spec §5); returns the login prompt or null. */
+export function checkLoggedIn(viewer: Viewer): string | null {
+  return viewer === null ? am.loginRequired : null;
+}

@@ -1,0 +1,136 @@
+/**
+ * Display formats of spec §9: prices, areas, relative dates, log times, addresses and the
+ * "new listing" badge. Time functions take `now` explicitly; day boundaries are Asia/Shanghai.
+ */
+import {
+  DAY_MS,
+  HOUR_MS,
+  MINUTE_MS,
+  NEW_LISTING_DAYS,
+  RELATIVE_DATE_DAYS,
+  TIME_ZONE_OFFSET_MS,
+} from '../model/constants';
+import type { PropertyType } from '../model/property';
+
+/** Shown for an address with nothing in it (spec §9). */
+export const ADDRESS_INCOMPLETE = '地址信息不完整';
+/** Shown when a price is missing or not a number. */
+export const PRICE_UNKNOWN = '面议';
+
+/** Sale: 万 with one decimal (1250000 → '125.0万'); rent: '3000元/月'. */
+export function formatPrice(type: PropertyType, price: number | null | undefined): string {
+  if (typeof price !== 'number' || !Number.isFinite(price)) return PRICE_UNKNOWN;
+  if (type === 'sale') return `${(price / 10_000).toFixed(1)}万`;
+  return `${Math.round(price)}元/月`;
+}
+
+/** Area with ㎡, at most two decimals, no trailing zeros (89 → '89㎡', 89.5 → '89.5㎡'). */
+export function formatArea(area: number | null | undefined): string {
+  if (typeof area !== 'number' || !Number.isFinite(area)) return '';
+  return `${Number(area.toFixed(2))}㎡`;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Calendar parts of an instant in Asia/Shanghai (UTC+8, no daylight saving). */
+function shanghaiParts(ms: number) {
+  const d = new Date(ms + TIME_ZONE_OFFSET_MS);
+  return {
+    y: d.getUTCFullYear(),
+    m: d.getUTCMonth() + 1,
+    d: d.getUTCDate(),
+    hh: d.getUTCHours(),
+    mm: d.getUTCMinutes(),
+  };
+}
+
+/** Day number in Asia/Shanghai, for counting calendar days between instants. */
+function shanghaiDay(ms: number): number {
+  return Math.floor((ms + TIME_ZONE_OFFSET_MS) / DAY_MS);
+}
+
+/** 'YYYY-MM-DD' in Asia/Shanghai. */
+export function formatDate(iso: string | number): string {
+  const ms = typeof iso === 'number' ? iso : Date.parse(iso);
+  if (Number.isNaN(ms)) return '';
+  const p = shanghaiParts(ms);
+  return `${p.y}-${pad(p.m)}-${pad(p.d)}`;
+}
+
+/** 'YYYY-MM-DD HH:mm' in Asia/Shanghai. */
+export function formatDateTime(iso: string | number): string {
+  const ms = typeof iso === 'number' ? iso : Date.parse(iso);
+  if (Number.isNaN(ms)) return '';
+  const p = shanghaiParts(ms);
+  return `${formatDate(ms)} ${pad(p.hh)}:${pad(p.mm)}`;
+}
+
+/** 今天 / 昨天 / N天前 for fewer than 7 calendar days, else the date (spec §9). */
+export function formatRelativeDate(iso: string, now: number = Date.now()): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return '';
+  const days = shanghaiDay(now) - shanghaiDay(ms);
+  if (days <= 0) return '今天';
+  if (days === 1) return '昨天';
+  if (days < RELATIVE_DATE_DAYS) return `${days}天前`;
+  return formatDate(ms);
+}
+
+/** 刚刚 / N分钟前 / N小时前 / N天前 (up to 7), then date and time (spec §9, operation log). */
+export function formatLogTime(iso: string, now: number = Date.now()): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return '';
+  const diff = now - ms;
+  if (diff < MINUTE_MS) return '刚刚';
+  if (diff < HOUR_MS) return `${Math.floor(diff / MINUTE_MS)}分钟前`;
+  if (diff < DAY_MS) return `${Math.floor(diff / HOUR_MS)}小时前`;
+  const days = Math.floor(diff / DAY_MS);
+  if (days <= RELATIVE_DATE_DAYS) return `${days}天前`;
+  return formatDateTime(ms);
+}
+
+type AddressLike = {
+  province?: string | null;
+  city?: string | null;
+  district?: string | null;
+  community?: string | null;
+  address?: string | null;
+};
+
+/**
+ * Joins province (only if different from city), city, district, community and detail address;
+ * a string address is shown as is; nothing at all gives '地址信息不完整'.
+ */
+export function formatAddress(address: AddressLike | string | null | undefined): string {
+  if (typeof address === 'string') return address.trim() || ADDRESS_INCOMPLETE;
+  if (!address) return ADDRESS_INCOMPLETE;
+  const t = (v: string | null | undefined) => (v ?? '').trim();
+  const province = t(address.province);
+  const city = t(address.city);
+  const parts = [
+    province !== city ? province : '',
+    city,
+    t(address.district),
+    t(address.community),
+    t(address.address),
+  ].filter((p) => p !== '');
+  return parts.length ? parts.join('') : ADDRESS_INCOMPLETE;
+}
+
+/** The short location on cards: city, district, community (spec §2 my listings). */
+export function formatShortAddress(address: AddressLike | string | null | undefined): string {
+  if (typeof address === 'string' || !address) return formatAddress(address);
+  return formatAddress({
+    city: address.city,
+    district: address.district,
+    community: address.community,
+  });
+}
+
+/** The "新房源" badge: created less than 3 days before `now`. */
+export function isNewListing(createdAt: string, now: number = Date.now()): boolean {
+  const ms = Date.parse(createdAt);
+  if (Number.isNaN(ms)) return false;
+  const age = now - ms;
+  return age >= 0 && age < NEW_LISTING_DAYS * DAY_MS;
+}

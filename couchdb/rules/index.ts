@@ -1,0 +1,6 @@
+/** Pure rules shared by the gateway and the client: access, listing states, contact, formats. */
+export * from './access';
+export * from './contact';
+export * from './decision';
+export * from './format';
+export * from './property-status';

@@ -1,0 +1,169 @@
+/**
+ * Listing state rules of spec §4: status changes (single and batch), audit, priority, and the
+ * Chinese labels for status, audit status and the owner's combined label.
+ */
+import type { AuditStatus, Property, PropertyStatus } from '../model/property';
+import { ADMIN_PROPERTY_MESSAGES, AUDIT_COMMENT_MAX } from '../model/property';
+import type { UserRole } from '../model/user';
+import { ALLOW, type Decision, refuse } from './decision';
+
+export const PROPERTY_STATUS_LABELS: Record<PropertyStatus, string> = {
+  active: '上架',
+  inactive: '下架',
+  deleted: '已删除',
+};
+export const AUDIT_STATUS_LABELS: Record<AuditStatus, string> = {
+  pending: '待审核',
+  approved: '已通过',
+  rejected: '已拒绝',
+};
+
+export const STATUS_MESSAGES = {
+  notApproved: '房源审核通过后才能上架或下架',
+  fromDeleted: '房源已删除，无法修改状态',
+  notPending: '只能审核待审核的房源',
+  adminOnly: '只有管理员可以审核房源',
+  commentTooLong: '审核意见不能超过500个字符',
+} as const;
+
+type StatusFields = Pick<Property, 'status' | 'audit_status'>;
+
+/**
+ * Whether a listing may move to `to` (spec §4): active↔inactive only when approved, any
+ * non-deleted status → deleted, nothing out of deleted. Staying put is a no-op and allowed
+ * (so a batch may include listings already in the target state), except on a deleted listing.
+ */
+export function canChangeStatus(property: StatusFields, to: PropertyStatus): Decision {
+  const from = property.status;
+  if (from === 'deleted') return refuse('invalid_transition', STATUS_MESSAGES.fromDeleted);
+  if (from === to || to === 'deleted') return ALLOW;
+  if (property.audit_status !== 'approved') {
+    return refuse('invalid_transition', STATUS_MESSAGES.notApproved);
+  }
+  return ALLOW;
+}
+
+/** Returns the listing with its new status, or the refusal. */
+export function changeStatus<P extends StatusFields & { updated_at: string }>(
+  property: P,
+  to: PropertyStatus,
+  now: number = Date.now(),
+): { ok: true; property: P } | Extract<Decision, { ok: false }> {
+  const decision = canChangeStatus(property, to);
+  if (!decision.ok) return decision;
+  if (property.status === to) return { ok: true, property };
+  return {
+    ok: true,
+    property: { ...property, status: to, updated_at: new Date(now).toISOString() },
+  };
+}
+
+/** Splits a batch (take down, put up, delete) into the listings that may move and those that may not. */
+export function planBatchStatusChange<P extends StatusFields & { id: string }>(
+  properties: readonly P[],
+  to: PropertyStatus,
+): { allowed: P[]; refused: { id: string; message: string }[] } {
+  const allowed: P[] = [];
+  const refused: { id: string; message: string }[] = [];
+  for (const p of properties) {
+    const d = canChangeStatus(p, to);
+    if (d.ok) {
+      if (p.status !== to) allowed.push(p);
+    } else refused.push({ id: p.id, message: d.message });
+  }
+  return { allowed, refused };
+}
+
+/** The message for a batch action with nothing selected, or null when something is. */
+export function checkBatchSelection(ids: readonly string[]): string | null {
+  return ids.length === 0 ? ADMIN_PROPERTY_MESSAGES.noSelection : null;
+}
+
+export type AuditDecision = 'approved' | 'rejected';
+type AuditFields = StatusFields &
+  Pick<Property, 'audit_comment' | 'audited_by' | 'audited_at' | 'updated_at'>;
+
+/**
+ * An admin approves or rejects a pending listing (spec §4); rejection takes an optional reason.
+ * Sets audited_by, audited_at and the comment. Returns the new document or the refusal.
+ */
+export function auditProperty<P extends AuditFields>(
+  property: P,
+  decision: AuditDecision,
+  admin: { id: string; role: UserRole },
+  comment: string = '',
+  now: number = Date.now(),
+): { ok: true; property: P } | Extract<Decision, { ok: false }> {
+  if (admin.role !== 'admin') return refuse('forbidden', STATUS_MESSAGES.adminOnly);
+  if (property.status === 'deleted')
+    return refuse('invalid_transition', STATUS_MESSAGES.fromDeleted);
+  if (property.audit_status !== 'pending') {
+    return refuse('invalid_transition', STATUS_MESSAGES.notPending);
+  }
+  const text = comment.trim();
+  if (text.length > AUDIT_COMMENT_MAX) {
+    return refuse('validation_failed', STATUS_MESSAGES.commentTooLong);
+  }
+  const at = new Date(now).toISOString();
+  return {
+    ok: true,
+    property: {
+      ...property,
+      audit_status: decision,
+      audit_comment: text,
+      audited_by: admin.id,
+      audited_at: at,
+      updated_at: at,
+    },
+  };
+}
+
+/** The toast after an audit (spec §4). */
+export function auditToast(decision: AuditDecision): string {
+  return decision === 'approved'
+    ? ADMIN_PROPERTY_MESSAGES.approved
+    : ADMIN_PROPERTY_MESSAGES.rejected;
+}
+
+/** The owner's combined label on "my listings" (spec §2). */
+export function myListingStatusLabel(property: StatusFields): string {
+  if (property.audit_status === 'pending') return AUDIT_STATUS_LABELS.pending;
+  if (property.audit_status === 'rejected') return AUDIT_STATUS_LABELS.rejected;
+  if (property.status === 'active') return '已发布';
+  if (property.status === 'inactive') return '已下架';
+  return AUDIT_STATUS_LABELS.approved;
+}
+
+/** The "my listings" status filter (spec §2): all, pending, approved, rejected, active, inactive. */
+export const MY_LISTING_FILTERS = [
+  'all',
+  'pending',
+  'approved',
+  'rejected',
+  'active',
+  'inactive',
+] as const;
+export type MyListingFilter = (typeof MY_LISTING_FILTERS)[number];
+
+/** Whether a listing matches a "my listings" status filter. */
+export function matchesMyListingFilter(property: StatusFields, filter: MyListingFilter): boolean {
+  if (filter === 'all') return true;
+  if (filter === 'active' || filter === 'inactive') return property.status === filter;
+  return property.audit_status === filter;
+}
+
+/** Stat cards of the admin listing page (spec §2): total, active, pending, approved. */
+export function propertyStats(properties: readonly StatusFields[]): {
+  total: number;
+  active: number;
+  pending: number;
+  approved: number;
+} {
+  const stats = { total: properties.length, active: 0, pending: 0, approved: 0 };
+  for (const p of properties) {
+    if (p.status === 'active') stats.active++;
+    if (p.audit_status === 'pending') stats.pending++;
+    if (p.audit_status === 'approved') stats.approved++;
+  }
+  return stats;
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatAddress,
+  formatArea,
+  formatLogTime,
+  formatPrice,
+  formatRelativeDate,
+  formatShortAddress,
+  isNewListing,
+} from '@couchdb/rules';
+
+// 2025-03-10 10:00 in Shanghai.
+const NOW = Date.parse('2025-03-10T02:00:00.000Z');
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+const ago = (ms: number) => new Date(NOW - ms).toISOString();
+
+describe('formatPrice', () => {
+  it.each([
+    ['sale', 1_250_000, '125.0万'],
+    ['sale', 800_000, '80.0万'],
+    ['sale', 1_234_567, '123.5万'],
+    ['sale', 0, '0.0万'],
+    ['rent', 2500, '2500元/月'],
+    ['rent', Number.NaN, '面议'],
+  ] as const)('%s %d → %s', (type, price, text) => {
+    expect(formatPrice(type, price)).toBe(text);
+  });
+});
+
+describe('formatArea', () => {
+  it.each([
+    [89, '89㎡'],
+    [89.5, '89.5㎡'],
+    [89.456, '89.46㎡'],
+    [120.1, '120.1㎡'],
+  ])('%d → %s', (area, text) => {
+    expect(formatArea(area)).toBe(text);
+  });
+});
+
+describe('formatRelativeDate (Shanghai calendar days)', () => {
+  it.each([
+    ['earlier today', ago(9 * HOUR), '今天'],
+    ['yesterday 23:59 Shanghai', '2025-03-09T15:59:00.000Z', '昨天'],
+    ['today 00:00 Shanghai', '2025-03-09T16:00:00.000Z', '今天'],
+    ['2 days', '2025-03-08T01:00:00.000Z', '2天前'],
+    ['6 days', '2025-03-04T01:00:00.000Z', '6天前'],
+    ['7 days: a date', '2025-03-03T01:00:00.000Z', '2025-03-03'],
+    ['date uses Shanghai day', '2025-01-01T17:00:00.000Z', '2025-01-02'],
+    ['future counts as today', ago(-HOUR), '今天'],
+  ])('%s', (_case, iso, text) => {
+    expect(formatRelativeDate(iso, NOW)).toBe(text);
+  });
+});
+
+describe('formatLogTime', () => {
+  it.each([
+    [30 * 1000, '刚刚'],
+    [MIN, '1分钟前'],
+    [59 * MIN, '59分钟前'],
+    [HOUR, '1小时前'],
+    [23 * HOUR, '23小时前'],
+    [DAY, '1天前'],
+    [7 * DAY, '7天前'],
+    [8 * DAY, '2025-03-02 10:00'],
+  ])('%d ms ago → %s', (ms, text) => {
+    expect(formatLogTime(ago(ms), NOW)).toBe(text);
+  });
+});
+
+describe('formatAddress', () => {
+  const full = {
+    province: '云南省',
+    city: '澄江市',
+    district: '凤麓街道',
+    community: '抚仙湖小区',
+    address: '东大街12号',
+  };
+  it.each([
+    ['full', full, '云南省澄江市凤麓街道抚仙湖小区东大街12号'],
+    [
+      'province equal to city',
+      { ...full, province: '北京市', city: '北京市' },
+      '北京市凤麓街道抚仙湖小区东大街12号',
+    ],
+    ['missing parts', { city: '澄江市', district: '', address: '东大街12号' }, '澄江市东大街12号'],
+    ['string', ' 澄江市东大街 ', '澄江市东大街'],
+    ['empty string', '  ', '地址信息不完整'],
+    ['empty object', {}, '地址信息不完整'],
+    ['null', null, '地址信息不完整'],
+  ])('%s', (_case, address, text) => {
+    expect(formatAddress(address)).toBe(text);
+  });
+
+  it('short form is city, district, community', () => {
+    expect(formatShortAddress(full)).toBe('澄江市凤麓街道抚仙湖小区');
+  });
+});
+
+describe('isNewListing (within 3 days)', () => {
+  it.each([
+    [0, true],
+    [3 * DAY - 1, true],
+    [3 * DAY, false],
+    [10 * DAY, false],
+  ])('%d ms old → %s', (age, isNew) => {
+    expect(isNewListing(ago(age), NOW)).toBe(isNew);
+  });
+
+  it('an unparsable date is not new', () => {
+    expect(isNewListing('not a date', NOW)).toBe(false);
+  });
+});

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import type { AuditStatus, PropertyStatus } from '@couchdb/model';
+import {
+  auditProperty,
+  canChangeStatus,
+  checkBatchSelection,
+  matchesMyListingFilter,
+  myListingStatusLabel,
+  planBatchStatusChange,
+  propertyStats,
+} from '@couchdb/rules';
+import { buildProperty } from '@tests/fixtures/builders';
+
+const NOW = Date.parse('2025-03-02T00:00:00.000Z');
+const admin = { id: 'u-admin', role: 'admin' as const };
+
+describe('canChangeStatus (spec §4)', () => {
+  it.each<[PropertyStatus, AuditStatus, PropertyStatus, boolean]>([
+    ['active', 'approved', 'inactive', true],
+    ['inactive', 'approved', 'active', true],
+    ['active', 'pending', 'inactive', false],
+    ['inactive', 'rejected', 'active', false],
+    ['active', 'pending', 'deleted', true],
+    ['inactive', 'rejected', 'deleted', true],
+    ['active', 'approved', 'deleted', true],
+    ['deleted', 'approved', 'active', false],
+    ['deleted', 'approved', 'inactive', false],
+    ['deleted', 'approved', 'deleted', false],
+    ['active', 'pending', 'active', true],
+  ])('%s/%s → %s: %s', (status, audit_status, to, ok) => {
+    expect(canChangeStatus(buildProperty({ status, audit_status }), to).ok).toBe(ok);
+  });
+
+  it('explains a refusal in Chinese', () => {
+    expect(canChangeStatus(buildProperty({ audit_status: 'pending' }), 'inactive')).toEqual({
+      ok: false,
+      code: 'invalid_transition',
+      message: '房源审核通过后才能上架或下架',
+    });
+  });
+});
+
+describe('auditProperty', () => {
+  it.each(['approved', 'rejected'] as const)(
+    '%s sets the auditor, time and comment',
+    (decision) => {
+      const p = buildProperty({ audit_status: 'pending' });
+      const r = auditProperty(p, decision, admin, '  照片不清晰 ', NOW);
+      expect(r).toEqual({
+        ok: true,
+        property: {
+          ...p,
+          audit_status: decision,
+          audit_comment: '照片不清晰',
+          audited_by: 'u-admin',
+          audited_at: '2025-03-02T00:00:00.000Z',
+          updated_at: '2025-03-02T00:00:00.000Z',
+        },
+      });
+    },
+  );
+
+  it.each([
+    [
+      'a non-admin',
+      buildProperty({ audit_status: 'pending' }),
+      { id: 'u1', role: 'agent' as const },
+      'forbidden',
+    ],
+    [
+      'an approved listing',
+      buildProperty({ audit_status: 'approved' }),
+      admin,
+      'invalid_transition',
+    ],
+    [
+      'a deleted listing',
+      buildProperty({ audit_status: 'pending', status: 'deleted' }),
+      admin,
+      'invalid_transition',
+    ],
+  ])('refuses %s', (_case, property, who, code) => {
+    const r = auditProperty(property, 'approved', who, '', NOW);
+    expect(r.ok ? null : r.code).toBe(code);
+  });
+});
+
+describe('myListingStatusLabel (spec §2)', () => {
+  it.each<[PropertyStatus, AuditStatus, string]>([
+    ['active', 'pending', '待审核'],
+    ['inactive', 'rejected', '已拒绝'],
+    ['active', 'approved', '已发布'],
+    ['inactive', 'approved', '已下架'],
+    ['deleted', 'approved', '已通过'],
+  ])('%s + %s → %s', (status, audit_status, label) => {
+    expect(myListingStatusLabel({ status, audit_status })).toBe(label);
+  });
+
+  it.each([
+    ['pending', { status: 'active', audit_status: 'pending' }, true],
+    ['approved', { status: 'inactive', audit_status: 'approved' }, true],
+    ['active', { status: 'inactive', audit_status: 'approved' }, false],
+    ['all', { status: 'deleted', audit_status: 'rejected' }, true],
+  ] as const)('filter %s matches %j: %s', (filter, p, ok) => {
+    expect(matchesMyListingFilter(p, filter)).toBe(ok);
+  });
+});
+
+describe('batch helpers', () => {
+  it('splits a take-down batch into allowed and refused, skipping no-ops', () => {
+    const a = buildProperty({ id: 'a' });
+    const b = buildProperty({ id: 'b', audit_status: 'pending' });
+    const c = buildProperty({ id: 'c', status: 'inactive' });
+    const d = buildProperty({ id: 'd', status: 'deleted' });
+    const plan = planBatchStatusChange([a, b, c, d], 'inactive');
+    expect(plan.allowed.map((p) => p.id)).toEqual(['a']);
+    expect(plan.refused.map((r) => r.id)).toEqual(['b', 'd']);
+  });
+
+  it('asks for a selection first', () => {
+    expect(checkBatchSelection([])).toBe('请先选择要操作的房源');
+    expect(checkBatchSelection(['a'])).toBeNull();
+  });
+
+  it('counts the stat cards', () => {
+    const stats = propertyStats([
+      buildProperty(),
+      buildProperty({ status: 'inactive', audit_status: 'pending' }),
+      buildProperty({ audit_status: 'rejected' }),
+    ]);
+    expect(stats).toEqual({ total: 3, active: 2, pending: 1, approved: 1 });
+  });
+});
