@@ -58,8 +58,17 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
     pinoHttp({
       logger,
       autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') },
-      customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+      // 4xx are the callers' business (a visitor's refresh is an expected 401); only 5xx are errors.
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+          ip: req.remoteAddress,
+        }),
+        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      },
     }),
   );
   app.use(

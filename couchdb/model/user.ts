@@ -5,24 +5,10 @@
 import { z } from 'zod';
 import { idSchema, phoneSchema, timestampSchema } from './common';
 import { ERROR_MESSAGES } from './errors';
+import { USER_ROLES } from './roles';
 
-export const USER_ROLES = ['user', 'agent', 'admin'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
+export { ROLE_LABELS, ROLE_SHORT_LABELS, USER_ROLES, type UserRole } from './roles';
 export const userRoleSchema = z.enum(USER_ROLES);
-
-/** Role labels shown on the profile page and in user lists (spec §2, §6). */
-export const ROLE_LABELS: Record<UserRole, string> = {
-  admin: '系统管理员',
-  agent: '房产经纪人',
-  user: '普通用户',
-};
-
-/** Short role names (spec §6), e.g. on a demand's publisher line. */
-export const ROLE_SHORT_LABELS: Record<UserRole, string> = {
-  admin: '管理员',
-  agent: '经纪人',
-  user: '普通用户',
-};
 
 export const NAME_MIN = 2;
 export const NAME_MAX = 30;

@@ -1,0 +1,59 @@
+import type { ReactElement } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import BottomNavigation from '@mui/material/BottomNavigation';
+import BottomNavigationAction from '@mui/material/BottomNavigationAction';
+import Paper from '@mui/material/Paper';
+import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
+import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
+import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import PersonOutlined from '@mui/icons-material/PersonOutlined';
+import { isActive } from './nav-items';
+
+const TABS: { label: string; to: string; icon: ReactElement }[] = [
+  { label: '首页', to: '/', icon: <HomeOutlined /> },
+  { label: '资讯', to: '/news', icon: <ArticleOutlined /> },
+  { label: '房源', to: '/properties', icon: <ApartmentOutlined /> },
+  { label: '我的', to: '/profile', icon: <PersonOutlined /> },
+];
+
+/** Height of the bar, so the page can leave room for it. */
+export const BOTTOM_TAB_BAR_HEIGHT = 56;
+
+/** Mobile bottom tab bar (spec §2 "Chrome"). It lives in the main layout, so /login and /register never show it. */
+export function BottomTabBar() {
+  const { pathname } = useLocation();
+  const current = TABS.find((tab) => isActive(pathname, tab.to))?.to ?? false;
+
+  return (
+    <Paper
+      component="nav"
+      aria-label="底部导航"
+      square
+      elevation={0}
+      sx={{
+        display: { xs: 'block', md: 'none' },
+        position: 'fixed',
+        left: 0,
+        right: 0,
+        bottom: 0,
+        zIndex: (theme) => theme.zIndex.appBar,
+        borderTop: 1,
+        borderColor: 'divider',
+        pb: 'env(safe-area-inset-bottom)',
+      }}
+    >
+      <BottomNavigation value={current} showLabels sx={{ height: BOTTOM_TAB_BAR_HEIGHT }}>
+        {TABS.map((tab) => (
+          <BottomNavigationAction
+            key={tab.to}
+            value={tab.to}
+            label={tab.label}
+            icon={tab.icon}
+            component={RouterLink}
+            to={tab.to}
+          />
+        ))}
+      </BottomNavigation>
+    </Paper>
+  );
+}

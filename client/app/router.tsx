@@ -1,0 +1,97 @@
+/**
+ * The whole route table (spec §2). Every screen is its own lazy chunk so the first screen
+ * stays light; the main layout and the guard are in the entry chunk.
+ */
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RequireAuth } from '@client/features/auth/components/require-auth';
+import { MainLayout } from './layout/main-layout';
+import {
+  HomeScreen,
+  PropertyListScreen,
+  PropertyDetailScreen,
+  NewsListScreen,
+  NewsDetailScreen,
+  JoinUsScreen,
+  HelpScreen,
+  ProfileScreen,
+  RecentScreen,
+  MyDemandsScreen,
+  MyPropertiesScreen,
+  FavoritesScreen,
+  PublishPropertyScreen,
+  PublishDemandScreen,
+  ManageScreen,
+  ToolsScreen,
+  TrainingScreen,
+  QrCodeScreen,
+  AdminDashboardScreen,
+  AdminAuditScreen,
+  AdminSettingsScreen,
+  AdminUsersScreen,
+  AdminPropertiesScreen,
+  AdminNewsScreen,
+  AdminDemandsScreen,
+  LoginScreen,
+  RegisterScreen,
+  LoginTestScreen,
+  NotFoundScreen,
+} from './lazy-screens';
+import { RouteErrorScreen } from './route-error-screen';
+import { StandaloneScreen } from './standalone-screen';
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <MainLayout />,
+    errorElement: <RouteErrorScreen />,
+    children: [
+      // Public
+      { index: true, element: <HomeScreen /> },
+      { path: 'properties', element: <PropertyListScreen /> },
+      { path: 'properties/:id', element: <PropertyDetailScreen /> },
+      { path: 'news', element: <NewsListScreen /> },
+      { path: 'news/:id', element: <NewsDetailScreen /> },
+      { path: 'join-us', element: <JoinUsScreen /> },
+      { path: 'help', element: <HelpScreen /> },
+      // Login required (the guard checks login only; role screens check roles themselves)
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: 'profile', element: <ProfileScreen /> },
+          { path: 'recent', element: <RecentScreen /> },
+          { path: 'my-demands', element: <MyDemandsScreen /> },
+          { path: 'my-properties', element: <MyPropertiesScreen /> },
+          { path: 'favorites', element: <FavoritesScreen /> },
+          { path: 'publish/property', element: <PublishPropertyScreen /> },
+          { path: 'publish/demand', element: <PublishDemandScreen /> },
+          { path: 'manage', element: <ManageScreen /> },
+          { path: 'tools', element: <ToolsScreen /> },
+          { path: 'training', element: <TrainingScreen /> },
+          { path: 'qr-code', element: <QrCodeScreen /> },
+          { path: 'admin', element: <AdminDashboardScreen /> },
+          { path: 'admin/audit', element: <AdminAuditScreen /> },
+          { path: 'admin/settings', element: <AdminSettingsScreen /> },
+          { path: 'admin/users', element: <AdminUsersScreen /> },
+          { path: 'admin/properties', element: <AdminPropertiesScreen /> },
+          { path: 'admin/news', element: <AdminNewsScreen /> },
+          { path: 'admin/demands', element: <AdminDemandsScreen /> },
+        ],
+      },
+      { path: '*', element: <NotFoundScreen /> },
+    ],
+  },
+  // Outside the layout: no header, footer or tab bar
+  {
+    element: <StandaloneScreen />,
+    errorElement: <RouteErrorScreen />,
+    children: [
+      { path: 'login', element: <LoginScreen /> },
+      { path: 'register', element: <RegisterScreen /> },
+      { path: 'login-test', element: <LoginTestScreen /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

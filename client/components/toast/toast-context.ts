@@ -1,0 +1,19 @@
+import { createContext, useContext } from 'react';
+
+export type ToastSeverity = 'success' | 'error' | 'info' | 'warning';
+
+export interface Toast {
+  success(message: string): void;
+  error(message: string): void;
+  info(message: string): void;
+  warning(message: string): void;
+}
+
+export const ToastContext = createContext<Toast | null>(null);
+
+/** Short messages at the bottom of the screen (spec §8 toasts). */
+export function useToast(): Toast {
+  const toast = useContext(ToastContext);
+  if (!toast) throw new Error('useToast must be used inside <ToastProvider>');
+  return toast;
+}

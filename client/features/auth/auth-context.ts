@@ -1,0 +1,25 @@
+import { createContext, useContext } from 'react';
+import type { LoginInput, RegisterRequest } from '@couchdb/model/auth';
+import type { User } from '@couchdb/model/user';
+import type { ApiRequestOptions } from '@client/lib/api-client';
+import type { AuthStatus } from './session';
+
+export interface AuthContextValue {
+  status: AuthStatus;
+  /** The signed-in user, or the cached one while offline; null when signed out. */
+  user: User | null;
+  login(input: LoginInput): Promise<User>;
+  register(input: RegisterRequest): Promise<User>;
+  logout(): Promise<void>;
+  updateUser(user: User): void;
+  /** A gateway call as the signed-in user (Bearer token, one renewal on 401). */
+  request<T>(path: string, options?: Omit<ApiRequestOptions, 'token'>): Promise<T>;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const auth = useContext(AuthContext);
+  if (!auth) throw new Error('useAuth must be used inside <AuthProvider>');
+  return auth;
+}

@@ -1,0 +1,234 @@
+/**
+ * The signed-in session: who the user is (cached for offline boots) and the access token
+ * (memory only). Refreshes the token before it expires and after a 401, one refresh at a time
+ * across tabs, because every refresh rotates the cookie and a reused one is refused.
+ */
+import type { LoginInput, RegisterRequest } from '@couchdb/model/auth';
+import { messageForStatus } from '@couchdb/model/errors';
+import type { User } from '@couchdb/model/user';
+import { ApiError, apiRequest, type ApiRequestOptions } from '@client/lib/api-client';
+import type { AuthApi, SessionResponse } from './auth-api';
+import { clearCachedUser, readCachedUser, writeCachedUser } from './user-cache';
+
+export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
+
+export interface SessionState {
+  status: AuthStatus;
+  user: User | null;
+}
+
+/** Renew this long before the access token runs out. */
+const REFRESH_AHEAD_MS = 60_000;
+const MIN_REFRESH_DELAY_MS = 5_000;
+/** Failed renewals retry from 200 ms, doubling (spec §9), up to a minute. */
+const RETRY_BASE_MS = 200;
+const RETRY_MAX_MS = 60_000;
+const REFRESH_LOCK = 'cjfc-auth-refresh';
+
+/** Token lifetime from the JWT's own iat/exp, so a wrong device clock does not matter. */
+function tokenLifetimeMs(token: string, expiresAt: string): number {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const { iat, exp } = JSON.parse(json) as { iat?: number; exp?: number };
+    if (typeof iat === 'number' && typeof exp === 'number' && exp > iat) return (exp - iat) * 1000;
+  } catch {
+    // Not a readable JWT: fall back to the server's expiry time below.
+  }
+  return Math.max(0, Date.parse(expiresAt) - Date.now());
+}
+
+function isSignedOutAnswer(err: unknown): boolean {
+  return err instanceof ApiError && (err.status === 401 || err.status === 403);
+}
+
+/** The real calls, loaded on first use: they bring zod, which the first paint does not need. */
+const loadAuthApi = () => import('./auth-api').then((m) => m.authApi);
+const lazyAuthApi: AuthApi = {
+  login: async (input) => (await loadAuthApi()).login(input),
+  register: async (input) => (await loadAuthApi()).register(input),
+  refresh: async () => (await loadAuthApi()).refresh(),
+  logout: async (token) => (await loadAuthApi()).logout(token),
+};
+
+export class SessionManager {
+  private state: SessionState;
+  private accessToken: string | null = null;
+  private tokenExpiresAt = 0;
+  private readonly listeners = new Set<() => void>();
+  private inFlight: Promise<string | null> | null = null;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private retryDelay = RETRY_BASE_MS;
+  private running = false;
+  /** Set once the server said there is no session; cleared by a successful sign-in. */
+  private knownSignedOut = false;
+  /** Bumped by sign-in and sign-out, so a refresh answer that arrives later is ignored. */
+  private generation = 0;
+
+  constructor(private readonly api: AuthApi = lazyAuthApi) {
+    const cached = readCachedUser();
+    // A cached identity is shown at once (offline-first); the refresh below confirms or clears it.
+    this.state = cached
+      ? { status: 'authenticated', user: cached }
+      : { status: 'loading', user: null };
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): SessionState => this.state;
+
+  /** Restores the session from the refresh cookie; returns a stop function. */
+  start(): () => void {
+    if (!this.running) {
+      this.running = true;
+      globalThis.addEventListener?.('online', this.onOnline);
+      this.refresh().catch(() => undefined);
+    }
+    return () => this.stop();
+  }
+
+  stop(): void {
+    this.running = false;
+    globalThis.removeEventListener?.('online', this.onOnline);
+    this.clearTimer();
+  }
+
+  /**
+   * Gets a new access token with the refresh cookie. Resolves null when the server says the
+   * session is over (the cached identity is cleared); rejects on network or server trouble
+   * (the identity is kept and the renewal retried).
+   */
+  refresh(): Promise<string | null> {
+    this.inFlight ??= this.refreshOnce().finally(() => {
+      this.inFlight = null;
+    });
+    return this.inFlight;
+  }
+
+  async login(input: LoginInput): Promise<User> {
+    const session = await this.api.login(input);
+    this.generation += 1;
+    this.apply(session);
+    return session.user;
+  }
+
+  register(input: RegisterRequest): Promise<User> {
+    return this.api.register(input);
+  }
+
+  /** Revokes the refresh token on the server, then forgets the session. Throws if the call fails. */
+  async logout(): Promise<void> {
+    await this.api.logout(this.accessToken);
+    this.generation += 1;
+    this.clear();
+  }
+
+  /** Replaces the signed-in user's profile (after an edit) and its cached copy. */
+  updateUser(user: User): void {
+    if (this.state.status !== 'authenticated') return;
+    writeCachedUser(user);
+    this.setState({ status: 'authenticated', user });
+  }
+
+  /** A gateway call as the signed-in user; on a 401 it renews the token and retries once. */
+  async request<T>(path: string, options: Omit<ApiRequestOptions, 'token'> = {}): Promise<T> {
+    const token = await this.currentToken();
+    try {
+      return await apiRequest<T>(path, { ...options, token });
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status !== 401) throw err;
+      const renewed = await this.refresh();
+      if (!renewed) throw err;
+      return apiRequest<T>(path, { ...options, token: renewed });
+    }
+  }
+
+  private async currentToken(): Promise<string> {
+    if (this.accessToken && Date.now() < this.tokenExpiresAt - MIN_REFRESH_DELAY_MS) {
+      return this.accessToken;
+    }
+    const token = await this.refresh();
+    if (!token) throw new ApiError(401, 'unauthorized', messageForStatus(401));
+    return token;
+  }
+
+  private async refreshOnce(): Promise<string | null> {
+    const generation = this.generation;
+    try {
+      const session = await this.withRefreshLock(() => this.api.refresh());
+      if (generation !== this.generation) return this.accessToken;
+      this.apply(session);
+      return session.accessToken;
+    } catch (err) {
+      if (generation !== this.generation) return this.accessToken;
+      if (isSignedOutAnswer(err)) {
+        this.clear();
+        return null;
+      }
+      if (this.state.status === 'loading') {
+        this.setState({ status: 'anonymous', user: null });
+      } else if (this.state.status === 'authenticated') {
+        this.scheduleRetry();
+      }
+      throw err;
+    }
+  }
+
+  /** Serialises refreshes across tabs: they share the cookie, and each use rotates it. */
+  private withRefreshLock<T>(run: () => Promise<T>): Promise<T> {
+    const locks = globalThis.navigator?.locks;
+    return locks ? locks.request(REFRESH_LOCK, run) : run();
+  }
+
+  private apply(session: SessionResponse): void {
+    this.accessToken = session.accessToken;
+    const lifetime = tokenLifetimeMs(session.accessToken, session.expiresAt);
+    this.tokenExpiresAt = Date.now() + lifetime;
+    this.retryDelay = RETRY_BASE_MS;
+    this.knownSignedOut = false;
+    writeCachedUser(session.user);
+    this.setState({ status: 'authenticated', user: session.user });
+    this.schedule(Math.max(MIN_REFRESH_DELAY_MS, lifetime - REFRESH_AHEAD_MS));
+  }
+
+  private clear(): void {
+    this.accessToken = null;
+    this.tokenExpiresAt = 0;
+    this.knownSignedOut = true;
+    this.clearTimer();
+    clearCachedUser();
+    this.setState({ status: 'anonymous', user: null });
+  }
+
+  private scheduleRetry(): void {
+    this.schedule(this.retryDelay);
+    this.retryDelay = Math.min(this.retryDelay * 2, RETRY_MAX_MS);
+  }
+
+  private schedule(delay: number): void {
+    this.clearTimer();
+    if (!this.running) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.refresh().catch(() => undefined);
+    }, delay);
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private readonly onOnline = (): void => {
+    if (!this.knownSignedOut) this.refresh().catch(() => undefined);
+  };
+
+  private setState(next: SessionState): void {
+    if (next.status === this.state.status && next.user === this.state.user) return;
+    this.state = next;
+    for (const listener of this.listeners) listener();
+  }
+}

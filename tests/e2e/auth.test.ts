@@ -1,0 +1,107 @@
+/**
+ * Sign-up, sign-in, the login guard and sign-out, in real Chromium against the real gateway
+ * serving the built app (run `npm run build` first; `npm run test:e2e` does).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AGREEMENT_MESSAGE, PASSWORD_MISMATCH_MESSAGE } from '@couchdb/model/auth';
+import { AUTH_MESSAGES } from '@couchdb/model/errors';
+import { launchBrowser, VIEWPORTS, type TestBrowser } from '../helpers/browser';
+import { startGateway, type RunningGateway } from '../helpers/gateway';
+import { Layout } from './pages/layout';
+import { LoginPage } from './pages/login-page';
+import { RegisterPage } from './pages/register-page';
+
+/** A mainland mobile number no other test run has used. */
+function freshPhone(): string {
+  const digits = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
+  return `139${digits}`;
+}
+
+describe('auth screens', () => {
+  let gateway: RunningGateway;
+  let browser: TestBrowser;
+
+  beforeAll(async () => {
+    gateway = await startGateway();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await gateway?.stop();
+  });
+
+  it('registers, is sent to login by the guard, returns to the page, and signs out', async () => {
+    const phone = freshPhone();
+    const password = 'secret123';
+    const page = await browser.openPage(`${gateway.url}/register`, VIEWPORTS.desktop);
+    const layout = new Layout(page);
+
+    const register = new RegisterPage(page);
+    await register.fill({
+      phone,
+      name: '测试用户',
+      password,
+      confirmPassword: password,
+      agreement: true,
+    });
+    await register.submit();
+
+    const login = new LoginPage(page);
+    await login.waitUntilShown();
+    await layout.waitForToast(AUTH_MESSAGES.registerSuccess);
+    expect(await login.phone.inputValue()).toBe(phone);
+
+    // Logged out, a login-required page sends us to /login and back after signing in.
+    await page.goto(`${gateway.url}/profile`);
+    await login.waitUntilShown();
+    await login.login(phone, password);
+    await page.waitForURL((url) => url.pathname === '/profile');
+    await layout.waitForToast(AUTH_MESSAGES.loginSuccess);
+    await page.getByRole('heading', { name: '个人中心' }).waitFor();
+    expect(await page.getByTestId('profile-phone').textContent()).toBe(phone);
+    await layout.userMenuButton.waitFor();
+
+    await layout.signOut();
+    await layout.waitForToast(AUTH_MESSAGES.loggedOut);
+    await page.waitForURL((url) => url.pathname === '/');
+    await layout.loginLink.waitFor();
+    expect(await layout.userMenuButton.count()).toBe(0);
+
+    // The session is really gone: a reload does not restore it.
+    await page.reload();
+    await layout.loginLink.waitFor();
+    expect(await layout.userMenuButton.count()).toBe(0);
+    await page.close();
+  });
+
+  it('shows the mismatch and agreement messages under their fields', async () => {
+    const page = await browser.openPage(`${gateway.url}/register`, VIEWPORTS.mobile);
+    const register = new RegisterPage(page);
+    await register.fill({
+      phone: freshPhone(),
+      password: 'secret123',
+      confirmPassword: 'secret124',
+      agreement: false,
+    });
+    await register.submit();
+
+    await register.fieldError(PASSWORD_MISMATCH_MESSAGE).waitFor();
+    await register.fieldError(AGREEMENT_MESSAGE).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/register');
+    await page.close();
+  });
+
+  it('shows the mobile tab bar in the layout but not on the login screen', async () => {
+    const page = await browser.openPage(gateway.url, VIEWPORTS.mobile);
+    const layout = new Layout(page);
+    await layout.bottomTabBar.waitFor();
+    for (const tab of ['首页', '资讯', '房源', '我的']) {
+      expect(await layout.bottomTabBar.getByRole('link', { name: tab }).count()).toBe(1);
+    }
+    await page.goto(`${gateway.url}/login`);
+    await new LoginPage(page).waitUntilShown();
+    expect(await layout.bottomTabBar.count()).toBe(0);
+    await page.close();
+  });
+});
