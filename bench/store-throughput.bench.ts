@@ -9,6 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import type nano from 'nano';
 import { pino } from 'pino';
 import { buildBenchProperties } from '../couchdb/seed/bench-data';
 import { toStoreDoc } from '../sync-server/store/documents';
@@ -39,7 +40,7 @@ try {
   let since: string | number = 0;
   let read = 0;
   for (;;) {
-    const res = await db.changes({ since: String(since), limit: page, include_docs: true });
+    const res: nano.DatabaseChangesResponse = await db.changes({ since: String(since), limit: page, include_docs: true });
     read += res.results.filter((r) => !r.id.startsWith('_design/')).length;
     if (res.results.length < page) break;
     since = res.last_seq;

@@ -1,0 +1,94 @@
+/**
+ * The sync wire contract between a device's RxDB replication and the gateway (DESIGN §5).
+ * Documents travel in their client shape (`id`, no CouchDB underscore fields) plus `server_rev`,
+ * the store revision the device last saw, which the gateway uses to detect concurrent writes.
+ */
+
+/** Collections a device replicates with the gateway (one store database each). */
+export const SYNC_COLLECTIONS = [
+  'properties',
+  'news',
+  'demands',
+  'favorites',
+  'settings',
+  'users',
+  'oplog',
+] as const;
+export type SyncCollection = (typeof SYNC_COLLECTIONS)[number];
+
+export function isSyncCollection(name: string): name is SyncCollection {
+  return (SYNC_COLLECTIONS as readonly string[]).includes(name);
+}
+
+/** Opaque store sequence: never compared or computed on, only passed back. */
+export interface SyncCheckpoint {
+  seq: string;
+}
+
+/** A replicated document as it travels: the model's fields plus the replication fields. */
+export type SyncDocument = { id: string; server_rev?: string; _deleted?: boolean } & Record<string, unknown>;
+
+/**
+ * GET /api/sync/:collection/pull?checkpoint=<seq>&limit=<n>
+ * (no checkpoint = from the start). Documents the caller may no longer see come as `{id, _deleted: true}`.
+ */
+export interface PullResponse {
+  documents: SyncDocument[];
+  checkpoint: SyncCheckpoint | null;
+}
+export const PULL_LIMIT_MAX = 500;
+export const PULL_LIMIT_DEFAULT = 100;
+
+/** POST /api/sync/:collection/push body: RxDB's change rows. */
+export interface PushRow {
+  assumedMasterState: SyncDocument | null;
+  newDocumentState: SyncDocument;
+}
+export const PUSH_ROWS_MAX = 100;
+/** A single document larger than this (JSON bytes) is refused. */
+export const SYNC_DOC_MAX_BYTES = 64 * 1024;
+
+/** Why the gateway refused one row; the row's id also appears in `conflicts` with the server's version. */
+export interface PushRejection {
+  id: string;
+  code: string;
+  message: string;
+}
+
+export interface PushResponse {
+  /** The server's current version of every row that was not accepted as sent (deleted stub if none). */
+  conflicts: SyncDocument[];
+  rejections: PushRejection[];
+}
+
+/** GET /api/sync/stream: Server-Sent Events. */
+export const STREAM_EVENTS = {
+  /** data: {"collection": "<name>"}: that collection changed, pull it. */
+  change: 'change',
+  /** data: {}: sent on connect and after the gateway lost its store feed; pull everything. */
+  resync: 'resync',
+} as const;
+/** The gateway sends a comment line at this interval so proxies keep the stream open. */
+export const STREAM_HEARTBEAT_MS = 25_000;
+
+/** Refusal messages of the sync routes. */
+export const SYNC_MESSAGES = {
+  unknownCollection: '不支持的数据集合',
+  docTooLarge: '数据过大，无法保存',
+  tooManyRows: '一次提交的数据过多',
+  badCheckpoint: '同步位置无效',
+  idMismatch: '文档编号不一致',
+} as const;
+
+/**
+ * Counter endpoints (not replicated edits, so they never conflict). Visitors identify their device
+ * with this header (a random id the device keeps); signed-in callers are identified by their token.
+ *   POST /api/properties/:id/view     POST /api/properties/:id/contact
+ *   POST /api/news/:id/view           POST /api/news/:id/like
+ * Answer: `{counted: boolean, value: number}` (counted=false when this identity was already counted).
+ */
+export const DEVICE_ID_HEADER = 'x-device-id';
+export interface CounterResponse {
+  counted: boolean;
+  value: number;
+}
