@@ -40,7 +40,11 @@ try {
   let since: string | number = 0;
   let read = 0;
   for (;;) {
-    const res: nano.DatabaseChangesResponse = await db.changes({ since: String(since), limit: page, include_docs: true });
+    const res: nano.DatabaseChangesResponse = await db.changes({
+      since: String(since),
+      limit: page,
+      include_docs: true,
+    });
     read += res.results.filter((r) => !r.id.startsWith('_design/')).length;
     if (res.results.length < page) break;
     since = res.last_seq;

@@ -12,7 +12,12 @@ import type { Config } from './config';
 import { authenticate } from './middleware/authenticate';
 import { apiNotFound, errorHandler } from './middleware/errors';
 import { authRoutes } from './routes/auth';
+import { counterRoutes } from './routes/counters';
+import { syncRoutes } from './routes/sync';
 import { AuthService } from './services/auth-service';
+import { ChangeFeed } from './services/change-feed';
+import { CounterService } from './services/counter-service';
+import { SyncService } from './services/sync-service';
 import type { Store } from './store/couch';
 
 export interface AppDeps {
@@ -26,6 +31,9 @@ export interface AppDeps {
 export interface Gateway {
   app: Express;
   auth: AuthService;
+  feed: ChangeFeed;
+  /** Stops background work (the store change feeds); the store itself is closed by its owner. */
+  close(): void;
 }
 
 /** CSP for an installable PWA: own scripts and service worker, blob: previews of photos and video. */
@@ -53,6 +61,8 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   app.set('trust proxy', config.trustProxy);
 
   const auth = new AuthService(store, config.jwtSecret, config.rateLimits);
+  const feed = new ChangeFeed(store, logger);
+  feed.start();
 
   app.use(
     pinoHttp({
@@ -80,14 +90,17 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   );
 
   const api = express.Router();
-  api.use(express.json({ limit: '1mb' }));
   api.use(cookieParser());
   api.use(authenticate(config.jwtSecret));
+  // Sync pushes carry up to 100 documents and parse their own body with a larger limit.
+  api.use('/sync', syncRoutes(new SyncService(store), feed));
+  api.use(express.json({ limit: '1mb' }));
   api.get('/health', async (_req, res) => {
     await store.server.info();
     res.json({ ok: true, store: store.embedded ? 'embedded' : 'couchdb' });
   });
   api.use('/auth', authRoutes(auth));
+  api.use(counterRoutes(new CounterService(store)));
   api.use(apiNotFound);
   app.use('/api', api);
 
@@ -104,7 +117,7 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   if (staticDir) serveApp(app, staticDir);
 
   app.use(errorHandler);
-  return { app, auth };
+  return { app, auth, feed, close: () => feed.stop() };
 }
 
 /** The built PWA: hashed assets cached forever, the shell and service worker always revalidated. */

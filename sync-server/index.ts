@@ -27,6 +27,7 @@ async function main() {
   });
 
   let server: Server | undefined;
+  let closeGateway = () => {};
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -38,6 +39,7 @@ async function main() {
       server.closeIdleConnections();
       setTimeout(() => server?.closeAllConnections(), 3000).unref();
     });
+    closeGateway();
     await store.close();
     logger.info('stopped');
     process.exit(0);
@@ -51,7 +53,8 @@ async function main() {
     if (staticDir && !existsSync(`${staticDir}/index.html`)) {
       throw new Error(`No built app in ${staticDir}: run "npm run build" first (npm start does).`);
     }
-    const { app, auth } = createApp({ config, store, logger, staticDir });
+    const { app, auth, close } = createApp({ config, store, logger, staticDir });
+    closeGateway = close;
 
     if (config.seedDemo)
       await seedDemoDataOnce({ store, auth, mediaDir: `${config.dataDir}/media`, logger });

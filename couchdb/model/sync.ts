@@ -26,7 +26,10 @@ export interface SyncCheckpoint {
 }
 
 /** A replicated document as it travels: the model's fields plus the replication fields. */
-export type SyncDocument = { id: string; server_rev?: string; _deleted?: boolean } & Record<string, unknown>;
+export type SyncDocument = { id: string; server_rev?: string; _deleted?: boolean } & Record<
+  string,
+  unknown
+>;
 
 /**
  * GET /api/sync/:collection/pull?checkpoint=<seq>&limit=<n>
@@ -78,6 +81,8 @@ export const SYNC_MESSAGES = {
   tooManyRows: '一次提交的数据过多',
   badCheckpoint: '同步位置无效',
   idMismatch: '文档编号不一致',
+  /** Device side: a local version lost a clash with another change and was kept aside. */
+  clash: '与他人的修改冲突，已保留您的版本',
 } as const;
 
 /**

@@ -23,6 +23,8 @@ export interface Store {
   /** Base URL of the store (never sent to browsers). */
   url: string;
   embedded: boolean;
+  /** The embedded store process, when this store started one (tests use it to simulate a crash). */
+  embeddedProcess?: EmbeddedStore | undefined;
   server: ServerScope;
   db<D extends object = Record<string, unknown>>(name: DatabaseName): DocumentScope<D>;
   dbName(name: DatabaseName): string;
@@ -92,6 +94,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   return {
     url,
     embedded: Boolean(embedded),
+    embeddedProcess: embedded,
     server,
     db: <D extends object>(name: DatabaseName) => server.use<D>(dbName(name)),
     dbName,

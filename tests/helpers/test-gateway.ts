@@ -6,7 +6,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { pino } from 'pino';
+import { newId } from '../../couchdb/model/common';
+import type { User, UserRole } from '../../couchdb/model/user';
+import { signAccessToken } from '../../sync-server/services/tokens';
 import { inject } from 'vitest';
 import { createApp, type Gateway } from '../../sync-server/app';
 import { DEFAULT_RATE_LIMITS, type Config, type RateLimits } from '../../sync-server/config';
@@ -16,22 +21,30 @@ import { ALL_DATABASES } from '../../couchdb/design/databases';
 export interface TestGateway extends Gateway {
   store: Store;
   config: Config;
+  /** Listens on a free loopback port (for clients that need a real URL, such as RxDB). */
+  listen(): Promise<{ url: string; close(): Promise<void> }>;
+  /** A user of the given role with a fresh access token (created straight in the store, no rate limit). */
+  createUser(
+    role?: UserRole,
+    name?: string,
+  ): Promise<{ user: User; accessToken: string; password: string }>;
   cleanup(): Promise<void>;
 }
 
 export async function startTestGateway(
-  overrides: { rateLimits?: Partial<RateLimits> } = {},
+  overrides: { rateLimits?: Partial<RateLimits>; ownEmbeddedStore?: boolean } = {},
 ): Promise<TestGateway> {
   const prefix = `t${randomBytes(5).toString('hex')}_`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cj-gw-'));
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const store = await openStore({ couchUrl: inject('couchUrl'), dataDir, prefix, logger });
+  const couchUrl = overrides.ownEmbeddedStore ? undefined : inject('couchUrl');
+  const store = await openStore({ couchUrl, dataDir, prefix, logger });
   const config: Config = {
     env: 'test',
     port: 0,
     host: '127.0.0.1',
     dataDir,
-    couchUrl: inject('couchUrl'),
+    couchUrl,
     couchUser: undefined,
     couchPassword: undefined,
     dbPrefix: prefix,
@@ -43,11 +56,52 @@ export async function startTestGateway(
     rateLimits: { ...DEFAULT_RATE_LIMITS, registrationsPerIp: 1000, ...overrides.rateLimits },
   };
   const gateway = createApp({ config, store, logger });
+  const servers: Server[] = [];
+  let userCounter = 0;
   return {
     ...gateway,
     store,
     config,
+    listen: () =>
+      new Promise((resolve) => {
+        const server = gateway.app.listen(0, '127.0.0.1', () => {
+          servers.push(server);
+          const { port } = server.address() as AddressInfo;
+          resolve({
+            url: `http://127.0.0.1:${port}`,
+            close: () =>
+              new Promise<void>((done) => {
+                server.closeAllConnections();
+                server.close(() => done());
+              }),
+          });
+        });
+      }),
+    createUser: async (role = 'user', name) => {
+      userCounter++;
+      const now = new Date().toISOString();
+      const phone = `17${String(Date.now()).slice(-6)}${String(userCounter).padStart(3, '0')}`;
+      const user: User = {
+        id: newId(),
+        phone,
+        name: name ?? `${role}-${userCounter}`,
+        user_type: role,
+        is_verified: true,
+        avatar_url: '',
+        created_at: now,
+        updated_at: now,
+      };
+      const password = 'Secret#123';
+      await gateway.auth.createAccount(user, password);
+      const { token } = signAccessToken(config.jwtSecret, { id: user.id, role });
+      return { user, accessToken: token, password };
+    },
     cleanup: async () => {
+      gateway.close();
+      for (const server of servers) {
+        server.closeAllConnections();
+        server.close();
+      }
       for (const name of ALL_DATABASES)
         await store.server.db.destroy(store.dbName(name)).catch(() => undefined);
       await store.close();

@@ -1,0 +1,118 @@
+/**
+ * /api/sync: per-collection pull and push for RxDB replication, and one event stream per device
+ * (DESIGN §5). Every read and write is projected or checked for the caller's role.
+ */
+import express, { Router, type Request } from 'express';
+import { z } from 'zod';
+import {
+  PULL_LIMIT_DEFAULT,
+  PULL_LIMIT_MAX,
+  PUSH_ROWS_MAX,
+  STREAM_EVENTS,
+  STREAM_HEARTBEAT_MS,
+  SYNC_DOC_MAX_BYTES,
+  SYNC_MESSAGES,
+  isSyncCollection,
+  type PushRow,
+  type SyncCollection,
+} from '@couchdb/model/sync';
+import { HttpError } from '../http-error';
+import { requireCaller } from '../middleware/authenticate';
+import type { ChangeFeed, FeedEvent } from '../services/change-feed';
+import type { SyncService } from '../services/sync-service';
+
+/** Collections a visitor may pull (DESIGN §4); the rest need a signed-in caller. */
+const VISITOR_COLLECTIONS: readonly SyncCollection[] = ['properties', 'news', 'settings'];
+
+const pullQuery = z.object({
+  // An opaque store sequence: digits (PouchDB Server) or CouchDB's "N-base64" strings.
+  checkpoint: z
+    .string()
+    .regex(/^[0-9A-Za-z_-]{1,300}$/)
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(PULL_LIMIT_MAX).default(PULL_LIMIT_DEFAULT),
+});
+
+const pushBody = z
+  .array(
+    z.object({
+      assumedMasterState: z.record(z.string(), z.unknown()).nullable().optional(),
+      newDocumentState: z.record(z.string(), z.unknown()),
+    }),
+  )
+  .max(PUSH_ROWS_MAX, SYNC_MESSAGES.tooManyRows);
+
+function collectionOf(req: Request): SyncCollection {
+  const name = String(req.params.collection);
+  if (!isSyncCollection(name))
+    throw new HttpError(404, 'not_found', SYNC_MESSAGES.unknownCollection);
+  const caller = req.caller;
+  if (!caller && !VISITOR_COLLECTIONS.includes(name)) throw new HttpError(401, 'unauthorized');
+  if (name === 'oplog' && caller?.role !== 'admin') throw new HttpError(403, 'forbidden');
+  return name;
+}
+
+export function syncRoutes(sync: SyncService, feed: ChangeFeed): Router {
+  const router = Router();
+
+  router.get('/stream', (req, res) => {
+    res.set({
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Accel-Buffering': 'no', // let reverse proxies pass events through at once
+    });
+    res.flushHeaders();
+    const send = (event: string, data: unknown) =>
+      res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    send(STREAM_EVENTS.resync, {});
+    const unsubscribe = feed.subscribe((e: FeedEvent) => {
+      if (e.type === 'resync') send(STREAM_EVENTS.resync, {});
+      else send(STREAM_EVENTS.change, { collection: e.collection });
+    });
+    const heartbeat = setInterval(() => res.write(': ping\n\n'), STREAM_HEARTBEAT_MS);
+    req.on('close', () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+    });
+  });
+
+  router.get('/:collection/pull', async (req, res) => {
+    const collection = collectionOf(req);
+    const query = pullQuery.safeParse(req.query);
+    if (!query.success) throw new HttpError(400, 'bad_request', SYNC_MESSAGES.badCheckpoint);
+    const { checkpoint, limit } = query.data;
+    res.set('Cache-Control', 'no-store');
+    res.json(
+      await sync.pull(
+        collection,
+        req.caller ?? null,
+        checkpoint ? { seq: checkpoint } : null,
+        limit,
+      ),
+    );
+  });
+
+  router.post(
+    '/:collection/push',
+    requireCaller,
+    express.json({ limit: PUSH_ROWS_MAX * SYNC_DOC_MAX_BYTES }),
+    async (req, res) => {
+      const collection = collectionOf(req);
+      const rows = pushBody.safeParse(req.body);
+      if (!rows.success)
+        throw new HttpError(400, 'validation_failed', rows.error.issues[0]?.message);
+      res.json(
+        await sync.push(
+          collection,
+          {
+            viewer: req.caller!,
+            request: { ip: req.ip ?? '', userAgent: String(req.headers['user-agent'] ?? '') },
+          },
+          rows.data as PushRow[],
+        ),
+      );
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,83 @@
+/**
+ * The property operation log (spec §3): one entry per accepted property write and per counted view,
+ * favourite or contact-dialog open. Written by the gateway only; admins read it through sync.
+ */
+import { newId } from '@couchdb/model/common';
+import { OPERATION_TYPE_LABELS, type OperationType } from '@couchdb/model/oplog';
+import type { UserRole } from '@couchdb/model/roles';
+import { formatAddress } from '@couchdb/rules/format';
+import type { Store } from '../store/couch';
+import { toModelDoc, type StoredDoc } from './projection';
+
+export interface Operator {
+  id: string | null;
+  name: string;
+  role: UserRole | 'system';
+}
+
+export interface RequestInfo {
+  ip: string;
+  userAgent: string;
+}
+
+/** Which operation a property write is, from the stored versions before and after. */
+export function classifyPropertyWrite(oldDoc: StoredDoc | null, newDoc: StoredDoc): OperationType {
+  if (!oldDoc) return 'create';
+  if (newDoc.status === 'deleted' && oldDoc.status !== 'deleted') return 'delete';
+  if (newDoc.audit_status !== oldDoc.audit_status) {
+    if (newDoc.audit_status === 'approved') return 'approve';
+    if (newDoc.audit_status === 'rejected') return 'reject';
+  }
+  if (newDoc.status !== oldDoc.status) {
+    if (newDoc.status === 'active') return 'publish';
+    if (newDoc.status === 'inactive') return 'unpublish';
+  }
+  return 'update';
+}
+
+function describe(type: OperationType, operator: Operator, doc: StoredDoc): string {
+  const who = operator.name || (operator.role === 'system' ? '访客' : '用户');
+  const title = typeof doc.title === 'string' ? `「${doc.title}」` : '';
+  const comment =
+    type === 'reject' && typeof doc.audit_comment === 'string' && doc.audit_comment
+      ? `，原因：${doc.audit_comment}`
+      : '';
+  return `${who}${OPERATION_TYPE_LABELS[type]}了房源${title}${comment}`;
+}
+
+export class OplogService {
+  constructor(private readonly store: Store) {}
+
+  async append(
+    type: OperationType,
+    operator: Operator,
+    request: RequestInfo,
+    oldDoc: StoredDoc | null,
+    newDoc: StoredDoc,
+  ): Promise<void> {
+    const now = new Date().toISOString();
+    const snapshot = (d: StoredDoc | null) => (d ? toModelDoc(d) : null);
+    const withData = type !== 'view' && type !== 'favorite' && type !== 'contact';
+    await this.store.db('oplog').insert({
+      _id: newId(),
+      property_id: newDoc._id,
+      operation_type: type,
+      operation_description: describe(type, operator, newDoc),
+      operator_id: operator.id,
+      operator_name: operator.name,
+      operator_role: operator.role,
+      old_data: withData ? snapshot(oldDoc) : null,
+      new_data: withData ? snapshot(newDoc) : null,
+      ip_address: request.ip.slice(0, 64),
+      user_agent: request.userAgent.slice(0, 500),
+      property_title: typeof newDoc.title === 'string' ? newDoc.title.slice(0, 100) : undefined,
+      property_address: formatAddress(newDoc.address as Parameters<typeof formatAddress>[0]).slice(
+        0,
+        300,
+      ),
+      property_status: typeof newDoc.status === 'string' ? newDoc.status : undefined,
+      created_at: now,
+      updated_at: now,
+    } as never);
+  }
+}

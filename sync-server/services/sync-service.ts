@@ -1,0 +1,376 @@
+/**
+ * Role-projected replication (DESIGN §4–§5). Pull walks a database's _changes feed from the
+ * device's checkpoint and projects every document for the caller. Push checks every row against
+ * the caller's role and the shared rules, forces the server-owned fields, detects concurrent writes
+ * by the store revision, and answers each refusal with the server's version and a reason.
+ */
+import type nano from 'nano';
+import type { z } from 'zod';
+import { idSchema } from '@couchdb/model/common';
+import { demandWriteSchema } from '@couchdb/model/demand';
+import { ERROR_MESSAGES } from '@couchdb/model/errors';
+import { favoriteWriteSchema } from '@couchdb/model/favorite';
+import { newsWriteSchema } from '@couchdb/model/news';
+import { propertyWriteSchema } from '@couchdb/model/property';
+import { resolveSettings, settingWriteSchema } from '@couchdb/model/setting';
+import {
+  PULL_LIMIT_MAX,
+  SYNC_DOC_MAX_BYTES,
+  SYNC_MESSAGES,
+  type PullResponse,
+  type PushRejection,
+  type PushResponse,
+  type PushRow,
+  type SyncCheckpoint,
+  type SyncCollection,
+  type SyncDocument,
+} from '@couchdb/model/sync';
+import { userSchema } from '@couchdb/model/user';
+import { parseWithMessages } from '@couchdb/model/validation';
+import {
+  ACCESS_MESSAGES,
+  canWrite,
+  forceNewPropertyFields,
+  isPubliclyVisible,
+  jsonEqual,
+  type Viewer,
+} from '@couchdb/rules/access';
+import type { AuditStatus, PropertyStatus } from '@couchdb/model/property';
+import { couchStatus, type Store } from '../store/couch';
+import {
+  classifyPropertyWrite,
+  OplogService,
+  type Operator,
+  type RequestInfo,
+} from './oplog-service';
+import { deletedStub, projectFor, toModelDoc, type StoredDoc } from './projection';
+
+/** _changes rows read per round trip while collecting a page of visible documents. */
+const SCAN_PAGE = 500;
+
+const WRITE_SCHEMAS: Partial<Record<SyncCollection, z.ZodType>> = {
+  properties: propertyWriteSchema,
+  demands: demandWriteSchema,
+  favorites: favoriteWriteSchema,
+  news: newsWriteSchema,
+  settings: settingWriteSchema,
+  users: userSchema.strict(),
+};
+
+type Outcome = { ok: true; doc: StoredDoc } | { ok: false; code: string; message: string };
+const refused = (code: string, message: string): Outcome => ({ ok: false, code, message });
+
+export interface PushContext {
+  viewer: NonNullable<Viewer>;
+  request: RequestInfo;
+}
+
+export class SyncService {
+  private readonly oplog: OplogService;
+
+  constructor(private readonly store: Store) {
+    this.oplog = new OplogService(store);
+  }
+
+  /** Up to `limit` documents visible to `viewer` changed after `checkpoint`, and the next checkpoint. */
+  async pull(
+    collection: SyncCollection,
+    viewer: Viewer,
+    checkpoint: SyncCheckpoint | null,
+    limit: number,
+  ): Promise<PullResponse> {
+    const db = this.store.db<StoredDoc>(collection);
+    const documents: SyncDocument[] = [];
+    let since = checkpoint?.seq ?? '0';
+    let last = since;
+    for (;;) {
+      const res = await db.changes({ since, limit: SCAN_PAGE, include_docs: true });
+      for (const row of res.results as (nano.DatabaseChangesResultItem & { doc?: StoredDoc })[]) {
+        last = String(row.seq);
+        if (row.id.startsWith('_design/') || !row.doc) continue;
+        const doc = row.deleted ? { ...row.doc, _deleted: true } : row.doc;
+        const projected = projectFor(collection, viewer, doc);
+        if (projected) documents.push(projected);
+        if (documents.length >= Math.min(limit, PULL_LIMIT_MAX))
+          return { documents, checkpoint: { seq: last } };
+      }
+      if (res.results.length < SCAN_PAGE) break;
+      since = String(res.last_seq);
+      last = since;
+    }
+    return { documents, checkpoint: { seq: last } };
+  }
+
+  async push(collection: SyncCollection, ctx: PushContext, rows: PushRow[]): Promise<PushResponse> {
+    const db = this.store.db<StoredDoc>(collection);
+    const conflicts: SyncDocument[] = [];
+    const rejections: PushRejection[] = [];
+    let operator: Operator | undefined;
+
+    for (const row of rows) {
+      const incoming = row.newDocumentState;
+      const id = idSchema.safeParse(incoming?.id);
+      if (!id.success) {
+        const stubId = typeof incoming?.id === 'string' ? incoming.id.slice(0, 64) : '';
+        rejections.push({
+          id: stubId,
+          code: 'validation_failed',
+          message: SYNC_MESSAGES.idMismatch,
+        });
+        if (stubId) conflicts.push(deletedStub(stubId));
+        continue;
+      }
+      const current = await this.load(db, id.data);
+      const master = () =>
+        (current && !current._deleted ? projectFor(collection, ctx.viewer, current) : null) ??
+        deletedStub(id.data);
+      const reject = (code: string, message: string) => {
+        rejections.push({ id: id.data, code, message });
+        conflicts.push(master());
+      };
+
+      if (Buffer.byteLength(JSON.stringify(incoming)) > SYNC_DOC_MAX_BYTES) {
+        reject('payload_too_large', SYNC_MESSAGES.docTooLarge);
+        continue;
+      }
+      // Someone else's document the caller cannot even see: refuse without revealing it.
+      const visible =
+        current && !current._deleted ? projectFor(collection, ctx.viewer, current) : null;
+      if (current && !current._deleted && (!visible || visible._deleted)) {
+        reject('forbidden', ACCESS_MESSAGES.notOwner);
+        continue;
+      }
+      // Concurrent write: the device's assumption is not the server's current state.
+      const assumedRev = row.assumedMasterState?._deleted
+        ? undefined
+        : row.assumedMasterState?.server_rev;
+      const currentRev = current && !current._deleted ? current._rev : undefined;
+      if (assumedRev !== currentRev) {
+        conflicts.push(master());
+        continue;
+      }
+
+      operator ??= await this.operator(ctx.viewer);
+      const outcome = await this.prepare(
+        collection,
+        ctx.viewer,
+        operator,
+        current?._deleted ? null : current,
+        incoming,
+      );
+      if (!outcome.ok) {
+        reject(outcome.code, outcome.message);
+        continue;
+      }
+      const toWrite: StoredDoc = { ...outcome.doc, _id: id.data };
+      // A live document is updated at its revision; a deleted one is simply written again.
+      if (current?._rev && !current._deleted) toWrite._rev = current._rev;
+      else delete toWrite._rev;
+      try {
+        const res = await db.insert(toWrite as never);
+        toWrite._rev = res.rev;
+      } catch (err) {
+        if (couchStatus(err) !== 409) throw err;
+        const fresh = await this.load(db, id.data);
+        conflicts.push(
+          (fresh && !fresh._deleted ? projectFor(collection, ctx.viewer, fresh) : null) ??
+            deletedStub(id.data),
+        );
+        continue;
+      }
+      if (collection === 'properties') {
+        const before = current && !current._deleted ? current : null;
+        await this.oplog.append(
+          classifyPropertyWrite(before, toWrite),
+          operator,
+          ctx.request,
+          before,
+          toWrite,
+        );
+      }
+    }
+    return { conflicts, rejections };
+  }
+
+  /** The current stored version; a deleted document comes back as its tombstone `{_id, _rev, _deleted}`. */
+  private async load(db: nano.DocumentScope<StoredDoc>, id: string): Promise<StoredDoc | null> {
+    try {
+      return (await db.get(id)) as StoredDoc;
+    } catch (err) {
+      if (couchStatus(err) !== 404) throw err;
+    }
+    const revs = await db.fetchRevs({ keys: [id] });
+    const row = revs.rows[0] as { value?: { rev: string; deleted?: boolean } } | undefined;
+    return row?.value?.deleted ? { _id: id, _rev: row.value.rev, _deleted: true } : null;
+  }
+
+  private async operator(viewer: NonNullable<Viewer>): Promise<Operator> {
+    try {
+      const user = (await this.store.db('users').get(viewer.id)) as {
+        name?: string;
+        phone?: string;
+      };
+      return { id: viewer.id, name: user.name || user.phone || '', role: viewer.role };
+    } catch {
+      return { id: viewer.id, name: '', role: viewer.role };
+    }
+  }
+
+  private async auditRequired(): Promise<boolean> {
+    const res = await this.store.db('settings').list({ include_docs: true });
+    const docs = res.rows
+      .filter((r) => r.doc && !r.id.startsWith('_design/'))
+      .map((r) => toModelDoc(r.doc as StoredDoc));
+    return resolveSettings(docs).auditRequired;
+  }
+
+  /** Checks the write against the rules and builds the document to store, server fields forced. */
+  private async prepare(
+    collection: SyncCollection,
+    viewer: NonNullable<Viewer>,
+    operator: Operator,
+    current: StoredDoc | null,
+    incoming: SyncDocument,
+  ): Promise<Outcome> {
+    const { server_rev: _rev, _deleted, ...content } = incoming;
+    const oldModel = current ? toModelDoc(current) : null;
+    const deleting = _deleted === true;
+    const decision = canWrite(
+      collection,
+      viewer,
+      oldModel,
+      deleting ? { ...oldModel, id: incoming.id, _deleted: true } : content,
+    );
+    if (!decision.ok) return decision;
+    const now = new Date().toISOString();
+
+    if (deleting) {
+      if (!current) return refused('not_found', ERROR_MESSAGES.not_found);
+      // The tombstone keeps the owner, so the deletion reaches exactly the devices that held it.
+      return {
+        ok: true,
+        doc: {
+          _id: current._id,
+          _deleted: true,
+          ...(current.user_id ? { user_id: current.user_id } : {}),
+        },
+      };
+    }
+
+    let next: Record<string, unknown>;
+    switch (collection) {
+      case 'properties': {
+        if (!current) {
+          if (
+            viewer.role !== 'admin' &&
+            (content.is_priority === true ||
+              content.is_featured === true ||
+              (content.audit_status !== undefined && content.audit_status !== 'pending'))
+          ) {
+            return refused('forbidden', ACCESS_MESSAGES.adminOnlyFields);
+          }
+          next = forceNewPropertyFields(
+            content,
+            viewer,
+            { auditRequired: await this.auditRequired() },
+            Date.parse(now),
+          );
+        } else {
+          next = {
+            ...content,
+            view_count: current.view_count ?? 0,
+            created_at: current.created_at,
+            user_id: current.user_id,
+            updated_at: now,
+          };
+          if (content.audit_status !== current.audit_status) {
+            next.audited_by = viewer.id;
+            next.audited_at = now;
+          } else if (
+            viewer.role !== 'admin' &&
+            current.audit_status === 'rejected' &&
+            contentChanged(current, content)
+          ) {
+            // The owner edited a rejected listing: it goes back to review (resubmission).
+            next.audit_status = 'pending';
+            next.audited_by = null;
+            next.audited_at = null;
+          }
+        }
+        next.owner = current?.owner ?? { name: operator.name };
+        break;
+      }
+      case 'demands':
+        next = {
+          ...content,
+          user_id: current?.user_id ?? viewer.id,
+          user: current?.user ?? { name: operator.name, user_type: viewer.role },
+          created_at: current?.created_at ?? now,
+          updated_at: now,
+        };
+        break;
+      case 'favorites':
+        next = { ...content, user_id: viewer.id, created_at: current?.created_at ?? now };
+        break;
+      case 'news':
+        next = {
+          ...content,
+          author_id: current?.author_id ?? viewer.id,
+          author_name: current?.author_name ?? operator.name,
+          view_count: current?.view_count ?? 0,
+          like_count: current?.like_count ?? 0,
+          created_at: current?.created_at ?? now,
+          updated_at: now,
+        };
+        break;
+      case 'settings':
+        next = { ...content, updated_at: now };
+        break;
+      case 'users':
+        if (current && content.phone !== current.phone)
+          return refused('forbidden', ACCESS_MESSAGES.phoneReadonly);
+        next = { ...content, created_at: current?.created_at ?? now, updated_at: now };
+        break;
+      default:
+        return refused('forbidden', ACCESS_MESSAGES.oplogReadOnly);
+    }
+
+    const schema = WRITE_SCHEMAS[collection];
+    if (!schema) return refused('forbidden', ACCESS_MESSAGES.unknownCollection);
+    const parsed = parseWithMessages(schema, next);
+    if (!parsed.ok) return refused('validation_failed', parsed.message);
+    const { id, ...stored } = parsed.data as { id: string } & Record<string, unknown>;
+
+    // Visibility history: a stub may later be sent only for documents that were once visible.
+    if (
+      collection === 'properties' &&
+      (current?.ever_public ||
+        isPubliclyVisible(stored as { status: PropertyStatus; audit_status: AuditStatus }))
+    ) {
+      stored.ever_public = true;
+    }
+    if (collection === 'news' && (current?.ever_published || stored.status === 'published'))
+      stored.ever_published = true;
+    return { ok: true, doc: { _id: id, ...stored } };
+  }
+}
+
+const CONTENT_FIELDS = [
+  'title',
+  'description',
+  'type',
+  'price',
+  'area',
+  'bedrooms',
+  'rooms',
+  'address',
+  'features',
+  'contact',
+  'contact_phone',
+  'panorama_url',
+  'images',
+  'media_items',
+];
+function contentChanged(current: StoredDoc, next: Record<string, unknown>): boolean {
+  return CONTENT_FIELDS.some((f) => !jsonEqual(current[f], next[f]));
+}
