@@ -93,14 +93,14 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   api.use(cookieParser());
   api.use(authenticate(config.jwtSecret));
   // Sync pushes carry up to 100 documents and parse their own body with a larger limit.
-  api.use('/sync', syncRoutes(new SyncService(store), feed));
+  api.use('/sync', syncRoutes(new SyncService(store, feed), feed));
   api.use(express.json({ limit: '1mb' }));
   api.get('/health', async (_req, res) => {
     await store.server.info();
-    res.json({ ok: true, store: store.embedded ? 'embedded' : 'couchdb' });
+    res.json({ ok: true, store: store.embedded ? 'embedded' : 'couchdb', feeds: feed.status() });
   });
   api.use('/auth', authRoutes(auth));
-  api.use(counterRoutes(new CounterService(store)));
+  api.use(counterRoutes(new CounterService(store, feed)));
   api.use(apiNotFound);
   app.use('/api', api);
 

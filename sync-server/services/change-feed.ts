@@ -7,16 +7,21 @@ import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
 import { SYNC_COLLECTIONS, type SyncCollection } from '@couchdb/model/sync';
 import type { Store } from '../store/couch';
+import { ChangeLog } from './change-log';
+import type { StoredDoc } from './projection';
 
 export type FeedEvent = { type: 'change'; collection: SyncCollection } | { type: 'resync' };
 
 /** CouchDB ends an idle long-poll after this; PouchDB Server ignores it (we just wait longer). */
 const LONGPOLL_TIMEOUT_MS = 55_000;
+/** Changes read per request while loading a feed. */
+const FEED_PAGE = 1000;
 
 export class ChangeFeed {
   private readonly events = new EventEmitter();
   private stopped = false;
   private readonly controllers = new Set<AbortController>();
+  private readonly logs = new Map<SyncCollection, ChangeLog>();
 
   constructor(
     private readonly store: Store,
@@ -34,6 +39,25 @@ export class ChangeFeed {
     return () => this.events.off('event', listener);
   }
 
+  /**
+   * The in-memory feed of a collection, once fully read; undefined while loading and for the
+   * operation log (which grows without bound and is read by admins only, straight from the store).
+   */
+  log(collection: SyncCollection): ChangeLog | undefined {
+    const log = this.logs.get(collection);
+    return log?.ready && log.caughtUp ? log : undefined;
+  }
+
+  /** Which collections are served from memory (true) or still loading (false). */
+  status(): Record<string, boolean> {
+    return Object.fromEntries([...this.logs].map(([name, log]) => [name, log.ready]));
+  }
+
+  /** Notes a write this gateway made, so pulls read it before the feed has caught up. */
+  expectWrite(collection: SyncCollection, id: string, rev: string): void {
+    this.logs.get(collection)?.expect(id, rev);
+  }
+
   /** Number of open subscriptions (event streams). */
   get listeners(): number {
     return this.events.listenerCount('event');
@@ -49,7 +73,10 @@ export class ChangeFeed {
     base.username = '';
     base.password = '';
     const url = `${base.origin}${base.pathname.replace(/\/$/, '')}/${encodeURIComponent(this.store.dbName(collection))}`;
-    let since: string | undefined;
+    const log = collection === 'oplog' ? undefined : new ChangeLog();
+    if (log) this.logs.set(collection, log);
+    // A cached collection reads its whole feed first; the log only follows changes from now on.
+    let since: string | undefined = log ? '0' : undefined;
     let failures = 0;
     while (!this.stopped) {
       const controller = new AbortController();
@@ -59,29 +86,50 @@ export class ChangeFeed {
           const info = (await this.store.db(collection).info()) as { update_seq: string | number };
           since = String(info.update_seq);
         }
-        // After a failure, ask without waiting: the answer itself proves the store is back.
-        const feed = failures > 0 ? 'normal' : 'longpoll';
-        const res = await fetch(
-          `${url}/_changes?feed=${feed}&since=${encodeURIComponent(since)}&timeout=${LONGPOLL_TIMEOUT_MS}&limit=1000`,
-          { signal: controller.signal, headers: authHeaders(this.store.url) },
-        );
+        // While loading, and after a failure, ask without waiting (the answer proves the store is back).
+        const wait = failures === 0 && (!log || log.ready);
+        const params = new URLSearchParams({
+          feed: wait ? 'longpoll' : 'normal',
+          since,
+          limit: String(FEED_PAGE),
+          timeout: String(LONGPOLL_TIMEOUT_MS),
+        });
+        if (log) params.set('include_docs', 'true');
+        const res = await fetch(`${url}/_changes?${params}`, {
+          signal: controller.signal,
+          headers: authHeaders(this.store.url),
+        });
         if (!res.ok) throw new Error(`_changes answered ${res.status}`);
-        const body = (await res.json()) as { results: unknown[]; last_seq: string | number };
+        const body = (await res.json()) as {
+          results: { seq: string | number; id: string; deleted?: boolean; doc?: StoredDoc }[];
+          last_seq: string | number;
+        };
         since = String(body.last_seq);
+        if (log) {
+          for (const row of body.results) {
+            const doc = row.id.startsWith('_design/') || !row.doc ? null : row.doc;
+            log.append(String(row.seq), doc && row.deleted ? { ...doc, _deleted: true } : doc);
+          }
+          if (!log.ready && body.results.length < FEED_PAGE) {
+            log.ready = true;
+            this.logger.info({ collection, documents: log.size }, 'change log loaded');
+          }
+        }
         if (failures > 0) {
           this.logger.info({ collection }, 'change feed recovered');
           this.events.emit('event', { type: 'resync' } satisfies FeedEvent);
         }
         failures = 0;
-        if (body.results.length > 0)
+        if (body.results.length > 0 && (!log || log.ready)) {
           this.events.emit('event', { type: 'change', collection } satisfies FeedEvent);
+        }
       } catch (err) {
         if (this.stopped) break;
         failures++;
-        const wait = Math.min(500 * 2 ** Math.min(failures - 1, 5), 15_000);
+        const delay = Math.min(500 * 2 ** Math.min(failures - 1, 5), 15_000);
         if (failures === 1)
           this.logger.warn({ collection, err: String(err) }, 'change feed interrupted; retrying');
-        await new Promise((r) => setTimeout(r, wait));
+        await new Promise((r) => setTimeout(r, delay));
       } finally {
         this.controllers.delete(controller);
       }

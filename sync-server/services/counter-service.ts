@@ -8,6 +8,7 @@ import type { CounterResponse } from '@couchdb/model/sync';
 import type { Viewer } from '@couchdb/rules/access';
 import { HttpError } from '../http-error';
 import { couchStatus, type Store } from '../store/couch';
+import type { ChangeFeed } from './change-feed';
 import { OplogService, type Operator, type RequestInfo } from './oplog-service';
 import { projectFor, type StoredDoc } from './projection';
 
@@ -20,7 +21,10 @@ export class CounterService {
   private readonly windows = new Map<CounterKind, RateLimiterMemory>();
   private readonly oplog: OplogService;
 
-  constructor(private readonly store: Store) {
+  constructor(
+    private readonly store: Store,
+    private readonly feed?: ChangeFeed,
+  ) {
     this.oplog = new OplogService(store);
     for (const kind of ['property_view', 'property_contact', 'news_view'] as const) {
       this.windows.set(kind, new RateLimiterMemory({ points: 1, duration: VIEW_WINDOW_SECONDS }));
@@ -92,7 +96,8 @@ export class CounterService {
       const doc = (await db.get(id)) as StoredDoc;
       const value = Number(doc[field] ?? 0) + 1;
       try {
-        await db.insert({ ...doc, [field]: value } as never);
+        const res = await db.insert({ ...doc, [field]: value } as never);
+        this.feed?.expectWrite(collection, id, res.rev);
         return value;
       } catch (err) {
         if (couchStatus(err) !== 409) throw err;

@@ -43,6 +43,7 @@ import {
   type Operator,
   type RequestInfo,
 } from './oplog-service';
+import type { ChangeFeed } from './change-feed';
 import { deletedStub, projectFor, toModelDoc, type StoredDoc } from './projection';
 
 /** _changes rows read per round trip while collecting a page of visible documents. */
@@ -68,23 +69,43 @@ export interface PushContext {
 export class SyncService {
   private readonly oplog: OplogService;
 
-  constructor(private readonly store: Store) {
+  constructor(
+    private readonly store: Store,
+    private readonly feed?: ChangeFeed,
+  ) {
     this.oplog = new OplogService(store);
   }
 
-  /** Up to `limit` documents visible to `viewer` changed after `checkpoint`, and the next checkpoint. */
+  /**
+   * Up to `limit` documents visible to `viewer` changed after `checkpoint`, and the next checkpoint.
+   * Served from the gateway's in-memory change log when it knows the checkpoint, else from the store.
+   */
   async pull(
     collection: SyncCollection,
     viewer: Viewer,
     checkpoint: SyncCheckpoint | null,
     limit: number,
   ): Promise<PullResponse> {
+    const want = Math.min(limit, PULL_LIMIT_MAX);
+    const log = this.feed?.log(collection);
+    const start = log?.startAfter(checkpoint?.seq ?? null);
+    if (log && start !== undefined) {
+      const documents: SyncDocument[] = [];
+      const last = log.scan(start, (doc) => {
+        const projected = projectFor(collection, viewer, doc);
+        if (projected) documents.push(projected);
+        return documents.length < want;
+      });
+      return { documents, checkpoint: { seq: last ?? checkpoint?.seq ?? '0' } };
+    }
     const db = this.store.db<StoredDoc>(collection);
     const documents: SyncDocument[] = [];
+    // Read about as many changes as are wanted: most are usually visible; sparse feeds take more rounds.
+    const scan = Math.min(Math.max(want, 50), SCAN_PAGE);
     let since = checkpoint?.seq ?? '0';
     let last = since;
     for (;;) {
-      const res = await db.changes({ since, limit: SCAN_PAGE, include_docs: true });
+      const res = await db.changes({ since, limit: scan, include_docs: true });
       for (const row of res.results as (nano.DatabaseChangesResultItem & { doc?: StoredDoc })[]) {
         last = String(row.seq);
         if (row.id.startsWith('_design/') || !row.doc) continue;
@@ -94,7 +115,7 @@ export class SyncService {
         if (documents.length >= Math.min(limit, PULL_LIMIT_MAX))
           return { documents, checkpoint: { seq: last } };
       }
-      if (res.results.length < SCAN_PAGE) break;
+      if (res.results.length < scan) break;
       since = String(res.last_seq);
       last = since;
     }
@@ -169,6 +190,7 @@ export class SyncService {
       try {
         const res = await db.insert(toWrite as never);
         toWrite._rev = res.rev;
+        this.feed?.expectWrite(collection, id.data, res.rev);
       } catch (err) {
         if (couchStatus(err) !== 409) throw err;
         const fresh = await this.load(db, id.data);

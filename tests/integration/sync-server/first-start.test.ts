@@ -53,7 +53,7 @@ describe('first start on the embedded default', () => {
         );
       }
       const health = await fetch(`${first.url}/api/health`);
-      expect(await health.json()).toEqual({ ok: true, store: 'embedded' });
+      expect(await health.json()).toMatchObject({ ok: true, store: 'embedded' });
     } finally {
       await first.stop();
     }

@@ -79,6 +79,39 @@ describe('event stream', () => {
     await stream.close();
   });
 
+  it('serves pulls from its in-memory feed, even while the store is down', async () => {
+    const before = (await (await fetch(`${url}/api/sync/settings/pull`)).json()) as {
+      documents: unknown[];
+    };
+    expect(before.documents).toEqual([]);
+    const admin = await gw.createUser('admin');
+    const setting = {
+      id: 'audit_required',
+      setting_value: false,
+      description: '发布房源是否需要审核',
+      updated_at: new Date().toISOString(),
+    };
+    await fetch(`${url}/api/sync/settings/push`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${admin.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify([{ assumedMasterState: null, newDocumentState: setting }]),
+    });
+    for (let i = 0; i < 100 && !gw.feed.log('settings'); i++)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(gw.feed.log('settings')).toBeDefined();
+    process.kill(gw.store.embeddedProcess!.pid()!, 'SIGKILL');
+    const res = await fetch(`${url}/api/sync/settings/pull`);
+    expect(res.status).toBe(200);
+    expect(
+      ((await res.json()) as { documents: { id: string }[] }).documents.map((d) => d.id),
+    ).toEqual(['audit_required']);
+    // Wait for the supervisor to bring the store back before the next test.
+    for (let i = 0; i < 100; i++) {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+
   it('tells every stream to resync after the store comes back from a crash', async () => {
     const stream = await openStream(url);
     await stream.waitFor((e) => e.event === 'resync');

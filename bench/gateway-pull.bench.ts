@@ -1,0 +1,152 @@
+/**
+ * 200 devices pulling through the gateway at once, on loopback (DESIGN §11: p99 ≤ 200 ms, no
+ * errors). Each device walks the properties feed from the start in pages, as a first sync does.
+ * The same load straight against the store's _changes feed is the baseline, in the same run.
+ *
+ *   npm run bench -- gateway-pull [--listings 5000] [--devices 200] [--pages 5] [--limit 100]
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { fork } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { pino } from 'pino';
+import { buildBenchProperties } from '../couchdb/seed/bench-data';
+import { insertMissing } from '../sync-server/services/seed-service';
+import { openStore } from '../sync-server/store/couch';
+
+const { values } = parseArgs({
+  args: process.argv.slice(2),
+  options: {
+    listings: { type: 'string', default: '5000' },
+    devices: { type: 'string', default: '200' },
+    pages: { type: 'string', default: '5' },
+    limit: { type: 'string', default: '100' },
+  },
+  strict: false,
+});
+const listings = Number(values.listings);
+const devices = Number(values.devices);
+const pages = Number(values.pages);
+const limit = Number(values.limit);
+
+const dir = await mkdtemp(path.join(tmpdir(), 'cj-bench-pull-'));
+const logger = pino({ level: 'warn' });
+// The store runs here; the gateway in a process of its own, as in production, so the load
+// generator does not share its event loop.
+const store = await openStore({ dataDir: dir, logger });
+await insertMissing(store, 'properties', buildBenchProperties(listings, 1));
+const gatewayProcess = fork(
+  fileURLToPath(new URL('../sync-server/index.ts', import.meta.url)),
+  [],
+  {
+    execArgv: ['--import', 'tsx'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: '0',
+      DATA_DIR: dir,
+      COUCHDB_URL: store.url,
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+      LOG_LEVEL: 'warn',
+    },
+  },
+);
+const port = await new Promise<number>((resolve, reject) => {
+  gatewayProcess.on(
+    'message',
+    (m: { type?: string; port?: number }) => m.type === 'listening' && resolve(m.port!),
+  );
+  gatewayProcess.once('exit', (code) => reject(new Error(`gateway exited (${code})`)));
+});
+const gatewayUrl = `http://127.0.0.1:${port}`;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+/** Runs `devices` concurrent walkers of `pages` pages each; returns latencies and errors. */
+async function load(
+  pageUrl: (since: string) => string,
+  nextSince: (body: unknown) => string,
+  from = '0',
+) {
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: devices }, async () => {
+      let since = from;
+      for (let p = 0; p < pages; p++) {
+        const t = performance.now();
+        try {
+          const res = await fetch(pageUrl(since));
+          const body: unknown = await res.json();
+          if (res.status !== 200) throw new Error(String(res.status));
+          latencies.push(performance.now() - t);
+          since = nextSince(body);
+        } catch {
+          errors++;
+          break;
+        }
+      }
+    }),
+  );
+  const wall = performance.now() - started;
+  latencies.sort((a, b) => a - b);
+  return { latencies, errors, wall };
+}
+
+try {
+  const db = encodeURIComponent(store.dbName('properties'));
+
+  // The gateway serves pulls from memory once it has read the feed; wait for that, as in production.
+  for (;;) {
+    const health = (await (await fetch(`${gatewayUrl}/api/health`)).json()) as {
+      feeds: Record<string, boolean>;
+    };
+    if (health.feeds.properties) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  // Warm both paths once.
+  await fetch(`${gatewayUrl}/api/sync/properties/pull?limit=${limit}`).then((r) => r.json());
+
+  const directUrl = (since: string) =>
+    `${store.url}/${db}/_changes?since=${since}&limit=${limit}&include_docs=true`;
+  const directNext = (body: unknown) => String((body as { last_seq: string | number }).last_seq);
+  const gatewayUrlFor = (since: string) =>
+    `${gatewayUrl}/api/sync/properties/pull?limit=${limit}${since === '0' ? '' : `&checkpoint=${since}`}`;
+  const gatewayNext = (body: unknown) => (body as { checkpoint: { seq: string } }).checkpoint.seq;
+  const latest = String(
+    ((await store.db('properties').info()) as { update_seq: string | number }).update_seq,
+  );
+
+  const row = (name: string, r: Awaited<ReturnType<typeof load>>) =>
+    `${name.padEnd(30)} p50 ${percentile(r.latencies, 50).toFixed(0).padStart(5)} ms  p99 ${percentile(r.latencies, 99).toFixed(0).padStart(5)} ms  ` +
+    `${r.latencies.length} requests in ${(r.wall / 1000).toFixed(1)} s  errors ${r.errors}`;
+  const ratio = (a: Awaited<ReturnType<typeof load>>, b: Awaited<ReturnType<typeof load>>) =>
+    `gateway / store: p50 ×${(percentile(a.latencies, 50) / percentile(b.latencies, 50)).toFixed(2)}, p99 ×${(percentile(a.latencies, 99) / percentile(b.latencies, 99)).toFixed(2)}`;
+
+  console.log(
+    `${devices} concurrent devices, ${pages} pulls each, pages of ${limit}, ${listings} listings in the store, loopback`,
+  );
+  console.log('up to date (a change poke: every device pulls from the latest checkpoint)');
+  const idleDirect = await load(directUrl, directNext, latest);
+  const idleGateway = await load(gatewayUrlFor, gatewayNext, latest);
+  console.log(row('  store _changes direct', idleDirect));
+  console.log(row('  gateway pull', idleGateway));
+  console.log(`  ${ratio(idleGateway, idleDirect)}  (budget: p99 ≤ 200 ms, no errors)`);
+
+  console.log('first sync (every device walks the feed from the start at the same moment)');
+  const firstDirect = await load(directUrl, directNext);
+  const firstGateway = await load(gatewayUrlFor, gatewayNext);
+  console.log(row('  store _changes direct', firstDirect));
+  console.log(row('  gateway pull', firstGateway));
+  console.log(`  ${ratio(firstGateway, firstDirect)}`);
+} finally {
+  gatewayProcess.kill('SIGTERM');
+  await new Promise((r) => gatewayProcess.once('exit', r));
+  await store.close();
+  await rm(dir, { recursive: true, force: true });
+}
