@@ -183,6 +183,8 @@ export class SyncService {
         reject(outcome.code, outcome.message);
         continue;
       }
+      // Nothing changed (RxDB re-pushes a resolved conflict as is): no new revision, no log entry.
+      if (current && !current._deleted && sameContent(current, outcome.doc)) continue;
       const toWrite: StoredDoc = { ...outcome.doc, _id: id.data };
       // A live document is updated at its revision; a deleted one is simply written again.
       if (current?._rev && !current._deleted) toWrite._rev = current._rev;
@@ -375,6 +377,13 @@ export class SyncService {
       stored.ever_published = true;
     return { ok: true, doc: { _id: id, ...stored } };
   }
+}
+
+/** Whether two stored versions differ only in their revision and update time. */
+function sameContent(a: StoredDoc, b: StoredDoc): boolean {
+  const { _rev: _ra, updated_at: _ua, ...restA } = a;
+  const { _rev: _rb, updated_at: _ub, ...restB } = b;
+  return jsonEqual(restA, restB);
 }
 
 const CONTENT_FIELDS = [

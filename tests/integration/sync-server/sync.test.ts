@@ -519,3 +519,18 @@ describe('counters', () => {
     expect((await request(gw.app).post(`/api/properties/nope/view`)).status).toBe(404);
   });
 });
+
+describe('no-op pushes', () => {
+  it('writes no new revision and no log entry when nothing changed', async () => {
+    const listing = await createListing(alice, { title: '不会被重复记录的房源' });
+    const before = await stored('properties', listing);
+    const current = await master(alice, 'properties', listing);
+    const res = await push(alice, 'properties', current, current);
+    expect(res.body).toEqual({ conflicts: [], rejections: [] });
+    expect((await stored('properties', listing))!._rev).toBe(before!._rev);
+    const log = [...(await pullAll(admin, 'oplog')).docs.values()].filter(
+      (e) => e.property_id === listing,
+    );
+    expect(log.map((e) => e.operation_type)).toEqual(['create']);
+  });
+});
