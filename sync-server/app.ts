@@ -13,6 +13,7 @@ import { authenticate } from './middleware/authenticate';
 import { apiNotFound, errorHandler } from './middleware/errors';
 import { authRoutes } from './routes/auth';
 import { counterRoutes } from './routes/counters';
+import { mediaRoutes } from './routes/media';
 import { syncRoutes } from './routes/sync';
 import { AuthService } from './services/auth-service';
 import { ChangeFeed } from './services/change-feed';
@@ -101,6 +102,7 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   });
   api.use('/auth', authRoutes(auth));
   api.use(counterRoutes(new CounterService(store, feed)));
+  api.use(mediaRoutes(config.dataDir));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -53,6 +53,11 @@ export const UPLOAD_MESSAGES = {
   imageFileFailed: (file: string) => `图片"${file}"上传失败，请重试`,
   imagesFailed: (n: number) => `${n}张图片上传失败，请重试`,
   imagesStillFailed: (n: number) => `仍有${n}张图片上传失败`,
+  emptyFile: (file: string) => `文件 ${file} 是空的，请重新选择`,
+  badFileName: '文件名不合法，请重命名后再上传',
+  noFile: '没有选择要上传的文件',
+  overSizeLimit: `文件大小超过${VIDEO_MAX_MB}MB，无法上传`,
+  damagedImage: (file: string) => `图片 ${file} 已损坏或无法识别，请重新选择`,
 } as const;
 
 /** What the checks need to know about a picked file (a browser File fits). */

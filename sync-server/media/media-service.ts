@@ -1,0 +1,173 @@
+/**
+ * Uploaded listing media (DESIGN §7): the kind is decided by the file's magic bytes, and the name
+ * and declared type must agree with it; images are re-encoded with sharp (orientation applied,
+ * EXIF/GPS dropped, long edge capped) with a WebP thumbnail; videos are kept as sent. Everything
+ * is stored content-addressed, so a file uploaded twice is stored once.
+ */
+import { readFile } from 'node:fs/promises';
+import { fileTypeFromFile } from 'file-type';
+import sharp, { type OutputInfo } from 'sharp';
+import { IMAGE_MAX_BYTES } from '@couchdb/model/constants';
+import {
+  IMAGE_EXTENSIONS,
+  IMAGE_MIME_TYPES,
+  UPLOAD_MESSAGES,
+  VIDEO_EXTENSIONS,
+  VIDEO_MIME_TYPES,
+  type MediaType,
+} from '@couchdb/model/media';
+import { HttpError } from '../http-error';
+import { putMediaBuffer } from './storage';
+
+/** Longest edge of a stored photo, and of its thumbnail. */
+export const IMAGE_LONG_EDGE = 2048;
+export const THUMB_LONG_EDGE = 480;
+
+/** Sniffed formats we accept, with their kind and the extension they are stored under. */
+const ACCEPTED: Record<string, { kind: MediaType; ext: string }> = {
+  'image/jpeg': { kind: 'image', ext: 'jpg' },
+  'image/png': { kind: 'image', ext: 'png' },
+  'image/webp': { kind: 'image', ext: 'webp' },
+  'video/mp4': { kind: 'video', ext: 'mp4' },
+  'video/quicktime': { kind: 'video', ext: 'mov' },
+  'video/vnd.avi': { kind: 'video', ext: 'avi' },
+  'video/x-msvideo': { kind: 'video', ext: 'avi' },
+  'video/webm': { kind: 'video', ext: 'webm' },
+};
+
+export interface UploadedFile {
+  /** Temp path written by multer (never derived from the client's name). */
+  path: string;
+  originalname: string;
+  mimetype: string;
+  size: number;
+}
+
+export interface StoredMedia {
+  type: MediaType;
+  url: string;
+  thumbnail_url: string;
+  width?: number;
+  height?: number;
+  bytes: number;
+  name: string;
+}
+
+const extensionOf = (name: string) => {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
+};
+
+/** A display name is kept for messages only; anything path-like or odd is refused outright. */
+export function checkFileName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (!name || name.length > 200 || /[/\\\u0000-\u001f]/.test(name) || name.includes('..')) {
+    throw new HttpError(400, 'bad_filename', UPLOAD_MESSAGES.badFileName);
+  }
+  return name;
+}
+
+function declaredKind(file: UploadedFile): MediaType | 'other' | null {
+  const ext = extensionOf(file.originalname);
+  const type = file.mimetype.toLowerCase();
+  const byType = (IMAGE_MIME_TYPES as readonly string[]).includes(type)
+    ? 'image'
+    : (VIDEO_MIME_TYPES as readonly string[]).includes(type)
+      ? 'video'
+      : type === '' || type === 'application/octet-stream'
+        ? null
+        : 'other';
+  const byExt = (IMAGE_EXTENSIONS as readonly string[]).includes(ext)
+    ? 'image'
+    : (VIDEO_EXTENSIONS as readonly string[]).includes(ext)
+      ? 'video'
+      : ext === ''
+        ? null
+        : 'other';
+  if (byType === 'other' || byExt === 'other') return 'other';
+  if (byType && byExt && byType !== byExt) return 'other';
+  return byType ?? byExt;
+}
+
+function unsupported(file: UploadedFile, kind: MediaType | 'other' | null): HttpError {
+  const label = extensionOf(file.originalname) || file.mimetype || '未知';
+  const message =
+    kind === 'video'
+      ? UPLOAD_MESSAGES.unsupportedVideo(label)
+      : UPLOAD_MESSAGES.unsupportedImage(label);
+  return new HttpError(415, 'unsupported_media', message);
+}
+
+/** A checked and processed upload, ready to be stored. */
+export interface PreparedUpload {
+  store(mediaDir: string): Promise<StoredMedia>;
+}
+
+/** Checks one uploaded file and processes it in memory; nothing is written yet. */
+export async function prepareUpload(file: UploadedFile): Promise<PreparedUpload> {
+  const name = checkFileName(file.originalname);
+  if (file.size === 0) throw new HttpError(400, 'empty_file', UPLOAD_MESSAGES.emptyFile(name));
+  const declared = declaredKind(file);
+  const sniffed = await fileTypeFromFile(file.path);
+  const accepted = sniffed ? ACCEPTED[sniffed.mime] : undefined;
+  if (!accepted || declared === 'other' || (declared !== null && declared !== accepted.kind)) {
+    throw unsupported(file, declared ?? accepted?.kind ?? null);
+  }
+
+  if (accepted.kind === 'video') {
+    const bytes = await readFile(file.path);
+    return {
+      store: async (mediaDir) => ({
+        type: 'video',
+        url: await putMediaBuffer(mediaDir, bytes, accepted.ext),
+        thumbnail_url: '',
+        bytes: file.size,
+        name,
+      }),
+    };
+  }
+
+  if (file.size > IMAGE_MAX_BYTES) {
+    throw new HttpError(413, 'file_too_large', UPLOAD_MESSAGES.imageTooLarge(name));
+  }
+  let photo: { data: Buffer; info: OutputInfo };
+  let thumb: Buffer;
+  try {
+    // rotate() applies the EXIF orientation; sharp writes no metadata unless asked, so EXIF/GPS go.
+    const source = sharp(file.path, { failOn: 'error', limitInputPixels: 100_000_000 }).rotate();
+    photo = await source
+      .clone()
+      .resize({
+        width: IMAGE_LONG_EDGE,
+        height: IMAGE_LONG_EDGE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true });
+    thumb = await source
+      .clone()
+      .resize({
+        width: THUMB_LONG_EDGE,
+        height: THUMB_LONG_EDGE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .webp({ quality: 72 })
+      .toBuffer();
+  } catch {
+    throw new HttpError(415, 'unsupported_media', UPLOAD_MESSAGES.damagedImage(name));
+  }
+  return {
+    store: async (mediaDir) => ({
+      type: 'image',
+      url: await putMediaBuffer(mediaDir, photo.data, 'jpg'),
+      thumbnail_url: await putMediaBuffer(mediaDir, thumb, 'webp'),
+      width: photo.info.width,
+      height: photo.info.height,
+      bytes: photo.data.length,
+      name,
+    }),
+  };
+}
