@@ -4,3 +4,4 @@ export * from './contact';
 export * from './decision';
 export * from './format';
 export * from './property-status';
+export * from './reconcile';

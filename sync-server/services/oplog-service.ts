@@ -2,11 +2,12 @@
  * The property operation log (spec §3): one entry per accepted property write and per counted view,
  * favourite or contact-dialog open. Written by the gateway only; admins read it through sync.
  */
+import { createHash } from 'node:crypto';
 import { newId } from '@couchdb/model/common';
 import { OPERATION_TYPE_LABELS, type OperationType } from '@couchdb/model/oplog';
 import type { UserRole } from '@couchdb/model/roles';
 import { formatAddress } from '@couchdb/rules/format';
-import type { Store } from '../store/couch';
+import { couchStatus, type Store } from '../store/couch';
 import { toModelDoc, type StoredDoc } from './projection';
 
 export interface Operator {
@@ -45,6 +46,14 @@ function describe(type: OperationType, operator: Operator, doc: StoredDoc): stri
   return `${who}${OPERATION_TYPE_LABELS[type]}了房源${title}${comment}`;
 }
 
+/**
+ * The log entry of a property write is named after the revision it produced, so writing it twice
+ * (a retry after a crash between the two writes) stores it once.
+ */
+export function oplogIdFor(propertyId: string, rev: string): string {
+  return `w${createHash('sha256').update(`${propertyId}@${rev}`).digest('hex').slice(0, 40)}`;
+}
+
 export class OplogService {
   constructor(private readonly store: Store) {}
 
@@ -54,12 +63,13 @@ export class OplogService {
     request: RequestInfo,
     oldDoc: StoredDoc | null,
     newDoc: StoredDoc,
+    id: string = newId(),
   ): Promise<void> {
     const now = new Date().toISOString();
     const snapshot = (d: StoredDoc | null) => (d ? toModelDoc(d) : null);
     const withData = type !== 'view' && type !== 'favorite' && type !== 'contact';
-    await this.store.db('oplog').insert({
-      _id: newId(),
+    const entry = {
+      _id: id,
       property_id: newDoc._id,
       operation_type: type,
       operation_description: describe(type, operator, newDoc),
@@ -78,6 +88,11 @@ export class OplogService {
       property_status: typeof newDoc.status === 'string' ? newDoc.status : undefined,
       created_at: now,
       updated_at: now,
-    } as never);
+    };
+    try {
+      await this.store.db('oplog').insert(entry as never);
+    } catch (err) {
+      if (couchStatus(err) !== 409) throw err; // already logged
+    }
   }
 }

@@ -29,6 +29,8 @@ import { userSchema } from '@couchdb/model/user';
 import { parseWithMessages } from '@couchdb/model/validation';
 import {
   ACCESS_MESSAGES,
+  ADMIN_ONLY_PROPERTY_FIELDS,
+  OWNER_EDITABLE_PROPERTY_FIELDS,
   canWrite,
   forceNewPropertyFields,
   isPubliclyVisible,
@@ -39,6 +41,7 @@ import type { AuditStatus, PropertyStatus } from '@couchdb/model/property';
 import { couchStatus, type Store } from '../store/couch';
 import {
   classifyPropertyWrite,
+  oplogIdFor,
   OplogService,
   type Operator,
   type RequestInfo,
@@ -167,6 +170,25 @@ export class SyncService {
         : row.assumedMasterState?.server_rev;
       const currentRev = current && !current._deleted ? current._rev : undefined;
       if (assumedRev !== currentRev) {
+        if (
+          collection === 'properties' &&
+          current &&
+          !current._deleted &&
+          alreadyApplied(current, incoming)
+        ) {
+          // The device re-sends a write the store already holds (the gateway stopped between the
+          // write and its log entry): make sure the entry exists, under the same id as before.
+          operator ??= await this.operator(ctx.viewer);
+          const before = row.assumedMasterState ? toStoredShape(row.assumedMasterState) : null;
+          await this.oplog.append(
+            classifyPropertyWrite(before, current),
+            operator,
+            ctx.request,
+            before,
+            current,
+            oplogIdFor(id.data, current._rev!),
+          );
+        }
         conflicts.push(master());
         continue;
       }
@@ -210,6 +232,7 @@ export class SyncService {
           ctx.request,
           before,
           toWrite,
+          oplogIdFor(id.data, toWrite._rev!),
         );
       }
     }
@@ -270,13 +293,15 @@ export class SyncService {
 
     if (deleting) {
       if (!current) return refused('not_found', ERROR_MESSAGES.not_found);
-      // The tombstone keeps the owner, so the deletion reaches exactly the devices that held it.
+      // The tombstone keeps the owner and the visibility history, so the deletion reaches
+      // exactly the devices that could have held the document.
       return {
         ok: true,
         doc: {
           _id: current._id,
           _deleted: true,
           ...(current.user_id ? { user_id: current.user_id } : {}),
+          ...visibilityHistory(collection, current),
         },
       };
     }
@@ -366,17 +391,47 @@ export class SyncService {
     const { id, ...stored } = parsed.data as { id: string } & Record<string, unknown>;
 
     // Visibility history: a stub may later be sent only for documents that were once visible.
-    if (
-      collection === 'properties' &&
-      (current?.ever_public ||
-        isPubliclyVisible(stored as { status: PropertyStatus; audit_status: AuditStatus }))
-    ) {
-      stored.ever_public = true;
-    }
-    if (collection === 'news' && (current?.ever_published || stored.status === 'published'))
-      stored.ever_published = true;
+    if (current) Object.assign(stored, visibilityHistory(collection, current));
+    Object.assign(stored, visibilityHistory(collection, stored));
     return { ok: true, doc: { _id: id, ...stored } };
   }
+}
+
+/**
+ * The gateway-only flags recording that a document was once visible to everyone: listings ever
+ * public, articles ever published (also for documents written straight into the store, like demo data).
+ */
+function visibilityHistory(
+  collection: SyncCollection,
+  doc: Record<string, unknown>,
+): Partial<Record<'ever_public' | 'ever_published', true>> {
+  if (
+    collection === 'properties' &&
+    (doc.ever_public === true ||
+      isPubliclyVisible(doc as unknown as { status: PropertyStatus; audit_status: AuditStatus }))
+  ) {
+    return { ever_public: true };
+  }
+  if (collection === 'news' && (doc.ever_published === true || doc.status === 'published'))
+    return { ever_published: true };
+  return {};
+}
+
+/** Fields a device decides on a listing (the rest the gateway sets). */
+const DEVICE_PROPERTY_FIELDS = [
+  ...OWNER_EDITABLE_PROPERTY_FIELDS,
+  ...ADMIN_ONLY_PROPERTY_FIELDS.filter((f) => f !== 'audited_by' && f !== 'audited_at'),
+];
+
+/** Whether the store already holds what the device sends (same values in every field it decides). */
+function alreadyApplied(current: StoredDoc, incoming: SyncDocument): boolean {
+  return DEVICE_PROPERTY_FIELDS.every((f) => jsonEqual(current[f], incoming[f]));
+}
+
+/** A device's copy of a document in the store's shape (for log snapshots). */
+function toStoredShape(doc: SyncDocument): StoredDoc {
+  const { id, server_rev: _r, _deleted: _d, ...rest } = doc;
+  return { _id: id, ...rest };
 }
 
 /** Whether two stored versions differ only in their revision and update time. */

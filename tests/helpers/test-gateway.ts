@@ -21,8 +21,11 @@ import { ALL_DATABASES } from '../../couchdb/design/databases';
 export interface TestGateway extends Gateway {
   store: Store;
   config: Config;
-  /** Listens on a free loopback port (for clients that need a real URL, such as RxDB). */
-  listen(): Promise<{ url: string; close(): Promise<void> }>;
+  /**
+   * Listens on a free loopback port (for clients that need a real URL, such as RxDB), or on `port`
+   * (a gateway restarted where devices already point).
+   */
+  listen(port?: number): Promise<{ url: string; close(): Promise<void> }>;
   /** A user of the given role with a fresh access token (created straight in the store, no rate limit). */
   createUser(
     role?: UserRole,
@@ -31,13 +34,24 @@ export interface TestGateway extends Gateway {
   cleanup(): Promise<void>;
 }
 
-export async function startTestGateway(
-  overrides: { rateLimits?: Partial<RateLimits>; ownEmbeddedStore?: boolean } = {},
-): Promise<TestGateway> {
-  const prefix = `t${randomBytes(5).toString('hex')}_`;
+export interface TestGatewayOptions {
+  rateLimits?: Partial<RateLimits>;
+  ownEmbeddedStore?: boolean;
+  /** Reach the store at this URL instead of the run's store (e.g. through a fault proxy). */
+  couchUrl?: string;
+  /** Work in these databases (a second gateway over the same data); a fresh prefix otherwise. */
+  prefix?: string;
+  /** Sign tokens with this secret (a second gateway that accepts the first one's tokens). */
+  jwtSecret?: string;
+}
+
+export async function startTestGateway(overrides: TestGatewayOptions = {}): Promise<TestGateway> {
+  const prefix = overrides.prefix ?? `t${randomBytes(5).toString('hex')}_`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cj-gw-'));
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const couchUrl = overrides.ownEmbeddedStore ? undefined : inject('couchUrl');
+  const couchUrl = overrides.ownEmbeddedStore
+    ? undefined
+    : (overrides.couchUrl ?? inject('couchUrl'));
   const store = await openStore({ couchUrl, dataDir, prefix, logger });
   const config: Config = {
     env: 'test',
@@ -48,7 +62,7 @@ export async function startTestGateway(
     couchUser: undefined,
     couchPassword: undefined,
     dbPrefix: prefix,
-    jwtSecret: randomBytes(32).toString('hex'),
+    jwtSecret: overrides.jwtSecret ?? randomBytes(32).toString('hex'),
     appName: '澄江房产',
     logLevel: 'silent',
     trustProxy: false,
@@ -62,9 +76,9 @@ export async function startTestGateway(
     ...gateway,
     store,
     config,
-    listen: () =>
+    listen: (port = 0) =>
       new Promise((resolve) => {
-        const server = gateway.app.listen(0, '127.0.0.1', () => {
+        const server = gateway.app.listen(port, '127.0.0.1', () => {
           servers.push(server);
           const { port } = server.address() as AddressInfo;
           resolve({

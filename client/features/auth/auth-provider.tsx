@@ -6,9 +6,12 @@ import { SessionManager } from './session';
 export function AuthProvider({
   children,
   session: given,
+  onSignedOut,
 }: {
   children: ReactNode;
   session?: SessionManager;
+  /** After an explicit logout: forget that user's data on this device. */
+  onSignedOut?: (userId: string) => Promise<void>;
 }) {
   const [session] = useState(() => given ?? new SessionManager());
   useEffect(() => session.start(), [session]);
@@ -20,11 +23,21 @@ export function AuthProvider({
       user: state.user,
       login: (input) => session.login(input),
       register: (input) => session.register(input),
-      logout: () => session.logout(),
+      logout: async () => {
+        const userId = state.user?.id;
+        await session.logout();
+        if (userId && onSignedOut) {
+          await onSignedOut(userId).catch((err: unknown) =>
+            console.error('removing the signed-out user’s device data failed', err),
+          );
+        }
+      },
       updateUser: (user) => session.updateUser(user),
       request: (path, options) => session.request(path, options),
+      getAccessToken: session.getAccessToken,
+      refreshAccessToken: session.refreshAccessToken,
     }),
-    [session, state],
+    [session, state, onSignedOut],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

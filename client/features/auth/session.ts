@@ -146,6 +146,18 @@ export class SessionManager {
     }
   }
 
+  /**
+   * The access token for a data-layer call, read at call time (renewed when due), or null for a
+   * visitor. Rejects when a due renewal fails, so the caller retries later.
+   */
+  getAccessToken = async (): Promise<string | null> => {
+    if (this.state.status !== 'authenticated') return null;
+    return this.currentToken();
+  };
+
+  /** A renewed access token after a 401, or null when the session is over. */
+  refreshAccessToken = (): Promise<string | null> => this.refresh();
+
   private async currentToken(): Promise<string> {
     if (this.accessToken && Date.now() < this.tokenExpiresAt - MIN_REFRESH_DELAY_MS) {
       return this.accessToken;

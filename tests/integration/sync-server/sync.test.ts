@@ -534,3 +534,30 @@ describe('no-op pushes', () => {
     expect(log.map((e) => e.operation_type)).toEqual(['create']);
   });
 });
+
+describe('a write whose log entry was lost', () => {
+  it('is logged when the device re-sends it, and only once', async () => {
+    const doc = newListing(alice, { title: '日志丢失后补记的房源' });
+    expect((await push(alice, 'properties', doc)).body.rejections).toEqual([]);
+    const logFor = async () =>
+      [...(await pullAll(admin, 'oplog')).docs.values()].filter(
+        (e) => e.property_id === doc.id && !e._deleted,
+      );
+    // Simulate the gateway stopping between the listing write and its log entry.
+    const [entry] = await logFor();
+    const raw = (await gw.store.db('oplog').get(entry!.id)) as { _id: string; _rev: string };
+    await gw.store.db('oplog').destroy(raw._id, raw._rev);
+    expect(await logFor()).toEqual([]);
+
+    // The device never heard back, so it sends the same create again.
+    const retry = await push(alice, 'properties', doc);
+    expect(retry.body.rejections).toEqual([]);
+    expect(retry.body.conflicts[0]).toMatchObject({ id: doc.id, title: '日志丢失后补记的房源' });
+    const again = await push(alice, 'properties', doc);
+    expect(again.body.rejections).toEqual([]);
+    const entries = await logFor();
+    expect(entries.map((e) => [e.operation_type, e.operator_id])).toEqual([
+      ['create', alice.user.id],
+    ]);
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * The page of bench/first-sync.bench.ts. `firstSync` runs the visitor's real data layer (DeviceData:
+ * RxDB on Dexie with every collection, the replications and the stream, as the app opens it) into
+ * an empty IndexedDB until every listing is local. `floor` is the least any first sync can cost:
+ * the same gateway pull pages fetched one after another, then one IndexedDB transaction writing
+ * all of them, without RxDB.
+ */
+import { DeviceData } from '@client/data/device-data';
+import { PULL_LIMIT_MAX, type PullResponse, type SyncDocument } from '@couchdb/model/sync';
+
+export interface FirstSyncTiming {
+  /** Opening the empty database with its collections and starting the sync. */
+  openMs: number;
+  /** From the start until the first properties pull request left the page (leader election etc.). */
+  firstPullMs: number;
+  /** From the start until the answer of the last pull arrived (the rest is storing). */
+  lastPullMs: number;
+  /** From the start until every listing is stored. */
+  totalMs: number;
+  documents: number;
+  pulls: number;
+}
+
+export interface FloorTiming {
+  fetchMs: number;
+  writeMs: number;
+  totalMs: number;
+  documents: number;
+  pulls: number;
+}
+
+const PULL_PATH = '/api/sync/properties/pull';
+
+function pullRequests(): PerformanceResourceTiming[] {
+  return (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) =>
+    e.name.includes(PULL_PATH),
+  );
+}
+
+async function firstSync(expected: number): Promise<FirstSyncTiming> {
+  performance.clearResourceTimings();
+  const start = performance.now();
+  const data = new DeviceData({ getAccessToken: async () => null });
+  await data.use({ kind: 'anon' });
+  const opened = performance.now();
+  const properties = data.sync!.replications.find((r) => r.name === 'properties')!;
+  await properties.state.awaitInitialReplication();
+  const collection = data.database!.properties;
+  let documents = await collection.count().exec();
+  if (documents < expected) {
+    documents = await new Promise<number>((resolve) => {
+      const sub = collection
+        .count()
+        .$.subscribe((n) => n >= expected && (sub.unsubscribe(), resolve(n)));
+    });
+  }
+  const done = performance.now();
+  const pulls = pullRequests();
+  await data.close();
+  return {
+    openMs: opened - start,
+    firstPullMs: (pulls[0]?.startTime ?? NaN) - start,
+    lastPullMs: Math.max(...pulls.map((p) => p.responseEnd)) - start,
+    totalMs: done - start,
+    documents,
+    pulls: pulls.length,
+  };
+}
+
+function request<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+async function floor(): Promise<FloorTiming> {
+  const start = performance.now();
+  const open = indexedDB.open(`bench-floor-${Date.now()}`, 1);
+  open.onupgradeneeded = () => open.result.createObjectStore('properties', { keyPath: 'id' });
+  const db = await request(open);
+  const documents: SyncDocument[] = [];
+  let checkpoint: string | undefined;
+  let pulls = 0;
+  // Pull as the replication does: page after page from the last checkpoint until a short page.
+  for (;;) {
+    const query = new URLSearchParams({ limit: String(PULL_LIMIT_MAX) });
+    if (checkpoint) query.set('checkpoint', checkpoint);
+    const body = (await (await fetch(`${PULL_PATH}?${query}`)).json()) as PullResponse;
+    pulls++;
+    documents.push(...body.documents);
+    if (body.documents.length < PULL_LIMIT_MAX || !body.checkpoint) break;
+    checkpoint = body.checkpoint.seq;
+  }
+  const fetched = performance.now();
+  const tx = db.transaction('properties', 'readwrite');
+  const store = tx.objectStore('properties');
+  for (const doc of documents) store.put(doc);
+  await new Promise<void>((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+  });
+  const written = performance.now();
+  db.close();
+  return {
+    fetchMs: fetched - start,
+    writeMs: written - fetched,
+    totalMs: written - start,
+    documents: documents.length,
+    pulls,
+  };
+}
+
+/** Deletes every IndexedDB database of this origin (each run starts from an empty device). */
+async function clearDevice(): Promise<void> {
+  for (const { name } of await indexedDB.databases()) {
+    if (name) await request(indexedDB.deleteDatabase(name) as IDBRequest<unknown>);
+  }
+  localStorage.clear();
+}
+
+declare global {
+  interface Window {
+    firstSyncBench: {
+      firstSync: typeof firstSync;
+      floor: typeof floor;
+      clearDevice: typeof clearDevice;
+    };
+  }
+}
+window.firstSyncBench = { firstSync, floor, clearDevice };

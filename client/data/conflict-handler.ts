@@ -1,0 +1,50 @@
+/**
+ * The RxDB conflict handler of each replicated collection: equality by content, and resolution by
+ * the shared conflict policy (couchdb/rules/reconcile). A local version that loses is kept.
+ */
+import type { RxConflictHandler, WithDeleted } from 'rxdb';
+import { SYNC_MESSAGES, type SyncCollection, type SyncDocument } from '@couchdb/model/sync';
+import { reconcile } from '@couchdb/rules/reconcile';
+import { sameDocState } from './doc-equality';
+import type { RefusalInput } from './refusals';
+
+export interface ConflictContext {
+  /** Whether local writes are an admin's (their own audit edits may merge). */
+  isAdmin(): boolean;
+  /** True once for a row the gateway refused in the push just made. */
+  takeRejection(collection: SyncCollection, id: string): boolean;
+  /** Keeps a losing local version aside. */
+  keep(input: RefusalInput): Promise<void>;
+}
+
+export const CLASH_CODE = 'clash';
+
+export function createConflictHandler(
+  collection: SyncCollection,
+  context: ConflictContext,
+): RxConflictHandler<SyncDocument> {
+  return {
+    isEqual: (a, b) => sameDocState(a, b),
+    async resolve({ assumedMasterState, realMasterState, newDocumentState }) {
+      const master = realMasterState as SyncDocument;
+      const local = newDocumentState as SyncDocument;
+      // A refused write: the refusal is already kept; take the server's version as it is.
+      if (context.takeRejection(collection, local.id)) return realMasterState;
+      const { doc, clash } = reconcile(
+        collection,
+        { assumed: assumedMasterState as SyncDocument | undefined, master, local },
+        { admin: context.isAdmin() },
+      );
+      if (clash.length > 0) {
+        await context.keep({
+          collection,
+          doc: local,
+          code: CLASH_CODE,
+          message: SYNC_MESSAGES.clash,
+          server_doc: master,
+        });
+      }
+      return { ...doc, _deleted: doc._deleted === true } as WithDeleted<SyncDocument>;
+    },
+  };
+}

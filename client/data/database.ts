@@ -1,0 +1,107 @@
+/**
+ * The device's RxDB database: one per identity (`cjfc_anon` for visitors, `cjfc_u_<userId>` per
+ * user), with the replicated collections of couchdb/model and three device-only ones.
+ * RxDB's open edition allows 13 open collections per page across all databases, so only one
+ * identity's database is open at a time (see device-data.ts).
+ */
+import {
+  addRxPlugin,
+  createRxDatabase,
+  type RxCollection,
+  type RxDatabase,
+  type RxStorage,
+} from 'rxdb';
+import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
+import type { SyncCollection } from '@couchdb/model/sync';
+import { createConflictHandler, type ConflictContext } from './conflict-handler';
+import { counterQueueSchema, type CounterQueueDoc } from './schemas/counter-queue.schema';
+import { demandSchema, type DemandDoc } from './schemas/demand.schema';
+import { favoriteSchema, type FavoriteDoc } from './schemas/favorite.schema';
+import { newsSchema, type NewsDoc } from './schemas/news.schema';
+import { oplogSchema, type OplogDoc } from './schemas/oplog.schema';
+import { propertySchema, type PropertyDoc } from './schemas/property.schema';
+import { recentSchema, type RecentDoc } from './schemas/recent.schema';
+import { refusedSchema, type RefusedDoc } from './schemas/refused.schema';
+import { settingSchema, type SettingDoc } from './schemas/setting.schema';
+import { userSchema, type UserDoc } from './schemas/user.schema';
+
+addRxPlugin(RxDBLeaderElectionPlugin);
+
+export interface DeviceCollections {
+  properties: RxCollection<PropertyDoc>;
+  news: RxCollection<NewsDoc>;
+  demands: RxCollection<DemandDoc>;
+  favorites: RxCollection<FavoriteDoc>;
+  settings: RxCollection<SettingDoc>;
+  users: RxCollection<UserDoc>;
+  oplog: RxCollection<OplogDoc>;
+  recent: RxCollection<RecentDoc>;
+  refused: RxCollection<RefusedDoc>;
+  counter_queue: RxCollection<CounterQueueDoc>;
+}
+export type CollectionName = keyof DeviceCollections;
+export type DeviceDatabase = RxDatabase<DeviceCollections>;
+
+/** Every collection's schema, by name. */
+export const COLLECTION_SCHEMAS = {
+  properties: propertySchema,
+  news: newsSchema,
+  demands: demandSchema,
+  favorites: favoriteSchema,
+  settings: settingSchema,
+  users: userSchema,
+  oplog: oplogSchema,
+  recent: recentSchema,
+  refused: refusedSchema,
+  counter_queue: counterQueueSchema,
+} as const;
+export const COLLECTION_NAMES = Object.keys(COLLECTION_SCHEMAS) as CollectionName[];
+
+/** Whose data a database holds. */
+export type Identity = { kind: 'anon' } | { kind: 'user'; userId: string };
+export const ANON_DATABASE = 'cjfc_anon';
+
+/** The database name for an identity (IndexedDB names allow the id's characters as they are). */
+export function databaseNameFor(identity: Identity): string {
+  return identity.kind === 'anon' ? ANON_DATABASE : `cjfc_u_${identity.userId.toLowerCase()}`;
+}
+
+export interface OpenDatabaseOptions {
+  name: string;
+  storage: RxStorage<unknown, unknown>;
+  /** Conflict context of the synced collections (refusals, the author's role). */
+  conflicts: ConflictContext;
+  /** Only these collections (tests open two devices in one process; see the limit above). */
+  collections?: readonly CollectionName[];
+  /** Several tabs share one database (browser); false in Node tests. */
+  multiInstance?: boolean;
+}
+
+const isSynced = (name: CollectionName): name is SyncCollection =>
+  name !== 'recent' && name !== 'refused' && name !== 'counter_queue';
+
+/** Creates (or reopens) a database with its collections. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DeviceDatabase> {
+  const db = await createRxDatabase<DeviceCollections>({
+    name: options.name,
+    storage: options.storage,
+    multiInstance: options.multiInstance ?? true,
+    eventReduce: true,
+    closeDuplicates: true,
+  });
+  const names = options.collections ?? COLLECTION_NAMES;
+  const creators: Record<string, { schema: unknown; conflictHandler?: unknown }> = {};
+  for (const name of names) {
+    creators[name] = {
+      schema: COLLECTION_SCHEMAS[name],
+      ...(isSynced(name) ? { conflictHandler: createConflictHandler(name, options.conflicts) } : {}),
+    };
+  }
+  try {
+    await db.addCollections(creators as never);
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  return db;
+}

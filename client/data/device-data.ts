@@ -1,0 +1,129 @@
+/**
+ * The page's data layer: opens the signed-in identity's database (or the visitor's), starts its
+ * sync, and closes one before opening another (RxDB's open edition counts collections across the
+ * page). Logout removes that user's database; the visitor database stays for offline browsing.
+ * Loaded on demand, so RxDB is a chunk of its own.
+ */
+import { removeRxDatabase, type RxStorage } from 'rxdb';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import type { UserRole } from '@couchdb/model/roles';
+import { deviceId } from './counters';
+import { databaseNameFor, openDatabase, type DeviceDatabase, type Identity } from './database';
+import { RefusalLedger } from './refusals';
+import { DeviceSync } from './replication';
+import { SyncHttp, type SyncAuth } from './sync-http';
+import { syncStatus } from './sync-status';
+
+export type SignedInIdentity = { kind: 'user'; userId: string; role: UserRole };
+export type PageIdentity = { kind: 'anon' } | SignedInIdentity;
+
+interface OpenIdentity {
+  name: string;
+  db: DeviceDatabase;
+  sync: DeviceSync;
+  ledger: RefusalLedger;
+}
+
+let storagePromise: Promise<RxStorage<unknown, unknown>> | null = null;
+
+/** Dexie on IndexedDB; in development also RxDB's dev-mode checks and schema validation. */
+function browserStorage(): Promise<RxStorage<unknown, unknown>> {
+  storagePromise ??= (async () => {
+    const dexie = getRxStorageDexie() as RxStorage<unknown, unknown>;
+    if (!import.meta.env.DEV) return dexie;
+    const [{ addRxPlugin }, { RxDBDevModePlugin }, { wrappedValidateAjvStorage }] =
+      await Promise.all([
+        import('rxdb'),
+        import('rxdb/plugins/dev-mode'),
+        import('rxdb/plugins/validate-ajv'),
+      ]);
+    addRxPlugin(RxDBDevModePlugin);
+    return wrappedValidateAjvStorage({ storage: dexie }) as RxStorage<unknown, unknown>;
+  })();
+  return storagePromise;
+}
+
+export class DeviceData {
+  private current: OpenIdentity | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly auth: SyncAuth,
+    private readonly storage: () => Promise<RxStorage<unknown, unknown>> = browserStorage,
+  ) {}
+
+  /** The open database, if any. */
+  get database(): DeviceDatabase | null {
+    return this.current?.db ?? null;
+  }
+
+  get sync(): DeviceSync | null {
+    return this.current?.sync ?? null;
+  }
+
+  /** Switches the page to `identity`'s database (no-op when it is already open). */
+  use(identity: PageIdentity): Promise<void> {
+    return this.enqueue(async () => {
+      const base: Identity =
+        identity.kind === 'anon' ? identity : { kind: 'user', userId: identity.userId };
+      const name = databaseNameFor(base);
+      if (this.current?.name === name) return;
+      await this.closeCurrent();
+      const ledger = new RefusalLedger();
+      const db = await openDatabase({
+        name,
+        storage: await this.storage(),
+        conflicts: {
+          isAdmin: () => identity.kind === 'user' && identity.role === 'admin',
+          takeRejection: (c, id) => ledger.takeRejection(c, id),
+          keep: (input) => ledger.keep(input),
+        },
+      });
+      ledger.attach(db.collections.refused);
+      const http = new SyncHttp({ ...this.auth, deviceId: deviceId() });
+      const sync = new DeviceSync(db, {
+        http,
+        ledger,
+        role: identity.kind === 'anon' ? 'visitor' : identity.role,
+      });
+      this.current = { name, db, sync, ledger };
+    });
+  }
+
+  /** Logout: closes and removes the user's database (the next `use` opens the visitor's). */
+  removeUser(userId: string): Promise<void> {
+    return this.enqueue(async () => {
+      const name = databaseNameFor({ kind: 'user', userId });
+      if (this.current?.name === name) await this.closeCurrent();
+      await removeRxDatabase(name, await this.storage());
+    });
+  }
+
+  close(): Promise<void> {
+    return this.enqueue(() => this.closeCurrent());
+  }
+
+  private async closeCurrent(): Promise<void> {
+    const open = this.current;
+    if (!open) return;
+    this.current = null;
+    await open.sync.stop();
+    open.ledger.attach(null);
+    await open.db.close();
+    syncStatus.reset();
+  }
+
+  private enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch((err: unknown) => console.error('device data', err));
+    return run;
+  }
+}
+
+let pageData: DeviceData | null = null;
+
+/** The page's one data layer (created on first use with the session's token functions). */
+export function pageDeviceData(auth: SyncAuth): DeviceData {
+  pageData ??= new DeviceData(auth);
+  return pageData;
+}

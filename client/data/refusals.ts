@@ -1,0 +1,75 @@
+/**
+ * Local versions that did not make it to the server (refused by the gateway, or losing a clash)
+ * are kept in the device-only `refused` collection with the reason, so nothing is lost silently.
+ * The push handler records refusals here before the conflict handler runs, so the handler knows
+ * to take the server's version as it is instead of merging (a merged re-push would be refused again).
+ */
+import { newId } from '@couchdb/model/common';
+import type { SyncCollection, SyncDocument } from '@couchdb/model/sync';
+import type { RxCollection } from 'rxdb';
+import type { RefusedDoc } from './schemas/refused.schema';
+
+export interface RefusalInput {
+  collection: SyncCollection;
+  doc: SyncDocument;
+  code: string;
+  message: string;
+  server_doc: SyncDocument | null;
+}
+
+/** Strips RxDB's internal fields so the kept copy is the document as the author wrote it. */
+function plain(doc: SyncDocument): SyncDocument {
+  const copy: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(doc)) {
+    if (k === '_meta' || k === '_rev' || k === '_attachments') continue;
+    copy[k] = v;
+  }
+  return copy as SyncDocument;
+}
+
+export class RefusalLedger {
+  private collection: RxCollection<RefusedDoc> | null = null;
+  /** `${collection}/${id}` of rows the gateway refused in the current push, not yet resolved. */
+  private readonly pendingRejections = new Set<string>();
+  private readonly listeners = new Set<() => void>();
+
+  attach(collection: RxCollection<RefusedDoc> | null): void {
+    this.collection = collection;
+    this.pendingRejections.clear();
+  }
+
+  /** Called by the push handler for every rejection in the gateway's answer. */
+  async recordRejection(input: RefusalInput): Promise<void> {
+    this.pendingRejections.add(`${input.collection}/${input.doc.id}`);
+    await this.keep(input);
+  }
+
+  /** True (once) when the gateway refused this row: the conflict handler then keeps the server's version. */
+  takeRejection(collection: SyncCollection, id: string): boolean {
+    return this.pendingRejections.delete(`${collection}/${id}`);
+  }
+
+  async keep(input: RefusalInput): Promise<void> {
+    const entry: RefusedDoc = {
+      id: newId(),
+      collection_name: input.collection,
+      doc_id: input.doc.id,
+      doc: plain(input.doc),
+      code: input.code,
+      message: input.message,
+      server_doc: input.server_doc ? plain(input.server_doc) : null,
+      created_at: new Date().toISOString(),
+    };
+    if (!this.collection) {
+      console.error('refused change could not be kept: no database open', entry);
+      return;
+    }
+    await this.collection.insert(entry);
+    for (const listener of this.listeners) listener();
+  }
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}

@@ -1,0 +1,406 @@
+/**
+ * Replication of the device database with the gateway (DESIGN §5): one `replicateRxCollection` per
+ * collection the identity may sync, poked by the one SSE stream, paused offline and resumed with a
+ * re-sync on `online`, retrying with backoff. Owns the sync status of the open identity.
+ */
+import {
+  getAssumedMasterState,
+  getChangedDocumentsSince,
+  getLastCheckpointDoc,
+  writeDocToDocState,
+  type RxCollection,
+  type WithDeleted,
+} from 'rxdb';
+import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
+import { Subject } from 'rxjs';
+import type { UserRole } from '@couchdb/model/roles';
+import {
+  isSyncCollection,
+  PULL_LIMIT_MAX,
+  PUSH_ROWS_MAX,
+  type PullResponse,
+  type PushResponse,
+  type PushRow,
+  type SyncCheckpoint,
+  type SyncCollection,
+  type SyncDocument,
+} from '@couchdb/model/sync';
+import type { DeviceDatabase } from './database';
+import { sameDocState } from './doc-equality';
+import type { RefusalLedger } from './refusals';
+import type { SyncHttp } from './sync-http';
+import { SyncStream, type StreamState } from './sync-stream';
+import { syncStatus as defaultStatusStore, type SyncPhase, type SyncStatusStore } from './sync-status';
+import { CounterQueue } from './counters';
+
+export type SyncRole = 'visitor' | UserRole;
+
+/** What each identity replicates, and whether it pushes (DESIGN §4). */
+export function collectionsFor(role: SyncRole): { name: SyncCollection; push: boolean }[] {
+  if (role === 'visitor') {
+    return ['properties', 'news', 'settings'].map((name) => ({
+      name: name as SyncCollection,
+      push: false,
+    }));
+  }
+  const own: { name: SyncCollection; push: boolean }[] = [
+    { name: 'properties', push: true },
+    { name: 'news', push: true },
+    { name: 'demands', push: true },
+    { name: 'favorites', push: true },
+    { name: 'settings', push: true },
+    { name: 'users', push: true },
+  ];
+  return role === 'admin' ? [...own, { name: 'oplog', push: false }] : own;
+}
+
+export interface RetryPolicy {
+  baseMs: number;
+  maxMs: number;
+}
+export const DEFAULT_RETRY: RetryPolicy = { baseMs: 1_000, maxMs: 60_000 };
+
+export interface ReplicationOptions {
+  http: SyncHttp;
+  role: SyncRole;
+  ledger: RefusalLedger;
+  /** Pull batch (PULL_LIMIT_MAX at most). */
+  pullLimit?: number;
+  retry?: RetryPolicy;
+}
+
+export interface CollectionReplication {
+  name: SyncCollection;
+  state: RxReplicationState<SyncDocument, SyncCheckpoint>;
+  /** Pokes from the SSE stream. */
+  poke$: Subject<'RESYNC'>;
+  lastOkAt: number;
+  lastErrorAt: number;
+  lastError: string | null;
+}
+
+/** The replication identifier: includes the database, so each identity has its own checkpoints. */
+export function replicationIdentifier(db: DeviceDatabase, collection: SyncCollection, baseUrl: string) {
+  return `cjfc-sync:${db.name}:${collection}:${baseUrl || 'same-origin'}`;
+}
+
+/** Starts replicating one collection. */
+export function replicateCollection(
+  db: DeviceDatabase,
+  name: SyncCollection,
+  push: boolean,
+  options: ReplicationOptions,
+): CollectionReplication {
+  const { http, ledger } = options;
+  const retry = options.retry ?? DEFAULT_RETRY;
+  const limit = Math.min(options.pullLimit ?? PULL_LIMIT_MAX, PULL_LIMIT_MAX);
+  const poke$ = new Subject<'RESYNC'>();
+  const collection = db.collections[name] as unknown as RxCollection<SyncDocument>;
+  const entry = { name, poke$, lastOkAt: 0, lastErrorAt: 0, lastError: null } as CollectionReplication;
+
+  const succeeded = () => {
+    entry.lastOkAt = Date.now();
+    entry.state.retryTime = retry.baseMs;
+  };
+  const failed = (err: unknown) => {
+    entry.lastErrorAt = Date.now();
+    entry.lastError = err instanceof Error ? err.message : String(err);
+    entry.state.retryTime = Math.min((entry.state.retryTime ?? retry.baseMs) * 2, retry.maxMs);
+  };
+  const guarded =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        const result = await fn(...args);
+        succeeded();
+        return result;
+      } catch (err) {
+        failed(err);
+        throw err;
+      }
+    };
+
+  entry.state = replicateRxCollection<SyncDocument, SyncCheckpoint>({
+    replicationIdentifier: replicationIdentifier(db, name, http.baseUrl),
+    collection,
+    live: true,
+    retryTime: retry.baseMs,
+    waitForLeadership: true,
+    pull: {
+      batchSize: limit,
+      stream$: poke$.asObservable(),
+      handler: guarded(async (checkpoint, batchSize) => {
+        const query = new URLSearchParams({ limit: String(Math.min(batchSize, limit)) });
+        if (checkpoint?.seq !== undefined) query.set('checkpoint', checkpoint.seq);
+        const body = await http.json<PullResponse>('GET', `/api/sync/${name}/pull?${query}`);
+        return {
+          documents: body.documents as WithDeleted<SyncDocument>[],
+          checkpoint: body.checkpoint ?? checkpoint,
+        };
+      }),
+    },
+    push: push
+      ? {
+          batchSize: Math.min(50, PUSH_ROWS_MAX),
+          handler: guarded(async (rows) => {
+            // A row whose new state equals its assumed master (a resolved conflict that kept the
+            // server's version) changes nothing: nothing to send.
+            const toSend: PushRow[] = rows
+              .filter((r) => !(r.assumedMasterState && sameDocState(r.assumedMasterState, r.newDocumentState)))
+              .map((r) => ({
+                assumedMasterState: (r.assumedMasterState as SyncDocument | undefined) ?? null,
+                newDocumentState: r.newDocumentState as SyncDocument,
+              }));
+            if (toSend.length === 0) return [];
+            const body = await http.json<PushResponse>('POST', `/api/sync/${name}/push`, toSend);
+            const conflictsById = new Map(body.conflicts.map((d) => [d.id, d]));
+            for (const rejection of body.rejections) {
+              const row = toSend.find((r) => r.newDocumentState.id === rejection.id);
+              if (!row) continue;
+              if (!conflictsById.has(rejection.id)) {
+                console.error('gateway refused a row without its version', rejection);
+              }
+              await ledger.recordRejection({
+                collection: name,
+                doc: row.newDocumentState,
+                code: rejection.code,
+                message: rejection.message,
+                server_doc: conflictsById.get(rejection.id) ?? null,
+              });
+            }
+            return body.conflicts as WithDeleted<SyncDocument>[];
+          }),
+        }
+      : undefined,
+  });
+  return entry;
+}
+
+/**
+ * Local changes of a collection not yet accepted by the server: documents written since the
+ * push checkpoint whose state differs from the server state the replication last confirmed.
+ */
+export async function countPending(entry: CollectionReplication): Promise<number> {
+  const internal = entry.state.internalReplicationState;
+  if (!entry.state.push || !internal) return 0;
+  let checkpoint = await getLastCheckpointDoc(internal, 'up');
+  let count = 0;
+  for (;;) {
+    const batch = await getChangedDocumentsSince(internal.input.forkInstance, 200, checkpoint);
+    if (batch.documents.length === 0) break;
+    const ids = batch.documents.map((d) => (d as { id: string }).id);
+    const assumed = await getAssumedMasterState(internal, ids);
+    for (const doc of batch.documents) {
+      const state = writeDocToDocState(doc, false, false) as unknown as SyncDocument;
+      const master = assumed[state.id];
+      if (!master) {
+        if (!state._deleted) count += 1;
+      } else if (!sameDocState(master.docData as SyncDocument, state)) {
+        count += 1;
+      }
+    }
+    checkpoint = batch.checkpoint;
+    if (batch.documents.length < 200) break;
+  }
+  return count;
+}
+
+export interface DeviceSyncOptions extends ReplicationOptions {
+  status?: SyncStatusStore;
+  /** Open the SSE stream (tests may drive pokes themselves). */
+  stream?: boolean;
+  /** Poll every collection this often while the stream is down. */
+  fallbackPollMs?: number;
+}
+
+const LAST_SYNC_KEY = 'cjfc.sync.last.';
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const hasWindowEvents = () =>
+  typeof window !== 'undefined' && typeof window.addEventListener === 'function';
+
+/**
+ * Everything that syncs one open database: the replications, the stream, the counter queue,
+ * online/offline handling and the status.
+ */
+export class DeviceSync {
+  readonly replications: CollectionReplication[];
+  readonly counters: CounterQueue;
+  private readonly stream: SyncStream | null;
+  private readonly status: SyncStatusStore;
+  private online: boolean;
+  private streamState: StreamState = 'idle';
+  private readonly unsubscribers: (() => void)[] = [];
+  private pendingTimer: ReturnType<typeof setTimeout> | undefined;
+  private pollTimer: ReturnType<typeof setInterval> | undefined;
+  private stopped = false;
+  private pending = 0;
+
+  constructor(
+    readonly db: DeviceDatabase,
+    private readonly options: DeviceSyncOptions,
+  ) {
+    this.status = options.status ?? defaultStatusStore;
+    this.online = globalThis.navigator?.onLine ?? true;
+    const present = collectionsFor(options.role).filter((c) => c.name in db.collections);
+    this.replications = present.map((c) => replicateCollection(db, c.name, c.push, options));
+    this.counters = new CounterQueue(db, options.http, () => this.online);
+    this.stream =
+      options.stream === false
+        ? null
+        : new SyncStream(options.http, {
+            onResync: () => this.resync(),
+            onChange: (name) => {
+              if (isSyncCollection(name)) this.replications.find((r) => r.name === name)?.poke$.next('RESYNC');
+            },
+            onState: (state) => {
+              this.streamState = state;
+              this.update();
+            },
+          });
+    const last = storage()?.getItem(LAST_SYNC_KEY + db.name) ?? null;
+    this.status.set({ lastSyncAt: last, pending: 0, refused: 0, error: null });
+
+    for (const r of this.replications) {
+      const subs = [
+        r.state.active$.subscribe(() => this.update()),
+        r.state.error$.subscribe((err) => {
+          r.lastErrorAt = Date.now();
+          r.lastError ??= err.message;
+          this.update();
+        }),
+        r.state.sent$.subscribe(() => this.schedulePending()),
+      ];
+      this.unsubscribers.push(() => subs.forEach((s) => s.unsubscribe()));
+      const changes = r.state.collection.$.subscribe(() => this.schedulePending());
+      this.unsubscribers.push(() => changes.unsubscribe());
+    }
+    const refusedSub = db.collections.refused?.count().$.subscribe((n) => this.status.set({ refused: n }));
+    if (refusedSub) this.unsubscribers.push(() => refusedSub.unsubscribe());
+    this.unsubscribers.push(this.counters.onCount((n) => this.status.set({ queuedCounters: n })));
+
+    if (hasWindowEvents()) {
+      window.addEventListener('online', this.onOnline);
+      window.addEventListener('offline', this.onOffline);
+      this.unsubscribers.push(() => {
+        window.removeEventListener('online', this.onOnline);
+        window.removeEventListener('offline', this.onOffline);
+      });
+    }
+    if (this.online) {
+      this.stream?.start();
+      void this.counters.flush();
+    } else {
+      void this.pauseAll();
+    }
+    this.pollTimer = setInterval(() => {
+      if (this.online && this.streamState !== 'open') this.resync();
+    }, options.fallbackPollMs ?? 60_000);
+    this.update();
+    this.schedulePending();
+  }
+
+  /** Resolves when every collection is in sync with the server (tests, bench). */
+  async awaitInSync(): Promise<void> {
+    await Promise.all(this.replications.map((r) => r.state.awaitInSync()));
+  }
+
+  /** Every collection pulls (and pushes) now. */
+  resync(): void {
+    for (const r of this.replications) r.state.reSync();
+    void this.counters.flush();
+  }
+
+  /** The connection went away (or a test cuts it): pause everything. */
+  async goOffline(): Promise<void> {
+    this.online = false;
+    this.stream?.stop();
+    await this.pauseAll();
+    this.update();
+  }
+
+  /** The connection is back: resume with a re-sync, reopen the stream, send queued counters. */
+  async goOnline(): Promise<void> {
+    if (this.stopped) return;
+    this.online = true;
+    this.update();
+    await Promise.all(this.replications.map((r) => r.state.start()));
+    this.resync();
+    this.stream?.start();
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.stream?.stop();
+    if (this.pendingTimer !== undefined) clearTimeout(this.pendingTimer);
+    if (this.pollTimer !== undefined) clearInterval(this.pollTimer);
+    for (const off of this.unsubscribers) off();
+    await Promise.all(this.replications.map((r) => r.state.cancel()));
+    this.counters.stop();
+  }
+
+  private readonly onOnline = () => void this.goOnline();
+  private readonly onOffline = () => void this.goOffline();
+
+  private async pauseAll(): Promise<void> {
+    await Promise.all(this.replications.map((r) => r.state.pause()));
+  }
+
+  private schedulePending(): void {
+    if (this.pendingTimer !== undefined || this.stopped) return;
+    this.pendingTimer = setTimeout(() => {
+      this.pendingTimer = undefined;
+      void this.recountPending();
+    }, 250);
+  }
+
+  private async recountPending(): Promise<void> {
+    try {
+      const counts = await Promise.all(this.replications.map((r) => countPending(r)));
+      if (this.stopped) return;
+      this.pending = counts.reduce((a, b) => a + b, 0);
+      this.update();
+    } catch (err) {
+      if (!this.stopped) console.warn('counting unsent changes failed', err);
+    }
+  }
+
+  private phase(): SyncPhase {
+    if (!this.online) return 'offline';
+    const failing = this.replications.find((r) => r.lastErrorAt > r.lastOkAt);
+    if (failing) return 'error';
+    if (this.replications.some((r) => r.state.isStopped() === false && activeNow(r))) return 'syncing';
+    if (this.replications.every((r) => r.lastOkAt === 0)) return 'connecting';
+    return this.pending > 0 ? 'syncing' : 'up-to-date';
+  }
+
+  private update(): void {
+    if (this.stopped) return;
+    const phase = this.phase();
+    const failing = this.replications.find((r) => r.lastErrorAt > r.lastOkAt);
+    const next: Parameters<SyncStatusStore['set']>[0] = {
+      phase,
+      pending: this.pending,
+      error: failing?.lastError ?? null,
+    };
+    if (phase === 'up-to-date') {
+      const at = new Date(Math.max(...this.replications.map((r) => r.lastOkAt))).toISOString();
+      if (at !== this.status.get().lastSyncAt) storage()?.setItem(LAST_SYNC_KEY + this.db.name, at);
+      next.lastSyncAt = at;
+    }
+    this.status.set(next);
+  }
+}
+
+function activeNow(r: CollectionReplication): boolean {
+  const subject = (r.state as unknown as { subjects: { active: { getValue(): boolean } } }).subjects;
+  return subject.active.getValue();
+}

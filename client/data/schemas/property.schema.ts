@@ -1,0 +1,116 @@
+/** The properties collection: couchdb/model propertySchema plus server_rev. */
+import type { RxJsonSchema } from 'rxdb';
+import type { Property } from '@couchdb/model/property';
+import {
+  ADDRESS_MAX,
+  AREA_MAX,
+  AUDIT_COMMENT_MAX,
+  AUDIT_STATUSES,
+  DESCRIPTION_MAX,
+  PRICE_MAX,
+  PROPERTY_STATUSES,
+  PROPERTY_TYPES,
+  ROOMS_MAX,
+} from '@couchdb/model/property';
+import { TITLE_MAX, URL_MAX } from '@couchdb/model/common';
+import { CUSTOM_TAG_MAX, FEATURES_MAX, TOWNSHIPS } from '@couchdb/model/constants';
+import { MEDIA_TYPES } from '@couchdb/model/media';
+import {
+  booleanField,
+  countField,
+  enumField,
+  idField,
+  nullableIdField,
+  nullableTimestampField,
+  phoneField,
+  serverRevField,
+  textField,
+  timestampField,
+} from './fields';
+
+export type PropertyDoc = Property & { server_rev?: string };
+
+const urlField = textField(URL_MAX);
+
+export const propertySchema: RxJsonSchema<PropertyDoc> = {
+  title: 'properties',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: idField,
+    server_rev: serverRevField,
+    user_id: idField,
+    title: textField(TITLE_MAX),
+    description: textField(DESCRIPTION_MAX),
+    type: enumField(PROPERTY_TYPES),
+    price: { type: 'integer', minimum: 0, maximum: PRICE_MAX },
+    area: { type: 'number', minimum: 0, maximum: AREA_MAX },
+    bedrooms: { type: 'integer', minimum: 0, maximum: 99 },
+    rooms: textField(ROOMS_MAX),
+    address: {
+      type: 'object',
+      properties: {
+        province: textField(20),
+        city: textField(20),
+        district: enumField(TOWNSHIPS),
+        community: textField(50),
+        address: textField(ADDRESS_MAX),
+      },
+    },
+    status: enumField(PROPERTY_STATUSES),
+    audit_status: enumField(AUDIT_STATUSES),
+    audit_comment: textField(AUDIT_COMMENT_MAX),
+    audited_by: nullableIdField,
+    audited_at: nullableTimestampField,
+    is_priority: booleanField,
+    is_featured: booleanField,
+    view_count: countField,
+    features: { type: 'array', maxItems: FEATURES_MAX, items: textField(CUSTOM_TAG_MAX) },
+    contact: {
+      type: 'object',
+      properties: { name: textField(30), phone: phoneField },
+    },
+    contact_phone: phoneField,
+    panorama_url: urlField,
+    images: {
+      type: 'array',
+      maxItems: 50,
+      items: {
+        type: 'object',
+        properties: {
+          id: idField,
+          url: urlField,
+          thumbnail_url: urlField,
+          is_cover: booleanField,
+          sort_order: { type: 'integer', minimum: 0, maximum: 999 },
+          title: textField(100),
+          description: textField(500),
+        },
+      },
+    },
+    media_items: {
+      type: 'array',
+      maxItems: 50,
+      items: {
+        type: 'object',
+        properties: {
+          id: idField,
+          type: enumField(MEDIA_TYPES),
+          url: urlField,
+          thumbnail_url: urlField,
+          title: textField(100),
+          description: textField(500),
+          panorama_config: { type: 'object' },
+          sort_order: { type: 'integer', minimum: 0, maximum: 999 },
+          created_at: timestampField,
+          updated_at: timestampField,
+        },
+      },
+    },
+    owner: { type: 'object', properties: { name: textField(30) } },
+    created_at: timestampField,
+    updated_at: timestampField,
+  },
+  required: ['id'],
+};

@@ -1,0 +1,64 @@
+/**
+ * The sync status the header shows (DESIGN §8): a small store without RxDB, so the first screen
+ * can render the indicator before the data layer's chunk loads. The data layer writes it.
+ */
+import { useSyncExternalStore } from 'react';
+
+export type SyncPhase = 'offline' | 'connecting' | 'syncing' | 'up-to-date' | 'error';
+
+export interface SyncStatus {
+  phase: SyncPhase;
+  /** Local changes the server has not accepted yet. */
+  pending: number;
+  /** Counter calls (views, likes) waiting for a connection. */
+  queuedCounters: number;
+  /** Local versions the server refused or that lost a clash, kept on the device. */
+  refused: number;
+  /** ISO time of the last moment everything was in sync, or null. */
+  lastSyncAt: string | null;
+  /** What went wrong, for the tooltip and the console (not shown raw elsewhere). */
+  error: string | null;
+}
+
+export const INITIAL_SYNC_STATUS: SyncStatus = {
+  phase: 'connecting',
+  pending: 0,
+  queuedCounters: 0,
+  refused: 0,
+  lastSyncAt: null,
+  error: null,
+};
+
+type Listener = () => void;
+
+export class SyncStatusStore {
+  private status: SyncStatus = INITIAL_SYNC_STATUS;
+  private readonly listeners = new Set<Listener>();
+
+  get = (): SyncStatus => this.status;
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  set(next: Partial<SyncStatus>): void {
+    const merged = { ...this.status, ...next };
+    const keys = Object.keys(merged) as (keyof SyncStatus)[];
+    if (keys.every((k) => merged[k] === this.status[k])) return;
+    this.status = merged;
+    for (const listener of this.listeners) listener();
+  }
+
+  reset(): void {
+    this.set(INITIAL_SYNC_STATUS);
+  }
+}
+
+/** The page's one status, written by the open identity's sync. */
+export const syncStatus = new SyncStatusStore();
+
+/** The current sync status; re-renders on change. */
+export function useSyncStatus(): SyncStatus {
+  return useSyncExternalStore(syncStatus.subscribe, syncStatus.get, syncStatus.get);
+}

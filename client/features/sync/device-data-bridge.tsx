@@ -1,0 +1,29 @@
+/**
+ * Keeps the data layer on the session's identity: the visitor's database when signed out, the
+ * user's when signed in. RxDB loads here on demand, in a chunk of its own.
+ */
+import { useEffect } from 'react';
+import { useAuth } from '@client/features/auth/auth-context';
+import { loadPageData, sessionLink } from './page-data';
+
+export function DeviceDataBridge() {
+  const { status, user, getAccessToken, refreshAccessToken } = useAuth();
+  const userId = user?.id ?? null;
+  const role = user?.user_type ?? null;
+
+  useEffect(() => {
+    sessionLink.getAccessToken = getAccessToken;
+    sessionLink.refreshAccessToken = refreshAccessToken;
+  }, [getAccessToken, refreshAccessToken]);
+
+  useEffect(() => {
+    if (status === 'loading') return;
+    const identity =
+      userId && role ? { kind: 'user' as const, userId, role } : { kind: 'anon' as const };
+    loadPageData()
+      .then((data) => data.use(identity))
+      .catch((err: unknown) => console.error('opening the device database failed', err));
+  }, [status, userId, role]);
+
+  return null;
+}

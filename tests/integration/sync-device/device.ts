@@ -1,0 +1,123 @@
+/**
+ * A device for the sync tests: the real data layer (RxDB + Dexie) on fake-indexeddb in Node, each
+ * device with an IndexedDB of its own (so two devices of one user can hold the same database).
+ */
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { addRxPlugin, type RxStorage } from 'rxdb';
+import { RxDBDevModePlugin } from 'rxdb/plugins/dev-mode';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
+import {
+  databaseNameFor,
+  openDatabase,
+  type CollectionName,
+  type DeviceDatabase,
+} from '../../../client/data/database';
+import { RefusalLedger } from '../../../client/data/refusals';
+import { DeviceSync, type SyncRole } from '../../../client/data/replication';
+import { SyncHttp } from '../../../client/data/sync-http';
+import { SyncStatusStore } from '../../../client/data/sync-status';
+
+addRxPlugin(RxDBDevModePlugin);
+
+export interface DeviceOptions {
+  url: string;
+  role: SyncRole;
+  userId?: string;
+  token?: string;
+  collections?: readonly CollectionName[];
+  /** Distinguishes two devices of one identity in one process (RxDB closes same-named duplicates). */
+  tag?: string;
+}
+
+/** One device's IndexedDB and database; `startSync`/`close`/`reopen` as a device would. */
+export class TestDevice {
+  readonly indexedDB = new IDBFactory();
+  readonly status = new SyncStatusStore();
+  db!: DeviceDatabase;
+  sync: DeviceSync | null = null;
+  ledger = new RefusalLedger();
+  token: string | null;
+
+  constructor(private readonly options: DeviceOptions) {
+    this.token = options.token ?? null;
+  }
+
+  get name(): string {
+    const base = this.options.userId
+      ? databaseNameFor({ kind: 'user', userId: this.options.userId })
+      : databaseNameFor({ kind: 'anon' });
+    return this.options.tag ? `${base}_${this.options.tag}` : base;
+  }
+
+  async open(): Promise<this> {
+    const storage = wrappedValidateAjvStorage({
+      storage: getRxStorageDexie({ indexedDB: this.indexedDB, IDBKeyRange }),
+    }) as RxStorage<unknown, unknown>;
+    this.ledger = new RefusalLedger();
+    const ledger = this.ledger;
+    this.db = await openDatabase({
+      name: this.name,
+      storage,
+      multiInstance: false,
+      collections: this.options.collections,
+      conflicts: {
+        isAdmin: () => this.options.role === 'admin',
+        takeRejection: (c, id) => ledger.takeRejection(c, id),
+        keep: (input) => ledger.keep(input),
+      },
+    });
+    ledger.attach(this.db.collections.refused ?? null);
+    return this;
+  }
+
+  /** Starts replication (and the stream) against the gateway. */
+  startSync(): DeviceSync {
+    const http = new SyncHttp({
+      baseUrl: this.options.url,
+      getAccessToken: async () => this.token,
+      deviceId: `dev-${this.name}`,
+    });
+    this.sync = new DeviceSync(this.db, {
+      http,
+      role: this.options.role,
+      ledger: this.ledger,
+      status: this.status,
+      retry: { baseMs: 200, maxMs: 2_000 },
+      pullLimit: 100,
+    });
+    return this.sync;
+  }
+
+  async close(): Promise<void> {
+    await this.sync?.stop();
+    this.sync = null;
+    await this.db.close();
+  }
+
+  async reopen(): Promise<this> {
+    await this.close();
+    return this.open();
+  }
+}
+
+/** Polls until `check` returns a truthy value (replication is asynchronous). */
+export async function eventually<T>(
+  check: () => Promise<T | undefined | null | false> | T | undefined | null | false,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value) return value;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > until)
+      throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
