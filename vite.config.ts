@@ -1,7 +1,9 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
+import type { RouteMatchCallbackOptions } from 'workbox-core/types.js';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -12,12 +14,118 @@ export const alias = {
   '@tests': here('./tests'),
 };
 
+/** client/app/theme.ts: palette.primary.main and background.default. */
+const THEME_COLOR = '#00ae66';
+const BACKGROUND_COLOR = '#f5f6f8';
+
+/** Bounds of the photo cache: about 300 photos (≤ 5 MB each, most far smaller), 30 days. */
+const MEDIA_CACHE = {
+  name: 'media-v1',
+  maxEntries: 300,
+  maxAgeSeconds: 30 * 24 * 60 * 60,
+} as const;
+
+type RouteMatch = Pick<RouteMatchCallbackOptions, 'url' | 'request' | 'sameOrigin'>;
+
+/**
+ * The service worker and web app manifest (vite-plugin-pwa). Prompt mode from the first release:
+ * switching modes later strands installed users (DESIGN §8). Data never goes through the service
+ * worker: /api/* is neither cached nor given the shell, since listings reach the device through
+ * RxDB replication. The page side (registration, update prompt) is in client/pwa/.
+ */
+const pwaOptions: Partial<VitePWAOptions> = {
+  registerType: 'prompt',
+  // client/pwa/service-worker.ts registers it with workbox-window, lazily, after the first paint.
+  injectRegister: false,
+  strategies: 'generateSW',
+  filename: 'sw.js',
+  manifestFilename: 'manifest.webmanifest',
+  includeManifestIcons: true,
+  manifest: {
+    id: '/',
+    name: '澄江房产', // APP_NAME in client/config.ts
+    short_name: '澄江房产',
+    description: '澄江本地房产信息平台：买房、租房、发布房源和求购求租需求，离线也能浏览。',
+    lang: 'zh-CN',
+    dir: 'ltr',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'any',
+    theme_color: THEME_COLOR,
+    background_color: BACKGROUND_COLOR,
+    categories: ['lifestyle', 'business'],
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+    screenshots: [
+      {
+        src: '/screenshots/home-narrow.png',
+        sizes: '780x1688',
+        type: 'image/png',
+        form_factor: 'narrow',
+        label: '首页：搜索、快捷入口和推荐房源',
+      },
+      {
+        src: '/screenshots/home-wide.png',
+        sizes: '1280x800',
+        type: 'image/png',
+        form_factor: 'wide',
+        label: '首页：搜索、快捷入口和推荐房源',
+      },
+    ],
+  },
+  workbox: {
+    // The whole app shell: entry, every lazy screen, styles, the SVG icon. Source maps and the
+    // install-dialog screenshots stay out; the manifest icons are added by includeManifestIcons.
+    globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+    globIgnores: ['**/*.map', 'screenshots/**'],
+    cleanupOutdatedCaches: true,
+    clientsClaim: true,
+    skipWaiting: false,
+    navigateFallback: 'index.html',
+    navigateFallbackDenylist: [/^\/api\//, /^\/media\//],
+    runtimeCaching: [
+      {
+        // Photos of listings the user has seen (and their favourites) show offline. Videos are
+        // streamed with range requests and are far too big for a device cache, so they stay online.
+        urlPattern: ({ url, request, sameOrigin }: RouteMatch) =>
+          sameOrigin && url.pathname.startsWith('/media/') && request.destination !== 'video',
+        handler: 'CacheFirst',
+        options: {
+          cacheName: MEDIA_CACHE.name,
+          expiration: {
+            maxEntries: MEDIA_CACHE.maxEntries,
+            maxAgeSeconds: MEDIA_CACHE.maxAgeSeconds,
+            purgeOnQuotaError: true,
+          },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+    ],
+  },
+};
+
+/**
+ * Stamps `<meta name="app-build">` into index.html when APP_BUILD_ID is set (release builds, and the
+ * e2e update test's second build): a new id changes the shell, so installed apps see an update.
+ */
+function buildIdMeta(id: string | undefined): Plugin {
+  return {
+    name: 'app-build-id',
+    transformIndexHtml: () =>
+      id ? [{ tag: 'meta', attrs: { name: 'app-build', content: id }, injectTo: 'head' }] : [],
+  };
+}
+
 export default defineConfig({
   root: here('./client'),
   publicDir: here('./public'),
   envDir: here('.'),
   resolve: { alias },
-  plugins: [react()],
+  plugins: [react(), VitePWA(pwaOptions), buildIdMeta(process.env.APP_BUILD_ID)],
   build: {
     outDir: here('./dist'),
     emptyOutDir: true,

@@ -1,22 +1,45 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { ToastProvider } from '@client/components/toast/toast-provider';
+import { useAuth } from '@client/features/auth/auth-context';
 import { AuthProvider } from '@client/features/auth/auth-provider';
+import { DeviceDataBridge } from '@client/features/sync/device-data-bridge';
+import { forgetUserData } from '@client/features/sync/page-data';
+import { StorageFullAlert } from '@client/pwa/storage-full-alert';
+import { requestPersistentStorageOnce } from '@client/pwa/storage';
+import { UpdatePrompt } from '@client/pwa/update-prompt';
 import { createAppRouter } from './router';
 import { theme } from './theme';
 
-/** Providers around the router: theme, toasts, the session. */
+/** At the first login on this device, ask the browser to keep the local data (DESIGN §8). */
+function PersistStorageOnLogin() {
+  const { user } = useAuth();
+  const signedIn = user !== null;
+  useEffect(() => {
+    if (!signedIn) return;
+    requestPersistentStorageOnce().catch((err: unknown) =>
+      console.warn('[storage] persistent storage request failed', err),
+    );
+  }, [signedIn]);
+  return null;
+}
+
+/** Providers around the router (theme, toasts, the session) and the app-wide PWA prompts. */
 export function App() {
   const [router] = useState(createAppRouter);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <ToastProvider>
-        <AuthProvider>
+        <AuthProvider onSignedOut={forgetUserData}>
+          <DeviceDataBridge />
           <RouterProvider router={router} />
+          <PersistStorageOnLogin />
         </AuthProvider>
+        <UpdatePrompt />
+        <StorageFullAlert />
       </ToastProvider>
     </ThemeProvider>
   );

@@ -8,6 +8,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import { useAuth } from '@client/features/auth/auth-context';
+import { SyncIndicator } from '@client/features/sync/sync-indicator';
+import { InstallButton } from '@client/pwa/install-button';
+import { OfflineBanner } from '@client/pwa/offline-banner';
 import { Brand } from './brand';
 import { MobileMenu } from './mobile-menu';
 import { isActive, MAIN_NAV } from './nav-items';
@@ -17,7 +20,10 @@ const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.User
 
 const authSkeleton = <Skeleton variant="rounded" width={140} height={36} />;
 
-/** Site header (spec §2 "Chrome"): name, main links, login/register or the user menu. */
+/**
+ * Site header (spec §2 "Chrome"): name, main links, install entry, login/register or the user
+ * menu, and the offline banner under it.
+ */
 export function AppHeader() {
   const { status, user } = useAuth();
   const { pathname } = useLocation();
@@ -54,7 +60,9 @@ export function AppHeader() {
             })}
           </Stack>
           <Box sx={{ flexGrow: { xs: 1, md: 0 } }} />
+          <SyncIndicator />
           <Box sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 1.5 }}>
+            <InstallButton />
             {status === 'loading' ? (
               authSkeleton
             ) : user ? (
@@ -77,6 +85,7 @@ export function AppHeader() {
           </Box>
         </Toolbar>
       </Container>
+      <OfflineBanner />
     </AppBar>
   );
 }

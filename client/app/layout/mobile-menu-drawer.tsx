@@ -14,6 +14,7 @@ import { ROLE_LABELS } from '@couchdb/model/roles';
 import { useAuth } from '@client/features/auth/auth-context';
 import { displayName } from '@client/features/auth/display-name';
 import { useSignOut } from '@client/features/auth/use-sign-out';
+import { InstallListItem } from '@client/pwa/install-list-item';
 import { isActive, MAIN_NAV, SIGN_OUT_LABEL, USER_MENU } from './nav-items';
 
 /** The mobile menu (drawer): the header links and the user entries without the publish ones. */
@@ -59,6 +60,7 @@ export function MobileMenuDrawer({ open, onClose }: { open: boolean; onClose: ()
               <ListItemText primary={item.label} />
             </ListItemButton>
           ))}
+          <InstallListItem />
         </List>
         <Divider />
         {user ? (

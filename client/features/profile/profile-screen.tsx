@@ -7,8 +7,12 @@ import { ROLE_LABELS } from '@couchdb/model/user';
 import { PagePlaceholder } from '@client/components/page-placeholder';
 import { useAuth } from '@client/features/auth/auth-context';
 import { displayName } from '@client/features/auth/display-name';
+import { StorageUsageCard } from './components/storage-usage-card';
 
-/** 个人中心: shows who is signed in; editing and the role's link grid come with the profile issue. */
+/**
+ * 个人中心: shows who is signed in and this device's storage; editing and the role's link grid come
+ * with the profile issue.
+ */
 export default function ProfileScreen() {
   const { user } = useAuth();
   return (
@@ -36,6 +40,7 @@ export default function ProfileScreen() {
           </Stack>
         </Card>
       )}
+      <StorageUsageCard />
     </PagePlaceholder>
   );
 }

@@ -146,27 +146,24 @@ describe('a visitor device', () => {
   });
 
   // Demo data is written straight into the store, without the gateway's visibility history.
-  it(
-    'drops a demo listing (stored straight in the store) when an admin takes it down',
-    async () => {
-      const seeded = buildProperty({
-        id: newId(),
-        user_id: alice.user.id,
-        title: '演示数据中的房源',
-      });
-      await gw.store.db('properties').insert(toStoreDoc(seeded) as never);
-      await eventually(
-        async () => (await localDocs(visitor, 'properties')).has(seeded.id),
-        'the demo listing on the visitor device',
-      );
-      await adminEdit('properties', seeded.id, { status: 'inactive' });
-      await eventually(
-        async () => !(await localDocs(visitor, 'properties')).has(seeded.id),
-        'the taken-down demo listing to leave the visitor device',
-        5_000,
-      );
-    },
-  );
+  it('drops a demo listing (stored straight in the store) when an admin takes it down', async () => {
+    const seeded = buildProperty({
+      id: newId(),
+      user_id: alice.user.id,
+      title: '演示数据中的房源',
+    });
+    await gw.store.db('properties').insert(toStoreDoc(seeded) as never);
+    await eventually(
+      async () => (await localDocs(visitor, 'properties')).has(seeded.id),
+      'the demo listing on the visitor device',
+    );
+    await adminEdit('properties', seeded.id, { status: 'inactive' });
+    await eventually(
+      async () => !(await localDocs(visitor, 'properties')).has(seeded.id),
+      'the taken-down demo listing to leave the visitor device',
+      5_000,
+    );
+  });
 
   // The tombstone of a deleted article must remember it was published.
   it('drops an article the admin deletes', async () => {

@@ -1,0 +1,12 @@
+/** Starts the PWA plumbing at boot, before React mounts (the install event may fire early). */
+import { captureInstallPrompt } from './install';
+import { registerServiceWorker } from './service-worker';
+import { watchQuotaErrors } from './storage';
+import { trackTypedForms } from './unsaved-changes';
+
+export function startPwa(): void {
+  captureInstallPrompt();
+  watchQuotaErrors();
+  trackTypedForms();
+  registerServiceWorker();
+}

@@ -1,0 +1,151 @@
+/**
+ * The device's storage for this site: asks once for persistent storage, reads usage and quota,
+ * and turns "quota exceeded" failures from anywhere (IndexedDB through RxDB/Dexie, the Cache API,
+ * localStorage) into one clear message instead of a silent failure.
+ */
+import { useSyncExternalStore } from 'react';
+
+export const STORAGE_MESSAGES = {
+  quotaExceeded:
+    '本机存储空间已满，新的数据没能保存。请清理手机存储空间，或在浏览器设置中清除其他网站的数据后重试。',
+  persisted: '已开启持久存储，浏览器不会自动清除本机保存的数据',
+  notPersisted: '未开启持久存储，存储空间紧张时浏览器可能清除本机保存的数据',
+  unavailable: '当前浏览器无法读取存储空间用量',
+} as const;
+
+const PERSIST_ANSWER_KEY = 'cj.storage.persist';
+
+/**
+ * Asks for persistent storage the first time it is called on this device (at first login) and
+ * remembers the answer, so the user is not asked again. Returns whether storage is persistent.
+ */
+export async function requestPersistentStorageOnce(): Promise<boolean> {
+  const storage = navigator.storage;
+  if (!storage?.persist || !storage.persisted) return false;
+  if (await storage.persisted()) return true;
+  if (readAnswer() !== null) return false;
+  const granted = await storage.persist();
+  writeAnswer(granted ? 'granted' : 'denied');
+  return granted;
+}
+
+function readAnswer(): string | null {
+  try {
+    return localStorage.getItem(PERSIST_ANSWER_KEY);
+  } catch {
+    return null; // storage blocked (private mode): asking again next time is harmless
+  }
+}
+
+function writeAnswer(answer: 'granted' | 'denied') {
+  try {
+    localStorage.setItem(PERSIST_ANSWER_KEY, answer);
+  } catch (err) {
+    reportStorageError(err);
+  }
+}
+
+export interface StorageUsage {
+  usage: number;
+  quota: number;
+  persisted: boolean;
+}
+
+/** Usage and quota from `navigator.storage.estimate()`, or null where the browser has no API. */
+export async function estimateStorage(): Promise<StorageUsage | null> {
+  const storage = navigator.storage;
+  if (!storage?.estimate) return null;
+  const [{ usage = 0, quota = 0 }, persisted] = await Promise.all([
+    storage.estimate(),
+    storage.persisted ? storage.persisted() : Promise.resolve(false),
+  ]);
+  return { usage, quota, persisted };
+}
+
+const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
+
+/** 12.3 MB, 1.2 GB (binary units, one decimal above bytes). */
+export function formatBytes(bytes: number): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return unit === 0 ? `${value} B` : `${value.toFixed(1)} ${UNITS[unit]}`;
+}
+
+const QUOTA_NAMES = new Set(['QuotaExceededError', 'NS_ERROR_DOM_QUOTA_REACHED']);
+
+/**
+ * True for a full-quota failure, also when wrapped: Dexie keeps the DOMException in `inner`,
+ * RxDB in `parameters.error`, and others in `cause`.
+ */
+export function isQuotaExceededError(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 4) return false;
+  const e = err as {
+    name?: unknown;
+    code?: unknown;
+    inner?: unknown;
+    cause?: unknown;
+    parameters?: { error?: unknown };
+  };
+  if (typeof e.name === 'string' && QUOTA_NAMES.has(e.name)) return true;
+  if (err instanceof DOMException && e.code === 22) return true;
+  return (
+    isQuotaExceededError(e.inner, depth + 1) ||
+    isQuotaExceededError(e.cause, depth + 1) ||
+    isQuotaExceededError(e.parameters?.error, depth + 1)
+  );
+}
+
+let quotaExceeded = false;
+const listeners = new Set<() => void>();
+
+function setQuotaExceeded(value: boolean) {
+  quotaExceeded = value;
+  for (const listener of listeners) listener();
+}
+
+/**
+ * Shows the full-storage message when `err` is a quota failure; returns whether it was one.
+ * Code that catches storage errors itself calls this before handling anything else.
+ */
+export function reportStorageError(err: unknown): boolean {
+  if (!isQuotaExceededError(err)) return false;
+  console.error('[storage] quota exceeded', err);
+  setQuotaExceeded(true);
+  return true;
+}
+
+/** Hides the message (the user closed it). It shows again on the next failure. */
+export function dismissQuotaExceeded(): void {
+  setQuotaExceeded(false);
+}
+
+/** Catches quota failures nobody handled (once, at boot); returns a function that stops it. */
+export function watchQuotaErrors(): () => void {
+  const onRejection = (event: PromiseRejectionEvent) => {
+    if (reportStorageError(event.reason)) event.preventDefault();
+  };
+  const onError = (event: ErrorEvent) => {
+    if (reportStorageError(event.error)) event.preventDefault();
+  };
+  window.addEventListener('unhandledrejection', onRejection);
+  window.addEventListener('error', onError);
+  return () => {
+    window.removeEventListener('unhandledrejection', onRejection);
+    window.removeEventListener('error', onError);
+  };
+}
+
+export function useQuotaExceeded(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => quotaExceeded,
+    () => false,
+  );
+}

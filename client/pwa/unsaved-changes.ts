@@ -1,0 +1,78 @@
+/**
+ * Which forms hold input the user has not saved yet, so an update never reloads it away.
+ * Two sources: forms that say so with `useUnsavedChanges(isDirty)`, and, as a safety net for every
+ * other form, any <form> the user has typed into that is still on the page (it leaves the set when
+ * it is reset or leaves the page, e.g. after a successful submit). Search forms (role="search")
+ * hold nothing to save; a form that calls the hook opts out of the safety net with
+ * `data-unsaved-changes="managed"`.
+ */
+import { useEffect, useSyncExternalStore } from 'react';
+
+const declared = new Set<symbol>();
+const typedForms = new Set<HTMLFormElement>();
+const listeners = new Set<() => void>();
+let version = 0;
+
+function notify() {
+  version += 1;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** True while any form on the page holds unsaved input. */
+export function hasUnsavedChanges(): boolean {
+  for (const form of typedForms) if (!form.isConnected) typedForms.delete(form);
+  return declared.size > 0 || typedForms.size > 0;
+}
+
+/** Forms call this with their dirty state (e.g. react-hook-form's `formState.isDirty`). */
+export function useUnsavedChanges(isDirty: boolean): void {
+  useEffect(() => {
+    if (!isDirty) return;
+    const token = Symbol('unsaved form');
+    declared.add(token);
+    notify();
+    return () => {
+      declared.delete(token);
+      notify();
+    };
+  }, [isDirty]);
+}
+
+/** Re-renders when the unsaved state may have changed; returns whether anything is unsaved. */
+export function useHasUnsavedChanges(): boolean {
+  useSyncExternalStore(subscribe, () => version);
+  return hasUnsavedChanges();
+}
+
+function formOf(target: EventTarget | null): HTMLFormElement | null {
+  if (!(target instanceof Element)) return null;
+  const form = target instanceof HTMLFormElement ? target : target.closest('form');
+  if (!form || form.dataset.unsavedChanges === 'managed') return null;
+  return form.getAttribute('role') === 'search' ? null : form; // a search box holds nothing to save
+}
+
+/** Starts the safety net (once, at boot); returns a function that stops it. */
+export function trackTypedForms(): () => void {
+  const onInput = (event: Event) => {
+    const form = formOf(event.target);
+    if (form && !typedForms.has(form)) {
+      typedForms.add(form);
+      notify();
+    }
+  };
+  const onReset = (event: Event) => {
+    const form = formOf(event.target);
+    if (form && typedForms.delete(form)) notify();
+  };
+  document.addEventListener('input', onInput, true);
+  document.addEventListener('reset', onReset, true);
+  return () => {
+    document.removeEventListener('input', onInput, true);
+    document.removeEventListener('reset', onReset, true);
+  };
+}

@@ -1,0 +1,58 @@
+/** Page model of the PWA chrome: service worker state, update prompt, install entry, offline banner. */
+import type { Locator, Page } from 'playwright-core';
+
+export class PwaChrome {
+  readonly updatePrompt: Locator;
+  readonly refreshButton: Locator;
+  readonly saveFirstMessage: Locator;
+  readonly offlineBanner: Locator;
+  readonly installButton: Locator;
+  readonly storageUsage: Locator;
+
+  constructor(readonly page: Page) {
+    this.updatePrompt = page.getByTestId('update-prompt');
+    this.refreshButton = page.getByRole('button', { name: '刷新', exact: true });
+    this.saveFirstMessage = this.updatePrompt.getByText('请先保存当前填写的内容');
+    this.offlineBanner = page.getByTestId('offline-banner');
+    this.installButton = page.locator('header').getByRole('button', { name: '安装应用' });
+    this.storageUsage = page.getByTestId('storage-usage-figures');
+  }
+
+  /** Waits until a service worker controls the page and has finished its precache. */
+  async waitForServiceWorker(timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    // Polled here: waitForFunction does not wait for an async predicate's promise.
+    while (Date.now() < deadline) {
+      const ready = await this.page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return Boolean(
+          navigator.serviceWorker.controller &&
+          registration?.active?.state === 'activated' &&
+          (await caches.match('/index.html', { ignoreSearch: true })),
+        );
+      });
+      if (ready) return;
+      await this.page.waitForTimeout(200);
+    }
+    throw new Error('no service worker took control of the page');
+  }
+
+  /** The build id stamped into index.html (absent in a build without APP_BUILD_ID). */
+  async buildId(): Promise<string | null> {
+    return this.page.evaluate(
+      () => document.querySelector('meta[name="app-build"]')?.getAttribute('content') ?? null,
+    );
+  }
+
+  /**
+   * The user comes back to the app a few minutes later (the page clock moves on, then the window
+   * gets focus), which makes it look for a new version.
+   */
+  async returnToAppLater(): Promise<void> {
+    await this.page.evaluate(() => {
+      const now = Date.now.bind(Date);
+      Date.now = () => now() + 5 * 60 * 1000;
+      window.dispatchEvent(new Event('focus'));
+    });
+  }
+}
