@@ -11,8 +11,8 @@ import type { RefusalInput } from './refusals';
 export interface ConflictContext {
   /** Whether local writes are an admin's (their own audit edits may merge). */
   isAdmin(): boolean;
-  /** True once for a row the gateway refused in the push just made. */
-  takeRejection(collection: SyncCollection, id: string): boolean;
+  /** True once for a row the gateway refused or accepted in the push just made. */
+  takeServerVersion(collection: SyncCollection, id: string): boolean;
   /** Keeps a losing local version aside. */
   keep(input: RefusalInput): Promise<void>;
 }
@@ -28,8 +28,9 @@ export function createConflictHandler(
     async resolve({ assumedMasterState, realMasterState, newDocumentState }) {
       const master = realMasterState as SyncDocument;
       const local = newDocumentState as SyncDocument;
-      // A refused write: the refusal is already kept; take the server's version as it is.
-      if (context.takeRejection(collection, local.id)) return realMasterState;
+      // A refused write (the refusal is already kept) or an accepted one (the server's version is
+      // the write with its server-owned fields): take the server's version as it is.
+      if (context.takeServerVersion(collection, local.id)) return realMasterState;
       const { doc, clash } = reconcile(
         collection,
         { assumed: assumedMasterState as SyncDocument | undefined, master, local },

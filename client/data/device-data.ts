@@ -75,7 +75,7 @@ export class DeviceData {
         storage: await this.storage(),
         conflicts: {
           isAdmin: () => identity.kind === 'user' && identity.role === 'admin',
-          takeRejection: (c, id) => ledger.takeRejection(c, id),
+          takeServerVersion: (c, id) => ledger.takeServerVersion(c, id),
           keep: (input) => ledger.keep(input),
         },
       });

@@ -1,8 +1,9 @@
 /**
  * Local versions that did not make it to the server (refused by the gateway, or losing a clash)
  * are kept in the device-only `refused` collection with the reason, so nothing is lost silently.
- * The push handler records refusals here before the conflict handler runs, so the handler knows
- * to take the server's version as it is instead of merging (a merged re-push would be refused again).
+ * The push handler records refusals (and acceptances) here before the conflict handler runs, so the
+ * handler knows to take the server's version as it is instead of merging (a merged re-push of a
+ * refusal would be refused again; an accepted row's server version is the write itself).
  */
 import { newId } from '@couchdb/model/common';
 import type { SyncCollection, SyncDocument } from '@couchdb/model/sync';
@@ -29,24 +30,32 @@ function plain(doc: SyncDocument): SyncDocument {
 
 export class RefusalLedger {
   private collection: RxCollection<RefusedDoc> | null = null;
-  /** `${collection}/${id}` of rows the gateway refused in the current push, not yet resolved. */
-  private readonly pendingRejections = new Set<string>();
+  /** `${collection}/${id}` of rows the gateway refused or accepted in the current push, not yet resolved. */
+  private readonly answered = new Set<string>();
   private readonly listeners = new Set<() => void>();
 
   attach(collection: RxCollection<RefusedDoc> | null): void {
     this.collection = collection;
-    this.pendingRejections.clear();
+    this.answered.clear();
   }
 
   /** Called by the push handler for every rejection in the gateway's answer. */
   async recordRejection(input: RefusalInput): Promise<void> {
-    this.pendingRejections.add(`${input.collection}/${input.doc.id}`);
+    this.answered.add(`${input.collection}/${input.doc.id}`);
     await this.keep(input);
   }
 
-  /** True (once) when the gateway refused this row: the conflict handler then keeps the server's version. */
-  takeRejection(collection: SyncCollection, id: string): boolean {
-    return this.pendingRejections.delete(`${collection}/${id}`);
+  /** Called by the push handler for every accepted row whose stored version it hands to RxDB. */
+  recordAcceptance(collection: SyncCollection, id: string): void {
+    this.answered.add(`${collection}/${id}`);
+  }
+
+  /**
+   * True (once) when the gateway refused or accepted this row in the push just made: the conflict
+   * handler then takes the server's version as it is.
+   */
+  takeServerVersion(collection: SyncCollection, id: string): boolean {
+    return this.answered.delete(`${collection}/${id}`);
   }
 
   async keep(input: RefusalInput): Promise<void> {

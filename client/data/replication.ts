@@ -168,7 +168,18 @@ export function replicateCollection(
                 server_doc: conflictsById.get(rejection.id) ?? null,
               });
             }
-            return body.conflicts as WithDeleted<SyncDocument>[];
+            // Accepted rows come back as RxDB conflicts when the stored version differs from what
+            // was sent (server-owned fields): the device adopts it now, because a pull that crossed
+            // this push may already have moved its checkpoint past the write.
+            const adopt: SyncDocument[] = [];
+            for (const stored of body.accepted) {
+              const row = toSend.find((r) => r.newDocumentState.id === stored.id);
+              if (!row || conflictsById.has(stored.id) || sameDocState(row.newDocumentState, stored))
+                continue;
+              ledger.recordAcceptance(name, stored.id);
+              adopt.push(stored);
+            }
+            return [...body.conflicts, ...adopt] as WithDeleted<SyncDocument>[];
           }),
         }
       : undefined,

@@ -60,6 +60,11 @@ const RETRY_BASE_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
 /** No byte (not even a heartbeat) for this long means the connection is dead. */
 const SILENCE_LIMIT_MS = 2 * STREAM_HEARTBEAT_MS + 5_000;
+/**
+ * The gateway sends its first event at once; without it by then the connection is half-open
+ * (a proxy holding it, an answer lost on the way), so give up and reconnect rather than sit deaf.
+ */
+const FIRST_EVENT_LIMIT_MS = 10_000;
 
 export class SyncStream {
   private controller: AbortController | null = null;
@@ -105,9 +110,10 @@ export class SyncStream {
     const controller = new AbortController();
     this.controller = controller;
     let silence: ReturnType<typeof setTimeout> | undefined;
+    let heard = false;
     const watch = () => {
       if (silence !== undefined) clearTimeout(silence);
-      silence = setTimeout(() => controller.abort(), SILENCE_LIMIT_MS);
+      silence = setTimeout(() => controller.abort(), heard ? SILENCE_LIMIT_MS : FIRST_EVENT_LIMIT_MS);
     };
     try {
       // The watchdog covers the wait for the answer too: a gateway that accepts the connection
@@ -120,8 +126,6 @@ export class SyncStream {
         if (token) response = await this.open(token, controller.signal);
       }
       if (!response.ok || !response.body) throw new Error(`sync stream: HTTP ${response.status}`);
-      this.setState('open');
-      this.retryDelay = RETRY_BASE_MS;
       watch();
       const reader = response.body.getReader();
       const decoder = new TextDecoder();
@@ -129,8 +133,15 @@ export class SyncStream {
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
+        const events = parser.feed(decoder.decode(value, { stream: true }));
+        if (!heard && events.length > 0) {
+          // Open only once the gateway has spoken: the connection really carries events.
+          heard = true;
+          this.setState('open');
+          this.retryDelay = RETRY_BASE_MS;
+        }
         watch();
-        for (const ev of parser.feed(decoder.decode(value, { stream: true }))) this.dispatch(ev);
+        for (const ev of events) this.dispatch(ev);
       }
     } catch (err) {
       if (this.running && !controller.signal.aborted) console.warn('sync stream failed', err);

@@ -62,6 +62,12 @@ export interface PushResponse {
   /** The server's current version of every row that was not accepted as sent (deleted stub if none). */
   conflicts: SyncDocument[];
   rejections: PushRejection[];
+  /**
+   * The stored version of every row that was accepted, as the caller sees it (server-owned fields
+   * set). The device adopts it at once: a pull that crossed the push in flight has already moved
+   * its checkpoint past this write, so the feed alone would never bring these fields.
+   */
+  accepted: SyncDocument[];
 }
 
 /** GET /api/sync/stream: Server-Sent Events. */

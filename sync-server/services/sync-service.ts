@@ -129,6 +129,9 @@ export class SyncService {
     const db = this.store.db<StoredDoc>(collection);
     const conflicts: SyncDocument[] = [];
     const rejections: PushRejection[] = [];
+    const accepted: SyncDocument[] = [];
+    const stored = (doc: StoredDoc, id: string) =>
+      accepted.push(projectFor(collection, ctx.viewer, doc) ?? deletedStub(id));
     let operator: Operator | undefined;
 
     for (const row of rows) {
@@ -206,7 +209,10 @@ export class SyncService {
         continue;
       }
       // Nothing changed (RxDB re-pushes a resolved conflict as is): no new revision, no log entry.
-      if (current && !current._deleted && sameContent(current, outcome.doc)) continue;
+      if (current && !current._deleted && sameContent(current, outcome.doc)) {
+        stored(current, id.data);
+        continue;
+      }
       const toWrite: StoredDoc = { ...outcome.doc, _id: id.data };
       // A live document is updated at its revision; a deleted one is simply written again.
       if (current?._rev && !current._deleted) toWrite._rev = current._rev;
@@ -215,6 +221,7 @@ export class SyncService {
         const res = await db.insert(toWrite as never);
         toWrite._rev = res.rev;
         this.feed?.expectWrite(collection, id.data, res.rev);
+        stored(toWrite, id.data);
       } catch (err) {
         if (couchStatus(err) !== 409) throw err;
         const fresh = await this.load(db, id.data);
@@ -236,7 +243,7 @@ export class SyncService {
         );
       }
     }
-    return { conflicts, rejections };
+    return { conflicts, rejections, accepted };
   }
 
   /** The current stored version; a deleted document comes back as its tombstone `{_id, _rev, _deleted}`. */

@@ -63,7 +63,7 @@ export class TestDevice {
       collections: this.options.collections,
       conflicts: {
         isAdmin: () => this.options.role === 'admin',
-        takeRejection: (c, id) => ledger.takeRejection(c, id),
+        takeServerVersion: (c, id) => ledger.takeServerVersion(c, id),
         keep: (input) => ledger.keep(input),
       },
     });

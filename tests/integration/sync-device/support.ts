@@ -104,8 +104,17 @@ export async function holdsServerVersions(
   server: Map<string, SyncDocument>,
 ): Promise<boolean> {
   const local = await localDocs(device, collection);
-  if (local.size !== server.size) return false;
-  for (const [id, doc] of server) if (local.get(id)?.server_rev !== doc.server_rev) return false;
+  // Throwing (rather than answering false) lets `eventually` report what still differs.
+  if (local.size !== server.size)
+    throw new Error(`${local.size} local documents, ${server.size} on the server`);
+  for (const [id, doc] of server) {
+    const mine = local.get(id);
+    if (mine?.server_rev !== doc.server_rev) {
+      throw new Error(
+        `${id}: device has ${mine ? (mine.server_rev ?? 'no server version') : 'nothing'}, server ${doc.server_rev}`,
+      );
+    }
+  }
   return true;
 }
 

@@ -81,7 +81,7 @@ function newListing(owner: Account, overrides: object = {}) {
 async function createListing(owner: Account, overrides: object = {}) {
   const doc = newListing(owner, overrides);
   const res = await push(owner, 'properties', doc);
-  expect(res.body).toEqual({ conflicts: [], rejections: [] });
+  expect(res.body).toMatchObject({ conflicts: [], rejections: [] });
   return doc.id;
 }
 
@@ -117,8 +117,12 @@ describe('properties', () => {
       audit_status: 'pending',
     });
     const res = await push(alice, 'properties', doc);
-    expect(res.body).toEqual({ conflicts: [], rejections: [] });
+    expect(res.body).toMatchObject({ conflicts: [], rejections: [] });
     const saved = (await stored('properties', doc.id))!;
+    // The answer carries the stored version as the author's device sees it, so the device adopts
+    // the forced fields even when a pull crossed this push in flight.
+    expect(res.body.accepted).toEqual([await master(alice, 'properties', doc.id)]);
+    expect(res.body.accepted[0]).toMatchObject({ server_rev: saved._rev, view_count: 0 });
     expect(saved).toMatchObject({
       user_id: alice.user.id,
       status: 'active',
@@ -526,7 +530,7 @@ describe('no-op pushes', () => {
     const before = await stored('properties', listing);
     const current = await master(alice, 'properties', listing);
     const res = await push(alice, 'properties', current, current);
-    expect(res.body).toEqual({ conflicts: [], rejections: [] });
+    expect(res.body).toEqual({ conflicts: [], rejections: [], accepted: [current] });
     expect((await stored('properties', listing))!._rev).toBe(before!._rev);
     const log = [...(await pullAll(admin, 'oplog')).docs.values()].filter(
       (e) => e.property_id === listing,
