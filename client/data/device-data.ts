@@ -12,6 +12,7 @@ import { databaseNameFor, openDatabase, type DeviceDatabase, type Identity } fro
 import { RefusalLedger } from './refusals';
 import { DeviceSync } from './replication';
 import { SyncHttp, type SyncAuth } from './sync-http';
+import { openDevice } from './open-device';
 import { syncStatus } from './sync-status';
 
 export type SignedInIdentity = { kind: 'user'; userId: string; role: UserRole };
@@ -19,6 +20,7 @@ export type PageIdentity = { kind: 'anon' } | SignedInIdentity;
 
 interface OpenIdentity {
   name: string;
+  identity: PageIdentity;
   db: DeviceDatabase;
   sync: DeviceSync;
   ledger: RefusalLedger;
@@ -46,6 +48,7 @@ function browserStorage(): Promise<RxStorage<unknown, unknown>> {
 export class DeviceData {
   private current: OpenIdentity | null = null;
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly listeners = new Set<() => void>();
 
   constructor(
     private readonly auth: SyncAuth,
@@ -59,6 +62,21 @@ export class DeviceData {
 
   get sync(): DeviceSync | null {
     return this.current?.sync ?? null;
+  }
+
+  /** Whose database is open, if any. */
+  get identity(): PageIdentity | null {
+    return this.current?.identity ?? null;
+  }
+
+  /** Called after the open database changes (opened, switched or closed); returns an unsubscribe. */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private notify(): void {
+    for (const listener of this.listeners) listener();
   }
 
   /** Switches the page to `identity`'s database (no-op when it is already open). */
@@ -86,7 +104,8 @@ export class DeviceData {
         ledger,
         role: identity.kind === 'anon' ? 'visitor' : identity.role,
       });
-      this.current = { name, db, sync, ledger };
+      this.current = { name, identity, db, sync, ledger };
+      this.notify();
     });
   }
 
@@ -107,6 +126,7 @@ export class DeviceData {
     const open = this.current;
     if (!open) return;
     this.current = null;
+    this.notify();
     await open.sync.stop();
     open.ledger.attach(null);
     await open.db.close();
@@ -124,6 +144,17 @@ let pageData: DeviceData | null = null;
 
 /** The page's one data layer (created on first use with the session's token functions). */
 export function pageDeviceData(auth: SyncAuth): DeviceData {
-  pageData ??= new DeviceData(auth);
+  if (!pageData) {
+    const data = new DeviceData(auth);
+    // Screens read the open database through the small store in open-device.ts.
+    data.subscribe(() =>
+      openDevice.set(
+        data.database && data.identity
+          ? { database: data.database, identity: data.identity, sync: data.sync }
+          : null,
+      ),
+    );
+    pageData = data;
+  }
   return pageData;
 }

@@ -253,6 +253,12 @@ export class DeviceSync {
   private pollTimer: ReturnType<typeof setInterval> | undefined;
   private stopped = false;
   private pending = 0;
+  /**
+   * Whether this tab runs the replication. With several tabs on one database only the leader does
+   * (RxDB leader election); the others see its writes through IndexedDB and its progress through
+   * the last-sync time it keeps in localStorage.
+   */
+  private leader: boolean;
 
   constructor(
     readonly db: DeviceDatabase,
@@ -260,6 +266,13 @@ export class DeviceSync {
   ) {
     this.status = options.status ?? defaultStatusStore;
     this.online = globalThis.navigator?.onLine ?? true;
+    this.leader = !db.multiInstance;
+    if (!this.leader) {
+      void db.waitForLeadership().then(() => {
+        this.leader = true;
+        this.update();
+      });
+    }
     const present = collectionsFor(options.role).filter((c) => c.name in db.collections);
     this.replications = present.map((c) => replicateCollection(db, c.name, c.push, options));
     this.counters = new CounterQueue(db, options.http, () => this.online);
@@ -300,9 +313,11 @@ export class DeviceSync {
     if (hasWindowEvents()) {
       window.addEventListener('online', this.onOnline);
       window.addEventListener('offline', this.onOffline);
+      window.addEventListener('storage', this.onStorage);
       this.unsubscribers.push(() => {
         window.removeEventListener('online', this.onOnline);
         window.removeEventListener('offline', this.onOffline);
+        window.removeEventListener('storage', this.onStorage);
       });
     }
     if (this.online) {
@@ -316,6 +331,11 @@ export class DeviceSync {
     }, options.fallbackPollMs ?? 60_000);
     this.update();
     this.schedulePending();
+  }
+
+  /** Whether this tab replicates (false while another tab of this database leads). */
+  get isLeader(): boolean {
+    return this.leader;
   }
 
   /** Resolves when every collection is in sync with the server (tests, bench). */
@@ -360,6 +380,12 @@ export class DeviceSync {
 
   private readonly onOnline = () => void this.goOnline();
   private readonly onOffline = () => void this.goOffline();
+  /** The leading tab recorded a sync: a follower tab takes it as its own progress. */
+  private readonly onStorage = (event: StorageEvent) => {
+    if (this.leader || event.key !== LAST_SYNC_KEY + this.db.name) return;
+    this.status.set({ lastSyncAt: event.newValue });
+    this.update();
+  };
 
   private async pauseAll(): Promise<void> {
     await Promise.all(this.replications.map((r) => r.state.pause()));
@@ -386,6 +412,7 @@ export class DeviceSync {
 
   private phase(): SyncPhase {
     if (!this.online) return 'offline';
+    if (!this.leader) return this.status.get().lastSyncAt ? 'up-to-date' : 'connecting';
     const failing = this.replications.find((r) => r.lastErrorAt > r.lastOkAt);
     if (failing) return 'error';
     if (this.replications.some((r) => r.state.isStopped() === false && activeNow(r))) return 'syncing';
@@ -402,7 +429,7 @@ export class DeviceSync {
       pending: this.pending,
       error: failing?.lastError ?? null,
     };
-    if (phase === 'up-to-date') {
+    if (phase === 'up-to-date' && this.leader) {
       const at = new Date(Math.max(...this.replications.map((r) => r.lastOkAt))).toISOString();
       if (at !== this.status.get().lastSyncAt) storage()?.setItem(LAST_SYNC_KEY + this.db.name, at);
       next.lastSyncAt = at;

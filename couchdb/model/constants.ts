@@ -159,3 +159,9 @@ export const QR_SIZE_DEFAULT = 200;
 
 /** Help-centre facts (spec §9). */
 export const SERVICE_HOURS = '9:00-21:00';
+/** Listing review takes 1–2 working days (spec §2 help centre, §9). */
+export const LISTING_REVIEW_DAYS = '1-2';
+/** Join-us: resumes are answered within 3 working days (spec §2, §9). */
+export const RESUME_REPLY_DAYS = 3;
+/** A panorama that has not loaded after this long is shown as failed. */
+export const PANORAMA_LOAD_TIMEOUT_MS = 15_000;

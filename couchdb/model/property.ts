@@ -23,8 +23,9 @@ import {
   PRESET_FEATURE_TAGS,
   TOWNSHIPS,
 } from './constants';
-import { GENERIC_MESSAGES } from './errors';
+import { AUTH_MESSAGES, GENERIC_MESSAGES } from './errors';
 import { mediaItemSchema, propertyImageSchema, UPLOAD_MESSAGES } from './media';
+import { PROMOTION_MESSAGES } from './promotion';
 
 export const PROPERTY_TYPES = ['sale', 'rent'] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
@@ -84,7 +85,11 @@ export const PROPERTY_MESSAGES = {
   panoramaLoadFailed: '全景内容加载失败，请检查链接是否有效',
   fullscreenFailed: '无法进入全屏模式',
   linkCopied: '链接已复制到剪贴板',
+  copyFailed: PROMOTION_MESSAGES.copyFailed,
   updateSuccess: '房源更新成功',
+  loginRequired: AUTH_MESSAGES.loginRequired,
+  empty: '暂无符合条件的房源',
+  featuredEmpty: '暂无推荐房源',
 } as const;
 
 /** Admin listing management and review texts (spec §4, §8 "Admin"). */

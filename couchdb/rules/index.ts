@@ -5,3 +5,5 @@ export * from './decision';
 export * from './format';
 export * from './property-status';
 export * from './reconcile';
+export * from './property-filter';
+export * from './recent';

@@ -1,11 +1,210 @@
-import { PagePlaceholder } from '@client/components/page-placeholder';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Collapse from '@mui/material/Collapse';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
+import GridViewOutlined from '@mui/icons-material/GridViewOutlined';
+import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
+import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
+import { PAGE_SIZE } from '@couchdb/model/constants';
+import { PROPERTY_MESSAGES } from '@couchdb/model/property';
+import {
+  activeFilterCount,
+  filterAndSortProperties,
+  propertyFilterFromParams,
+  propertyFilterToParams,
+  type PropertyFilter,
+} from '@couchdb/rules/property-filter';
+import { EmptyState } from '@client/components/empty-state';
+import { PropertyCard } from '@client/components/property/property-card';
+import { PropertyCardSkeleton } from '@client/components/property/property-card-skeleton';
+import { useFavoriteToggle } from '@client/components/property/use-favorite-toggle';
+import { usePublicProperties } from '@client/data/hooks';
+import { FilterPanel } from './components/filter-panel';
+import { SearchBox } from './components/search-box';
+import { useListLayout } from './use-list-layout';
 
-/** 房源列表: placeholder until the screen is built. */
+/**
+ * 房源列表 (spec §2): the filter lives in the URL (type, keyword, location and the panel's choices);
+ * filtering and sorting run on the device over every public listing in RxDB, 20 per page.
+ */
 export default function PropertyListScreen() {
+  const [params, setParams] = useSearchParams();
+  const filter = useMemo(() => propertyFilterFromParams(params), [params]);
+  const filterKey = propertyFilterToParams(filter).toString();
+  const { data: all } = usePublicProperties();
+  const results = useMemo(
+    () => (all ? filterAndSortProperties(all, filter) : undefined),
+    [all, filter],
+  );
+  const favorites = useFavoriteToggle();
+  const [layout, setLayout] = useListLayout();
+  const desktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), {
+    noSsr: true,
+  });
+  const [panelOpen, setPanelOpen] = useState<boolean | null>(null);
+  const open = panelOpen ?? desktop;
+  const [now] = useState(() => Date.now());
+
+  // Pages shown, reset when the filter changes.
+  const [paging, setPaging] = useState({ key: filterKey, pages: 1 });
+  const pages = paging.key === filterKey ? paging.pages : 1;
+  const shown = results?.slice(0, pages * PAGE_SIZE);
+  const hasMore = results !== undefined && results.length > pages * PAGE_SIZE;
+  const more = () => setPaging({ key: filterKey, pages: pages + 1 });
+
+  // Further pages load when the end of the list scrolls into view.
+  const sentinel = useRef<HTMLDivElement>(null);
+  const moreRef = useRef(more);
+  useEffect(() => {
+    moreRef.current = more;
+  });
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !hasMore || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) moreRef.current();
+      },
+      { rootMargin: '400px 0px' },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [hasMore, pages, filterKey]);
+
+  const apply = (next: PropertyFilter, push = false) =>
+    setParams(propertyFilterToParams(next), { replace: !push });
+  const count = activeFilterCount(filter);
+
   return (
-    <PagePlaceholder
-      title="房源列表"
-      description="按类型、关键词和区域筛选澄江全市的在售、在租房源。"
-    />
+    <Container maxWidth="lg" sx={{ py: { xs: 2, md: 3 } }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 2, fontSize: { xs: 20, md: 24 } }}>
+        房源列表
+      </Typography>
+      <Stack spacing={2}>
+        <SearchBox
+          key={filter.keyword ?? ''}
+          initial={filter.keyword ?? ''}
+          onSearch={(keyword) => apply({ ...filter, keyword: keyword || undefined }, true)}
+        />
+        <Card sx={{ p: { xs: 1.5, md: 2.5 } }}>
+          <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+            <Badge color="primary" badgeContent={count} invisible={count === 0}>
+              <Button
+                variant={open ? 'contained' : 'outlined'}
+                color="primary"
+                size="small"
+                startIcon={<FilterListOutlined />}
+                aria-expanded={open}
+                aria-controls="property-filter-panel"
+                onClick={() => setPanelOpen(!open)}
+              >
+                筛选
+              </Button>
+            </Badge>
+            <Typography
+              role="status"
+              data-testid="result-count"
+              sx={{ fontSize: 14, color: 'text.secondary', ml: 1, flexGrow: 1 }}
+            >
+              {results ? (
+                <>
+                  共找到{' '}
+                  <Box component="span" sx={{ color: 'primary.main', fontWeight: 700 }}>
+                    {results.length}
+                  </Box>{' '}
+                  套房源
+                </>
+              ) : (
+                '正在读取本机房源…'
+              )}
+            </Typography>
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              value={layout}
+              onChange={(_e, value: typeof layout | null) => value && setLayout(value)}
+              aria-label="显示方式"
+            >
+              <ToggleButton value="grid" aria-label="网格显示">
+                <GridViewOutlined fontSize="small" />
+              </ToggleButton>
+              <ToggleButton value="list" aria-label="列表显示">
+                <ViewListOutlined fontSize="small" />
+              </ToggleButton>
+            </ToggleButtonGroup>
+          </Stack>
+          <Collapse in={open} id="property-filter-panel">
+            <Box sx={{ pt: 2.5 }}>
+              <FilterPanel
+                filter={filter}
+                onChange={(next) => apply(next)}
+                onReset={() => apply(filter.keyword ? { keyword: filter.keyword } : {})}
+              />
+            </Box>
+          </Collapse>
+        </Card>
+
+        {results && results.length === 0 ? (
+          <EmptyState
+            icon={<SearchOffOutlined fontSize="inherit" />}
+            title={PROPERTY_MESSAGES.empty}
+            description="试试换个关键词，或减少筛选条件"
+            action={
+              <Button variant="outlined" onClick={() => apply({})}>
+                查看全部房源
+              </Button>
+            }
+          />
+        ) : (
+          <Box
+            data-testid="property-results"
+            sx={{
+              display: 'grid',
+              gap: { xs: 1.5, md: 2 },
+              gridTemplateColumns:
+                layout === 'grid'
+                  ? { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' }
+                  : { xs: '1fr', md: 'repeat(2, 1fr)' },
+            }}
+          >
+            {shown
+              ? shown.map((p) => (
+                  <PropertyCard
+                    key={p.id}
+                    property={p}
+                    layout={layout}
+                    favorite={favorites.ids.has(p.id)}
+                    onToggleFavorite={favorites.toggle}
+                    now={now}
+                  />
+                ))
+              : Array.from({ length: 6 }, (_, i) => <PropertyCardSkeleton key={i} />)}
+          </Box>
+        )}
+        {hasMore && (
+          <Box ref={sentinel} sx={{ textAlign: 'center', py: 1 }}>
+            <Button variant="outlined" onClick={more}>
+              加载更多
+            </Button>
+          </Box>
+        )}
+        {results && results.length > 0 && !hasMore && (
+          <Typography sx={{ textAlign: 'center', color: 'text.disabled', fontSize: 13, py: 1 }}>
+            已显示全部 {results.length} 套房源
+          </Typography>
+        )}
+      </Stack>
+    </Container>
   );
 }

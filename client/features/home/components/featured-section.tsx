@@ -1,15 +1,30 @@
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import ChevronRight from '@mui/icons-material/ChevronRight';
+import { PROPERTY_MESSAGES } from '@couchdb/model/property';
+import { EmptyState } from '@client/components/empty-state';
+import { PropertyCard } from '@client/components/property/property-card';
+import { PropertyCardSkeleton } from '@client/components/property/property-card-skeleton';
+import { useFavoriteToggle } from '@client/components/property/use-favorite-toggle';
+import { useFeaturedProperties } from '@client/data/hooks';
 
-/** 推荐房源 (spec §2 "Home"): the heading and link; the listings arrive with the data layer. */
+/** 推荐房源 (spec §2 "Home"): 12 listings, featured and priority first, and the link to the list. */
 export function FeaturedSection() {
+  const { data: featured } = useFeaturedProperties();
+  const favorites = useFavoriteToggle();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), {
+    noSsr: true,
+  });
+  const [now] = useState(() => Date.now());
+
   return (
     <Box component="section" aria-labelledby="featured-heading">
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
@@ -26,16 +41,58 @@ export function FeaturedSection() {
           <ChevronRight fontSize="small" />
         </Link>
       </Stack>
-      <Card sx={{ py: 6, px: 3, textAlign: 'center' }}>
-        <ApartmentOutlined sx={{ fontSize: 48, color: 'grey.300', mb: 1 }} />
-        <Typography sx={{ fontWeight: 600, mb: 0.5 }}>暂无推荐房源</Typography>
-        <Typography color="text.secondary" sx={{ fontSize: 14, mb: 2.5 }}>
-          精选房源上线后会显示在这里
-        </Typography>
-        <Button component={RouterLink} to="/properties" variant="outlined">
-          浏览全部房源
-        </Button>
-      </Card>
+      {featured && featured.length === 0 ? (
+        <EmptyState
+          icon={<ApartmentOutlined fontSize="inherit" />}
+          title={PROPERTY_MESSAGES.featuredEmpty}
+          description="精选房源上线后会显示在这里"
+          action={
+            <Button component={RouterLink} to="/properties" variant="outlined">
+              浏览全部房源
+            </Button>
+          }
+        />
+      ) : (
+        <Box
+          data-testid="featured-list"
+          sx={{
+            display: 'grid',
+            gap: { xs: 1.5, md: 2 },
+            gridTemplateColumns: {
+              xs: '1fr',
+              sm: 'repeat(2, 1fr)',
+              md: 'repeat(3, 1fr)',
+              lg: 'repeat(4, 1fr)',
+            },
+          }}
+        >
+          {featured
+            ? featured.map((p) => (
+                <PropertyCard
+                  key={p.id}
+                  property={p}
+                  layout={phone ? 'list' : 'grid'}
+                  favorite={favorites.ids.has(p.id)}
+                  onToggleFavorite={favorites.toggle}
+                  now={now}
+                />
+              ))
+            : Array.from({ length: 4 }, (_, i) => <PropertyCardSkeleton key={i} />)}
+        </Box>
+      )}
+      {featured && featured.length > 0 && (
+        <Box sx={{ textAlign: 'center', mt: 3 }}>
+          <Button
+            component={RouterLink}
+            to="/properties"
+            variant="outlined"
+            size="large"
+            endIcon={<ChevronRight />}
+          >
+            查看全部房源
+          </Button>
+        </Box>
+      )}
     </Box>
   );
 }

@@ -9,9 +9,7 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import AddHomeWorkOutlined from '@mui/icons-material/AddHomeWorkOutlined';
 import TravelExploreOutlined from '@mui/icons-material/TravelExploreOutlined';
-
-/** The banner changes slide every 5 s (spec §9). */
-export const BANNER_INTERVAL_MS = 5000;
+import { BANNER_INTERVAL_MS } from '@couchdb/model/constants';
 
 interface Slide {
   title: string;

@@ -1,0 +1,214 @@
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
+import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
+import type { Property } from '@couchdb/model/property';
+import { formatArea, formatPrice, formatRelativeDate } from '@couchdb/rules/format';
+import { coverImage } from './cover-image';
+import { FavoriteButton } from './favorite-button';
+import { PropertyBadges } from './property-badges';
+
+export type PropertyCardLayout = 'grid' | 'list';
+
+type CardProperty = Pick<
+  Property,
+  | 'id'
+  | 'title'
+  | 'type'
+  | 'price'
+  | 'area'
+  | 'rooms'
+  | 'address'
+  | 'features'
+  | 'images'
+  | 'is_featured'
+  | 'created_at'
+>;
+
+interface PropertyCardProps {
+  property: CardProperty;
+  layout?: PropertyCardLayout;
+  /** Whether the heart is shown filled; omit `onToggleFavorite` to hide the heart. */
+  favorite?: boolean;
+  onToggleFavorite?: (id: string) => void;
+  /** "Now" for the 新房源 badge and the relative date (one value per render of a list). */
+  now: number;
+}
+
+/** A listing in the list, the home page and the user's lists: photo, badges, facts, price, heart. */
+export function PropertyCard({
+  property: p,
+  layout = 'grid',
+  favorite = false,
+  onToggleFavorite,
+  now,
+}: PropertyCardProps) {
+  const cover = coverImage(p.images);
+  const list = layout === 'list';
+  const facts = [p.rooms, formatArea(p.area), p.address?.district].filter(Boolean).join(' · ');
+  const unitPrice =
+    p.type === 'sale' && p.area > 0
+      ? `${Math.round(p.price / p.area).toLocaleString('zh-CN')}元/㎡`
+      : '';
+
+  return (
+    <Card
+      data-testid="property-card"
+      data-property-id={p.id}
+      sx={{
+        position: 'relative',
+        height: '100%',
+        '&:hover': { boxShadow: '0 8px 24px rgba(31,35,41,0.08)' },
+      }}
+    >
+      <CardActionArea
+        component={RouterLink}
+        to={`/properties/${encodeURIComponent(p.id)}`}
+        aria-label={p.title}
+        sx={{
+          height: '100%',
+          display: 'flex',
+          flexDirection: list ? 'row' : 'column',
+          alignItems: 'stretch',
+          justifyContent: 'flex-start',
+        }}
+      >
+        <Box
+          sx={{
+            position: 'relative',
+            flexShrink: 0,
+            width: list ? { xs: 116, sm: 200 } : '100%',
+            aspectRatio: list ? '4 / 3' : '3 / 2',
+            alignSelf: 'flex-start',
+            m: list ? { xs: 1.25, sm: 1.5 } : 0,
+            mr: list ? 0 : undefined,
+            borderRadius: list ? '8px' : 0,
+            bgcolor: 'grey.100',
+            overflow: 'hidden',
+          }}
+        >
+          {cover ? (
+            <Box
+              component="img"
+              src={cover}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              sx={{
+                position: 'absolute',
+                inset: 0,
+                width: '100%',
+                height: '100%',
+                objectFit: 'cover',
+              }}
+            />
+          ) : (
+            <Box
+              sx={{
+                position: 'absolute',
+                inset: 0,
+                display: 'grid',
+                placeItems: 'center',
+                color: 'grey.400',
+                fontSize: 40,
+              }}
+            >
+              <ApartmentOutlined fontSize="inherit" />
+            </Box>
+          )}
+          <Box sx={{ position: 'absolute', top: list ? 4 : 8, left: list ? 4 : 8 }}>
+            <PropertyBadges property={p} now={now} />
+          </Box>
+        </Box>
+        <Stack spacing={0.75} sx={{ p: list ? { xs: 1.25, sm: 2 } : 1.75, minWidth: 0, flex: 1 }}>
+          <Typography
+            component="h3"
+            sx={{
+              fontWeight: 600,
+              fontSize: { xs: 15, md: 16 },
+              lineHeight: 1.4,
+              display: '-webkit-box',
+              WebkitLineClamp: 2,
+              WebkitBoxOrient: 'vertical',
+              overflow: 'hidden',
+              pr: list ? 4 : 0,
+            }}
+          >
+            {p.title}
+          </Typography>
+          <Typography color="text.secondary" sx={{ fontSize: 13 }} noWrap>
+            {facts}
+          </Typography>
+          {p.address?.community && (
+            <Stack
+              direction="row"
+              spacing={0.25}
+              sx={{ alignItems: 'center', color: 'text.secondary', minWidth: 0 }}
+            >
+              <PlaceOutlined sx={{ fontSize: 15 }} />
+              <Typography sx={{ fontSize: 13 }} noWrap>
+                {p.address.community}
+              </Typography>
+            </Stack>
+          )}
+          {p.features.length > 0 && (
+            <Stack direction="row" spacing={0.5} sx={{ overflow: 'hidden', flexWrap: 'nowrap' }}>
+              {p.features.slice(0, 3).map((tag) => (
+                <Box
+                  key={tag}
+                  component="span"
+                  sx={{
+                    fontSize: 12,
+                    px: 0.75,
+                    py: 0.125,
+                    borderRadius: '4px',
+                    bgcolor: '#f2f4f7',
+                    color: '#4e5969',
+                    whiteSpace: 'nowrap',
+                  }}
+                >
+                  {tag}
+                </Box>
+              ))}
+            </Stack>
+          )}
+          <Box sx={{ flexGrow: 1 }} />
+          <Stack
+            direction="row"
+            sx={{ alignItems: 'baseline', justifyContent: 'space-between', gap: 1 }}
+          >
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', minWidth: 0 }}>
+              <Typography
+                data-testid="property-price"
+                sx={{ color: 'secondary.main', fontWeight: 700, fontSize: { xs: 18, md: 20 } }}
+              >
+                {formatPrice(p.type, p.price)}
+              </Typography>
+              {unitPrice && (
+                <Typography color="text.secondary" sx={{ fontSize: 12 }} noWrap>
+                  {unitPrice}
+                </Typography>
+              )}
+            </Stack>
+            <Typography color="text.disabled" sx={{ fontSize: 12, flexShrink: 0 }}>
+              {formatRelativeDate(p.created_at, now)}
+            </Typography>
+          </Stack>
+        </Stack>
+      </CardActionArea>
+      {onToggleFavorite && (
+        <Box sx={{ position: 'absolute', top: 8, right: 8 }}>
+          <FavoriteButton
+            active={favorite}
+            onToggle={() => onToggleFavorite(p.id)}
+            variant={list ? 'plain' : 'overlay'}
+          />
+        </Box>
+      )}
+    </Card>
+  );
+}

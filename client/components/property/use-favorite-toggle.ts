@@ -1,0 +1,46 @@
+/** Favouriting from any screen: login check ('请先登录'), the write, and the spec's toasts. */
+import { useCallback } from 'react';
+import { FAVORITE_MESSAGES } from '@couchdb/model/favorite';
+import { operationFailedMessage } from '@couchdb/model/errors';
+import { toggleFavorite, useFavoriteIds, useOpenDevice } from '@client/data/hooks';
+import { useAuth } from '@client/features/auth/auth-context';
+import { useToast } from '../toast/toast-context';
+
+export interface FavoriteToggle {
+  /** Listings the user has favourited (empty for a visitor). */
+  ids: Set<string>;
+  toggle(propertyId: string): void;
+}
+
+export function useFavoriteToggle(): FavoriteToggle {
+  const { user } = useAuth();
+  const userId = user?.id ?? null;
+  const device = useOpenDevice();
+  const toast = useToast();
+  const ids = useFavoriteIds(userId);
+
+  const toggle = useCallback(
+    (propertyId: string) => {
+      if (!userId) {
+        toast.warning(FAVORITE_MESSAGES.loginRequired);
+        return;
+      }
+      // Right after login the user's own database may still be opening.
+      if (!device || device.identity.kind !== 'user' || device.identity.userId !== userId) {
+        toast.info('数据准备中，请稍后再试');
+        return;
+      }
+      toggleFavorite(device.database, userId, propertyId).then(
+        (result) =>
+          toast.success(result === 'added' ? FAVORITE_MESSAGES.added : FAVORITE_MESSAGES.removed),
+        (err: unknown) => {
+          console.error('favourite toggle failed', propertyId, err);
+          toast.error(operationFailedMessage(err instanceof Error ? err.message : String(err)));
+        },
+      );
+    },
+    [userId, device, toast],
+  );
+
+  return { ids, toggle };
+}

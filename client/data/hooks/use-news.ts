@@ -1,0 +1,45 @@
+/** News queries for screens: the published list by category, one article. */
+import { map } from 'rxjs';
+import { NEWS_FETCH_LIMIT } from '@couchdb/model/constants';
+import type { NewsCategory } from '@couchdb/model/news';
+import type { NewsDoc } from '../schemas/news.schema';
+import { useLiveQuery, type LiveResult } from './use-live-query';
+
+// Sorted here rather than in the query: created_at has no index, and the set is small.
+const newestFirst = (a: NewsDoc, b: NewsDoc) =>
+  a.created_at === b.created_at
+    ? a.id.localeCompare(b.id)
+    : (a.created_at ?? '') < (b.created_at ?? '')
+      ? 1
+      : -1;
+
+/** Published articles, newest first, at most 50 (spec §7 news list), optionally of one category. */
+export function usePublishedNews(
+  category: NewsCategory | 'all' = 'all',
+  limit: number = NEWS_FETCH_LIMIT,
+): LiveResult<NewsDoc[]> {
+  return useLiveQuery(`news:${category}:${limit}`, (db) =>
+    db.news
+      .find({
+        selector: {
+          status: 'published',
+          ...(category === 'all' ? {} : { category }),
+        },
+      })
+      .$.pipe(
+        map((docs) =>
+          docs
+            .map((d) => d.toJSON() as NewsDoc)
+            .sort(newestFirst)
+            .slice(0, limit),
+        ),
+      ),
+  );
+}
+
+/** One article by id (null when the device does not hold it). */
+export function useNewsArticle(id: string | undefined): LiveResult<NewsDoc | null> {
+  return useLiveQuery(`news-article:${id ?? ''}`, (db) =>
+    db.news.findOne(id ?? '').$.pipe(map((doc) => (doc ? (doc.toJSON() as NewsDoc) : null))),
+  );
+}

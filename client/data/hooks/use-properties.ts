@@ -1,0 +1,57 @@
+/** Listing queries for screens: the public set, one listing, the featured list. */
+import { useMemo } from 'react';
+import { map } from 'rxjs';
+import type { RxDocument } from 'rxdb';
+import { FEATURED_LIMIT } from '@couchdb/model/constants';
+import { comparePropertiesFor } from '@couchdb/rules/property-filter';
+import type { PropertyDoc } from '../schemas/property.schema';
+import { useLiveQuery, type LiveResult } from './use-live-query';
+
+// RxDB hands out a new document object per revision, so its plain copy can be kept per object:
+// an update of one listing copies one listing, not 10,000.
+const plain = new WeakMap<object, PropertyDoc>();
+function toPlain(doc: RxDocument<PropertyDoc>): PropertyDoc {
+  let value = plain.get(doc);
+  if (!value) {
+    value = doc.toJSON() as PropertyDoc;
+    plain.set(doc, value);
+  }
+  return value;
+}
+
+/** Every public listing (active and approved) on the device, in no particular order. */
+export function usePublicProperties(): LiveResult<PropertyDoc[]> {
+  return useLiveQuery('properties:public', (db) =>
+    db.properties
+      .find({ selector: { status: 'active', audit_status: 'approved' } })
+      .$.pipe(map((docs) => docs.map((d) => toPlain(d as RxDocument<PropertyDoc>)))),
+  );
+}
+
+/** One listing by id (null when the device does not hold it), whatever its state. */
+export function useProperty(id: string | undefined): LiveResult<PropertyDoc | null> {
+  return useLiveQuery(`property:${id ?? ''}`, (db) =>
+    db.properties
+      .findOne(id ?? '')
+      .$.pipe(map((doc) => (doc ? toPlain(doc as RxDocument<PropertyDoc>) : null))),
+  );
+}
+
+/**
+ * The home page's 12 (spec §2, §9): featured listings first (priority, then newest), topped up with
+ * the newest other public listings when fewer than 12 are featured.
+ */
+export function useFeaturedProperties(limit: number = FEATURED_LIMIT): LiveResult<PropertyDoc[]> {
+  const all = usePublicProperties();
+  const featured = useMemo(() => {
+    if (!all.data) return undefined;
+    const byRank = comparePropertiesFor('time_desc');
+    const picked = all.data.filter((p) => p.is_featured).sort(byRank);
+    if (picked.length < limit) {
+      const rest = all.data.filter((p) => !p.is_featured).sort(byRank);
+      picked.push(...rest.slice(0, limit - picked.length));
+    }
+    return picked.slice(0, limit);
+  }, [all.data, limit]);
+  return { ...all, data: featured, loading: featured === undefined };
+}

@@ -1,0 +1,53 @@
+/**
+ * The database the page has open, for screens: a small store without RxDB (type imports only), so
+ * the first screen can subscribe before the data layer's chunk has loaded. DeviceData writes it
+ * whenever the identity's database opens, switches or closes.
+ */
+import { useSyncExternalStore } from 'react';
+import type { DeviceDatabase } from './database';
+import type { PageIdentity } from './device-data';
+import type { DeviceSync } from './replication';
+
+export interface OpenDevice {
+  database: DeviceDatabase;
+  identity: PageIdentity;
+  sync: DeviceSync | null;
+}
+
+type Listener = () => void;
+
+export class OpenDeviceStore {
+  private current: OpenDevice | null = null;
+  private readonly listeners = new Set<Listener>();
+
+  get = (): OpenDevice | null => this.current;
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  set(next: OpenDevice | null): void {
+    if (
+      next?.database === this.current?.database &&
+      next?.sync === this.current?.sync &&
+      next?.identity === this.current?.identity
+    )
+      return;
+    this.current = next;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** The page's one open database. */
+export const openDevice = new OpenDeviceStore();
+
+/** The open database with its identity and sync, or null while none is open; re-renders on switch. */
+export function useOpenDevice(): OpenDevice | null {
+  return useSyncExternalStore(openDevice.subscribe, openDevice.get, openDevice.get);
+}
+
+/** The open database, or null while none is open (first load, identity switch). */
+export function useDeviceDatabase(): DeviceDatabase | null {
+  return useOpenDevice()?.database ?? null;
+}

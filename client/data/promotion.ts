@@ -1,0 +1,48 @@
+/**
+ * The agent promotion stored on this device (spec §3, §4): written when a promotion link is opened,
+ * read by the listing's contact dialog (spec §6 priority), dropped after 24 hours.
+ */
+import {
+  isPromotionActive,
+  storedPromotionSchema,
+  type PromotionParams,
+  type StoredPromotion,
+} from '@couchdb/model/promotion';
+
+export const PROMOTION_STORAGE_KEY = 'cjfc.promotion';
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The active stored promotion, or null (an expired or malformed one is removed). */
+export function readStoredPromotion(now: number = Date.now()): StoredPromotion | null {
+  const store = storage();
+  const raw = store?.getItem(PROMOTION_STORAGE_KEY);
+  if (!raw) return null;
+  try {
+    const parsed = storedPromotionSchema.safeParse(JSON.parse(raw));
+    if (parsed.success && isPromotionActive(parsed.data, now)) return parsed.data;
+  } catch {
+    // Not JSON: treated like an expired one.
+  }
+  store?.removeItem(PROMOTION_STORAGE_KEY);
+  return null;
+}
+
+/** Stores a promotion read from a link (replacing any earlier one). */
+export function storePromotion(params: PromotionParams, now: number = Date.now()): void {
+  const promotion: StoredPromotion = {
+    agentId: params.id,
+    agentName: params.name,
+    ...(params.phone ? { agentPhone: params.phone } : {}),
+    ...(params.company ? { agentCompany: params.company } : {}),
+    ...(params.position ? { agentPosition: params.position } : {}),
+    timestamp: now,
+  };
+  storage()?.setItem(PROMOTION_STORAGE_KEY, JSON.stringify(promotion));
+}

@@ -1,0 +1,75 @@
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import PhoneInTalkOutlined from '@mui/icons-material/PhoneInTalkOutlined';
+import type { ResolvedContact } from '@couchdb/rules/contact';
+import { SERVICE_HOURS } from '@couchdb/model/constants';
+import { APP_NAME } from '@client/config';
+
+/** 电话咨询 (spec §2, §6): who to call, by priority, with the platform-line warning. */
+export function ContactDialog({
+  open,
+  contact,
+  onClose,
+}: {
+  open: boolean;
+  contact: ResolvedContact;
+  onClose(): void;
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="contact-title">
+      <DialogTitle id="contact-title">电话咨询</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', pt: 1 }}>
+          <Avatar sx={{ width: 56, height: 56, bgcolor: 'primary.light', color: 'primary.main' }}>
+            <PhoneInTalkOutlined />
+          </Avatar>
+          <Typography data-testid="contact-name" sx={{ fontWeight: 600 }}>
+            {contact.name}
+          </Typography>
+          {contact.phone ? (
+            <Typography
+              data-testid="contact-phone"
+              sx={{ fontSize: 28, fontWeight: 700, letterSpacing: 1, color: 'secondary.main' }}
+            >
+              {contact.phone}
+            </Typography>
+          ) : (
+            <Typography color="text.secondary">暂无联系电话</Typography>
+          )}
+          {contact.warning && (
+            <Alert
+              severity="warning"
+              data-testid="contact-warning"
+              sx={{ textAlign: 'left', width: '100%' }}
+            >
+              {contact.warning}
+            </Alert>
+          )}
+          <Typography color="text.secondary" sx={{ fontSize: 13 }}>
+            客服时间：每天 {SERVICE_HOURS}，联系时请说明在{APP_NAME}看到的房源
+          </Typography>
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2.5 }}>
+        <Button onClick={onClose}>关闭</Button>
+        {contact.phone && (
+          <Button
+            variant="contained"
+            color="secondary"
+            href={`tel:${contact.phone}`}
+            startIcon={<PhoneInTalkOutlined />}
+          >
+            拨打电话
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,49 @@
+import { useState, type FormEvent } from 'react';
+import Button from '@mui/material/Button';
+import InputBase from '@mui/material/InputBase';
+import Paper from '@mui/material/Paper';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+
+/** The keyword box: applies on Enter or the button (spec §2). Remount it to reset its text. */
+export function SearchBox({
+  initial,
+  onSearch,
+}: {
+  initial: string;
+  onSearch(keyword: string): void;
+}) {
+  const [value, setValue] = useState(initial);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(value.trim());
+  };
+  return (
+    <Paper
+      component="form"
+      role="search"
+      onSubmit={submit}
+      elevation={0}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        p: 0.75,
+        pl: 1.5,
+        border: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <SearchOutlined color="action" />
+      <InputBase
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        placeholder="搜索标题、小区或地址"
+        slotProps={{ input: { 'aria-label': '搜索房源', enterKeyHint: 'search', type: 'search' } }}
+        sx={{ flex: 1, minWidth: 0 }}
+      />
+      <Button type="submit" variant="contained" sx={{ px: 2.5, flexShrink: 0 }}>
+        搜索
+      </Button>
+    </Paper>
+  );
+}

@@ -1,0 +1,206 @@
+/**
+ * The listing screen's search (spec §2 "Property list", §7 properties list): type, keyword,
+ * location, price/area bands, rooms and sort, priority listings first. One pure function, so the
+ * screen and bench/list-filter.bench.ts measure the same work.
+ */
+import {
+  AREA_BANDS,
+  BUY_PRICE_BANDS,
+  inBand,
+  RENT_PRICE_BANDS,
+  ROOM_OPTIONS,
+  ROOMS_OR_MORE,
+  TOWNSHIPS,
+  type Band,
+} from '../model/constants';
+import { PROPERTY_TYPES, type PropertyType } from '../model/property';
+
+export const PROPERTY_SORTS = ['time_desc', 'price_asc', 'price_desc'] as const;
+export type PropertySort = (typeof PROPERTY_SORTS)[number];
+export const PROPERTY_SORT_LABELS: Record<PropertySort, string> = {
+  time_desc: '最新发布',
+  price_asc: '价格从低到高',
+  price_desc: '价格从高到低',
+};
+export const DEFAULT_PROPERTY_SORT: PropertySort = 'time_desc';
+
+/** What the list screen filters by; every field optional (absent = any). */
+export interface PropertyFilter {
+  type?: PropertyType | undefined;
+  /** Matches title, description, community and street address (case-insensitive). */
+  keyword?: string | undefined;
+  /** A township matches the district exactly; other text matches city/district/community/address. */
+  location?: string | undefined;
+  /** A key of the price bands of `type` (ignored without a type: the bands differ by type). */
+  price?: string | undefined;
+  /** A key of AREA_BANDS. */
+  area?: string | undefined;
+  /** Bedrooms 1–5; 5 means 5 or more. */
+  rooms?: number | undefined;
+  sort?: PropertySort | undefined;
+}
+
+/** The fields the filter reads from a listing. */
+export interface FilterableProperty {
+  id: string;
+  type?: PropertyType | undefined;
+  title?: string | undefined;
+  description?: string | undefined;
+  price?: number | undefined;
+  area?: number | undefined;
+  bedrooms?: number | undefined;
+  address?:
+    | {
+        city?: string | undefined;
+        district?: string | undefined;
+        community?: string | undefined;
+        address?: string | undefined;
+      }
+    | undefined;
+  is_priority?: boolean | undefined;
+  created_at?: string | undefined;
+}
+
+/** The price bands offered for a listing type (万 for sale, 元/月 for rent). */
+export function priceBandsFor(type: PropertyType): readonly Band[] {
+  return type === 'sale' ? BUY_PRICE_BANDS : RENT_PRICE_BANDS;
+}
+
+const isTownship = (v: string): boolean => (TOWNSHIPS as readonly string[]).includes(v);
+
+/** Reads a filter from URL query parameters, dropping anything that is not a valid value. */
+export function propertyFilterFromParams(params: URLSearchParams): PropertyFilter {
+  const filter: PropertyFilter = {};
+  const type = params.get('type');
+  if (type && (PROPERTY_TYPES as readonly string[]).includes(type))
+    filter.type = type as PropertyType;
+  const keyword = params.get('keyword')?.trim();
+  if (keyword) filter.keyword = keyword;
+  const location = params.get('location')?.trim();
+  if (location) filter.location = location;
+  const price = params.get('price');
+  if (price && filter.type && priceBandsFor(filter.type).some((b) => b.key === price))
+    filter.price = price;
+  const area = params.get('area');
+  if (area && AREA_BANDS.some((b) => b.key === area)) filter.area = area;
+  const rooms = Number(params.get('rooms'));
+  if ((ROOM_OPTIONS as readonly number[]).includes(rooms)) filter.rooms = rooms;
+  const sort = params.get('sort');
+  if (
+    sort &&
+    (PROPERTY_SORTS as readonly string[]).includes(sort) &&
+    sort !== DEFAULT_PROPERTY_SORT
+  )
+    filter.sort = sort as PropertySort;
+  return filter;
+}
+
+/** The URL query parameters of a filter (only what is set, in a stable order). */
+export function propertyFilterToParams(filter: PropertyFilter): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filter.type) params.set('type', filter.type);
+  if (filter.keyword?.trim()) params.set('keyword', filter.keyword.trim());
+  if (filter.location?.trim()) params.set('location', filter.location.trim());
+  if (filter.type && filter.price) params.set('price', filter.price);
+  if (filter.area) params.set('area', filter.area);
+  if (filter.rooms) params.set('rooms', String(filter.rooms));
+  if (filter.sort && filter.sort !== DEFAULT_PROPERTY_SORT) params.set('sort', filter.sort);
+  return params;
+}
+
+/** How many of the panel's filters are set (for the "筛选 (n)" label). */
+export function activeFilterCount(filter: PropertyFilter): number {
+  return [
+    filter.type,
+    filter.location,
+    filter.type && filter.price,
+    filter.area,
+    filter.rooms,
+  ].filter(Boolean).length;
+}
+
+// Lower-cased search text per listing object; listings are immutable snapshots, so a listing's
+// text is computed once however often the user types.
+const searchText = new WeakMap<object, string>();
+function textOf(p: FilterableProperty): string {
+  let text = searchText.get(p);
+  if (text === undefined) {
+    const a = p.address;
+    text = [p.title, p.description, a?.community, a?.address, a?.district]
+      .filter(Boolean)
+      .join('\n')
+      .toLowerCase();
+    searchText.set(p, text);
+  }
+  return text;
+}
+
+function locationMatcher(location: string): (p: FilterableProperty) => boolean {
+  if (isTownship(location)) return (p) => p.address?.district === location;
+  const needle = location.toLowerCase();
+  return (p) => {
+    const a = p.address;
+    if (!a) return false;
+    return [a.city, a.district, a.community, a.address].some((v) =>
+      v?.toLowerCase().includes(needle),
+    );
+  };
+}
+
+/** Priority first; then by the chosen sort; ties newest first, then by id (stable pages). */
+export function comparePropertiesFor(
+  sort: PropertySort = DEFAULT_PROPERTY_SORT,
+): (a: FilterableProperty, b: FilterableProperty) => number {
+  const newest = (a: FilterableProperty, b: FilterableProperty) => {
+    const ca = a.created_at ?? '';
+    const cb = b.created_at ?? '';
+    if (ca !== cb) return ca < cb ? 1 : -1;
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  };
+  const byPrice =
+    sort === 'time_desc'
+      ? null
+      : (a: FilterableProperty, b: FilterableProperty) =>
+          sort === 'price_asc' ? (a.price ?? 0) - (b.price ?? 0) : (b.price ?? 0) - (a.price ?? 0);
+  return (a, b) => {
+    const pa = a.is_priority ? 1 : 0;
+    const pb = b.is_priority ? 1 : 0;
+    if (pa !== pb) return pb - pa;
+    if (byPrice) {
+      const d = byPrice(a, b);
+      if (d !== 0) return d;
+    }
+    return newest(a, b);
+  };
+}
+
+/**
+ * The listings that match `filter`, priority first and then in the chosen order. Returns a new
+ * array; the input is not changed.
+ */
+export function filterAndSortProperties<T extends FilterableProperty>(
+  list: readonly T[],
+  filter: PropertyFilter,
+): T[] {
+  const { type, rooms } = filter;
+  const keyword = filter.keyword?.trim().toLowerCase() || undefined;
+  const location = filter.location?.trim() ? locationMatcher(filter.location.trim()) : undefined;
+  const priceBand =
+    type && filter.price ? priceBandsFor(type).find((b) => b.key === filter.price) : undefined;
+  const areaBand = filter.area ? AREA_BANDS.find((b) => b.key === filter.area) : undefined;
+
+  const out: T[] = [];
+  for (const p of list) {
+    if (type && p.type !== type) continue;
+    if (rooms !== undefined) {
+      const n = p.bedrooms ?? 0;
+      if (rooms >= ROOMS_OR_MORE ? n < ROOMS_OR_MORE : n !== rooms) continue;
+    }
+    if (priceBand && !inBand(priceBand, p.price ?? 0)) continue;
+    if (areaBand && !inBand(areaBand, p.area ?? 0)) continue;
+    if (location && !location(p)) continue;
+    if (keyword && !textOf(p).includes(keyword)) continue;
+    out.push(p);
+  }
+  return out.sort(comparePropertiesFor(filter.sort));
+}

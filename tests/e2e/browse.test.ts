@@ -1,0 +1,534 @@
+/**
+ * Public browsing in real Chromium against the real gateway (embedded store with the demo data):
+ * on-device filtering checked against the store, the detail page's video, panorama, share and phone
+ * dialog, offline browsing, no phone numbers on a visitor's device, and news with likes and views
+ * counted on the server. Run `npm run build` first (`npm run test:e2e` does).
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AREA_BANDS,
+  BUY_PRICE_BANDS,
+  inBand,
+  ROOM_LABELS,
+  type Band,
+} from '@couchdb/model/constants';
+import { NEWS_CATEGORY_LABELS, NEWS_MESSAGES, type News } from '@couchdb/model/news';
+import { PROPERTY_MESSAGES, type Property } from '@couchdb/model/property';
+import { DEFAULT_SETTINGS } from '@couchdb/model/setting';
+import { PLATFORM_LINE_WARNING } from '@couchdb/rules/contact';
+import { launchBrowser, saveScreenshot, VIEWPORTS, type TestBrowser } from '../helpers/browser';
+import { startGateway, type RunningGateway } from '../helpers/gateway';
+import {
+  eventually,
+  login,
+  publishApproved,
+  publishNews,
+  pullAll,
+  recordWebm,
+  uploadMedia,
+  type Session,
+} from './pages/browse-fixtures';
+import { Layout } from './pages/layout';
+import { LoginPage } from './pages/login-page';
+import { NewsPage } from './pages/news-page';
+import { PropertyDetailPage } from './pages/property-detail-page';
+import { PropertyListPage } from './pages/property-list-page';
+import { PwaChrome } from './pages/pwa-chrome';
+
+const PANORAMA_URL = 'https://pano.e2e.test/tour/1.html';
+const PHONES = { listing: '13911110001', contact: '13911110002', contactOnly: '13911110003' };
+const XSS_CONTENT =
+  '<p>政策正文第一段。</p><script>window.__xss = "script"</script>' +
+  '<img src="/nope.png" onerror="window.__xss = \'onerror\'"><a href="javascript:window.__xss=1">链接</a>';
+
+let gateway: RunningGateway;
+let browser: TestBrowser;
+let admin: Session;
+let agent: Session;
+const ids = { media: '', contactOnly: '', noPhone: '', xssNews: '' };
+
+/** Public listings in the order the list shows them: priority first, then newest. */
+function listOrder(a: Property, b: Property): number {
+  if (a.is_priority !== b.is_priority) return a.is_priority ? -1 : 1;
+  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? 1 : -1;
+  return a.id < b.id ? -1 : 1;
+}
+
+async function visitorListings(): Promise<Property[]> {
+  return [...(await pullAll<Property>(gateway.url, 'properties', null)).values()];
+}
+
+/** Every value stored in the page's IndexedDB databases, as one JSON string. */
+async function dumpIndexedDb(page: Page): Promise<string> {
+  return (await page.evaluate(`(async () => {
+    const out = [];
+    for (const info of await indexedDB.databases()) {
+      const db = await new Promise((res, rej) => { const r = indexedDB.open(info.name); r.onsuccess = () => res(r.result); r.onerror = () => rej(r.error); });
+      for (const store of Array.from(db.objectStoreNames)) {
+        const rows = await new Promise((res, rej) => { const r = db.transaction(store).objectStore(store).getAll(); r.onsuccess = () => res(r.result); r.onerror = () => rej(r.error); });
+        out.push({ db: info.name, store, rows });
+      }
+      db.close();
+    }
+    return JSON.stringify(out);
+  })()`)) as string;
+}
+
+beforeAll(async () => {
+  gateway = await startGateway({ embedded: true });
+  browser = await launchBrowser();
+  // Panoramas are hosted elsewhere (https only, by the CSP); this one is answered by the browser.
+  await browser.context.route('https://pano.e2e.test/**', (route) =>
+    route.fulfill({
+      contentType: 'text/html; charset=utf-8',
+      body: '<!doctype html><title>全景</title><body style="background:#234;color:#fff">360° 全景演示</body>',
+    }),
+  );
+  admin = await login(gateway.url, 'admin');
+  agent = await login(gateway.url, 'agent');
+
+  const page = await browser.openPage(`${gateway.url}/`);
+  const video = await uploadMedia(
+    gateway.url,
+    agent,
+    await recordWebm(page),
+    'tour.webm',
+    'video/webm',
+  );
+  await page.close();
+  const photo = (await visitorListings()).find((p) => p.images.length > 0)!.images[0]!;
+  const now = new Date().toISOString();
+  ids.media = await publishApproved(gateway.url, agent, admin, {
+    title: '测试 湖景三居 带视频和全景',
+    panorama_url: PANORAMA_URL,
+    contact_phone: PHONES.listing,
+    contact: { name: '测试联系人', phone: PHONES.contact },
+    images: [{ ...photo, id: 'e2e-img-1', is_cover: true, sort_order: 0 }],
+    media_items: [
+      {
+        id: 'e2e-video-1',
+        type: 'video',
+        url: video.url,
+        thumbnail_url: photo.thumbnail_url,
+        title: '',
+        description: '',
+        sort_order: 0,
+        created_at: now,
+        updated_at: now,
+      },
+    ],
+  });
+  ids.contactOnly = await publishApproved(gateway.url, agent, admin, {
+    title: '测试 只填联系人电话的房源',
+    contact: { name: '张女士', phone: PHONES.contactOnly },
+  });
+  ids.noPhone = await publishApproved(gateway.url, agent, admin, {
+    title: '测试 没有电话的房源',
+    contact: { name: '' },
+  });
+  ids.xssNews = await publishNews(gateway.url, admin, {
+    title: '测试资讯 带脚本的正文',
+    content: XSS_CONTENT,
+    category: 'policy',
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await gateway?.stop();
+});
+
+// A page left open by a failed test would keep leading the device's sync for the pages after it.
+afterEach(async () => {
+  for (const page of browser.context.pages()) await page.close();
+});
+
+describe('listing list', () => {
+  it('filters by type, township, price band and rooms on the device, as the store says', async () => {
+    const listings = await visitorListings();
+    // Pick a combination that has results: the township, band and rooms of a public sale listing.
+    const sample = listings.filter((p) => p.type === 'sale').sort(listOrder)[0]!;
+    const band = BUY_PRICE_BANDS.find((b) => inBand(b, sample.price)) as Band;
+    const rooms = Math.min(sample.bedrooms, 5) as 1 | 2 | 3 | 4 | 5;
+    const expected = listings
+      .filter(
+        (p) =>
+          p.type === 'sale' &&
+          p.address.district === sample.address.district &&
+          inBand(band, p.price) &&
+          (rooms === 5 ? p.bedrooms >= 5 : p.bedrooms === rooms),
+      )
+      .sort(listOrder)
+      .map((p) => p.id);
+    expect(expected.length).toBeGreaterThan(0);
+
+    const page = await browser.openPage(`${gateway.url}/`, VIEWPORTS.desktop);
+    const list = new PropertyListPage(page);
+    await list.goto(gateway.url);
+    // The first visit shows listings as they arrive; the count settles once the device has them all.
+    await expect.poll(() => list.count(), { timeout: 15_000 }).toBe(listings.length);
+    expect(await list.allIds()).toEqual([...listings].sort(listOrder).map((p) => p.id));
+    await saveScreenshot(page, 'browse-list-desktop');
+
+    await list.openPanel();
+    await list.choose('类型', '出售');
+    await list.choose('区域', sample.address.district);
+    await list.choose('价格', band.label);
+    await list.choose('户型', ROOM_LABELS[rooms]);
+    const url = new URL(page.url());
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      type: 'sale',
+      location: sample.address.district,
+      price: band.key,
+      rooms: String(rooms),
+    });
+    expect(await list.count()).toBe(expected.length);
+    expect(await list.allIds()).toEqual(expected);
+    await saveScreenshot(page, 'browse-list-filtered-desktop');
+
+    // The filter is kept in the URL: a reload shows the same result.
+    await page.reload();
+    await list.waitForResults();
+    expect(await list.allIds()).toEqual(expected);
+
+    // Area band and sort by price, and a keyword with Enter.
+    await list.openPanel();
+    await list.choose('类型', '出售');
+    const area = AREA_BANDS.find((b) => inBand(b, sample.area))!;
+    await list.choose('面积', area.label);
+    await list.choose('排序', '价格从低到高');
+    const byPrice = listings
+      .filter(
+        (p) =>
+          p.type === 'sale' &&
+          p.address.district === sample.address.district &&
+          inBand(band, p.price) &&
+          (rooms === 5 ? p.bedrooms >= 5 : p.bedrooms === rooms) &&
+          inBand(area, p.area),
+      )
+      .sort((a, b) =>
+        a.is_priority !== b.is_priority
+          ? a.is_priority
+            ? -1
+            : 1
+          : a.price - b.price || listOrder(a, b),
+      )
+      .map((p) => p.id);
+    expect(await list.allIds()).toEqual(byPrice);
+
+    await list.search.fill('不会有这样的房源xyz');
+    await list.search.press('Enter');
+    await page.getByText(PROPERTY_MESSAGES.empty).waitFor();
+    expect(new URL(page.url()).searchParams.get('keyword')).toBe('不会有这样的房源xyz');
+    await page.close();
+  });
+
+  it('shows 请先登录 when a visitor taps a heart', async () => {
+    const page = await browser.openPage(`${gateway.url}/properties?type=rent`, VIEWPORTS.mobile);
+    const list = new PropertyListPage(page);
+    await list.waitForResults();
+    await saveScreenshot(page, 'browse-list-mobile');
+    await list.cards.first().getByRole('button', { name: '收藏' }).click();
+    await new Layout(page).waitForToast('请先登录');
+    await page.close();
+  });
+});
+
+describe('listing detail', () => {
+  it('plays the video, opens and closes the panorama, copies the share link', async () => {
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: gateway.url,
+    });
+    const page = await browser.openPage(`${gateway.url}/`, VIEWPORTS.desktop);
+    const detail = new PropertyDetailPage(page);
+    await detail.goto(gateway.url, ids.media);
+    expect(await detail.title.textContent()).toBe('测试 湖景三居 带视频和全景');
+    await saveScreenshot(page, 'browse-detail-desktop');
+
+    await detail.showVideo();
+    await detail.video.getByRole('button', { name: '播放视频' }).click();
+    await page.waitForFunction(() => {
+      const v = document.querySelector(
+        '[data-testid="video-player"] video',
+      ) as HTMLVideoElement | null;
+      return v !== null && !v.paused && v.currentTime > 0;
+    });
+    expect(await detail.video.getAttribute('data-playing')).toBe('true');
+    // Controls hide 3 s after play starts and return on mouse move.
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('[data-testid="video-player"]')
+          ?.getAttribute('data-controls-visible') === 'false',
+      undefined,
+      { timeout: 6_000 },
+    );
+    const box = (await detail.video.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
+    await page.mouse.move(box.x + box.width / 2 + 10, box.y + box.height / 3);
+    expect(await detail.video.getAttribute('data-controls-visible')).toBe('true');
+    await detail.video.getByRole('button', { name: '静音' }).click();
+    expect(await page.evaluate(() => document.querySelector('video')!.muted)).toBe(true);
+    await detail.video.getByRole('button', { name: '暂停' }).click();
+    expect(await detail.video.getAttribute('data-playing')).toBe('false');
+
+    await detail.panoramaButton.click();
+    await detail.panorama.waitFor();
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="panorama-overlay"]')?.getAttribute('data-state') ===
+        'loaded',
+    );
+    expect(
+      await page.frameLocator('iframe[title="360度全景"]').locator('body').textContent(),
+    ).toContain('360°');
+    await saveScreenshot(page, 'browse-panorama-desktop');
+    await page.keyboard.press('Escape');
+    await detail.panorama.waitFor({ state: 'detached' });
+
+    await detail.shareButton.click();
+    await new Layout(page).waitForToast(PROPERTY_MESSAGES.linkCopied);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+    await page.close();
+  });
+
+  it('says 该房源暂未配置360度全景链接 without a panorama, and 房源不存在或已下架 for a hidden one', async () => {
+    const page = await browser.openPage(`${gateway.url}/`, VIEWPORTS.mobile);
+    const detail = new PropertyDetailPage(page);
+    await detail.goto(gateway.url, ids.contactOnly);
+    await saveScreenshot(page, 'browse-detail-mobile');
+    await detail.panoramaButton.click();
+    await new Layout(page).waitForToast(PROPERTY_MESSAGES.panoramaMissing);
+
+    const hidden = [...(await pullAll<Property>(gateway.url, 'properties', admin)).values()].find(
+      (p) => p.audit_status === 'pending',
+    )!;
+    await page.goto(`${gateway.url}/properties/${hidden.id}`);
+    await detail.notFound.waitFor();
+    await page.getByRole('link', { name: '返回房源列表' }).waitFor();
+    await saveScreenshot(page, 'browse-detail-missing-mobile');
+    await page.close();
+  });
+
+  it('sends a visitor from the phone dialog to /login and back, then shows the phone by priority', async () => {
+    const page = await browser.openPage(`${gateway.url}/`, VIEWPORTS.desktop);
+    const detail = new PropertyDetailPage(page);
+    await detail.goto(gateway.url, ids.media);
+    await detail.phoneButton.click();
+    const loginPage = new LoginPage(page);
+    await loginPage.waitUntilShown();
+    const user = await login(gateway.url, 'user');
+    await loginPage.login(user.phone, user.password);
+    await page.waitForURL((url) => url.pathname === `/properties/${ids.media}`);
+
+    // contact_phone comes before contact.phone.
+    await detail.title.waitFor();
+    await detail.phoneButton.click();
+    await detail.contactDialog.waitFor();
+    await expectDialog(page, PHONES.listing, '测试联系人', false);
+    await saveScreenshot(page, 'browse-contact-dialog-desktop');
+    await page.keyboard.press('Escape');
+
+    await detail.goto(gateway.url, ids.contactOnly);
+    await detail.phoneButton.click();
+    await expectDialog(page, PHONES.contactOnly, '张女士', false);
+    await page.keyboard.press('Escape');
+
+    await detail.goto(gateway.url, ids.noPhone);
+    await detail.phoneButton.click();
+    await expectDialog(page, DEFAULT_SETTINGS.defaultContact.phone, '房产顾问', true);
+    await page.keyboard.press('Escape');
+
+    // Favourites and recently viewed are on the user's device.
+    await detail.favoriteButton.click();
+    await new Layout(page).waitForToast('已添加收藏');
+    await detail.favoriteButton.click();
+    await new Layout(page).waitForToast('已取消收藏');
+    const stores = JSON.parse(await dumpIndexedDb(page)) as {
+      db: string;
+      rows: { id?: string }[];
+    }[];
+    // The collection's database has a store of documents beside others (changes, attachments).
+    const recent = stores
+      .filter((s) => s.db.includes(user.userId.toLowerCase()) && s.db.endsWith('recent'))
+      .flatMap((s) => s.rows.map((r) => r.id));
+    expect(recent).toEqual(expect.arrayContaining([ids.media, ids.contactOnly, ids.noPhone]));
+
+    await new Layout(page).signOut();
+    await page.close();
+  });
+});
+
+async function expectDialog(page: Page, phone: string, name: string, platform: boolean) {
+  const dialog = page.getByRole('dialog', { name: '电话咨询' });
+  await dialog.getByTestId('contact-phone').waitFor();
+  expect(await dialog.getByTestId('contact-phone').textContent()).toBe(phone);
+  expect(await dialog.getByTestId('contact-name').textContent()).toBe(name);
+  if (platform)
+    expect(await dialog.getByTestId('contact-warning').textContent()).toBe(PLATFORM_LINE_WARNING);
+  else expect(await dialog.getByTestId('contact-warning').count()).toBe(0);
+}
+
+describe('a visitor device', () => {
+  it('never holds a phone number, and browses the list and detail offline after one visit', async () => {
+    const phones = new Set<string>();
+    for (const p of (await pullAll<Property>(gateway.url, 'properties', admin)).values()) {
+      if (p.contact_phone) phones.add(p.contact_phone);
+      if (p.contact?.phone) phones.add(p.contact.phone);
+    }
+    expect(phones.size).toBeGreaterThan(3);
+
+    const fresh = await launchBrowser();
+    try {
+      const page = await fresh.openPage(`${gateway.url}/`, VIEWPORTS.mobile);
+      const list = new PropertyListPage(page);
+      await list.goto(gateway.url);
+      const detail = new PropertyDetailPage(page);
+      await detail.goto(gateway.url, ids.media);
+      await page.waitForTimeout(500);
+      const dump = await dumpIndexedDb(page);
+      expect(dump).toContain(ids.media);
+      for (const phone of phones)
+        expect(dump, `phone ${phone} on a visitor's device`).not.toContain(phone);
+      const stores = JSON.parse(dump) as { db: string; rows: Record<string, unknown>[] }[];
+      const listings = stores.filter((s) => s.db.endsWith('--properties')).flatMap((s) => s.rows);
+      expect(listings.length).toBeGreaterThan(40);
+      const withPhone = listings.filter(
+        (p) =>
+          p.contact_phone !== undefined || (p.contact as { phone?: string })?.phone !== undefined,
+      );
+      expect(withPhone.map((p) => p.id)).toEqual([]);
+
+      // Offline: reload (the service worker serves the shell) and navigate within the app.
+      await new PwaChrome(page).waitForServiceWorker();
+      await list.goto(gateway.url, '?type=sale');
+      const online = await list.allIds();
+      await fresh.context.setOffline(true);
+      try {
+        await page.reload();
+        await list.waitForResults();
+        expect(await list.allIds()).toEqual(online);
+        await list.cards.first().click();
+        await detail.title.waitFor();
+        expect(new URL(page.url()).pathname).toBe(`/properties/${online[0]}`);
+        await page.goto(`${gateway.url}/properties/${ids.media}`);
+        await detail.title.waitFor();
+        expect(await detail.title.textContent()).toBe('测试 湖景三居 带视频和全景');
+        // The panorama needs the network: it fails with the choice to open a new window or close.
+        await detail.panoramaButton.click();
+        await page.getByText(PROPERTY_MESSAGES.panoramaLoadFailed).waitFor();
+        await page.getByRole('button', { name: '在新窗口打开', exact: true }).waitFor();
+        await saveScreenshot(page, 'browse-panorama-failed-mobile');
+        await page.getByRole('button', { name: '关闭', exact: true }).click();
+        await detail.panorama.waitFor({ state: 'detached' });
+      } finally {
+        await fresh.context.setOffline(false);
+      }
+      await page.close();
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('news', () => {
+  it('shows three headlines, the categories and 更多资讯', async () => {
+    const published = [...(await pullAll<News>(gateway.url, 'news', null)).values()]
+      .filter((n) => n.status === 'published')
+      .sort((a, b) =>
+        a.created_at < b.created_at
+          ? 1
+          : a.created_at > b.created_at
+            ? -1
+            : a.id.localeCompare(b.id),
+      );
+    const page = await browser.openPage(`${gateway.url}/news`, VIEWPORTS.desktop);
+    const news = new NewsPage(page);
+    await news.headlines.first().waitFor();
+    await expect.poll(() => news.headlines.count()).toBe(3);
+    expect(await news.headlines.first().locator('h3').textContent()).toBe(published[0]!.title);
+    await news.moreHeading.waitFor();
+    expect(await news.items.count()).toBe(Math.min(published.length, 50) - 3);
+    await saveScreenshot(page, 'browse-news-desktop');
+
+    await news.tab(NEWS_CATEGORY_LABELS.policy).click();
+    await page.waitForURL((url) => url.searchParams.get('category') === 'policy');
+    const policy = published.filter((n) => n.category === 'policy');
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="news-item"]').length === n,
+      policy.length,
+    );
+    expect(await news.headlines.count()).toBe(0);
+    expect(await news.moreHeading.count()).toBe(0);
+    const titles = await news.items.locator('h3').allTextContents();
+    expect(titles).toEqual(policy.map((n) => n.title));
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await saveScreenshot(page, 'browse-news-policy-mobile');
+    await page.close();
+  });
+
+  it('renders a script and onerror payload inert, and counts views and likes on the server', async () => {
+    const before = (await pullAll<News>(gateway.url, 'news', null)).get(ids.xssNews)!;
+    const page = await browser.openPage(`${gateway.url}/`, VIEWPORTS.mobile);
+    const news = new NewsPage(page);
+    await page.goto(`${gateway.url}/news/${ids.xssNews}`);
+    await news.content.waitFor();
+    await page.waitForTimeout(500);
+    expect(await news.content.textContent()).toContain('政策正文第一段。');
+    expect(
+      await page.evaluate(() => (window as unknown as { __xss?: string }).__xss),
+    ).toBeUndefined();
+    const html = await news.content.innerHTML();
+    expect(html).not.toMatch(/<script|onerror|javascript:/i);
+    expect(await page.getByTestId('news-author').textContent()).toBe(before.author_name);
+    await saveScreenshot(page, 'browse-news-detail-mobile');
+
+    await news.likeButton.click();
+    await new Layout(page).waitForToast(NEWS_MESSAGES.liked);
+    const after = await eventually(
+      async () => (await pullAll<News>(gateway.url, 'news', null)).get(ids.xssNews)!,
+      (n) => n.like_count > before.like_count && n.view_count > before.view_count,
+    );
+    expect(after.view_count).toBe(before.view_count + 1);
+    expect(after.like_count).toBe(before.like_count + 1);
+    // The device shows the server's figures after the next pull.
+    await page.waitForFunction(
+      (n) => document.querySelector('[data-testid="news-views"]')?.textContent?.includes(String(n)),
+      after.view_count,
+    );
+
+    await page.goto(`${gateway.url}/news/does-not-exist`);
+    await page.getByText(NEWS_MESSAGES.notFound).waitFor();
+    await page.close();
+  });
+});
+
+describe('home and static pages', () => {
+  it('shows the banner, the four tiles, 12 featured listings, join-us and help with its anchors', async () => {
+    for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+      const page = await browser.openPage(`${gateway.url}/`, viewport);
+      await page.getByTestId('featured-list').getByTestId('property-card').first().waitFor();
+      expect(await page.getByTestId('featured-list').getByTestId('property-card').count()).toBe(12);
+      expect(
+        await page.getByRole('navigation', { name: '快捷入口' }).getByRole('link').count(),
+      ).toBe(4);
+      await saveScreenshot(page, `browse-home-${size}`);
+
+      await page.goto(`${gateway.url}/join-us`);
+      await page.getByTestId('resume-reply').waitFor();
+      expect(await page.getByTestId('resume-reply').textContent()).toContain('3个工作日内');
+      await saveScreenshot(page, `browse-join-us-${size}`);
+
+      await page.goto(`${gateway.url}/help#contact`);
+      for (const anchor of ['terms', 'privacy', 'contact'])
+        await page.locator(`#${anchor}`).waitFor();
+      expect(await page.getByTestId('service-hours').textContent()).toContain('9:00-21:00');
+      await page.getByRole('searchbox', { name: '搜索帮助' }).fill('审核');
+      await page.getByText('审核需要多长时间').waitFor();
+      expect(await page.getByText('忘记密码怎么办').count()).toBe(0);
+      await saveScreenshot(page, `browse-help-${size}`);
+      await page.close();
+    }
+  });
+});

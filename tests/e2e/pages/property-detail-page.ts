@@ -1,0 +1,43 @@
+/** Page model of /properties/:id: media carousel, video, panorama, share, phone dialog. */
+import type { Locator, Page } from 'playwright-core';
+
+export class PropertyDetailPage {
+  readonly title: Locator;
+  readonly video: Locator;
+  readonly panoramaButton: Locator;
+  readonly panorama: Locator;
+  readonly shareButton: Locator;
+  readonly phoneButton: Locator;
+  readonly contactDialog: Locator;
+  readonly favoriteButton: Locator;
+  readonly notFound: Locator;
+  readonly views: Locator;
+
+  constructor(readonly page: Page) {
+    this.title = page.getByRole('heading', { level: 1 });
+    this.video = page.getByTestId('video-player');
+    this.panoramaButton = page.getByRole('button', { name: '360°全景' });
+    this.panorama = page.getByTestId('panorama-overlay');
+    this.shareButton = page.getByRole('button', { name: '分享' });
+    this.phoneButton = page
+      .getByRole('region', { name: '房源概要' })
+      .getByRole('button', { name: '电话咨询' });
+    this.contactDialog = page.getByRole('dialog', { name: '电话咨询' });
+    this.favoriteButton = page
+      .getByRole('region', { name: '房源概要' })
+      .getByRole('button', { name: /收藏/ });
+    this.notFound = page.getByText('房源不存在或已下架');
+    this.views = page.getByTestId('detail-views');
+  }
+
+  async goto(base: string, id: string): Promise<void> {
+    await this.page.goto(`${base}/properties/${encodeURIComponent(id)}`);
+    await this.title.waitFor();
+  }
+
+  /** Shows the first video slide of the carousel. */
+  async showVideo(): Promise<void> {
+    await this.page.getByRole('tab', { name: /^视频/ }).first().click();
+    await this.video.waitFor();
+  }
+}

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import {
+  activeFilterCount,
+  filterAndSortProperties,
+  propertyFilterFromParams,
+  propertyFilterToParams,
+} from '@couchdb/rules/property-filter';
+import { buildProperty } from '../../../fixtures/builders';
+
+const at = (day: number) => `2025-03-${String(day).padStart(2, '0')}T04:00:00.000Z`;
+const addr = (district: string, community = '小区', address = '路1号') => ({
+  province: '云南省',
+  city: '澄江市',
+  district: district as '凤麓街道',
+  community,
+  address,
+});
+
+const list = [
+  buildProperty({
+    id: 'a',
+    type: 'sale',
+    price: 950_000,
+    area: 89,
+    bedrooms: 3,
+    created_at: at(1),
+    address: addr('凤麓街道', '抚仙湖小区'),
+  }),
+  buildProperty({
+    id: 'b',
+    type: 'sale',
+    price: 1_500_000,
+    area: 130,
+    bedrooms: 4,
+    created_at: at(5),
+    address: addr('右所镇'),
+  }),
+  buildProperty({
+    id: 'c',
+    type: 'rent',
+    price: 2_800,
+    area: 60,
+    bedrooms: 2,
+    created_at: at(3),
+    address: addr('凤麓街道'),
+  }),
+  buildProperty({
+    id: 'd',
+    type: 'rent',
+    price: 3_000,
+    area: 45,
+    bedrooms: 1,
+    created_at: at(4),
+    address: addr('海口镇'),
+    is_priority: true,
+  }),
+  buildProperty({
+    id: 'e',
+    type: 'sale',
+    price: 12_000_000,
+    area: 260,
+    bedrooms: 6,
+    created_at: at(2),
+    address: addr('阳宗镇'),
+    title: '阳宗镇独栋别墅',
+  }),
+];
+const ids = (xs: { id: string }[]) => xs.map((x) => x.id);
+
+describe('filterAndSortProperties', () => {
+  it('puts priority listings first, then the newest', () => {
+    expect(ids(filterAndSortProperties(list, {}))).toEqual(['d', 'b', 'c', 'e', 'a']);
+  });
+
+  it('filters by type, township, price band of the type and rooms together', () => {
+    expect(
+      ids(
+        filterAndSortProperties(list, {
+          type: 'sale',
+          location: '凤麓街道',
+          price: '0-100',
+          rooms: 3,
+        }),
+      ),
+    ).toEqual(['a']);
+    // 3000 is the lower bound of 3000-5000 (bands are [min, max)).
+    expect(ids(filterAndSortProperties(list, { type: 'rent', price: '0-3000' }))).toEqual(['c']);
+    expect(ids(filterAndSortProperties(list, { type: 'rent', price: '3000-5000' }))).toEqual(['d']);
+  });
+
+  it('ignores a price band without a type (the bands differ by type)', () => {
+    expect(filterAndSortProperties(list, { price: '0-100' })).toHaveLength(5);
+  });
+
+  it('treats rooms 5 as five or more', () => {
+    expect(ids(filterAndSortProperties(list, { rooms: 5 }))).toEqual(['e']);
+  });
+
+  it('filters by area band', () => {
+    expect(ids(filterAndSortProperties(list, { area: '0-50' }))).toEqual(['d']);
+    expect(ids(filterAndSortProperties(list, { area: '200+' }))).toEqual(['e']);
+  });
+
+  it('matches keywords in title, description, community and address, case-insensitively', () => {
+    expect(ids(filterAndSortProperties(list, { keyword: '别墅' }))).toEqual(['e']);
+    expect(ids(filterAndSortProperties(list, { keyword: '抚仙湖小区' }))).toEqual(['a']);
+    const latin = [buildProperty({ id: 'x', title: 'LOFT 公寓' })];
+    expect(ids(filterAndSortProperties(latin, { keyword: 'loft' }))).toEqual(['x']);
+  });
+
+  it('matches a free-text location against the address parts', () => {
+    expect(ids(filterAndSortProperties(list, { location: '抚仙湖' }))).toEqual(['a']);
+  });
+
+  it('sorts by price up and down, priority still first', () => {
+    expect(ids(filterAndSortProperties(list, { sort: 'price_asc' }))).toEqual([
+      'd',
+      'c',
+      'a',
+      'b',
+      'e',
+    ]);
+    expect(ids(filterAndSortProperties(list, { sort: 'price_desc' }))).toEqual([
+      'd',
+      'e',
+      'b',
+      'a',
+      'c',
+    ]);
+  });
+
+  it('does not change its input', () => {
+    const copy = [...list];
+    filterAndSortProperties(list, { sort: 'price_asc' });
+    expect(list).toEqual(copy);
+  });
+});
+
+describe('the filter in the URL', () => {
+  it('round-trips and drops invalid values', () => {
+    const params = new URLSearchParams(
+      'type=rent&keyword=%20湖景%20&location=海口镇&price=3000-5000&area=50-80&rooms=2&sort=price_asc',
+    );
+    const filter = propertyFilterFromParams(params);
+    expect(filter).toEqual({
+      type: 'rent',
+      keyword: '湖景',
+      location: '海口镇',
+      price: '3000-5000',
+      area: '50-80',
+      rooms: 2,
+      sort: 'price_asc',
+    });
+    expect(propertyFilterFromParams(propertyFilterToParams(filter))).toEqual(filter);
+    expect(
+      propertyFilterFromParams(new URLSearchParams('type=lease&price=0-100&rooms=9&sort=x')),
+    ).toEqual({});
+    // A sale band is not valid for rent.
+    expect(propertyFilterFromParams(new URLSearchParams('type=rent&price=0-100'))).toEqual({
+      type: 'rent',
+    });
+    expect(activeFilterCount(filter)).toBe(5);
+  });
+});
