@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import cookieParser from 'cookie-parser';
+import compression from 'compression';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
@@ -122,8 +123,14 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   return { app, auth, feed, close: () => feed.stop() };
 }
 
-/** The built PWA: hashed assets cached forever, the shell and service worker always revalidated. */
+/**
+ * The built PWA: hashed assets cached forever, the shell and service worker always revalidated,
+ * everything compressed (the first visit and each update are the only downloads, often on a slow
+ * rural connection). /api and /media answer before this: sync streams must not be buffered, and
+ * photos and videos are compressed already.
+ */
 function serveApp(app: Express, dir: string) {
+  app.use(compression());
   app.use(
     express.static(dir, {
       index: false,
