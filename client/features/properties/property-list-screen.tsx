@@ -31,7 +31,7 @@ import { PropertyCardSkeleton } from '@client/components/property/property-card-
 import { useFavoriteToggle } from '@client/components/property/use-favorite-toggle';
 import { usePublicProperties } from '@client/data/hooks';
 import { FilterPanel } from './components/filter-panel';
-import { SearchBox } from './components/search-box';
+import { SearchBox } from '@client/components/search-box';
 import { useListLayout } from './use-list-layout';
 
 /**
