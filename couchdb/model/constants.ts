@@ -165,3 +165,10 @@ export const LISTING_REVIEW_DAYS = '1-2';
 export const RESUME_REPLY_DAYS = 3;
 /** A panorama that has not loaded after this long is shown as failed. */
 export const PANORAMA_LOAD_TIMEOUT_MS = 15_000;
+
+/** Browsing history texts (spec §2 "Browsing history"). */
+export const RECENT_MESSAGES = {
+  title: '浏览记录',
+  empty: '暂无浏览记录',
+  emptyHint: '看过的房源会出现在这里（最多保留最近10套），离线时也能查看',
+} as const;

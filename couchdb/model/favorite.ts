@@ -35,4 +35,7 @@ export const FAVORITE_MESSAGES = {
   cleared: '已清空所有收藏',
   loginRequired: AUTH_MESSAGES.loginRequired,
   empty: '暂无收藏',
+  noMatch: '没有符合条件的收藏',
+  /** Favourites whose listing was taken down or is not public any more. */
+  unavailable: (n: number) => `有 ${n} 套收藏的房源已下架或暂时无法查看，未在下方列出。`,
 } as const;

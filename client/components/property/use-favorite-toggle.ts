@@ -9,7 +9,8 @@ import { useToast } from '../toast/toast-context';
 export interface FavoriteToggle {
   /** Listings the user has favourited (empty for a visitor). */
   ids: Set<string>;
-  toggle(propertyId: string): void;
+  /** With `title`, a removal says which listing ('已取消收藏 "{title}"', the favourites page). */
+  toggle(propertyId: string, title?: string): void;
 }
 
 export function useFavoriteToggle(): FavoriteToggle {
@@ -20,7 +21,7 @@ export function useFavoriteToggle(): FavoriteToggle {
   const ids = useFavoriteIds(userId);
 
   const toggle = useCallback(
-    (propertyId: string) => {
+    (propertyId: string, title?: string) => {
       if (!userId) {
         toast.warning(FAVORITE_MESSAGES.loginRequired);
         return;
@@ -32,7 +33,13 @@ export function useFavoriteToggle(): FavoriteToggle {
       }
       toggleFavorite(device.database, userId, propertyId).then(
         (result) =>
-          toast.success(result === 'added' ? FAVORITE_MESSAGES.added : FAVORITE_MESSAGES.removed),
+          toast.success(
+            result === 'added'
+              ? FAVORITE_MESSAGES.added
+              : title
+                ? FAVORITE_MESSAGES.removedTitle(title)
+                : FAVORITE_MESSAGES.removed,
+          ),
         (err: unknown) => {
           console.error('favourite toggle failed', propertyId, err);
           toast.error(operationFailedMessage(err instanceof Error ? err.message : String(err)));

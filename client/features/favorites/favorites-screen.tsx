@@ -1,6 +1,255 @@
-import { PagePlaceholder } from '@client/components/page-placeholder';
+import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Container from '@mui/material/Container';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import InputAdornment from '@mui/material/InputAdornment';
+import ListSubheader from '@mui/material/ListSubheader';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DeleteSweepOutlined from '@mui/icons-material/DeleteSweepOutlined';
+import FavoriteBorderOutlined from '@mui/icons-material/FavoriteBorderOutlined';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import { AREA_BANDS, TOWNSHIPS } from '@couchdb/model/constants';
+import { operationFailedMessage } from '@couchdb/model/errors';
+import { FAVORITE_MESSAGES } from '@couchdb/model/favorite';
+import { PROPERTY_TYPE_LABELS, PROPERTY_TYPES, type PropertyType } from '@couchdb/model/property';
+import { filterAndSortProperties, priceBandsFor } from '@couchdb/rules/property-filter';
+import { EmptyState } from '@client/components/empty-state';
+import { LayoutToggle } from '@client/components/property/layout-toggle';
+import { PropertyCard } from '@client/components/property/property-card';
+import { PropertyCardSkeleton } from '@client/components/property/property-card-skeleton';
+import { PropertyGrid } from '@client/components/property/property-grid';
+import { useFavoriteToggle } from '@client/components/property/use-favorite-toggle';
+import { useListLayout } from '@client/components/property/use-list-layout';
+import { useToast } from '@client/components/toast/toast-context';
+import { clearFavorites, useFavoriteProperties, useOpenDevice } from '@client/data/hooks';
+import { useAuth } from '@client/features/auth/auth-context';
 
-/** 我的收藏: placeholder until the screen is built. */
+/** A price band of either type: `sale:100-200` (万) or `rent:0-3000` (元/月); '' for any. */
+type PriceChoice = '' | `${PropertyType}:${string}`;
+
+function parsePrice(choice: PriceChoice): { type?: PropertyType; price?: string } {
+  if (!choice) return {};
+  const [type, price] = choice.split(':') as [PropertyType, string];
+  return { type, price };
+}
+
+/**
+ * 我的收藏 (spec §2 "Favourites"): the user's favourites, synced to the account, filtered on the
+ * device by keyword, price band (sale or rent), area band and township; clear all or remove one.
+ */
 export default function FavoritesScreen() {
-  return <PagePlaceholder title="我的收藏" description="按价格、面积和区域筛选您收藏的房源。" />;
+  const { user } = useAuth();
+  const userId = user?.id ?? null;
+  const device = useOpenDevice();
+  const toast = useToast();
+  const { data } = useFavoriteProperties(userId);
+  const favorites = useFavoriteToggle();
+  const [layout, setLayout] = useListLayout();
+  const [keyword, setKeyword] = useState('');
+  const [price, setPrice] = useState<PriceChoice>('');
+  const [area, setArea] = useState('');
+  const [location, setLocation] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [now] = useState(() => Date.now());
+
+  const shown = useMemo(() => {
+    if (!data) return undefined;
+    const filtered = filterAndSortProperties(data.properties, {
+      keyword: keyword || undefined,
+      ...parsePrice(price),
+      area: area || undefined,
+      location: location || undefined,
+    });
+    // Most recently favourited first, as the data comes (the filter sorts by date of listing).
+    const order = new Map(data.properties.map((p, i) => [p.id, i]));
+    return filtered.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  }, [data, keyword, price, area, location]);
+  const total = data ? data.properties.length + data.unavailable.length : 0;
+  const filtering = Boolean(keyword || price || area || location);
+
+  const clearAll = async () => {
+    setConfirming(false);
+    if (!device || !userId) return;
+    try {
+      await clearFavorites(device.database, userId);
+      toast.success(FAVORITE_MESSAGES.cleared);
+    } catch (err) {
+      console.error('clearing favourites failed', err);
+      toast.error(operationFailedMessage(err instanceof Error ? err.message : String(err)));
+    }
+  };
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 2, md: 3 } }}>
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 2, gap: 1 }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1, fontSize: { xs: 20, md: 24 } }}>
+          我的收藏
+          {data && (
+            <Typography component="span" color="text.secondary" sx={{ ml: 1, fontSize: 15 }}>
+              共 {total} 套
+            </Typography>
+          )}
+        </Typography>
+        <LayoutToggle value={layout} onChange={setLayout} />
+        <Button
+          color="error"
+          startIcon={<DeleteSweepOutlined />}
+          disabled={total === 0}
+          onClick={() => setConfirming(true)}
+        >
+          清空收藏
+        </Button>
+      </Stack>
+
+      {total > 0 && (
+        <Card sx={{ p: { xs: 1.5, md: 2 }, mb: 2 }}>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5}>
+            <TextField
+              size="small"
+              value={keyword}
+              onChange={(e) => setKeyword(e.target.value)}
+              placeholder="搜索标题、描述或地址"
+              slotProps={{
+                htmlInput: { 'aria-label': '搜索收藏', type: 'search' },
+                input: {
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <SearchOutlined fontSize="small" />
+                    </InputAdornment>
+                  ),
+                },
+              }}
+              sx={{ flex: 2 }}
+            />
+            <TextField
+              select
+              size="small"
+              label="价格"
+              value={price}
+              onChange={(e) => setPrice(e.target.value as PriceChoice)}
+              sx={{ flex: 1, minWidth: 150 }}
+            >
+              <MenuItem value="">不限</MenuItem>
+              {PROPERTY_TYPES.flatMap((type) => [
+                <ListSubheader key={type}>{PROPERTY_TYPE_LABELS[type]}</ListSubheader>,
+                ...priceBandsFor(type).map((band) => (
+                  <MenuItem key={`${type}:${band.key}`} value={`${type}:${band.key}`}>
+                    {band.label}
+                  </MenuItem>
+                )),
+              ])}
+            </TextField>
+            <TextField
+              select
+              size="small"
+              label="面积"
+              value={area}
+              onChange={(e) => setArea(e.target.value)}
+              sx={{ flex: 1, minWidth: 130 }}
+            >
+              <MenuItem value="">不限</MenuItem>
+              {AREA_BANDS.map((band) => (
+                <MenuItem key={band.key} value={band.key}>
+                  {band.label}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              select
+              size="small"
+              label="区域"
+              value={location}
+              onChange={(e) => setLocation(e.target.value)}
+              sx={{ flex: 1, minWidth: 130 }}
+            >
+              <MenuItem value="">不限</MenuItem>
+              {TOWNSHIPS.map((t) => (
+                <MenuItem key={t} value={t}>
+                  {t}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+        </Card>
+      )}
+
+      {data && data.unavailable.length > 0 && (
+        <Typography role="note" color="text.secondary" sx={{ fontSize: 14, mb: 1.5 }}>
+          {FAVORITE_MESSAGES.unavailable(data.unavailable.length)}
+        </Typography>
+      )}
+
+      {shown && shown.length === 0 ? (
+        filtering && total > 0 ? (
+          <EmptyState
+            icon={<SearchOutlined fontSize="inherit" />}
+            title={FAVORITE_MESSAGES.noMatch}
+            action={
+              <Button
+                variant="outlined"
+                onClick={() => {
+                  setKeyword('');
+                  setPrice('');
+                  setArea('');
+                  setLocation('');
+                }}
+              >
+                清空筛选
+              </Button>
+            }
+          />
+        ) : (
+          <EmptyState
+            icon={<FavoriteBorderOutlined fontSize="inherit" />}
+            title={FAVORITE_MESSAGES.empty}
+            description="在房源上点击爱心即可收藏，换一台设备登录也能看到"
+            action={
+              <Button component={RouterLink} to="/properties" variant="contained">
+                去看看房源
+              </Button>
+            }
+          />
+        )
+      ) : (
+        <PropertyGrid layout={layout}>
+          {shown
+            ? shown.map((p) => (
+                <PropertyCard
+                  key={p.id}
+                  property={p}
+                  layout={layout}
+                  favorite={favorites.ids.has(p.id)}
+                  onToggleFavorite={(id) => favorites.toggle(id, p.title)}
+                  now={now}
+                />
+              ))
+            : Array.from({ length: 4 }, (_, i) => <PropertyCardSkeleton key={i} />)}
+        </PropertyGrid>
+      )}
+
+      <Dialog open={confirming} onClose={() => setConfirming(false)}>
+        <DialogTitle>清空收藏</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            确定要清空全部 {total} 套收藏的房源吗？此操作无法撤销。
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)}>取消</Button>
+          <Button color="error" variant="contained" onClick={() => void clearAll()}>
+            清空
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Container>
+  );
 }

@@ -7,15 +7,11 @@ import Card from '@mui/material/Card';
 import Collapse from '@mui/material/Collapse';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
-import GridViewOutlined from '@mui/icons-material/GridViewOutlined';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
-import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
 import { PAGE_SIZE } from '@couchdb/model/constants';
 import { PROPERTY_MESSAGES } from '@couchdb/model/property';
 import {
@@ -27,12 +23,14 @@ import {
 } from '@couchdb/rules/property-filter';
 import { EmptyState } from '@client/components/empty-state';
 import { PropertyCard } from '@client/components/property/property-card';
+import { LayoutToggle } from '@client/components/property/layout-toggle';
 import { PropertyCardSkeleton } from '@client/components/property/property-card-skeleton';
+import { PropertyGrid } from '@client/components/property/property-grid';
 import { useFavoriteToggle } from '@client/components/property/use-favorite-toggle';
+import { useListLayout } from '@client/components/property/use-list-layout';
 import { usePublicProperties } from '@client/data/hooks';
 import { FilterPanel } from './components/filter-panel';
 import { SearchBox } from '@client/components/search-box';
-import { useListLayout } from './use-list-layout';
 
 /**
  * 房源列表 (spec §2): the filter lives in the URL (type, keyword, location and the panel's choices);
@@ -129,20 +127,7 @@ export default function PropertyListScreen() {
                 '正在读取本机房源…'
               )}
             </Typography>
-            <ToggleButtonGroup
-              size="small"
-              exclusive
-              value={layout}
-              onChange={(_e, value: typeof layout | null) => value && setLayout(value)}
-              aria-label="显示方式"
-            >
-              <ToggleButton value="grid" aria-label="网格显示">
-                <GridViewOutlined fontSize="small" />
-              </ToggleButton>
-              <ToggleButton value="list" aria-label="列表显示">
-                <ViewListOutlined fontSize="small" />
-              </ToggleButton>
-            </ToggleButtonGroup>
+            <LayoutToggle value={layout} onChange={setLayout} />
           </Stack>
           <Collapse in={open} id="property-filter-panel">
             <Box sx={{ pt: 2.5 }}>
@@ -167,17 +152,7 @@ export default function PropertyListScreen() {
             }
           />
         ) : (
-          <Box
-            data-testid="property-results"
-            sx={{
-              display: 'grid',
-              gap: { xs: 1.5, md: 2 },
-              gridTemplateColumns:
-                layout === 'grid'
-                  ? { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' }
-                  : { xs: '1fr', md: 'repeat(2, 1fr)' },
-            }}
-          >
+          <PropertyGrid layout={layout}>
             {shown
               ? shown.map((p) => (
                   <PropertyCard
@@ -190,7 +165,7 @@ export default function PropertyListScreen() {
                   />
                 ))
               : Array.from({ length: 6 }, (_, i) => <PropertyCardSkeleton key={i} />)}
-          </Box>
+          </PropertyGrid>
         )}
         {hasMore && (
           <Box ref={sentinel} sx={{ textAlign: 'center', py: 1 }}>
