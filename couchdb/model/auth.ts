@@ -73,6 +73,8 @@ export type RegisterForm = z.infer<typeof registerFormSchema>;
 export const CHANGE_PASSWORD_MESSAGES = {
   required: '请填写所有密码字段',
   mismatch: '新密码与确认密码不匹配',
+  /** Shown under the confirmation while it differs from the new password (spec §2 "Profile"). */
+  mismatchHint: '密码不匹配',
   tooShort: '新密码至少需要6位字符',
   sameAsCurrent: '新密码不能与当前密码相同',
   success: '密码修改成功',

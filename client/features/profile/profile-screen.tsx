@@ -1,46 +1,108 @@
+import { useState } from 'react';
 import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import { ROLE_LABELS } from '@couchdb/model/user';
-import { PagePlaceholder } from '@client/components/page-placeholder';
 import { useAuth } from '@client/features/auth/auth-context';
 import { displayName } from '@client/features/auth/display-name';
+import { useSignOut } from '@client/features/auth/use-sign-out';
+import { ChangePasswordDialog } from './components/change-password-dialog';
+import { EditProfileDialog } from './components/edit-profile-dialog';
+import { ProfileLinks } from './components/profile-links';
 import { StorageUsageCard } from './components/storage-usage-card';
 
 /**
- * 个人中心: shows who is signed in and this device's storage; editing and the role's link grid come
- * with the profile issue.
+ * 个人中心 (spec §2 "Profile"): who is signed in with the role label, editing the profile and the
+ * password (both saved on the server), the role's link grid, this device's storage, and sign out.
  */
 export default function ProfileScreen() {
   const { user } = useAuth();
+  const { signOut, signingOut } = useSignOut();
+  const [dialog, setDialog] = useState<'edit' | 'password' | null>(null);
+  if (!user) return null;
+  const detail = [user.company, user.position].filter(Boolean).join(' · ');
+
   return (
-    <PagePlaceholder title="个人中心" description="资料编辑、修改密码和常用功能入口。">
-      {user && (
-        <Card sx={{ p: 3, mb: 2 }}>
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            <Avatar
-              src={user.avatar_url || undefined}
-              sx={{ width: 56, height: 56, bgcolor: 'primary.main' }}
-            >
-              {displayName(user).slice(0, 1)}
-            </Avatar>
-            <Stack spacing={0.5} sx={{ minWidth: 0 }}>
-              <Typography variant="h6" component="p" noWrap>
+    <Container maxWidth="md" sx={{ py: { xs: 2, md: 3 } }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 2, fontSize: { xs: 20, md: 24 } }}>
+        个人中心
+      </Typography>
+      <Card sx={{ p: { xs: 2, md: 3 }, mb: 2 }}>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Avatar
+            src={user.avatar_url || undefined}
+            sx={{ width: 64, height: 64, bgcolor: 'primary.main', fontSize: 26 }}
+          >
+            {displayName(user).slice(0, 1)}
+          </Avatar>
+          <Stack spacing={0.5} sx={{ minWidth: 0, flexGrow: 1 }}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+              <Typography variant="h6" component="p" noWrap data-testid="profile-name">
                 {displayName(user)}
               </Typography>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                <Typography color="text.secondary" data-testid="profile-phone">
-                  {user.phone}
-                </Typography>
-                <Chip size="small" color="primary" label={ROLE_LABELS[user.user_type]} />
-              </Stack>
+              <Chip
+                size="small"
+                color="primary"
+                label={ROLE_LABELS[user.user_type]}
+                data-testid="profile-role"
+              />
             </Stack>
+            <Typography color="text.secondary" data-testid="profile-phone">
+              {user.phone}
+            </Typography>
+            {detail && (
+              <Typography color="text.secondary" sx={{ fontSize: 14 }} noWrap>
+                {detail}
+              </Typography>
+            )}
           </Stack>
-        </Card>
-      )}
-      <StorageUsageCard />
-    </PagePlaceholder>
+        </Stack>
+        <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap' }}>
+          <Button variant="outlined" startIcon={<EditOutlined />} onClick={() => setDialog('edit')}>
+            编辑资料
+          </Button>
+          <Button
+            variant="outlined"
+            startIcon={<LockOutlined />}
+            onClick={() => setDialog('password')}
+          >
+            修改密码
+          </Button>
+        </Stack>
+      </Card>
+
+      <Typography component="h2" sx={{ fontWeight: 700, fontSize: 16, mb: 1.5 }}>
+        常用功能
+      </Typography>
+      <ProfileLinks role={user.user_type} />
+
+      <Box sx={{ mt: 2 }}>
+        <StorageUsageCard />
+      </Box>
+
+      <Button
+        fullWidth
+        color="error"
+        variant="outlined"
+        size="large"
+        startIcon={<LogoutOutlined />}
+        loading={signingOut}
+        onClick={() => void signOut()}
+        sx={{ mt: 3 }}
+      >
+        退出登录
+      </Button>
+
+      {dialog === 'edit' && <EditProfileDialog user={user} onClose={() => setDialog(null)} />}
+      {dialog === 'password' && <ChangePasswordDialog onClose={() => setDialog(null)} />}
+    </Container>
   );
 }
