@@ -53,7 +53,8 @@ export interface Band {
   max?: number;
 }
 
-const WAN = 10_000;
+/** 1 万 (ten thousand 元): sale prices are shown and entered in 万. */
+export const WAN = 10_000;
 
 /** Sale price bands; bounds in 元, labels in 万 (spec §9). */
 export const BUY_PRICE_BANDS: readonly Band[] = [

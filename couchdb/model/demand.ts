@@ -57,6 +57,11 @@ export const DEMAND_MESSAGES = {
   myDeleteFailed: '删除需求失败，请重试',
   loadFailed: '加载需求列表失败',
   updateSuccess: '需求更新成功',
+  notFound: '需求不存在或已删除',
+  empty: '暂无需求',
+  emptyHint: '发布求购或求租需求，让经纪人找到您',
+  noMatch: '没有符合条件的需求',
+  deleteConfirm: '确定要删除这条需求吗？删除后无法恢复。',
 } as const;
 
 /** A demand document as replicated to devices. */

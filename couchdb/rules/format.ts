@@ -24,6 +24,23 @@ export function formatPrice(type: PropertyType, price: number | null | undefined
   return `${Math.round(price)}元/月`;
 }
 
+/**
+ * A demand's range (spec §2 admin demands card): '100.0万 - 200.0万', '不低于3000元/月',
+ * '不超过90㎡', or '不限' when neither end is set. `one` formats a single value.
+ */
+export function formatRange(
+  min: number | null | undefined,
+  max: number | null | undefined,
+  one: (value: number) => string,
+): string {
+  const hasMin = typeof min === 'number' && Number.isFinite(min);
+  const hasMax = typeof max === 'number' && Number.isFinite(max);
+  if (hasMin && hasMax) return `${one(min)} - ${one(max)}`;
+  if (hasMin) return `不低于${one(min)}`;
+  if (hasMax) return `不超过${one(max)}`;
+  return '不限';
+}
+
 /** Area with ㎡, at most two decimals, no trailing zeros (89 → '89㎡', 89.5 → '89.5㎡'). */
 export function formatArea(area: number | null | undefined): string {
   if (typeof area !== 'number' || !Number.isFinite(area)) return '';

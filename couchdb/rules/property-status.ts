@@ -145,6 +145,15 @@ export const MY_LISTING_FILTERS = [
 ] as const;
 export type MyListingFilter = (typeof MY_LISTING_FILTERS)[number];
 
+export const MY_LISTING_FILTER_LABELS: Record<MyListingFilter, string> = {
+  all: '全部',
+  pending: '待审核',
+  approved: '已通过',
+  rejected: '已拒绝',
+  active: '已上架',
+  inactive: '已下架',
+};
+
 /** Whether a listing matches a "my listings" status filter. */
 export function matchesMyListingFilter(property: StatusFields, filter: MyListingFilter): boolean {
   if (filter === 'all') return true;

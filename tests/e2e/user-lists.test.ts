@@ -7,7 +7,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RECENT_MESSAGES } from '@couchdb/model/constants';
 import { FAVORITE_MESSAGES, type Favorite } from '@couchdb/model/favorite';
-import type { Property } from '@couchdb/model/property';
+import { DEMAND_FORM_MESSAGES, DEMAND_MESSAGES, type Demand } from '@couchdb/model/demand';
+import { PROPERTY_MESSAGES, type Property } from '@couchdb/model/property';
+import {
+  MY_LISTING_FILTER_LABELS,
+  MY_LISTING_FILTERS,
+  matchesMyListingFilter,
+  myListingStatusLabel,
+} from '@couchdb/rules/property-status';
 import {
   launchBrowser,
   saveScreenshot,
@@ -17,10 +24,9 @@ import {
 } from '../helpers/browser';
 import { startGateway, type RunningGateway } from '../helpers/gateway';
 import { login, pullAll, type Session } from './pages/browse-fixtures';
-import { FavoritesPage } from './pages/favorites-page';
+import { chooseOption, FavoritesPage } from './pages/favorites-page';
 import { Layout } from './pages/layout';
 import { LoginPage } from './pages/login-page';
-import { PropertyDetailPage } from './pages/property-detail-page';
 import { PropertyListPage } from './pages/property-list-page';
 
 let gateway: RunningGateway;
@@ -135,7 +141,6 @@ describe('recently viewed', () => {
   it('keeps the last 10, newest first, without duplicates, and shows them offline', async () => {
     const listings = (await publicListings()).slice(0, 11);
     const page = await signIn(VIEWPORTS.mobile);
-    const detail = new PropertyDetailPage(page);
     const recent = new FavoritesPage(page);
 
     await page.goto(`${gateway.url}/recent`);
@@ -144,22 +149,35 @@ describe('recently viewed', () => {
     // As people browse: open a listing from the list, come back, open the next.
     const list = new PropertyListPage(page);
     await list.goto(gateway.url);
-    const open = async (id: string) => {
+    const open = async ({ id, title }: Property) => {
       await page.locator(`[data-property-id="${id}"] a`).first().click();
-      await detail.title.waitFor();
+      // The list's own heading stays until the detail screen has loaded: wait for this listing's.
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
       expect(new URL(page.url()).pathname).toBe(`/properties/${id}`);
       await page.goBack();
       await list.waitForResults();
     };
-    for (const p of listings) await open(p.id);
+    // To the history as people get there: 我的 → 浏览记录 (in the app, no reload).
+    const toRecent = async () => {
+      await page
+        .getByRole('navigation', { name: '底部导航' })
+        .getByRole('link', { name: '我的' })
+        .click();
+      await page
+        .getByRole('navigation', { name: '常用功能' })
+        .getByRole('link', { name: '浏览记录' })
+        .click();
+      await page.waitForURL((url) => url.pathname === '/recent');
+    };
+    for (const p of listings) await open(p);
     const viewed = listings.map((p) => p.id).reverse();
-    await page.goto(`${gateway.url}/recent`);
+    await toRecent();
     await expect.poll(() => recent.ids()).toEqual(viewed.slice(0, 10));
 
     // Viewing one again moves it to the front instead of listing it twice.
     await list.goto(gateway.url);
-    await open(listings[5]!.id);
-    await page.goto(`${gateway.url}/recent`);
+    await open(listings[5]!);
+    await toRecent();
     const again = [listings[5]!.id, ...viewed.filter((id) => id !== listings[5]!.id)].slice(0, 10);
     await expect.poll(() => recent.ids()).toEqual(again);
     await saveScreenshot(page, 'user-recent-mobile');
@@ -172,5 +190,127 @@ describe('recently viewed', () => {
     } finally {
       await browser.context.setOffline(false);
     }
+  });
+});
+
+describe('demands', () => {
+  it('publishes, edits and deletes a demand, each reaching the server', async () => {
+    const page = await signIn();
+    const layout = new Layout(page);
+    const allDemands = async () =>
+      [
+        ...(await pullAll<Demand & { _deleted?: boolean }>(gateway.url, 'demands', user)).values(),
+      ].filter((d) => !d._deleted);
+    // The demo user has demands of their own already: follow the new one.
+    const before = new Set((await allDemands()).map((d) => d.id));
+    const serverDemands = async () => (await allDemands()).filter((d) => !before.has(d.id));
+
+    await page.goto(`${gateway.url}/publish/demand`);
+    const submit = page.getByRole('button', { name: '发布需求', exact: true }).last();
+    await submit.click();
+    for (const message of [
+      DEMAND_FORM_MESSAGES.title,
+      DEMAND_FORM_MESSAGES.location,
+      DEMAND_FORM_MESSAGES.description,
+    ])
+      await page.getByText(message).waitFor();
+    await page.getByRole('button', { name: '求租' }).click();
+    await page.getByLabel('需求标题').fill('凤麓街道求租两居室');
+    await chooseOption(page, '期望区域', '凤麓街道');
+    await chooseOption(page, '户型', '2室');
+    await page.getByLabel('最低价格').fill('2500');
+    await page.getByLabel('最高价格').fill('1500');
+    await page.getByLabel('需求描述').fill('带家具，近学校，最好有电梯。');
+    await submit.click();
+    await page.getByText(DEMAND_FORM_MESSAGES.priceRange).waitFor();
+    await page.getByLabel('最低价格').fill('1500');
+    await page.getByLabel('最高价格').fill('2500');
+    await saveScreenshot(page, 'user-publish-demand-desktop');
+    await submit.click();
+    await layout.waitForToast(DEMAND_MESSAGES.publishSuccess);
+    await page.waitForURL((url) => url.pathname === '/manage');
+    await page.getByRole('tab', { name: `我的需求 (${before.size + 1})` }).click();
+    await page.getByTestId('demand-card').filter({ hasText: '凤麓街道求租两居室' }).waitFor();
+    await expect.poll(serverDemands, { timeout: 10_000 }).toEqual([
+      expect.objectContaining({
+        title: '凤麓街道求租两居室',
+        type: 'rent',
+        min_price: 1500,
+        max_price: 2500,
+        areas: ['凤麓街道'],
+        rooms: [2],
+        status: 'active',
+      }),
+    ]);
+
+    // Edit from my demands (the spec's ?edit= link, working).
+    await page.goto(`${gateway.url}/my-demands`);
+    const created = (await serverDemands())[0]!;
+    const card = page.locator(`[data-testid="demand-card"][data-demand-id="${created.id}"]`);
+    await card.getByRole('link', { name: '编辑' }).click();
+    await page.waitForURL((url) => url.searchParams.has('edit'));
+    expect(await page.getByLabel('最高价格').inputValue()).toBe('2500');
+    await page.getByLabel('需求标题').fill('凤麓街道求租两居室（可短租）');
+    await page.getByRole('button', { name: '保存修改' }).click();
+    await layout.waitForToast(DEMAND_MESSAGES.updateSuccess);
+    await card.filter({ hasText: '可短租' }).waitFor();
+    await expect
+      .poll(async () => (await serverDemands()).map((d) => d.title), { timeout: 10_000 })
+      .toEqual(['凤麓街道求租两居室（可短租）']);
+    await saveScreenshot(page, 'user-my-demands-desktop');
+
+    await card.getByRole('button', { name: '删除' }).click();
+    await page
+      .getByRole('dialog', { name: '删除需求' })
+      .getByRole('button', { name: '删除' })
+      .click();
+    await layout.waitForToast(DEMAND_MESSAGES.deleteSuccess);
+    await card.waitFor({ state: 'detached' });
+    await expect.poll(serverDemands, { timeout: 10_000 }).toEqual([]);
+  });
+});
+
+describe('my listings', () => {
+  it('lists the user’s listings with their status, filters them, and deletes one', async () => {
+    const mine = [...(await pullAll<Property>(gateway.url, 'properties', user)).values()].filter(
+      (p) => p.user_id === user.userId && p.status !== 'deleted',
+    );
+    // A status the user's listings have (the demo set gives each user a mix).
+    const filter = MY_LISTING_FILTERS.find(
+      (f) => f !== 'all' && mine.some((p) => matchesMyListingFilter(p, f)),
+    )!;
+    const pending = mine.filter((p) => matchesMyListingFilter(p, filter));
+    expect(pending.length).toBeGreaterThan(0);
+    const page = await signIn(VIEWPORTS.mobile);
+    const layout = new Layout(page);
+    await page.goto(`${gateway.url}/my-properties`);
+    const cards = page.getByTestId('own-property-card');
+    await expect.poll(() => cards.count()).toBe(mine.length);
+    await saveScreenshot(page, 'user-my-properties-mobile');
+
+    await chooseOption(page, '状态', MY_LISTING_FILTER_LABELS[filter]);
+    await expect.poll(() => cards.count()).toBe(pending.length);
+    expect(new Set(await page.getByTestId('own-property-status').allTextContents())).toEqual(
+      new Set(pending.map((p) => myListingStatusLabel(p))),
+    );
+
+    const target = pending[0]!;
+    await page
+      .locator(`[data-testid="own-property-card"][data-property-id="${target.id}"]`)
+      .getByRole('button', { name: '删除' })
+      .click();
+    await page
+      .getByRole('dialog', { name: '删除房源' })
+      .getByRole('button', { name: '删除' })
+      .click();
+    await layout.waitForToast(PROPERTY_MESSAGES.deleteSuccess);
+    await expect.poll(() => cards.count()).toBe(pending.length - 1);
+    await expect
+      .poll(
+        async () =>
+          (await pullAll<Property>(gateway.url, 'properties', user)).get(target.id)?.status,
+        { timeout: 10_000 },
+      )
+      .toBe('deleted');
   });
 });

@@ -8,6 +8,13 @@ export {
   type FavoriteListings,
 } from './use-favorites';
 export { useLiveQuery, type LiveResult } from './use-live-query';
+export {
+  deleteDemand,
+  deleteProperty,
+  useDemand,
+  useMyDemands,
+  useMyProperties,
+} from './use-mine';
 export { useNewsArticle, usePublishedNews } from './use-news';
 export { useFeaturedProperties, useProperty, usePublicProperties } from './use-properties';
 export { useRecentProperties, type RecentListing } from './use-recent';

@@ -1,8 +1,152 @@
-import { PagePlaceholder } from '@client/components/page-placeholder';
+import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Container from '@mui/material/Container';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import {
+  DEMAND_MESSAGES,
+  DEMAND_STATUSES,
+  DEMAND_STATUS_LABELS,
+  DEMAND_TYPES,
+  DEMAND_TYPE_LABELS,
+} from '@couchdb/model/demand';
+import { DemandCard } from '@client/components/demand/demand-card';
+import { EmptyState } from '@client/components/empty-state';
+import { useConfirmedDelete } from '@client/components/use-confirmed-delete';
+import { deleteDemand, useMyDemands, useOpenDevice } from '@client/data/hooks';
+import { useAuth } from '@client/features/auth/auth-context';
 
-/** 我的需求: placeholder until the screen is built. */
+/**
+ * 我的需求 (spec §2 "My demands"): the user's demands from the device, searched and filtered by
+ * type and status, each with edit (/publish/demand?edit=) and delete.
+ */
 export default function MyDemandsScreen() {
+  const { user } = useAuth();
+  const device = useOpenDevice();
+  const { data: demands } = useMyDemands(user?.id ?? null);
+  const [keyword, setKeyword] = useState('');
+  const [type, setType] = useState('');
+  const [status, setStatus] = useState('');
+  const remove = useConfirmedDelete({
+    title: '删除需求',
+    message: DEMAND_MESSAGES.deleteConfirm,
+    success: DEMAND_MESSAGES.deleteSuccess,
+    failure: DEMAND_MESSAGES.myDeleteFailed,
+    remove: async (id) => {
+      if (!device) throw new Error('no database open');
+      await deleteDemand(device.database, id);
+    },
+  });
+
+  const shown = useMemo(() => {
+    const needle = keyword.trim().toLowerCase();
+    return demands?.filter(
+      (d) =>
+        (!type || d.type === type) &&
+        (!status || d.status === status) &&
+        (!needle || `${d.title}\n${d.requirements}`.toLowerCase().includes(needle)),
+    );
+  }, [demands, keyword, type, status]);
+
   return (
-    <PagePlaceholder title="我的需求" description="查看、编辑和删除您发布的求购、求租需求。" />
+    <Container maxWidth="md" sx={{ py: { xs: 2, md: 3 } }}>
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1, fontSize: { xs: 20, md: 24 } }}>
+          我的需求
+        </Typography>
+        <Button
+          variant="contained"
+          startIcon={<AddOutlined />}
+          component={RouterLink}
+          to="/publish/demand"
+        >
+          发布需求
+        </Button>
+      </Stack>
+      <Card sx={{ p: { xs: 1.5, md: 2 }, mb: 2 }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+          <TextField
+            size="small"
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            placeholder="搜索标题或描述"
+            slotProps={{
+              htmlInput: { 'aria-label': '搜索需求', type: 'search' },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchOutlined fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+            sx={{ flex: 2 }}
+          />
+          <TextField
+            select
+            size="small"
+            label="类型"
+            value={type}
+            onChange={(e) => setType(e.target.value)}
+            sx={{ flex: 1, minWidth: 110 }}
+          >
+            <MenuItem value="">全部</MenuItem>
+            {DEMAND_TYPES.map((t) => (
+              <MenuItem key={t} value={t}>
+                {DEMAND_TYPE_LABELS[t]}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label="状态"
+            value={status}
+            onChange={(e) => setStatus(e.target.value)}
+            sx={{ flex: 1, minWidth: 110 }}
+          >
+            <MenuItem value="">全部</MenuItem>
+            {DEMAND_STATUSES.map((s) => (
+              <MenuItem key={s} value={s}>
+                {DEMAND_STATUS_LABELS[s]}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
+      </Card>
+      {!shown ? (
+        <Stack spacing={1.5}>
+          <Skeleton variant="rounded" height={180} />
+          <Skeleton variant="rounded" height={180} />
+        </Stack>
+      ) : shown.length === 0 ? (
+        <EmptyState
+          icon={<AssignmentOutlined fontSize="inherit" />}
+          title={demands && demands.length > 0 ? DEMAND_MESSAGES.noMatch : DEMAND_MESSAGES.empty}
+          description={demands && demands.length > 0 ? undefined : DEMAND_MESSAGES.emptyHint}
+          action={
+            <Button component={RouterLink} to="/publish/demand" variant="contained">
+              发布需求
+            </Button>
+          }
+        />
+      ) : (
+        <Stack spacing={1.5} data-testid="demand-list">
+          {shown.map((d) => (
+            <DemandCard key={d.id} demand={d} onDelete={() => remove.ask(d.id)} />
+          ))}
+        </Stack>
+      )}
+      {remove.dialog}
+    </Container>
   );
 }

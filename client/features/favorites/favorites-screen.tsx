@@ -3,11 +3,6 @@ import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Container from '@mui/material/Container';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
 import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
@@ -22,6 +17,7 @@ import { operationFailedMessage } from '@couchdb/model/errors';
 import { FAVORITE_MESSAGES } from '@couchdb/model/favorite';
 import { PROPERTY_TYPE_LABELS, PROPERTY_TYPES, type PropertyType } from '@couchdb/model/property';
 import { filterAndSortProperties, priceBandsFor } from '@couchdb/rules/property-filter';
+import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { EmptyState } from '@client/components/empty-state';
 import { LayoutToggle } from '@client/components/property/layout-toggle';
 import { PropertyCard } from '@client/components/property/property-card';
@@ -77,7 +73,6 @@ export default function FavoritesScreen() {
   const filtering = Boolean(keyword || price || area || location);
 
   const clearAll = async () => {
-    setConfirming(false);
     if (!device || !userId) return;
     try {
       await clearFavorites(device.database, userId);
@@ -236,20 +231,14 @@ export default function FavoritesScreen() {
         </PropertyGrid>
       )}
 
-      <Dialog open={confirming} onClose={() => setConfirming(false)}>
-        <DialogTitle>清空收藏</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            确定要清空全部 {total} 套收藏的房源吗？此操作无法撤销。
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)}>取消</Button>
-          <Button color="error" variant="contained" onClick={() => void clearAll()}>
-            清空
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        title="清空收藏"
+        message={`确定要清空全部 ${total} 套收藏的房源吗？此操作无法撤销。`}
+        confirmLabel="清空"
+        onConfirm={() => void clearAll()}
+        onClose={() => setConfirming(false)}
+      />
     </Container>
   );
 }

@@ -1,6 +1,173 @@
-import { PagePlaceholder } from '@client/components/page-placeholder';
+import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Container from '@mui/material/Container';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import { PROPERTY_MESSAGES, PROPERTY_TYPE_LABELS, PROPERTY_TYPES } from '@couchdb/model/property';
+import { formatAddress } from '@couchdb/rules/format';
+import {
+  MY_LISTING_FILTER_LABELS,
+  MY_LISTING_FILTERS,
+  matchesMyListingFilter,
+  type MyListingFilter,
+} from '@couchdb/rules/property-status';
+import { EmptyState } from '@client/components/empty-state';
+import { LayoutToggle } from '@client/components/property/layout-toggle';
+import { OwnPropertyCard } from '@client/components/property/own-property-card';
+import { useListLayout } from '@client/components/property/use-list-layout';
+import { useConfirmedDelete } from '@client/components/use-confirmed-delete';
+import { deleteProperty, useMyProperties, useOpenDevice } from '@client/data/hooks';
+import { useAuth } from '@client/features/auth/auth-context';
 
-/** 我的房源: placeholder until the screen is built. */
+/**
+ * 我的房源 (spec §2 "My listings"): the user's listings from the device with the combined status,
+ * searched by title, description or address and filtered by status and type.
+ */
 export default function MyPropertiesScreen() {
-  return <PagePlaceholder title="我的房源" description="查看您发布的房源及审核、上架状态。" />;
+  const { user } = useAuth();
+  const device = useOpenDevice();
+  const { data: properties } = useMyProperties(user?.id ?? null);
+  const [layout, setLayout] = useListLayout();
+  const [keyword, setKeyword] = useState('');
+  const [status, setStatus] = useState<MyListingFilter>('all');
+  const [type, setType] = useState('');
+  const remove = useConfirmedDelete({
+    title: '删除房源',
+    message: PROPERTY_MESSAGES.deleteConfirm,
+    success: PROPERTY_MESSAGES.deleteSuccess,
+    failure: PROPERTY_MESSAGES.myDeleteFailed,
+    remove: async (id) => {
+      if (!device) throw new Error('no database open');
+      await deleteProperty(device.database, id);
+    },
+  });
+
+  const shown = useMemo(() => {
+    const needle = keyword.trim().toLowerCase();
+    return properties?.filter(
+      (p) =>
+        matchesMyListingFilter(p, status) &&
+        (!type || p.type === type) &&
+        (!needle ||
+          `${p.title}\n${p.description}\n${formatAddress(p.address)}`
+            .toLowerCase()
+            .includes(needle)),
+    );
+  }, [properties, keyword, status, type]);
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 2, md: 3 } }}>
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 2, gap: 1 }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1, fontSize: { xs: 20, md: 24 } }}>
+          我的房源
+        </Typography>
+        <LayoutToggle value={layout} onChange={setLayout} />
+        <Button
+          variant="contained"
+          startIcon={<AddOutlined />}
+          component={RouterLink}
+          to="/publish/property"
+        >
+          发布房源
+        </Button>
+      </Stack>
+      <Card sx={{ p: { xs: 1.5, md: 2 }, mb: 2 }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+          <TextField
+            size="small"
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            placeholder="搜索标题、描述或地址"
+            slotProps={{
+              htmlInput: { 'aria-label': '搜索我的房源', type: 'search' },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchOutlined fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+            sx={{ flex: 2 }}
+          />
+          <TextField
+            select
+            size="small"
+            label="状态"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as MyListingFilter)}
+            sx={{ flex: 1, minWidth: 110 }}
+          >
+            {MY_LISTING_FILTERS.map((f) => (
+              <MenuItem key={f} value={f}>
+                {MY_LISTING_FILTER_LABELS[f]}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label="类型"
+            value={type}
+            onChange={(e) => setType(e.target.value)}
+            sx={{ flex: 1, minWidth: 110 }}
+          >
+            <MenuItem value="">全部</MenuItem>
+            {PROPERTY_TYPES.map((t) => (
+              <MenuItem key={t} value={t}>
+                {PROPERTY_TYPE_LABELS[t]}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
+      </Card>
+      {!shown ? (
+        <Stack spacing={1.5}>
+          <Skeleton variant="rounded" height={140} />
+          <Skeleton variant="rounded" height={140} />
+        </Stack>
+      ) : shown.length === 0 ? (
+        <EmptyState
+          icon={<HomeWorkOutlined fontSize="inherit" />}
+          title={
+            properties && properties.length > 0
+              ? PROPERTY_MESSAGES.mineNoMatch
+              : PROPERTY_MESSAGES.mineEmpty
+          }
+          description={
+            properties && properties.length > 0 ? undefined : PROPERTY_MESSAGES.mineEmptyHint
+          }
+          action={
+            <Button component={RouterLink} to="/publish/property" variant="contained">
+              发布房源
+            </Button>
+          }
+        />
+      ) : (
+        <Box
+          data-testid="own-property-list"
+          sx={{
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: layout === 'grid' ? { xs: '1fr', md: 'repeat(2, 1fr)' } : '1fr',
+          }}
+        >
+          {shown.map((p) => (
+            <OwnPropertyCard key={p.id} property={p} onDelete={() => remove.ask(p.id)} />
+          ))}
+        </Box>
+      )}
+      {remove.dialog}
+    </Container>
+  );
 }

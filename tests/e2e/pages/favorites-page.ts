@@ -29,9 +29,8 @@ export class FavoritesPage {
   }
 
   /** Picks an option of one of the filter selects (价格, 面积, 区域). */
-  async choose(label: string, option: string): Promise<void> {
-    await this.page.getByRole('combobox', { name: label }).click();
-    await this.page.getByRole('option', { name: option, exact: true }).click();
+  choose(label: string, option: string): Promise<void> {
+    return chooseOption(this.page, label, option);
   }
 
   /** The heart of the card of this listing. */
@@ -40,4 +39,10 @@ export class FavoritesPage {
       .locator(`[data-testid="property-card"][data-property-id="${id}"]`)
       .getByRole('button', { name: /收藏/ });
   }
+}
+
+/** Picks an option of a MUI select by its label, anywhere on the page. */
+export async function chooseOption(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
 }

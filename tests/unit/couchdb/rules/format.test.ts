@@ -4,6 +4,7 @@ import {
   formatArea,
   formatLogTime,
   formatPrice,
+  formatRange,
   formatRelativeDate,
   formatShortAddress,
   isNewListing,
@@ -37,6 +38,19 @@ describe('formatArea', () => {
     [120.1, '120.1㎡'],
   ])('%d → %s', (area, text) => {
     expect(formatArea(area)).toBe(text);
+  });
+});
+
+describe('formatRange', () => {
+  const wan = (v: number) => formatPrice('sale', v);
+  it.each([
+    [1_000_000, 2_000_000, wan, '100.0万 - 200.0万'],
+    [3000, undefined, (v: number) => formatPrice('rent', v), '不低于3000元/月'],
+    [undefined, 90, formatArea, '不超过90㎡'],
+    [0, undefined, formatArea, '不低于0㎡'],
+    [undefined, undefined, formatArea, '不限'],
+  ] as const)('%s..%s → %s', (min, max, one, text) => {
+    expect(formatRange(min, max, one)).toBe(text);
   });
 });
 

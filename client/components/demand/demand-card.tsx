@@ -1,0 +1,105 @@
+import { Link as RouterLink } from 'react-router';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import { ROOM_LABELS } from '@couchdb/model/constants';
+import { DEMAND_STATUS_LABELS, DEMAND_TYPE_LABELS, type Demand } from '@couchdb/model/demand';
+import { formatArea, formatDate, formatPrice, formatRange } from '@couchdb/rules/format';
+
+type CardDemand = Pick<
+  Demand,
+  | 'id'
+  | 'title'
+  | 'type'
+  | 'status'
+  | 'min_price'
+  | 'max_price'
+  | 'min_area'
+  | 'max_area'
+  | 'areas'
+  | 'rooms'
+  | 'requirements'
+  | 'contact'
+  | 'created_at'
+  | 'updated_at'
+>;
+
+const STATUS_COLORS = { active: 'primary', inactive: 'default', completed: 'success' } as const;
+
+/** A demand in the user's lists: type and status, ranges, township, rooms, contact, dates, actions. */
+export function DemandCard({ demand: d, onDelete }: { demand: CardDemand; onDelete(): void }) {
+  const priceOf = (v: number) => formatPrice(d.type === 'buy' ? 'sale' : 'rent', v);
+  const facts: [string, string][] = [
+    ['价格', formatRange(d.min_price, d.max_price, priceOf)],
+    ['面积', formatRange(d.min_area, d.max_area, formatArea)],
+    ['区域', d.areas.join('、') || '不限'],
+    [
+      '户型',
+      d.rooms.map((n) => ROOM_LABELS[n as keyof typeof ROOM_LABELS] ?? `${n}室`).join('、') ||
+        '不限',
+    ],
+    ['联系人', [d.contact.name, d.contact.phone].filter(Boolean).join(' ')],
+  ];
+  return (
+    <Card data-testid="demand-card" data-demand-id={d.id} sx={{ p: 2 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+        <Chip size="small" color="secondary" label={DEMAND_TYPE_LABELS[d.type]} />
+        <Chip
+          size="small"
+          variant="outlined"
+          color={STATUS_COLORS[d.status]}
+          label={DEMAND_STATUS_LABELS[d.status]}
+        />
+        <Typography component="h3" sx={{ fontWeight: 600, flexGrow: 1, minWidth: 0 }} noWrap>
+          {d.title}
+        </Typography>
+      </Stack>
+      <Stack
+        component="dl"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: 'auto 1fr',
+          columnGap: 1.5,
+          rowGap: 0.5,
+          m: 0,
+          fontSize: 14,
+          '& dt': { color: 'text.secondary' },
+          '& dd': { m: 0 },
+        }}
+      >
+        {facts.map(([label, value]) => (
+          <Stack key={label} sx={{ display: 'contents' }}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </Stack>
+        ))}
+      </Stack>
+      {d.requirements && (
+        <Typography sx={{ fontSize: 14, mt: 1, color: 'text.secondary', whiteSpace: 'pre-wrap' }}>
+          {d.requirements}
+        </Typography>
+      )}
+      <Stack direction="row" sx={{ alignItems: 'center', mt: 1.5, gap: 1 }}>
+        <Typography sx={{ fontSize: 12, color: 'text.disabled', flexGrow: 1 }}>
+          发布于 {formatDate(d.created_at)}
+          {d.updated_at !== d.created_at && ` · 更新于 ${formatDate(d.updated_at)}`}
+        </Typography>
+        <Button
+          size="small"
+          startIcon={<EditOutlined />}
+          component={RouterLink}
+          to={`/publish/demand?edit=${encodeURIComponent(d.id)}`}
+        >
+          编辑
+        </Button>
+        <Button size="small" color="error" startIcon={<DeleteOutlined />} onClick={onDelete}>
+          删除
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

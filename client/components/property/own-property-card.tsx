@@ -1,0 +1,127 @@
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+import { PROPERTY_TYPE_LABELS, type Property } from '@couchdb/model/property';
+import { formatArea, formatDate, formatPrice, formatShortAddress } from '@couchdb/rules/format';
+import { myListingStatusLabel } from '@couchdb/rules/property-status';
+import { coverImage } from './cover-image';
+
+type OwnProperty = Pick<
+  Property,
+  | 'id'
+  | 'title'
+  | 'type'
+  | 'price'
+  | 'area'
+  | 'address'
+  | 'images'
+  | 'status'
+  | 'audit_status'
+  | 'audit_comment'
+  | 'view_count'
+  | 'created_at'
+>;
+
+const LABEL_COLORS: Record<string, 'warning' | 'error' | 'success' | 'default' | 'info'> = {
+  待审核: 'warning',
+  已拒绝: 'error',
+  已发布: 'success',
+  已下架: 'default',
+  已通过: 'info',
+};
+
+/**
+ * A listing in its owner's lists (spec §2 "My listings"): the combined status label (with the
+ * rejection reason), type, address, price, area, views, date, the link and delete.
+ */
+export function OwnPropertyCard({
+  property: p,
+  onDelete,
+}: {
+  property: OwnProperty;
+  onDelete(): void;
+}) {
+  const label = myListingStatusLabel(p);
+  const cover = coverImage(p.images);
+  return (
+    <Card data-testid="own-property-card" data-property-id={p.id} sx={{ p: 1.5 }}>
+      <Stack direction="row" spacing={1.5}>
+        <Box
+          sx={{
+            width: { xs: 96, sm: 140 },
+            aspectRatio: '4 / 3',
+            flexShrink: 0,
+            borderRadius: 1,
+            overflow: 'hidden',
+            bgcolor: 'grey.100',
+            display: 'grid',
+            placeItems: 'center',
+          }}
+        >
+          {cover ? (
+            <Box
+              component="img"
+              src={cover}
+              alt=""
+              loading="lazy"
+              sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
+            />
+          ) : (
+            <ApartmentOutlined sx={{ color: 'grey.400', fontSize: 36 }} />
+          )}
+        </Box>
+        <Stack spacing={0.5} sx={{ minWidth: 0, flexGrow: 1 }}>
+          <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+            <Chip
+              size="small"
+              color={LABEL_COLORS[label] ?? 'default'}
+              label={label}
+              data-testid="own-property-status"
+            />
+            <Chip size="small" variant="outlined" label={PROPERTY_TYPE_LABELS[p.type]} />
+          </Stack>
+          <Typography component="h3" sx={{ fontWeight: 600 }} noWrap>
+            {p.title}
+          </Typography>
+          <Typography sx={{ fontSize: 13, color: 'text.secondary' }} noWrap>
+            {formatShortAddress(p.address)}
+          </Typography>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
+            <Typography sx={{ color: 'secondary.main', fontWeight: 700 }}>
+              {formatPrice(p.type, p.price)}
+            </Typography>
+            <Typography sx={{ fontSize: 13 }}>{formatArea(p.area)}</Typography>
+            <Typography sx={{ fontSize: 12, color: 'text.disabled' }}>
+              浏览 {p.view_count ?? 0} · {formatDate(p.created_at)}
+            </Typography>
+          </Stack>
+          {p.audit_status === 'rejected' && p.audit_comment && (
+            <Typography role="note" sx={{ fontSize: 13, color: 'error.main' }}>
+              拒绝原因：{p.audit_comment}
+            </Typography>
+          )}
+        </Stack>
+      </Stack>
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mt: 1 }}>
+        <Button
+          size="small"
+          startIcon={<VisibilityOutlined />}
+          component={RouterLink}
+          to={`/properties/${encodeURIComponent(p.id)}`}
+        >
+          查看
+        </Button>
+        <Button size="small" color="error" startIcon={<DeleteOutlined />} onClick={onDelete}>
+          删除
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,40 @@
+import { useState, type ReactNode } from 'react';
+import { useToast } from './toast/toast-context';
+import { ConfirmDialog } from './confirm-dialog';
+
+/**
+ * Delete after a confirmation, with the success toast or the failure message: `ask(id)` opens the
+ * dialog; render `dialog` once.
+ */
+export function useConfirmedDelete(options: {
+  title: string;
+  message: string;
+  success: string;
+  failure: string;
+  remove(id: string): Promise<void>;
+}): { ask(id: string): void; dialog: ReactNode } {
+  const toast = useToast();
+  const [target, setTarget] = useState<string | null>(null);
+  const confirm = async (id: string) => {
+    try {
+      await options.remove(id);
+      toast.success(options.success);
+    } catch (err) {
+      console.error('delete failed', id, err);
+      toast.error(options.failure);
+    }
+  };
+  return {
+    ask: setTarget,
+    dialog: (
+      <ConfirmDialog
+        open={target !== null}
+        title={options.title}
+        message={options.message}
+        confirmLabel="删除"
+        onConfirm={() => target && void confirm(target)}
+        onClose={() => setTarget(null)}
+      />
+    ),
+  };
+}

@@ -1,0 +1,71 @@
+/** What the signed-in user published: their listings and demands, and one demand by id. */
+import { map, of } from 'rxjs';
+import { changeStatus } from '@couchdb/rules/property-status';
+import type { DeviceDatabase } from '../database';
+import type { DemandDoc } from '../schemas/demand.schema';
+import type { PropertyDoc } from '../schemas/property.schema';
+import { useOpenDevice } from '../open-device';
+import { useLiveQuery, type LiveResult } from './use-live-query';
+
+const newestFirst = <T extends { created_at?: string; id: string }>(a: T, b: T) =>
+  (a.created_at ?? '') === (b.created_at ?? '')
+    ? a.id.localeCompare(b.id)
+    : (a.created_at ?? '') < (b.created_at ?? '')
+      ? 1
+      : -1;
+
+/** Whether the open database is this user's own (not the visitor's, not another account's). */
+function useOwnDatabase(userId: string | null): boolean {
+  const device = useOpenDevice();
+  return userId !== null && device?.identity.kind === 'user' && device.identity.userId === userId;
+}
+
+/** The user's listings (every status but deleted), newest first. */
+export function useMyProperties(userId: string | null): LiveResult<PropertyDoc[]> {
+  const own = useOwnDatabase(userId);
+  return useLiveQuery(`my-properties:${own ? userId : ''}`, (db) =>
+    own && userId
+      ? db.properties
+          .find({ selector: { user_id: userId, status: { $ne: 'deleted' } } })
+          .$.pipe(map((docs) => docs.map((d) => d.toJSON() as PropertyDoc).sort(newestFirst)))
+      : of([]),
+  );
+}
+
+/** The user's demands, newest first. */
+export function useMyDemands(userId: string | null): LiveResult<DemandDoc[]> {
+  const own = useOwnDatabase(userId);
+  return useLiveQuery(`my-demands:${own ? userId : ''}`, (db) =>
+    own && userId
+      ? db.demands
+          .find({ selector: { user_id: userId } })
+          .$.pipe(map((docs) => docs.map((d) => d.toJSON() as DemandDoc).sort(newestFirst)))
+      : of([]),
+  );
+}
+
+/** One demand by id (null when the device does not hold it). */
+export function useDemand(id: string | null): LiveResult<DemandDoc | null> {
+  return useLiveQuery(`demand:${id ?? ''}`, (db) =>
+    id
+      ? db.demands.findOne(id).$.pipe(map((d) => (d ? (d.toJSON() as DemandDoc) : null)))
+      : of(null),
+  );
+}
+
+/** Deletes one of the user's demands on the device (the deletion syncs like any write). */
+export async function deleteDemand(db: DeviceDatabase, id: string): Promise<void> {
+  const doc = await db.demands.findOne(id).exec();
+  if (doc) await doc.incrementalRemove();
+}
+
+/** Takes one of the user's listings away (spec §4: deleting is the status 'deleted'). */
+export async function deleteProperty(db: DeviceDatabase, id: string): Promise<void> {
+  const doc = await db.properties.findOne(id).exec();
+  if (!doc) return;
+  await doc.incrementalModify((old) => {
+    const result = changeStatus(old, 'deleted');
+    if (!result.ok) throw new Error(result.message);
+    return result.property;
+  });
+}
