@@ -9,6 +9,7 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { UserRole } from '@couchdb/model/roles';
 import { deviceId } from './counters';
 import { databaseNameFor, openDatabase, type DeviceDatabase, type Identity } from './database';
+import { MediaOutbox } from './media-outbox';
 import { RefusalLedger } from './refusals';
 import { DeviceSync } from './replication';
 import { SyncHttp, type SyncAuth } from './sync-http';
@@ -24,6 +25,8 @@ interface OpenIdentity {
   db: DeviceDatabase;
   sync: DeviceSync;
   ledger: RefusalLedger;
+  /** Listings waiting for their media (signed-in identities only). */
+  outbox: MediaOutbox | null;
 }
 
 let storagePromise: Promise<RxStorage<unknown, unknown>> | null = null;
@@ -62,6 +65,11 @@ export class DeviceData {
 
   get sync(): DeviceSync | null {
     return this.current?.sync ?? null;
+  }
+
+  /** The open identity's media outbox (null for a visitor). */
+  get outbox(): MediaOutbox | null {
+    return this.current?.outbox ?? null;
   }
 
   /** Whose database is open, if any. */
@@ -104,7 +112,9 @@ export class DeviceData {
         ledger,
         role: identity.kind === 'anon' ? 'visitor' : identity.role,
       });
-      this.current = { name, identity, db, sync, ledger };
+      const outbox = identity.kind === 'user' ? new MediaOutbox(db, identity.userId, this.auth) : null;
+      outbox?.start();
+      this.current = { name, identity, db, sync, ledger, outbox };
       this.notify();
     });
   }
@@ -127,6 +137,7 @@ export class DeviceData {
     if (!open) return;
     this.current = null;
     this.notify();
+    open.outbox?.stop();
     await open.sync.stop();
     open.ledger.attach(null);
     await open.db.close();
@@ -150,7 +161,12 @@ export function pageDeviceData(auth: SyncAuth): DeviceData {
     data.subscribe(() =>
       openDevice.set(
         data.database && data.identity
-          ? { database: data.database, identity: data.identity, sync: data.sync }
+          ? {
+              database: data.database,
+              identity: data.identity,
+              sync: data.sync,
+              outbox: data.outbox,
+            }
           : null,
       ),
     );

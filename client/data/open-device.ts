@@ -6,12 +6,14 @@
 import { useSyncExternalStore } from 'react';
 import type { DeviceDatabase } from './database';
 import type { PageIdentity } from './device-data';
+import type { MediaOutbox } from './media-outbox';
 import type { DeviceSync } from './replication';
 
 export interface OpenDevice {
   database: DeviceDatabase;
   identity: PageIdentity;
   sync: DeviceSync | null;
+  outbox: MediaOutbox | null;
 }
 
 type Listener = () => void;

@@ -41,6 +41,28 @@ export function formatRange(
   return '不限';
 }
 
+/** The unit prices are typed in: 万 for a sale (or a purchase), 元/月 for a rent. */
+export function priceInputUnit(type: PropertyType): string {
+  return type === 'sale' ? '万' : '元/月';
+}
+
+/**
+ * A typed price in 元, as the documents keep it ('125' for a sale → '1250000'). Text that is not a
+ * number comes back unchanged, so the form's own rule reports it.
+ */
+export function priceInputToYuan(type: PropertyType, text: string): string {
+  const value = text.trim();
+  const n = Number(value);
+  if (value === '' || !Number.isFinite(n)) return text;
+  return String(type === 'sale' ? Math.round(n * 10_000) : n);
+}
+
+/** A stored price (元) as typed in the form's unit, for editing. */
+export function priceToInput(type: PropertyType, price: number | undefined): string {
+  if (price === undefined) return '';
+  return String(type === 'sale' ? price / 10_000 : price);
+}
+
 /** Area with ㎡, at most two decimals, no trailing zeros (89 → '89㎡', 89.5 → '89.5㎡'). */
 export function formatArea(area: number | null | undefined): string {
   if (typeof area !== 'number' || !Number.isFinite(area)) return '';

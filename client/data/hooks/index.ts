@@ -16,6 +16,7 @@ export {
   useMyProperties,
 } from './use-mine';
 export { useNewsArticle, usePublishedNews } from './use-news';
+export { useOutbox } from './use-outbox';
 export { useFeaturedProperties, useProperty, usePublicProperties } from './use-properties';
 export { useRecentProperties, type RecentListing } from './use-recent';
 export { useSettings } from './use-settings';

@@ -12,7 +12,8 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { newId } from '@couchdb/model/common';
-import { ROOM_LABELS, ROOM_OPTIONS, TOWNSHIPS, WAN } from '@couchdb/model/constants';
+import { ROOM_LABELS, ROOM_OPTIONS, TOWNSHIPS } from '@couchdb/model/constants';
+import { priceInputToYuan, priceInputUnit, priceToInput } from '@couchdb/rules/format';
 import {
   DEMAND_MESSAGES,
   DEMAND_TYPE_LABELS,
@@ -46,13 +47,11 @@ type Form = {
 type Field = keyof Form;
 
 /** Prices are entered in 万 when buying and in 元/月 when renting; the document keeps 元. */
-const priceUnit = (type: DemandType) => (type === 'buy' ? '万' : '元/月');
-const toYuan = (type: DemandType, value: string): string => {
-  const n = Number(value.trim());
-  return value.trim() === '' || !Number.isFinite(n) ? value : String(type === 'buy' ? n * WAN : n);
-};
-const fromYuan = (type: DemandType, value: number | undefined): string =>
-  value === undefined ? '' : String(type === 'buy' ? value / WAN : value);
+const asListingType = (type: DemandType) => (type === 'buy' ? 'sale' : 'rent');
+const priceUnit = (type: DemandType) => priceInputUnit(asListingType(type));
+const toYuan = (type: DemandType, value: string) => priceInputToYuan(asListingType(type), value);
+const fromYuan = (type: DemandType, value: number | undefined) =>
+  priceToInput(asListingType(type), value);
 
 function formFor(user: User | null, demand: DemandDoc | null): Form {
   if (demand) {

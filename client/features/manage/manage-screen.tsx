@@ -20,6 +20,7 @@ import {
   useOpenDevice,
 } from '@client/data/hooks';
 import { useAuth } from '@client/features/auth/auth-context';
+import { OutboxPanel } from './outbox-panel';
 
 type TabKey = 'properties' | 'demands';
 
@@ -83,6 +84,7 @@ export default function ManageScreen() {
           </Button>
         </Stack>
       </Stack>
+      <OutboxPanel />
       <Tabs
         value={tab}
         onChange={(_e, value: TabKey) =>

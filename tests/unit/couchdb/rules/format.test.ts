@@ -5,6 +5,8 @@ import {
   formatLogTime,
   formatPrice,
   formatRange,
+  priceInputToYuan,
+  priceToInput,
   formatRelativeDate,
   formatShortAddress,
   isNewListing,
@@ -38,6 +40,23 @@ describe('formatArea', () => {
     [120.1, '120.1㎡'],
   ])('%d → %s', (area, text) => {
     expect(formatArea(area)).toBe(text);
+  });
+});
+
+describe('price input', () => {
+  it.each([
+    ['sale', '125', '1250000'],
+    ['sale', ' 88.5 ', '885000'],
+    ['rent', '2500', '2500'],
+    ['sale', '', ''],
+    ['sale', '面议', '面议'],
+  ] as const)('%s %s → %s 元', (type, text, yuan) => {
+    expect(priceInputToYuan(type, text)).toBe(yuan);
+  });
+  it('shows a stored price back in the unit it was typed in', () => {
+    expect(priceToInput('sale', 1_250_000)).toBe('125');
+    expect(priceToInput('rent', 2500)).toBe('2500');
+    expect(priceToInput('sale', undefined)).toBe('');
   });
 });
 

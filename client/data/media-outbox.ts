@@ -1,0 +1,345 @@
+/**
+ * Listings published on this device whose photos and videos are not on the server yet (DESIGN §7).
+ * The files wait as Blobs in IndexedDB (so a reload or a closed browser loses nothing), upload with
+ * progress, 3 tries each at 1 s × attempt, then wait for the next connection; once every file of a
+ * listing is stored, the listing goes into RxDB with its media and syncs like any other write.
+ */
+import { UPLOAD_MAX_ATTEMPTS, uploadBackoffMs } from '@couchdb/model/constants';
+import { mediaTypeOf, UPLOAD_MESSAGES, type MediaType } from '@couchdb/model/media';
+import type { Property } from '@couchdb/model/property';
+import type { DeviceDatabase } from './database';
+import type { SyncAuth } from './sync-http';
+
+/** The listing as the form made it, without its media (added once uploaded). */
+export type OutboxListing = Omit<Property, 'images' | 'media_items' | 'owner'>;
+
+export type OutboxFileStatus = 'pending' | 'uploading' | 'done' | 'failed';
+
+export interface OutboxFile {
+  id: string;
+  publication: string;
+  sort: number;
+  name: string;
+  kind: MediaType;
+  blob: Blob;
+  status: OutboxFileStatus;
+  /** 0–100 while uploading. */
+  progress: number;
+  attempts: number;
+  error?: string;
+  url?: string;
+  thumbnail_url?: string;
+}
+
+export interface OutboxPublication {
+  /** The listing id. */
+  id: string;
+  userId: string;
+  listing: OutboxListing;
+  createdAt: string;
+}
+
+export interface OutboxEntry {
+  publication: OutboxPublication;
+  files: OutboxFile[];
+}
+
+const DB_NAME = 'cjfc_media_outbox';
+const PUBLICATIONS = 'publications';
+const FILES = 'files';
+
+function request<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
+  });
+}
+
+function openOutboxDb(): Promise<IDBDatabase> {
+  const open = indexedDB.open(DB_NAME, 1);
+  open.onupgradeneeded = () => {
+    const db = open.result;
+    db.createObjectStore(PUBLICATIONS, { keyPath: 'id' });
+    db.createObjectStore(FILES, { keyPath: 'id' }).createIndex('publication', 'publication');
+  };
+  return request(open);
+}
+
+/** A failed upload: `retry` false when trying again cannot help (refused file, no session). */
+class UploadError extends Error {
+  constructor(
+    message: string,
+    readonly retry: boolean,
+  ) {
+    super(message);
+  }
+}
+
+interface StoredMedia {
+  type: MediaType;
+  url: string;
+  thumbnail_url: string;
+}
+
+export class MediaOutbox {
+  private readonly listeners = new Set<() => void>();
+  private running: Promise<void> | null = null;
+  private stopped = false;
+  private dbPromise: Promise<IDBDatabase> | null = null;
+
+  constructor(
+    private readonly database: DeviceDatabase,
+    private readonly userId: string,
+    private readonly auth: SyncAuth,
+  ) {}
+
+  start(): void {
+    window.addEventListener('online', this.onOnline);
+    void this.process();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    window.removeEventListener('online', this.onOnline);
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Keeps a new listing and its files, then starts uploading if there is a connection. */
+  async add(listing: OutboxListing, files: readonly File[]): Promise<void> {
+    const db = await this.db();
+    const tx = db.transaction([PUBLICATIONS, FILES], 'readwrite');
+    tx.objectStore(PUBLICATIONS).put({
+      id: listing.id,
+      userId: this.userId,
+      listing,
+      createdAt: new Date().toISOString(),
+    } satisfies OutboxPublication);
+    files.forEach((file, sort) =>
+      tx.objectStore(FILES).put({
+        id: `${listing.id}:${sort}`,
+        publication: listing.id,
+        sort,
+        name: file.name,
+        kind: mediaTypeOf(file) ?? 'image',
+        // A Blob copy: the File's handle may not outlive the page on every browser.
+        blob: new Blob([file], { type: file.type }),
+        status: 'pending',
+        progress: 0,
+        attempts: 0,
+      } satisfies OutboxFile),
+    );
+    await new Promise<void>((resolve, reject) => {
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error ?? new Error('IndexedDB write failed'));
+      tx.onabort = () => reject(tx.error ?? new Error('IndexedDB write aborted'));
+    });
+    this.notify();
+    void this.process();
+  }
+
+  /** This user's listings still waiting for their media, oldest first. */
+  async entries(): Promise<OutboxEntry[]> {
+    const db = await this.db();
+    const tx = db.transaction([PUBLICATIONS, FILES]);
+    const publications = (await request(tx.objectStore(PUBLICATIONS).getAll())) as OutboxPublication[];
+    const files = (await request(tx.objectStore(FILES).getAll())) as OutboxFile[];
+    return publications
+      .filter((p) => p.userId === this.userId)
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+      .map((publication) => ({
+        publication,
+        files: files.filter((f) => f.publication === publication.id).sort((a, b) => a.sort - b.sort),
+      }));
+  }
+
+  /** Failed files get their tries back and uploading starts again. */
+  async retry(): Promise<void> {
+    for (const { files } of await this.entries()) {
+      for (const file of files)
+        if (file.status === 'failed')
+          await this.putFile({ ...file, status: 'pending', attempts: 0, error: undefined });
+    }
+    this.notify();
+    await this.process();
+  }
+
+  /** Gives up a waiting listing and its files. */
+  async discard(id: string): Promise<void> {
+    await this.remove(id);
+    this.notify();
+  }
+
+  private readonly onOnline = () => void this.process();
+
+  private db(): Promise<IDBDatabase> {
+    this.dbPromise ??= openOutboxDb();
+    return this.dbPromise;
+  }
+
+  private notify(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  private async putFile(file: OutboxFile): Promise<void> {
+    const db = await this.db();
+    await request(db.transaction(FILES, 'readwrite').objectStore(FILES).put(file));
+  }
+
+  private async remove(id: string): Promise<void> {
+    const db = await this.db();
+    const tx = db.transaction([PUBLICATIONS, FILES], 'readwrite');
+    tx.objectStore(PUBLICATIONS).delete(id);
+    const keys = await request(tx.objectStore(FILES).index('publication').getAllKeys(id));
+    for (const key of keys) tx.objectStore(FILES).delete(key);
+    await new Promise<void>((resolve, reject) => {
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error ?? new Error('IndexedDB delete failed'));
+    });
+  }
+
+  /** One run at a time; a call during a run waits for it. */
+  process(): Promise<void> {
+    this.running ??= this.run().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async run(): Promise<void> {
+    for (const entry of await this.entries()) {
+      if (this.stopped || navigator.onLine === false) return;
+      const files = await this.uploadAll(entry);
+      if (files) await this.publish({ ...entry, files });
+    }
+  }
+
+  /** Uploads what is missing; the files with their links once all are on the server, else null. */
+  private async uploadAll({ files }: OutboxEntry): Promise<OutboxFile[] | null> {
+    let complete = true;
+    const uploaded: OutboxFile[] = [];
+    for (const file of files) {
+      if (file.status === 'done') {
+        uploaded.push(file);
+        continue;
+      }
+      if (file.status === 'failed') {
+        complete = false;
+        continue;
+      }
+      let current = file;
+      while (current.status !== 'done' && current.status !== 'failed') {
+        if (this.stopped || navigator.onLine === false) return null;
+        const attempt = current.attempts + 1;
+        current = { ...current, status: 'uploading', attempts: attempt, progress: 0 };
+        await this.putFile(current);
+        this.notify();
+        try {
+          const stored = await this.upload(current, (progress) => {
+            current = { ...current, progress };
+            this.notify();
+          });
+          current = { ...current, ...stored, status: 'done', progress: 100, error: undefined };
+        } catch (err) {
+          const retry = !(err instanceof UploadError) || err.retry;
+          const message = err instanceof Error ? err.message : String(err);
+          if (retry && attempt < UPLOAD_MAX_ATTEMPTS) {
+            current = { ...current, status: 'pending', error: message };
+            await this.putFile(current);
+            await new Promise((r) => setTimeout(r, uploadBackoffMs(attempt)));
+            continue;
+          }
+          current = { ...current, status: 'failed', error: message };
+        }
+        await this.putFile(current);
+        this.notify();
+      }
+      if (current.status === 'done') uploaded.push(current);
+      else complete = false;
+    }
+    return complete ? uploaded : null;
+  }
+
+  private async upload(file: OutboxFile, onProgress: (p: number) => void): Promise<StoredMedia> {
+    let token = await this.auth.getAccessToken();
+    let answer = await this.send(file, token, onProgress);
+    if (answer.status === 401 && this.auth.refreshAccessToken) {
+      token = await this.auth.refreshAccessToken();
+      if (!token) throw new UploadError(UPLOAD_MESSAGES.noPermission, false);
+      answer = await this.send(file, token, onProgress);
+    }
+    if (answer.status === 201) {
+      const body = answer.body as { files?: StoredMedia[] } | null;
+      const stored = body?.files?.[0];
+      if (!stored?.url) throw new UploadError(UPLOAD_MESSAGES.imageUrlMissing, true);
+      return stored;
+    }
+    const message =
+      (answer.body as { error?: { message?: string } } | null)?.error?.message ??
+      UPLOAD_MESSAGES.uploadFailed;
+    // A refused file (type, size, name) stays refused; server faults and no answer are retried.
+    throw new UploadError(message, answer.status === 0 || answer.status >= 500 || answer.status === 429);
+  }
+
+  /** XHR rather than fetch: it reports upload progress. Status 0 means no answer. */
+  private send(
+    file: OutboxFile,
+    token: string | null,
+    onProgress: (p: number) => void,
+  ): Promise<{ status: number; body: unknown }> {
+    return new Promise((resolve) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', '/api/media');
+      if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+      xhr.responseType = 'json';
+      xhr.timeout = 5 * 60_000;
+      xhr.upload.onprogress = (e) => {
+        if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
+      };
+      xhr.onload = () => resolve({ status: xhr.status, body: xhr.response as unknown });
+      xhr.onerror = xhr.ontimeout = xhr.onabort = () => resolve({ status: 0, body: null });
+      const form = new FormData();
+      form.append('file', file.blob, file.name);
+      xhr.send(form);
+    });
+  }
+
+  /** Every file is stored: the listing goes into RxDB with its media, and leaves the outbox. */
+  private async publish({ publication, files }: OutboxEntry): Promise<void> {
+    const now = new Date().toISOString();
+    const images = files
+      .filter((f) => f.kind === 'image')
+      .map((f, i) => ({
+        id: f.id.replace(':', '-img-'),
+        url: f.url!,
+        thumbnail_url: f.thumbnail_url || f.url!,
+        is_cover: i === 0,
+        sort_order: i,
+      }));
+    const mediaItems = files.map((f, i) => ({
+      id: f.id.replace(':', '-media-'),
+      type: f.kind,
+      url: f.url!,
+      thumbnail_url: f.thumbnail_url ?? '',
+      title: '',
+      description: '',
+      sort_order: i,
+      created_at: now,
+      updated_at: now,
+    }));
+    const existing = await this.database.properties.findOne(publication.id).exec();
+    if (!existing) {
+      await this.database.properties.insert({
+        ...publication.listing,
+        images,
+        media_items: mediaItems,
+        updated_at: now,
+      });
+    }
+    await this.remove(publication.id);
+    this.notify();
+  }
+}
