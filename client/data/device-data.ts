@@ -112,7 +112,11 @@ export class DeviceData {
         ledger,
         role: identity.kind === 'anon' ? 'visitor' : identity.role,
       });
-      const outbox = identity.kind === 'user' ? new MediaOutbox(db, identity.userId, this.auth) : null;
+      // The outbox needs a browser (IndexedDB Blobs, XHR upload progress); Node tests have none.
+      const outbox =
+        identity.kind === 'user' && MediaOutbox.supported()
+          ? new MediaOutbox(db, identity.userId, this.auth)
+          : null;
       outbox?.start();
       this.current = { name, identity, db, sync, ledger, outbox };
       this.notify();

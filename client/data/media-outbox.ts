@@ -93,6 +93,15 @@ export class MediaOutbox {
     private readonly auth: SyncAuth,
   ) {}
 
+  /** Whether this environment can hold and upload files (a browser with IndexedDB). */
+  static supported(): boolean {
+    return (
+      typeof window !== 'undefined' &&
+      typeof indexedDB !== 'undefined' &&
+      typeof XMLHttpRequest !== 'undefined'
+    );
+  }
+
   start(): void {
     window.addEventListener('online', this.onOnline);
     void this.process();

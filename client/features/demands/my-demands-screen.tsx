@@ -3,15 +3,11 @@ import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Container from '@mui/material/Container';
-import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import {
   DEMAND_MESSAGES,
   DEMAND_STATUSES,
@@ -21,6 +17,7 @@ import {
 } from '@couchdb/model/demand';
 import { DemandCard } from '@client/components/demand/demand-card';
 import { EmptyState } from '@client/components/empty-state';
+import { FilterSelect, ListSearchField } from '@client/components/list-filters';
 import { useConfirmedDelete } from '@client/components/use-confirmed-delete';
 import { deleteDemand, useMyDemands, useOpenDevice } from '@client/data/hooks';
 import { useAuth } from '@client/features/auth/auth-context';
@@ -74,53 +71,26 @@ export default function MyDemandsScreen() {
       </Stack>
       <Card sx={{ p: { xs: 1.5, md: 2 }, mb: 2 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-          <TextField
-            size="small"
+          <ListSearchField
             value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
+            onChange={setKeyword}
+            label="搜索需求"
             placeholder="搜索标题或描述"
-            slotProps={{
-              htmlInput: { 'aria-label': '搜索需求', type: 'search' },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchOutlined fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-            sx={{ flex: 2 }}
           />
-          <TextField
-            select
-            size="small"
+          <FilterSelect
             label="类型"
             value={type}
-            onChange={(e) => setType(e.target.value)}
-            sx={{ flex: 1, minWidth: 110 }}
-          >
-            <MenuItem value="">全部</MenuItem>
-            {DEMAND_TYPES.map((t) => (
-              <MenuItem key={t} value={t}>
-                {DEMAND_TYPE_LABELS[t]}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
+            onChange={setType}
+            anyLabel="全部"
+            options={DEMAND_TYPES.map((t) => ({ value: t, label: DEMAND_TYPE_LABELS[t] }))}
+          />
+          <FilterSelect
             label="状态"
             value={status}
-            onChange={(e) => setStatus(e.target.value)}
-            sx={{ flex: 1, minWidth: 110 }}
-          >
-            <MenuItem value="">全部</MenuItem>
-            {DEMAND_STATUSES.map((s) => (
-              <MenuItem key={s} value={s}>
-                {DEMAND_STATUS_LABELS[s]}
-              </MenuItem>
-            ))}
-          </TextField>
+            onChange={setStatus}
+            anyLabel="全部"
+            options={DEMAND_STATUSES.map((s) => ({ value: s, label: DEMAND_STATUS_LABELS[s] }))}
+          />
         </Stack>
       </Card>
       {!shown ? (

@@ -3,11 +3,9 @@ import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Container from '@mui/material/Container';
-import InputAdornment from '@mui/material/InputAdornment';
 import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteSweepOutlined from '@mui/icons-material/DeleteSweepOutlined';
 import FavoriteBorderOutlined from '@mui/icons-material/FavoriteBorderOutlined';
@@ -19,6 +17,7 @@ import { PROPERTY_TYPE_LABELS, PROPERTY_TYPES, type PropertyType } from '@couchd
 import { filterAndSortProperties, priceBandsFor } from '@couchdb/rules/property-filter';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { EmptyState } from '@client/components/empty-state';
+import { FilterSelect, ListSearchField } from '@client/components/list-filters';
 import { LayoutToggle } from '@client/components/property/layout-toggle';
 import { PropertyCard } from '@client/components/property/property-card';
 import { PropertyCardSkeleton } from '@client/components/property/property-card-skeleton';
@@ -108,32 +107,19 @@ export default function FavoritesScreen() {
       {total > 0 && (
         <Card sx={{ p: { xs: 1.5, md: 2 }, mb: 2 }}>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5}>
-            <TextField
-              size="small"
+            <ListSearchField
               value={keyword}
-              onChange={(e) => setKeyword(e.target.value)}
+              onChange={setKeyword}
+              label="搜索收藏"
               placeholder="搜索标题、描述或地址"
-              slotProps={{
-                htmlInput: { 'aria-label': '搜索收藏', type: 'search' },
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <SearchOutlined fontSize="small" />
-                    </InputAdornment>
-                  ),
-                },
-              }}
-              sx={{ flex: 2 }}
             />
-            <TextField
-              select
-              size="small"
+            <FilterSelect
               label="价格"
               value={price}
-              onChange={(e) => setPrice(e.target.value as PriceChoice)}
-              sx={{ flex: 1, minWidth: 150 }}
+              onChange={(v) => setPrice(v as PriceChoice)}
+              anyLabel="不限"
+              minWidth={150}
             >
-              <MenuItem value="">不限</MenuItem>
               {PROPERTY_TYPES.flatMap((type) => [
                 <ListSubheader key={type}>{PROPERTY_TYPE_LABELS[type]}</ListSubheader>,
                 ...priceBandsFor(type).map((band) => (
@@ -142,37 +128,21 @@ export default function FavoritesScreen() {
                   </MenuItem>
                 )),
               ])}
-            </TextField>
-            <TextField
-              select
-              size="small"
+            </FilterSelect>
+            <FilterSelect
               label="面积"
               value={area}
-              onChange={(e) => setArea(e.target.value)}
-              sx={{ flex: 1, minWidth: 130 }}
-            >
-              <MenuItem value="">不限</MenuItem>
-              {AREA_BANDS.map((band) => (
-                <MenuItem key={band.key} value={band.key}>
-                  {band.label}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              size="small"
+              onChange={setArea}
+              anyLabel="不限"
+              options={AREA_BANDS.map((b) => ({ value: b.key, label: b.label }))}
+            />
+            <FilterSelect
               label="区域"
               value={location}
-              onChange={(e) => setLocation(e.target.value)}
-              sx={{ flex: 1, minWidth: 130 }}
-            >
-              <MenuItem value="">不限</MenuItem>
-              {TOWNSHIPS.map((t) => (
-                <MenuItem key={t} value={t}>
-                  {t}
-                </MenuItem>
-              ))}
-            </TextField>
+              onChange={setLocation}
+              anyLabel="不限"
+              options={TOWNSHIPS.map((t) => ({ value: t, label: t }))}
+            />
           </Stack>
         </Card>
       )}

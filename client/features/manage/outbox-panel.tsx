@@ -25,7 +25,7 @@ const FILE_STATUS: Record<OutboxFile['status'], string> = {
  */
 export function OutboxPanel() {
   const { outbox, entries } = useOutbox();
-  const { data: refused } = useLiveQuery('refused', (db) =>
+  const { data: refused, database } = useLiveQuery('refused', (db) =>
     db.refused.find().$.pipe(map((docs) => docs.map((d) => d.toJSON() as RefusedDoc))),
   );
   if (entries.length === 0 && (!refused || refused.length === 0)) return null;
@@ -93,8 +93,27 @@ export function OutboxPanel() {
         );
       })}
       {refused?.map((r) => (
-        <Alert key={r.id} severity="warning" data-testid="refused-change">
-          {(r.doc as { title?: string }).title ?? r.doc_id}：{r.message}
+        <Alert
+          key={r.id}
+          severity="warning"
+          data-testid="refused-change"
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() =>
+                void database?.refused
+                  .findOne(r.id)
+                  .exec()
+                  .then((doc) => doc?.remove())
+                  .catch((err: unknown) => console.error('dismissing a refused change failed', err))
+              }
+            >
+              知道了
+            </Button>
+          }
+        >
+          未能提交「{(r.doc as { title?: string }).title ?? r.doc_id}」：{r.message}
         </Alert>
       ))}
     </Stack>

@@ -4,15 +4,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Container from '@mui/material/Container';
-import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import { PROPERTY_MESSAGES, PROPERTY_TYPE_LABELS, PROPERTY_TYPES } from '@couchdb/model/property';
 import { formatAddress } from '@couchdb/rules/format';
 import {
@@ -22,6 +18,7 @@ import {
   type MyListingFilter,
 } from '@couchdb/rules/property-status';
 import { EmptyState } from '@client/components/empty-state';
+import { FilterSelect, ListSearchField } from '@client/components/list-filters';
 import { LayoutToggle } from '@client/components/property/layout-toggle';
 import { OwnPropertyCard } from '@client/components/property/own-property-card';
 import { useListLayout } from '@client/components/property/use-list-layout';
@@ -83,52 +80,28 @@ export default function MyPropertiesScreen() {
       </Stack>
       <Card sx={{ p: { xs: 1.5, md: 2 }, mb: 2 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-          <TextField
-            size="small"
+          <ListSearchField
             value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
+            onChange={setKeyword}
+            label="搜索我的房源"
             placeholder="搜索标题、描述或地址"
-            slotProps={{
-              htmlInput: { 'aria-label': '搜索我的房源', type: 'search' },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchOutlined fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-            sx={{ flex: 2 }}
           />
-          <TextField
-            select
-            size="small"
+          <FilterSelect
             label="状态"
             value={status}
-            onChange={(e) => setStatus(e.target.value as MyListingFilter)}
-            sx={{ flex: 1, minWidth: 110 }}
-          >
-            {MY_LISTING_FILTERS.map((f) => (
-              <MenuItem key={f} value={f}>
-                {MY_LISTING_FILTER_LABELS[f]}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
+            onChange={(v) => setStatus(v as MyListingFilter)}
+            options={MY_LISTING_FILTERS.map((f) => ({
+              value: f,
+              label: MY_LISTING_FILTER_LABELS[f],
+            }))}
+          />
+          <FilterSelect
             label="类型"
             value={type}
-            onChange={(e) => setType(e.target.value)}
-            sx={{ flex: 1, minWidth: 110 }}
-          >
-            <MenuItem value="">全部</MenuItem>
-            {PROPERTY_TYPES.map((t) => (
-              <MenuItem key={t} value={t}>
-                {PROPERTY_TYPE_LABELS[t]}
-              </MenuItem>
-            ))}
-          </TextField>
+            onChange={setType}
+            anyLabel="全部"
+            options={PROPERTY_TYPES.map((t) => ({ value: t, label: PROPERTY_TYPE_LABELS[t] }))}
+          />
         </Stack>
       </Card>
       {!shown ? (

@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+
+/** The live search box of a user's lists (favourites, my listings, my demands). */
+export function ListSearchField({
+  value,
+  onChange,
+  label,
+  placeholder,
+}: {
+  value: string;
+  onChange(value: string): void;
+  /** Accessible name, e.g. 搜索收藏. */
+  label: string;
+  placeholder: string;
+}) {
+  return (
+    <TextField
+      size="small"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      placeholder={placeholder}
+      slotProps={{
+        htmlInput: { 'aria-label': label, type: 'search' },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchOutlined fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
+      sx={{ flex: 2 }}
+    />
+  );
+}
+
+/**
+ * A filter select of those lists: `anyLabel` ('全部', '不限') for no filter (value ''), then the
+ * options; `children` for grouped options.
+ */
+export function FilterSelect({
+  label,
+  value,
+  onChange,
+  options = [],
+  anyLabel,
+  children,
+  minWidth = 110,
+}: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  options?: readonly { value: string; label: string }[];
+  anyLabel?: string;
+  children?: ReactNode;
+  minWidth?: number;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      sx={{ flex: 1, minWidth }}
+    >
+      {anyLabel !== undefined && <MenuItem value="">{anyLabel}</MenuItem>}
+      {options.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
+      {children}
+    </TextField>
+  );
+}
