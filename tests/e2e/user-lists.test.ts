@@ -294,6 +294,29 @@ describe('my listings', () => {
       new Set(pending.map((p) => myListingStatusLabel(p))),
     );
 
+    // Edit one (content only) through the publish form: prefilled, saved, on the server.
+    const edited = pending[1] ?? pending[0]!;
+    await page
+      .locator(`[data-testid="own-property-card"][data-property-id="${edited.id}"]`)
+      .getByRole('link', { name: '编辑' })
+      .click();
+    await page.getByRole('heading', { name: '编辑房源' }).waitFor();
+    expect(await page.getByLabel('房源标题').inputValue()).toBe(edited.title);
+    const newTitle = `${edited.title.slice(0, 80)}（已降价）`;
+    await page.getByLabel('房源标题').fill(newTitle);
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: '下一步' }).click();
+    await page.getByRole('button', { name: '保存修改' }).click();
+    await layout.waitForToast(PROPERTY_MESSAGES.updateSuccess);
+    await page.waitForURL((url) => url.pathname === '/my-properties');
+    await expect
+      .poll(
+        async () =>
+          (await pullAll<Property>(gateway.url, 'properties', user)).get(edited.id)?.title,
+        { timeout: 10_000 },
+      )
+      .toBe(newTitle);
+    await chooseOption(page, '状态', MY_LISTING_FILTER_LABELS[filter]);
+
     const target = pending[0]!;
     await page
       .locator(`[data-testid="own-property-card"][data-property-id="${target.id}"]`)

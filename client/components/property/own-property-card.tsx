@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { PROPERTY_TYPE_LABELS, type Property } from '@couchdb/model/property';
 import { formatArea, formatDate, formatPrice, formatShortAddress } from '@couchdb/rules/format';
@@ -117,6 +118,14 @@ export function OwnPropertyCard({
           to={`/properties/${encodeURIComponent(p.id)}`}
         >
           查看
+        </Button>
+        <Button
+          size="small"
+          startIcon={<EditOutlined />}
+          component={RouterLink}
+          to={`/publish/property?edit=${encodeURIComponent(p.id)}`}
+        >
+          编辑
         </Button>
         <Button size="small" color="error" startIcon={<DeleteOutlined />} onClick={onDelete}>
           删除

@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useState, type ChangeEvent, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import CircularProgress from '@mui/material/CircularProgress';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -39,9 +41,11 @@ import {
   type FormStep,
   type PropertyType,
 } from '@couchdb/model/property';
-import { priceInputToYuan, priceInputUnit } from '@couchdb/rules/format';
+import { priceInputToYuan, priceInputUnit, priceToInput } from '@couchdb/rules/format';
+import { EmptyState } from '@client/components/empty-state';
 import { useToast } from '@client/components/toast/toast-context';
-import { useOpenDevice, useSettings } from '@client/data/hooks';
+import { useOpenDevice, useProperty, useSettings, useSyncSettled } from '@client/data/hooks';
+import type { PropertyDoc } from '@client/data/schemas/property.schema';
 import type { OutboxListing } from '@client/data/media-outbox';
 import { useAuth } from '@client/features/auth/auth-context';
 
@@ -118,6 +122,57 @@ interface Chosen {
  * when there is a connection, so publishing works offline too.
  */
 export default function PublishPropertyScreen() {
+  const [params] = useSearchParams();
+  const editId = params.get('edit');
+  const { user } = useAuth();
+  const { data: listing } = useProperty(editId ?? undefined);
+  const settled = useSyncSettled('properties');
+  if (!editId) return <PropertyForm listing={null} />;
+  const mine = listing && (listing.user_id === user?.id || user?.user_type === 'admin');
+  if (listing === undefined || (listing === null && !settled)) {
+    return (
+      <Stack sx={{ alignItems: 'center', py: 8 }}>
+        <CircularProgress aria-label="加载中" />
+      </Stack>
+    );
+  }
+  if (!listing || !mine || listing.status === 'deleted') {
+    return (
+      <Container maxWidth="sm" sx={{ py: 4 }}>
+        <EmptyState
+          title={PROPERTY_MESSAGES.notFound}
+          action={
+            <Button component={RouterLink} to="/my-properties" variant="outlined">
+              返回我的房源
+            </Button>
+          }
+        />
+      </Container>
+    );
+  }
+  return <PropertyForm key={listing.id} listing={listing} />;
+}
+
+/** The listing's content as the form edits it. */
+function draftOf(p: PropertyDoc): Draft {
+  return {
+    title: p.title,
+    type: p.type,
+    rooms: p.rooms,
+    area: String(p.area),
+    description: p.description,
+    features: p.features,
+    price: priceToInput(p.type, p.price),
+    district: p.address.district,
+    community: p.address.community,
+    address: p.address.address,
+    contact_name: p.contact.name,
+    contact_phone: p.contact_phone ?? p.contact.phone ?? '',
+    panorama_url: p.panorama_url ?? '',
+  };
+}
+
+function PropertyForm({ listing }: { listing: PropertyDoc | null }) {
   const { user } = useAuth();
   const device = useOpenDevice();
   const settings = useSettings();
@@ -125,7 +180,7 @@ export default function PublishPropertyScreen() {
   const navigate = useNavigate();
   const [step, setStep] = useState<FormStep>(1);
   const [draft, setDraft] = useState<Draft>(() =>
-    loadDraft(user?.id ?? '', user?.name ?? '', user?.phone ?? ''),
+    listing ? draftOf(listing) : loadDraft(user?.id ?? '', user?.name ?? '', user?.phone ?? ''),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [tag, setTag] = useState('');
@@ -135,13 +190,13 @@ export default function PublishPropertyScreen() {
 
   // The draft is saved as it is typed (files live in the outbox once submitted).
   useEffect(() => {
-    if (!user) return;
+    if (!user || listing) return;
     try {
       localStorage.setItem(draftKey(user.id), JSON.stringify(draft));
     } catch {
       // Storage full or private mode: the form still works, only the draft is not kept.
     }
-  }, [draft, user]);
+  }, [draft, user, listing]);
   useEffect(() => () => files.forEach((f) => URL.revokeObjectURL(f.preview)), [files]);
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
@@ -197,8 +252,64 @@ export default function PublishPropertyScreen() {
     setFiles((f) => [...f, ...accepted]);
   };
 
+  /** A step changed after it was checked: show the first step with a problem. True if one was found. */
+  const showFirstInvalidStep = (): boolean => {
+    for (const s of [1, 2, 3] as const) {
+      const found = validatePropertyStep(s, formValues(draft));
+      if (Object.keys(found).length > 0) {
+        setErrors(found);
+        setStep(s);
+        return true;
+      }
+    }
+    return false;
+  };
+
+  /** Editing: the content fields change on the device and sync; media stay as they are. */
+  const saveEdit = async (edited: PropertyDoc) => {
+    const parsed = propertyFormSchema.safeParse(formValues(draft));
+    if (!parsed.success || !device) {
+      if (parsed.success || !showFirstInvalidStep()) toast.error(PROPERTY_MESSAGES.publishFailed);
+      return;
+    }
+    const form = parsed.data;
+    setSubmitting(true);
+    try {
+      const doc = await device.database.properties.findOne(edited.id).exec();
+      if (!doc) throw new Error('listing not on this device');
+      await doc.incrementalModify((old) => {
+        const next = {
+          ...old,
+          title: form.title,
+          description: form.description,
+          type: form.type,
+          price: Math.round(form.price),
+          area: form.area,
+          bedrooms: form.bedrooms ?? bedroomsFromRooms(form.rooms) ?? old.bedrooms,
+          rooms: form.rooms,
+          address: { ...old.address, ...form.address },
+          features: form.features,
+          contact: { name: form.contact_name ?? '', phone: form.contact_phone },
+          contact_phone: form.contact_phone,
+          panorama_url: form.panorama_url,
+          updated_at: new Date().toISOString(),
+        };
+        if (next.panorama_url === undefined) delete next.panorama_url;
+        return next;
+      });
+      toast.success(PROPERTY_MESSAGES.updateSuccess);
+      await navigate('/my-properties');
+    } catch (err) {
+      console.error('saving the listing failed', err);
+      toast.error(PROPERTY_MESSAGES.publishFailed);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
   const submit = async () => {
     if (submitting) return;
+    if (listing) return saveEdit(listing);
     const imageCount = files.filter((f) => mediaTypeOf(f.file) === 'image').length;
     const problem = checkPropertySubmit({
       userId: user?.id,
@@ -212,23 +323,12 @@ export default function PublishPropertyScreen() {
     }
     const parsed = propertyFormSchema.safeParse(formValues(draft));
     if (!parsed.success || !user || !device?.outbox) {
-      if (!parsed.success) {
-        // A step was changed after it was checked: go back to the first step with a problem.
-        for (const s of [1, 2, 3] as const) {
-          const found = validatePropertyStep(s, formValues(draft));
-          if (Object.keys(found).length > 0) {
-            setErrors(found);
-            setStep(s);
-            return;
-          }
-        }
-      }
-      toast.error(PROPERTY_MESSAGES.publishFailed);
+      if (parsed.success || !showFirstInvalidStep()) toast.error(PROPERTY_MESSAGES.publishFailed);
       return;
     }
     const form = parsed.data;
     const now = new Date().toISOString();
-    const listing: OutboxListing = {
+    const created: OutboxListing = {
       id: newId(),
       user_id: user.id,
       title: form.title,
@@ -263,7 +363,7 @@ export default function PublishPropertyScreen() {
     setSubmitting(true);
     try {
       await device.outbox.add(
-        listing,
+        created,
         files.map((f) => f.file),
       );
       localStorage.removeItem(draftKey(user.id));
@@ -287,8 +387,14 @@ export default function PublishPropertyScreen() {
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 2, md: 3 } }}>
       <Typography variant="h5" component="h1" sx={{ mb: 2, fontSize: { xs: 20, md: 24 } }}>
-        发布房源
+        {listing ? '编辑房源' : '发布房源'}
       </Typography>
+      {listing?.audit_status === 'rejected' && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          未通过审核{listing.audit_comment ? `：${listing.audit_comment}` : ''}
+          。修改后保存即重新提交审核。
+        </Alert>
+      )}
       <Stepper activeStep={step - 1} alternativeLabel sx={{ mb: 2 }}>
         {STEPS.map((label) => (
           <Step key={label}>
@@ -417,7 +523,31 @@ export default function PublishPropertyScreen() {
               />
             </>
           )}
-          {step === 4 && (
+          {step === 4 && listing && (
+            <>
+              <Typography color="text.secondary" sx={{ fontSize: 14 }}>
+                当前图片视频保持不变（{listing.media_items.length || listing.images.length} 个）。
+              </Typography>
+              <Box
+                sx={{
+                  display: 'grid',
+                  gap: 1,
+                  gridTemplateColumns: 'repeat(auto-fill, minmax(96px, 1fr))',
+                }}
+              >
+                {listing.images.map((img) => (
+                  <Box
+                    key={img.id}
+                    component="img"
+                    src={img.thumbnail_url || img.url}
+                    alt=""
+                    sx={{ width: '100%', aspectRatio: '1', objectFit: 'cover', borderRadius: 1 }}
+                  />
+                ))}
+              </Box>
+            </>
+          )}
+          {step === 4 && !listing && (
             <>
               <Typography color="text.secondary" sx={{ fontSize: 14 }}>
                 最多 {maxMedia} 个文件：图片（JPG、PNG、WebP，5MB以内）至少一张，视频 50MB
@@ -517,7 +647,7 @@ export default function PublishPropertyScreen() {
               </Button>
             ) : (
               <Button variant="contained" loading={submitting} onClick={() => void submit()}>
-                提交发布
+                {listing ? '保存修改' : '提交发布'}
               </Button>
             )}
           </Stack>
