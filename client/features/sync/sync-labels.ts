@@ -20,7 +20,8 @@ export function syncLabel(status: Pick<SyncStatus, 'phase' | 'pending'>): string
     case 'connecting':
       return '连接中';
     case 'syncing':
-      return `同步中（${status.pending}）`;
+      // The count is of this device's own unsent changes: none while only receiving.
+      return status.pending > 0 ? `同步中（${status.pending}）` : '同步中';
     case 'up-to-date':
       return '已同步';
     case 'error':
