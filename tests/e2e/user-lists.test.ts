@@ -4,7 +4,7 @@
  * server agrees); recently viewed keeps the last 10, newest first, without duplicates, offline too.
  * Run `npm run build` first (`npm run test:e2e` does).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RECENT_MESSAGES } from '@couchdb/model/constants';
 import { FAVORITE_MESSAGES, type Favorite } from '@couchdb/model/favorite';
 import { DEMAND_FORM_MESSAGES, DEMAND_MESSAGES, type Demand } from '@couchdb/model/demand';
@@ -28,6 +28,10 @@ import { chooseOption, FavoritesPage } from './pages/favorites-page';
 import { Layout } from './pages/layout';
 import { LoginPage } from './pages/login-page';
 import { PropertyListPage } from './pages/property-list-page';
+
+// Each test waits for the server up to 30 s (a replication retry after a failed request on a busy
+// machine); several such waits must fit in one test.
+vi.setConfig({ testTimeout: 120_000 });
 
 let gateway: RunningGateway;
 let browser: TestBrowser;
@@ -108,7 +112,7 @@ describe('favourites', () => {
     await favorites.goto(gateway.url);
     await expect.poll(() => favorites.ids()).toEqual([sale.id, rents[1]!.id, rents[0]!.id]);
     await expect
-      .poll(serverFavorites, { timeout: 10_000 })
+      .poll(serverFavorites, { timeout: 30_000 })
       .toEqual(expect.arrayContaining([sale.id, ...rents.map((r) => r.id)]));
     await saveScreenshot(page, 'user-favorites-desktop');
 
@@ -133,7 +137,7 @@ describe('favourites', () => {
     await favorites.confirmDialog.getByRole('button', { name: '清空', exact: true }).click();
     await layout.waitForToast(FAVORITE_MESSAGES.cleared);
     await page.getByText(FAVORITE_MESSAGES.empty).waitFor();
-    await expect.poll(serverFavorites, { timeout: 10_000 }).toEqual([]);
+    await expect.poll(serverFavorites, { timeout: 30_000 }).toEqual([]);
   });
 });
 
@@ -231,7 +235,7 @@ describe('demands', () => {
     await page.waitForURL((url) => url.pathname === '/manage');
     await page.getByRole('tab', { name: `我的需求 (${before.size + 1})` }).click();
     await page.getByTestId('demand-card').filter({ hasText: '凤麓街道求租两居室' }).waitFor();
-    await expect.poll(serverDemands, { timeout: 10_000 }).toEqual([
+    await expect.poll(serverDemands, { timeout: 30_000 }).toEqual([
       expect.objectContaining({
         title: '凤麓街道求租两居室',
         type: 'rent',
@@ -255,7 +259,7 @@ describe('demands', () => {
     await layout.waitForToast(DEMAND_MESSAGES.updateSuccess);
     await card.filter({ hasText: '可短租' }).waitFor();
     await expect
-      .poll(async () => (await serverDemands()).map((d) => d.title), { timeout: 10_000 })
+      .poll(async () => (await serverDemands()).map((d) => d.title), { timeout: 30_000 })
       .toEqual(['凤麓街道求租两居室（可短租）']);
     await saveScreenshot(page, 'user-my-demands-desktop');
 
@@ -266,7 +270,7 @@ describe('demands', () => {
       .click();
     await layout.waitForToast(DEMAND_MESSAGES.deleteSuccess);
     await card.waitFor({ state: 'detached' });
-    await expect.poll(serverDemands, { timeout: 10_000 }).toEqual([]);
+    await expect.poll(serverDemands, { timeout: 30_000 }).toEqual([]);
   });
 });
 
@@ -312,7 +316,7 @@ describe('my listings', () => {
       .poll(
         async () =>
           (await pullAll<Property>(gateway.url, 'properties', user)).get(edited.id)?.title,
-        { timeout: 10_000 },
+        { timeout: 30_000 },
       )
       .toBe(newTitle);
     await chooseOption(page, '状态', MY_LISTING_FILTER_LABELS[filter]);
@@ -332,7 +336,7 @@ describe('my listings', () => {
       .poll(
         async () =>
           (await pullAll<Property>(gateway.url, 'properties', user)).get(target.id)?.status,
-        { timeout: 10_000 },
+        { timeout: 30_000 },
       )
       .toBe('deleted');
   });

@@ -1,0 +1,70 @@
+/**
+ * An owner's edit of their listing reaches the server even when the server's version moved on in
+ * the meantime through fields the owner does not write (views counted by the counter endpoint).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { User } from '../../../couchdb/model/user';
+import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
+import { eventually, TestDevice } from './device';
+import { newListing, serverDocs } from './support';
+
+let gw: TestGateway;
+let url: string;
+let alice: { user: User; accessToken: string };
+let admin: { user: User; accessToken: string };
+let device: TestDevice;
+
+beforeAll(async () => {
+  gw = await startTestGateway();
+  ({ url } = await gw.listen());
+  alice = await gw.createUser('user', '爱丽丝');
+  admin = await gw.createUser('admin', '管理员');
+});
+
+afterAll(async () => {
+  await device?.close().catch(() => undefined);
+  await gw.cleanup();
+});
+
+describe('owner edits', () => {
+  it('land on the server after the view count changed there', async () => {
+    device = await new TestDevice({
+      tag: 'owner',
+      url,
+      role: 'user',
+      userId: alice.user.id,
+      token: alice.accessToken,
+      collections: ['properties', 'refused'],
+    }).open();
+    device.startSync();
+    const listing = newListing(alice.user.id, '爱丽丝的湖景房出售');
+    await device.db.properties.insert(listing as never);
+    await eventually(
+      async () => (await serverDocs(url, admin.accessToken, 'properties')).get(listing.id),
+      'the listing on the server',
+    );
+    // The device holds the server's version, then views move the server's on (several times).
+    await eventually(
+      async () => (await device.db.properties.findOne(listing.id).exec())?.server_rev,
+      'server_rev on the device',
+    );
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${url}/api/properties/${listing.id}/view`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${admin.accessToken}`, 'x-device-id': `dev-${i}` },
+      });
+      expect(res.status).toBeLessThan(300);
+    }
+    await (await device.db.properties.findOne(listing.id).exec())!.incrementalPatch({
+      title: '爱丽丝的湖景房（已降价）',
+    });
+    await eventually(
+      async () =>
+        (await serverDocs(url, admin.accessToken, 'properties')).get(listing.id)?.title ===
+        '爱丽丝的湖景房（已降价）',
+      'the edit on the server',
+      15_000,
+    );
+    expect(await device.db.refused.count().exec()).toBe(0);
+  });
+});
