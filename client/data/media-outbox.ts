@@ -221,8 +221,13 @@ export class MediaOutbox {
   private async run(): Promise<void> {
     for (const entry of await this.entries()) {
       if (this.stopped || navigator.onLine === false) return;
-      const files = await this.uploadAll(entry);
-      if (files) await this.publish({ ...entry, files });
+      try {
+        const files = await this.uploadAll(entry);
+        if (files) await this.publish({ ...entry, files });
+      } catch (err) {
+        // The listing stays in the outbox (shown on /manage) and is tried again on the next run.
+        console.error('media outbox: listing not published yet', entry.publication.id, err);
+      }
     }
   }
 
