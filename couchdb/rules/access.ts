@@ -7,7 +7,7 @@ import type { AuditStatus, PropertyStatus } from '../model/property';
 import { PHONE_READONLY_MESSAGE } from '../model/auth';
 import { USER_ADMIN_MESSAGES, type UserRole } from '../model/user';
 import { ALLOW, type Decision, refuse } from './decision';
-import { canChangeStatus } from './property-status';
+import { canChangeAudit, canChangeStatus } from './property-status';
 
 /** The caller: a logged-in identity, or null for a visitor. */
 export type Viewer = { id: string; role: UserRole } | null;
@@ -228,6 +228,9 @@ function writeProperty(viewer: NonNullable<Viewer>, oldDoc: Doc | null, newDoc: 
   if (!admin && changedField(oldDoc, newDoc, ADMIN_ONLY_PROPERTY_FIELDS)) {
     return refuse('forbidden', am.adminOnlyFields);
   }
+  // An admin decides on a pending listing only, once (spec §4).
+  const audit = canChangeAudit(oldDoc, newDoc);
+  if (!audit.ok) return audit;
   if (!jsonEqual(oldDoc.status, newDoc.status)) {
     return canChangeStatus(oldDoc as unknown as PropertyAccess, newDoc.status as PropertyStatus);
   }

@@ -80,6 +80,42 @@ export function checkBatchSelection(ids: readonly string[]): string | null {
 }
 
 export type AuditDecision = 'approved' | 'rejected';
+
+/** The fields one audit decision sets together (spec §4); they change only as a whole. */
+export const AUDIT_DECISION_FIELDS = [
+  'audit_status',
+  'audit_comment',
+  'audited_by',
+  'audited_at',
+] as const;
+
+type AuditChange = { audit_status?: unknown; audit_comment?: unknown };
+const commentOf = (doc: AuditChange): unknown => doc.audit_comment ?? '';
+
+/**
+ * Whether a write may change a listing's audit status and comment from `before` to `after` (spec
+ * §4): only as a decision on a pending listing (to approved or rejected), with a comment of at most
+ * AUDIT_COMMENT_MAX characters. Leaving both alone is always allowed; who may decide at all is
+ * checked by the access rules. The gateway's own move of an edited rejected listing back to
+ * pending happens after this check.
+ */
+export function canChangeAudit(before: AuditChange, after: AuditChange): Decision {
+  const statusChanged = before.audit_status !== after.audit_status;
+  const commentChanged = commentOf(before) !== commentOf(after);
+  if (!statusChanged && !commentChanged) return ALLOW;
+  if (
+    before.audit_status !== 'pending' ||
+    (after.audit_status !== 'approved' && after.audit_status !== 'rejected')
+  ) {
+    return refuse('invalid_transition', STATUS_MESSAGES.notPending);
+  }
+  const comment = commentOf(after);
+  if (typeof comment === 'string' && comment.length > AUDIT_COMMENT_MAX) {
+    return refuse('validation_failed', STATUS_MESSAGES.commentTooLong);
+  }
+  return ALLOW;
+}
+
 type AuditFields = StatusFields &
   Pick<Property, 'audit_comment' | 'audited_by' | 'audited_at' | 'updated_at'>;
 

@@ -164,7 +164,7 @@ export class SyncService {
       const visible =
         current && !current._deleted ? projectFor(collection, ctx.viewer, current) : null;
       if (current && !current._deleted && (!visible || visible._deleted)) {
-        reject('forbidden', ACCESS_MESSAGES.notOwner);
+        reject('forbidden', HIDDEN_DOCUMENT_MESSAGES[collection]);
         continue;
       }
       // Concurrent write: the device's assumption is not the server's current state.
@@ -181,8 +181,20 @@ export class SyncService {
         ) {
           // The device re-sends a write the store already holds (the gateway stopped between the
           // write and its log entry): make sure the entry exists, under the same id as before.
-          operator ??= await this.operator(ctx.viewer);
+          // Only a caller who could have made that write gets it logged in their name (anyone
+          // else sending a copy of the listing must not be able to write a log entry).
           const before = row.assumedMasterState ? toStoredShape(row.assumedMasterState) : null;
+          const couldHaveWritten = canWrite(
+            collection,
+            ctx.viewer,
+            before ? toModelDoc(before) : null,
+            toModelDoc(current),
+          ).ok;
+          if (!couldHaveWritten) {
+            conflicts.push(master());
+            continue;
+          }
+          operator ??= await this.operator(ctx.viewer);
           await this.oplog.append(
             classifyPropertyWrite(before, current),
             operator,
@@ -340,6 +352,7 @@ export class SyncService {
             updated_at: now,
           };
           if (content.audit_status !== current.audit_status) {
+            // An admin's decision (the rules allow no other audit change): who and when.
             next.audited_by = viewer.id;
             next.audited_at = now;
           } else if (
@@ -351,6 +364,10 @@ export class SyncService {
             next.audit_status = 'pending';
             next.audited_by = null;
             next.audited_at = null;
+          } else {
+            // No decision in this write: the auditor and time stay those of the last decision.
+            next.audited_by = current.audited_by ?? null;
+            next.audited_at = current.audited_at ?? null;
           }
         }
         next.owner = current?.owner ?? { name: operator.name };
@@ -403,6 +420,20 @@ export class SyncService {
     return { ok: true, doc: { _id: id, ...stored } };
   }
 }
+
+/**
+ * The refusal for a write to someone else's document the caller cannot see (it reveals nothing the
+ * caller does not know: only the rule that keeps them out of it).
+ */
+const HIDDEN_DOCUMENT_MESSAGES: Record<SyncCollection, string> = {
+  properties: ACCESS_MESSAGES.notOwner,
+  demands: ACCESS_MESSAGES.notOwner,
+  favorites: ACCESS_MESSAGES.ownFavoritesOnly,
+  news: ACCESS_MESSAGES.newsAdminOnly,
+  settings: ACCESS_MESSAGES.settingsAdminOnly,
+  users: ACCESS_MESSAGES.ownProfileOnly,
+  oplog: ACCESS_MESSAGES.oplogReadOnly,
+};
 
 /**
  * The gateway-only flags recording that a document was once visible to everyone: listings ever

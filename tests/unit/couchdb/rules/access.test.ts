@@ -227,6 +227,114 @@ describe('canWrite', () => {
     if (!d.ok) expect(d.message).toMatch(/[\u4e00-\u9fa5]/);
   });
 
+  describe("an admin's audit (spec §4)", () => {
+    const pending = buildProperty({ user_id: 'u-owner', audit_status: 'pending' });
+    const approved = buildProperty({ user_id: 'u-owner', audit_status: 'approved' });
+    const rejected = buildProperty({
+      user_id: 'u-owner',
+      audit_status: 'rejected',
+      audit_comment: '图片模糊',
+    });
+    const NOT_PENDING = '只能审核待审核的房源';
+    const audits: [string, Record<string, unknown>, Record<string, unknown>, string | null][] = [
+      ['approves a pending listing', pending, { ...pending, audit_status: 'approved' }, null],
+      [
+        'rejects a pending listing with a reason',
+        pending,
+        { ...pending, audit_status: 'rejected', audit_comment: '图片模糊' },
+        null,
+      ],
+      [
+        'approves an approved listing again',
+        approved,
+        { ...approved, audit_status: 'approved', audit_comment: '再次通过' },
+        NOT_PENDING,
+      ],
+      [
+        'rejects an approved listing',
+        approved,
+        { ...approved, audit_status: 'rejected' },
+        NOT_PENDING,
+      ],
+      [
+        'sends an approved listing back to review',
+        approved,
+        { ...approved, audit_status: 'pending' },
+        NOT_PENDING,
+      ],
+      [
+        'approves a rejected listing',
+        rejected,
+        { ...rejected, audit_status: 'approved' },
+        NOT_PENDING,
+      ],
+      [
+        'sends a rejected listing back to review',
+        rejected,
+        { ...rejected, audit_status: 'pending' },
+        NOT_PENDING,
+      ],
+      [
+        'rewrites the reason of a rejection',
+        rejected,
+        { ...rejected, audit_comment: '改写' },
+        NOT_PENDING,
+      ],
+      [
+        'leaves a reason on a pending listing',
+        pending,
+        { ...pending, audit_comment: '备注' },
+        NOT_PENDING,
+      ],
+      [
+        'rejects with a reason over 500 characters',
+        pending,
+        { ...pending, audit_status: 'rejected', audit_comment: '长'.repeat(501) },
+        '审核意见不能超过500个字符',
+      ],
+      [
+        'approves a deleted pending listing',
+        { ...pending, status: 'deleted' },
+        { ...pending, status: 'deleted', audit_status: 'approved' },
+        '房源已删除，无法修改状态',
+      ],
+      [
+        'edits the content of a pending listing',
+        pending,
+        { ...pending, title: '管理员改的标题' },
+        null,
+      ],
+      ['sets priority on a pending listing', pending, { ...pending, is_priority: true }, null],
+      ['features an approved listing', approved, { ...approved, is_featured: true }, null],
+      ['takes an approved listing down', approved, { ...approved, status: 'inactive' }, null],
+      [
+        'puts a pending listing up',
+        { ...pending, status: 'inactive' },
+        { ...pending, status: 'active' },
+        '房源审核通过后才能上架或下架',
+      ],
+      ['deletes a rejected listing', rejected, { ...rejected, status: 'deleted' }, null],
+    ];
+    it.each(audits)('admin %s', (_case, oldDoc, newDoc, message) => {
+      const d = canWrite('properties', admin, oldDoc, newDoc);
+      expect(d.ok ? null : d.message).toBe(message);
+    });
+
+    it('leaves the owner refused before any audit rule', () => {
+      expect(
+        canWrite('properties', owner, pending, { ...pending, audit_status: 'approved' }),
+      ).toEqual({
+        ok: false,
+        code: 'forbidden',
+        message: '只有管理员可以修改审核、推荐和优先展示状态',
+      });
+      // The owner's content edit of a rejected listing passes; the gateway then resubmits it.
+      expect(canWrite('properties', owner, rejected, { ...rejected, title: '重新提交' }).ok).toBe(
+        true,
+      );
+    });
+  });
+
   const me = buildUser({ id: 'u-owner' });
   const users: [string, Viewer, Record<string, unknown>, Record<string, unknown>, string | null][] =
     [

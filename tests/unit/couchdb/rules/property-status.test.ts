@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditStatus, PropertyStatus } from '@couchdb/model';
+import { AUDIT_COMMENT_MAX } from '@couchdb/model';
 import {
   auditProperty,
+  canChangeAudit,
   canChangeStatus,
   checkBatchSelection,
   matchesMyListingFilter,
@@ -82,6 +84,57 @@ describe('auditProperty', () => {
   ])('refuses %s', (_case, property, who, code) => {
     const r = auditProperty(property, 'approved', who, '', NOW);
     expect(r.ok ? null : r.code).toBe(code);
+  });
+});
+
+describe('canChangeAudit (spec §4: an admin decides on a pending listing)', () => {
+  const NOT_PENDING = {
+    ok: false,
+    code: 'invalid_transition',
+    message: '只能审核待审核的房源',
+  } as const;
+
+  it.each<[AuditStatus, AuditStatus, boolean]>([
+    ['pending', 'approved', true],
+    ['pending', 'rejected', true],
+    ['pending', 'pending', true],
+    ['approved', 'approved', true],
+    ['rejected', 'rejected', true],
+    ['approved', 'rejected', false],
+    ['approved', 'pending', false],
+    ['rejected', 'approved', false],
+    ['rejected', 'pending', false],
+  ])('%s → %s: %s', (from, to, ok) => {
+    const d = canChangeAudit({ audit_status: from }, { audit_status: to });
+    expect(d).toEqual(ok ? { ok: true } : NOT_PENDING);
+  });
+
+  it('takes a reason with the decision, but not on its own', () => {
+    const pending = { audit_status: 'pending', audit_comment: '' };
+    expect(
+      canChangeAudit(pending, { audit_status: 'rejected', audit_comment: '图片模糊' }).ok,
+    ).toBe(true);
+    expect(canChangeAudit(pending, { ...pending, audit_comment: '图片模糊' })).toEqual(NOT_PENDING);
+    const rejected = { audit_status: 'rejected', audit_comment: '图片模糊' };
+    expect(canChangeAudit(rejected, { ...rejected, audit_comment: '改写的原因' })).toEqual(
+      NOT_PENDING,
+    );
+    // A missing comment is the empty comment.
+    expect(
+      canChangeAudit({ audit_status: 'approved' }, { ...pending, audit_status: 'approved' }),
+    ).toEqual({ ok: true });
+  });
+
+  it('refuses a reason longer than the limit', () => {
+    const pending = { audit_status: 'pending', audit_comment: '' };
+    const at = (n: number) =>
+      canChangeAudit(pending, { audit_status: 'rejected', audit_comment: '长'.repeat(n) });
+    expect(at(AUDIT_COMMENT_MAX).ok).toBe(true);
+    expect(at(AUDIT_COMMENT_MAX + 1)).toEqual({
+      ok: false,
+      code: 'validation_failed',
+      message: '审核意见不能超过500个字符',
+    });
   });
 });
 
