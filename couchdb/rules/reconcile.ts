@@ -5,6 +5,7 @@
  */
 import type { SyncCollection, SyncDocument } from '../model/sync';
 import { ADMIN_ONLY_PROPERTY_FIELDS, jsonEqual } from './access';
+import { AUDIT_DECISION_FIELDS } from './property-status';
 
 /** Fields the gateway sets itself: always taken from the server's version. */
 export const SERVER_MANAGED_FIELDS = [
@@ -44,6 +45,7 @@ export interface ReconcileResult {
 }
 
 const MANAGED = new Set<string>(SERVER_MANAGED_FIELDS);
+const AUDIT_DECISION = new Set<string>(AUDIT_DECISION_FIELDS);
 const isDeleted = (d: SyncDocument | null | undefined): boolean => d?._deleted === true;
 
 /** Content fields (not id, deletion flag or server-managed) of the given documents. */
@@ -72,6 +74,8 @@ function changed(
  * - server-managed fields always come from the server;
  * - fields only admins control keep the server's value (an admin's own edit merges when the server
  *   did not change the field);
+ * - an audit decision is one change: once the server's audit status moved (another admin decided
+ *   first), none of the device's audit fields merge, not even a rejection reason the server lacks;
  * - a field only the device changed merges onto the server's version;
  * - a field both changed to different values keeps the server's value and is listed in `clash`;
  * - a deletion on either side against a content change on the other keeps the server's version,
@@ -95,12 +99,15 @@ export function reconcile(
   }
 
   const adminControlled = new Set(ADMIN_CONTROLLED_FIELDS[collection] ?? []);
+  const serverDecided = collection === 'properties' && changed('audit_status', assumed, master);
   const doc: SyncDocument = { ...master };
   const clash: string[] = [];
   for (const key of contentKeys(assumed, master, local)) {
     if (!changed(key, assumed, local) || jsonEqual(local[key], master[key])) continue;
     const serverChanged = changed(key, assumed, master);
     if (adminControlled.has(key) && !author.admin) {
+      clash.push(key);
+    } else if (serverDecided && AUDIT_DECISION.has(key)) {
       clash.push(key);
     } else if (serverChanged) {
       clash.push(key);
