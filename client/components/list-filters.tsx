@@ -66,6 +66,8 @@ export function FilterSelect({
       label={label}
       value={value}
       onChange={(e) => onChange(e.target.value)}
+      // '' is a real choice (全部/不限): show it instead of an empty box under a lowered label.
+      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
       sx={{ flex: 1, minWidth }}
     >
       {anyLabel !== undefined && <MenuItem value="">{anyLabel}</MenuItem>}

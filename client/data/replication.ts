@@ -338,6 +338,11 @@ export class DeviceSync {
     return this.leader;
   }
 
+  /** Whether the live change stream is connected (when not, screens that must stay fresh poll). */
+  get streamOpen(): boolean {
+    return this.streamState === 'open';
+  }
+
   /** Resolves when every collection is in sync with the server (tests, bench). */
   async awaitInSync(): Promise<void> {
     await Promise.all(this.replications.map((r) => r.state.awaitInSync()));

@@ -1,6 +1,14 @@
 /** React-facing queries over the open device database (every screen reads RxDB, so it works offline). */
 export { useDeviceDatabase, useOpenDevice } from '../open-device';
 export {
+  auditListing,
+  changeListingStatus,
+  changeListingsStatus,
+  setListingPriority,
+  useAllProperties,
+  useOplog,
+} from './use-admin';
+export {
   clearFavorites,
   toggleFavorite,
   useFavoriteIds,

@@ -10,7 +10,7 @@ import { useLiveQuery, type LiveResult } from './use-live-query';
 // RxDB hands out a new document object per revision, so its plain copy can be kept per object:
 // an update of one listing copies one listing, not 10,000.
 const plain = new WeakMap<object, PropertyDoc>();
-function toPlain(doc: RxDocument<PropertyDoc>): PropertyDoc {
+export function toPlainProperty(doc: RxDocument<PropertyDoc>): PropertyDoc {
   let value = plain.get(doc);
   if (!value) {
     value = doc.toJSON() as PropertyDoc;
@@ -24,7 +24,7 @@ export function usePublicProperties(): LiveResult<PropertyDoc[]> {
   return useLiveQuery('properties:public', (db) =>
     db.properties
       .find({ selector: { status: 'active', audit_status: 'approved' } })
-      .$.pipe(map((docs) => docs.map((d) => toPlain(d as RxDocument<PropertyDoc>)))),
+      .$.pipe(map((docs) => docs.map((d) => toPlainProperty(d as RxDocument<PropertyDoc>)))),
   );
 }
 
@@ -33,7 +33,7 @@ export function useProperty(id: string | undefined): LiveResult<PropertyDoc | nu
   return useLiveQuery(`property:${id ?? ''}`, (db) =>
     db.properties
       .findOne(id ?? '')
-      .$.pipe(map((doc) => (doc ? toPlain(doc as RxDocument<PropertyDoc>) : null))),
+      .$.pipe(map((doc) => (doc ? toPlainProperty(doc as RxDocument<PropertyDoc>) : null))),
   );
 }
 

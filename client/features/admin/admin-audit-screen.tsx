@@ -1,6 +1,122 @@
-import { PagePlaceholder } from '@client/components/page-placeholder';
+import { useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
+import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
+import { AUDIT_REFETCH_MS } from '@couchdb/model/constants';
+import { ADMIN_PROPERTY_MESSAGES } from '@couchdb/model/property';
+import { ADMIN_LISTING_MESSAGES, pendingListings } from '@couchdb/rules/admin-listings';
+import { EmptyState } from '@client/components/empty-state';
+import { useAllProperties, useOpenDevice, useSyncSettled } from '@client/data/hooks';
+import { useSyncStatus } from '@client/data/sync-status';
+import { useAuth } from '@client/features/auth/auth-context';
+import { AdminGate } from './components/admin-gate';
+import { AdminPropertyCard } from './components/admin-property-card';
+import { LostDecisions } from './components/lost-decisions';
+import { RejectDialog } from './components/reject-dialog';
+import { useAdminActions } from './use-admin-actions';
 
-/** 房源审核: placeholder until the screen is built. */
+/**
+ * 房源审核 (spec §2 "Admin review", §4): the pending listings, newest first, live from the
+ * admin's device (sync brings new submissions without a reload; when the change stream is down
+ * the page asks for a re-sync every 30 s). Approve, or reject with an optional reason; decisions
+ * made offline queue and sync.
+ */
 export default function AdminAuditScreen() {
-  return <PagePlaceholder title="房源审核" description="审核待发布的房源。" />;
+  return (
+    <AdminGate message={ADMIN_PROPERTY_MESSAGES.noAuditPermission}>
+      <AuditQueue />
+    </AdminGate>
+  );
+}
+
+/** Re-syncs every AUDIT_REFETCH_MS while the live stream is down (the spec's 30 s refetch). */
+function useFallbackRefresh() {
+  const device = useOpenDevice();
+  const [streamDown, setStreamDown] = useState(false);
+  const status = useSyncStatus();
+  useEffect(() => {
+    const sync = device?.sync;
+    if (!sync) return;
+    const check = () => setStreamDown(!sync.streamOpen && status.phase !== 'offline');
+    check();
+    const timer = setInterval(() => {
+      check();
+      if (!sync.streamOpen && navigator.onLine) sync.resync();
+    }, AUDIT_REFETCH_MS);
+    return () => clearInterval(timer);
+  }, [device, status.phase]);
+  return streamDown;
+}
+
+function AuditQueue() {
+  const { user } = useAuth();
+  const { data: all } = useAllProperties(user?.user_type === 'admin');
+  const settled = useSyncSettled('properties');
+  const actions = useAdminActions();
+  const streamDown = useFallbackRefresh();
+  const [rejecting, setRejecting] = useState<{ id: string; title: string } | null>(null);
+  const pending = useMemo(() => (all ? pendingListings(all) : undefined), [all]);
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 2, md: 3 } }}>
+      <Button component={RouterLink} to="/admin" startIcon={<ArrowBackOutlined />} sx={{ mb: 1 }}>
+        返回管理后台
+      </Button>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ fontSize: { xs: 20, md: 24 } }}>
+          房源审核
+        </Typography>
+        {pending && (
+          <Chip
+            color={pending.length > 0 ? 'warning' : 'default'}
+            label={`待审核 ${pending.length}`}
+            data-testid="pending-count"
+          />
+        )}
+      </Stack>
+      {streamDown && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {ADMIN_LISTING_MESSAGES.streamDown}
+        </Alert>
+      )}
+      <LostDecisions />
+      {!pending || (pending.length === 0 && !settled) ? (
+        <Stack spacing={1.5}>
+          <Skeleton variant="rounded" height={150} />
+          <Skeleton variant="rounded" height={150} />
+        </Stack>
+      ) : pending.length === 0 ? (
+        <EmptyState
+          icon={<FactCheckOutlined fontSize="inherit" />}
+          title={ADMIN_LISTING_MESSAGES.reviewEmpty}
+          description={ADMIN_LISTING_MESSAGES.reviewEmptyHint}
+        />
+      ) : (
+        <Stack spacing={1.5} data-testid="audit-queue">
+          {pending.map((p) => (
+            <AdminPropertyCard
+              key={p.id}
+              property={p}
+              actions={{
+                onApprove: () => void actions.audit(p.id, 'approved'),
+                onReject: () => setRejecting({ id: p.id, title: p.title }),
+              }}
+            />
+          ))}
+        </Stack>
+      )}
+      <RejectDialog
+        title={rejecting?.title ?? null}
+        onClose={() => setRejecting(null)}
+        onReject={(reason) => rejecting && void actions.audit(rejecting.id, 'rejected', reason)}
+      />
+    </Container>
+  );
 }

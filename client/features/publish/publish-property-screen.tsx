@@ -298,7 +298,8 @@ function PropertyForm({ listing }: { listing: PropertyDoc | null }) {
         return next;
       });
       toast.success(PROPERTY_MESSAGES.updateSuccess);
-      await navigate('/my-properties');
+      // An admin editing someone's pending listing goes back to the review queue.
+      await navigate(listing?.user_id === user?.id ? '/my-properties' : '/admin/audit');
     } catch (err) {
       console.error('saving the listing failed', err);
       toast.error(PROPERTY_MESSAGES.publishFailed);

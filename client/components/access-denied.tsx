@@ -1,0 +1,23 @@
+import { Link as RouterLink } from 'react-router';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import { EmptyState } from './empty-state';
+
+/** The denial screen of a page that checks the role itself (spec §6): 访问受限 and why. */
+export function AccessDenied({ title, message }: { title: string; message: string }) {
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 4, md: 6 } }}>
+      <EmptyState
+        icon={<LockOutlined fontSize="inherit" />}
+        title={title}
+        description={message}
+        action={
+          <Button component={RouterLink} to="/" variant="outlined">
+            返回首页
+          </Button>
+        }
+      />
+    </Container>
+  );
+}

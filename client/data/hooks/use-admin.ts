@@ -1,0 +1,110 @@
+/**
+ * The admin's view of the device database: every listing (an admin's device replicates them all,
+ * deleted ones too), the operation log, and the admin's listing writes. Writes go to RxDB first,
+ * so they work offline; the gateway checks them again when they sync (DESIGN §4).
+ */
+import { map, of } from 'rxjs';
+import type { RxDocument } from 'rxdb';
+import type { PropertyStatus } from '@couchdb/model/property';
+import {
+  auditProperty,
+  changeStatus,
+  planBatchStatusChange,
+  type AuditDecision,
+} from '@couchdb/rules/property-status';
+import type { UserRole } from '@couchdb/model/roles';
+import type { DeviceDatabase } from '../database';
+import type { OplogDoc } from '../schemas/oplog.schema';
+import type { PropertyDoc } from '../schemas/property.schema';
+import { useLiveQuery, type LiveResult } from './use-live-query';
+import { toPlainProperty } from './use-properties';
+
+/** Every listing on the device, whatever its state (empty for non-admins' databases: the gateway
+ * sends them only public and own listings). */
+export function useAllProperties(enabled: boolean): LiveResult<PropertyDoc[]> {
+  return useLiveQuery(`properties:all:${enabled}`, (db) =>
+    enabled
+      ? db.properties
+          .find()
+          .$.pipe(map((docs) => docs.map((d) => toPlainProperty(d as RxDocument<PropertyDoc>))))
+      : of([]),
+  );
+}
+
+/** The operation log on the device (admins replicate it), optionally of one listing. */
+export function useOplog(enabled: boolean, propertyId?: string): LiveResult<OplogDoc[]> {
+  return useLiveQuery(`oplog:${enabled}:${propertyId ?? ''}`, (db) =>
+    enabled
+      ? db.oplog
+          .find(propertyId ? { selector: { property_id: propertyId } } : {})
+          .$.pipe(map((docs) => docs.map((d) => d.toJSON() as OplogDoc)))
+      : of([]),
+  );
+}
+
+async function modifyListing(
+  db: DeviceDatabase,
+  id: string,
+  change: (old: PropertyDoc) => PropertyDoc,
+): Promise<void> {
+  const doc = await db.properties.findOne(id).exec();
+  if (!doc) throw new Error(`listing ${id} is not on this device`);
+  await doc.incrementalModify(change);
+}
+
+/** Approves or rejects a pending listing (spec §4); throws the rule's message when refused. */
+export async function auditListing(
+  db: DeviceDatabase,
+  id: string,
+  decision: AuditDecision,
+  admin: { id: string; role: UserRole },
+  comment = '',
+): Promise<void> {
+  await modifyListing(db, id, (old) => {
+    const result = auditProperty(old, decision, admin, comment);
+    if (!result.ok) throw new Error(result.message);
+    return result.property;
+  });
+}
+
+/** Turns priority display on or off (spec §4: priority listings are listed first). */
+export async function setListingPriority(
+  db: DeviceDatabase,
+  id: string,
+  priority: boolean,
+): Promise<void> {
+  await modifyListing(db, id, (old) => ({
+    ...old,
+    is_priority: priority,
+    updated_at: new Date().toISOString(),
+  }));
+}
+
+/** Moves one listing to `to` under spec §4's rules; throws the rule's message when refused. */
+export async function changeListingStatus(
+  db: DeviceDatabase,
+  id: string,
+  to: PropertyStatus,
+): Promise<void> {
+  await modifyListing(db, id, (old) => {
+    const result = changeStatus(old, to);
+    if (!result.ok) throw new Error(result.message);
+    return result.property;
+  });
+}
+
+/**
+ * Moves a batch of listings to `to`: those the rules allow change, the others are reported with
+ * the reason (spec §4: active ↔ inactive only when approved).
+ */
+export async function changeListingsStatus(
+  db: DeviceDatabase,
+  ids: readonly string[],
+  to: PropertyStatus,
+): Promise<{ changed: number; unchanged: number; refused: { id: string; message: string }[] }> {
+  const docs = await db.properties.findByIds([...ids]).exec();
+  const listings = [...docs.values()].map((d) => toPlainProperty(d as RxDocument<PropertyDoc>));
+  const { allowed, refused } = planBatchStatusChange(listings, to);
+  for (const p of allowed) await changeListingStatus(db, p.id, to);
+  return { changed: allowed.length, unchanged: ids.length - allowed.length - refused.length, refused };
+}

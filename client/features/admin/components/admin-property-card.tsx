@@ -1,0 +1,191 @@
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
+import { PROPERTY_TYPE_LABELS } from '@couchdb/model/property';
+import { formatArea, formatDate, formatPrice, formatShortAddress } from '@couchdb/rules/format';
+import { AUDIT_STATUS_LABELS, PROPERTY_STATUS_LABELS } from '@couchdb/rules/property-status';
+import { coverImage } from '@client/components/property/cover-image';
+import type { PropertyDoc } from '@client/data/schemas/property.schema';
+
+export const PRIORITY_BADGE = '优先展示';
+
+const STATUS_COLORS = { active: 'success', inactive: 'default', deleted: 'error' } as const;
+const AUDIT_COLORS = { pending: 'warning', approved: 'info', rejected: 'error' } as const;
+
+export interface AdminCardActions {
+  onPriority?(on: boolean): void;
+  onApprove?(): void;
+  onReject?(): void;
+  onStatus?(to: 'active' | 'inactive'): void;
+  onDelete?(): void;
+  onLog?(): void;
+}
+
+/**
+ * A listing as the admin sees it (spec §2 "Admin listing management"): cover, status, audit and
+ * priority badges, title, district, price, area, views, date, publisher; the actions its state
+ * allows (spec §4): approve/reject while pending, take down/put up once approved, delete unless
+ * deleted, and priority display.
+ */
+export function AdminPropertyCard({
+  property: p,
+  selected,
+  onSelect,
+  actions,
+}: {
+  property: PropertyDoc;
+  selected?: boolean;
+  onSelect?(selected: boolean): void;
+  actions: AdminCardActions;
+}) {
+  const cover = coverImage(p.images);
+  const pending = p.audit_status === 'pending' && p.status !== 'deleted';
+  const approved = p.audit_status === 'approved' && p.status !== 'deleted';
+  return (
+    <Card
+      data-testid="admin-property-card"
+      data-property-id={p.id}
+      sx={{ p: 1.5, outline: selected ? '2px solid' : 'none', outlineColor: 'primary.main' }}
+    >
+      <Stack direction="row" spacing={1.5}>
+        {onSelect && (
+          <Checkbox
+            checked={selected ?? false}
+            onChange={(e) => onSelect(e.target.checked)}
+            slotProps={{ input: { 'aria-label': `选择「${p.title}」` } }}
+            sx={{ alignSelf: 'flex-start', p: 0.5, ml: -0.5 }}
+          />
+        )}
+        <Box
+          sx={{
+            width: { xs: 88, sm: 150 },
+            aspectRatio: '4 / 3',
+            flexShrink: 0,
+            borderRadius: 1,
+            overflow: 'hidden',
+            bgcolor: 'grey.100',
+            display: 'grid',
+            placeItems: 'center',
+          }}
+        >
+          {cover ? (
+            <Box
+              component="img"
+              src={cover}
+              alt=""
+              loading="lazy"
+              sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
+            />
+          ) : (
+            <ApartmentOutlined sx={{ color: 'grey.400', fontSize: 36 }} />
+          )}
+        </Box>
+        <Stack spacing={0.5} sx={{ minWidth: 0, flexGrow: 1 }}>
+          <Stack direction="row" sx={{ gap: 0.75, flexWrap: 'wrap' }}>
+            <Chip
+              size="small"
+              color={STATUS_COLORS[p.status]}
+              label={PROPERTY_STATUS_LABELS[p.status]}
+              data-testid="status-badge"
+            />
+            <Chip
+              size="small"
+              variant="outlined"
+              color={AUDIT_COLORS[p.audit_status]}
+              label={AUDIT_STATUS_LABELS[p.audit_status]}
+              data-testid="audit-badge"
+            />
+            {p.is_priority && (
+              <Chip
+                size="small"
+                color="secondary"
+                label={PRIORITY_BADGE}
+                data-testid="priority-badge"
+              />
+            )}
+            <Chip size="small" variant="outlined" label={PROPERTY_TYPE_LABELS[p.type]} />
+          </Stack>
+          <Typography component="h3" sx={{ fontWeight: 600 }} noWrap>
+            {p.title}
+          </Typography>
+          <Typography sx={{ fontSize: 13, color: 'text.secondary' }} noWrap>
+            {p.address.district} · {formatShortAddress(p.address)}
+          </Typography>
+          <Stack direction="row" sx={{ alignItems: 'baseline', flexWrap: 'wrap', columnGap: 1.5 }}>
+            <Typography sx={{ color: 'secondary.main', fontWeight: 700 }}>
+              {formatPrice(p.type, p.price)}
+            </Typography>
+            <Typography sx={{ fontSize: 13 }}>{formatArea(p.area)}</Typography>
+            <Typography sx={{ fontSize: 12, color: 'text.disabled' }}>
+              浏览 {p.view_count ?? 0} · {formatDate(p.created_at)} · 发布人{' '}
+              {p.owner?.name || '未知用户'}
+            </Typography>
+          </Stack>
+          {p.audit_status === 'rejected' && p.audit_comment && (
+            <Typography sx={{ fontSize: 13, color: 'error.main' }}>
+              拒绝原因：{p.audit_comment}
+            </Typography>
+          )}
+        </Stack>
+      </Stack>
+      <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 1, gap: 0.5, flexWrap: 'wrap' }}>
+        <Button size="small" component={RouterLink} to={`/properties/${encodeURIComponent(p.id)}`}>
+          查看
+        </Button>
+        {actions.onLog && (
+          <Button size="small" onClick={actions.onLog}>
+            日志
+          </Button>
+        )}
+        {pending && (
+          <Button
+            size="small"
+            component={RouterLink}
+            to={`/publish/property?edit=${encodeURIComponent(p.id)}`}
+          >
+            编辑
+          </Button>
+        )}
+        {actions.onPriority && p.status !== 'deleted' && (
+          <Button
+            size="small"
+            color="secondary"
+            onClick={() => actions.onPriority!(!p.is_priority)}
+          >
+            {p.is_priority ? '取消优先' : '设为优先'}
+          </Button>
+        )}
+        {pending && actions.onReject && (
+          <Button size="small" color="error" variant="outlined" onClick={actions.onReject}>
+            拒绝
+          </Button>
+        )}
+        {pending && actions.onApprove && (
+          <Button size="small" color="success" variant="contained" onClick={actions.onApprove}>
+            通过
+          </Button>
+        )}
+        {approved && actions.onStatus && (
+          <Button
+            size="small"
+            variant="outlined"
+            onClick={() => actions.onStatus!(p.status === 'active' ? 'inactive' : 'active')}
+          >
+            {p.status === 'active' ? '下架' : '上架'}
+          </Button>
+        )}
+        {p.status !== 'deleted' && actions.onDelete && (
+          <Button size="small" color="error" onClick={actions.onDelete}>
+            删除
+          </Button>
+        )}
+      </Stack>
+    </Card>
+  );
+}

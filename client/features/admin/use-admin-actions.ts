@@ -1,0 +1,105 @@
+/**
+ * The admin's listing actions with their toasts (spec §4, §8 "Admin"): each writes to the device
+ * database (so it works offline) and the gateway checks it again when it syncs.
+ */
+import type { PropertyStatus } from '@couchdb/model/property';
+import { ADMIN_PROPERTY_MESSAGES, PROPERTY_MESSAGES } from '@couchdb/model/property';
+import { ADMIN_LISTING_MESSAGES } from '@couchdb/rules/admin-listings';
+import {
+  auditToast,
+  checkBatchSelection,
+  type AuditDecision,
+} from '@couchdb/rules/property-status';
+import { useToast } from '@client/components/toast/toast-context';
+import {
+  auditListing,
+  changeListingStatus,
+  changeListingsStatus,
+  setListingPriority,
+  useOpenDevice,
+} from '@client/data/hooks';
+import { useAuth } from '@client/features/auth/auth-context';
+
+const BATCH_LABELS: Record<PropertyStatus, string> = {
+  active: '上架',
+  inactive: '下架',
+  deleted: '删除',
+};
+
+export interface AdminActions {
+  audit(id: string, decision: AuditDecision, comment?: string): Promise<void>;
+  setPriority(id: string, on: boolean): Promise<void>;
+  setStatus(id: string, to: PropertyStatus): Promise<void>;
+  /** Returns true when the batch ran (something was selected). */
+  batch(ids: readonly string[], to: PropertyStatus): Promise<boolean>;
+}
+
+export function useAdminActions(): AdminActions {
+  const toast = useToast();
+  const device = useOpenDevice();
+  const { user } = useAuth();
+
+  const run = async (failure: string, work: () => Promise<string>) => {
+    try {
+      if (!device) throw new Error('no database open');
+      toast.success(await work());
+    } catch (err) {
+      console.error(failure, err);
+      const reason = err instanceof Error ? err.message : '';
+      toast.error(reason && reason !== 'no database open' ? `${failure}：${reason}` : failure);
+    }
+  };
+
+  return {
+    audit: (id, decision, comment = '') =>
+      run(ADMIN_PROPERTY_MESSAGES.auditFailed, async () => {
+        if (!user) throw new Error(ADMIN_PROPERTY_MESSAGES.reviewUnauthorized);
+        await auditListing(
+          device!.database,
+          id,
+          decision,
+          { id: user.id, role: user.user_type },
+          comment,
+        );
+        return auditToast(decision);
+      }),
+    setPriority: (id, on) =>
+      run(ADMIN_PROPERTY_MESSAGES.updateFailed, async () => {
+        await setListingPriority(device!.database, id, on);
+        return on ? ADMIN_LISTING_MESSAGES.priorityOn : ADMIN_LISTING_MESSAGES.priorityOff;
+      }),
+    setStatus: (id, to) =>
+      run(ADMIN_PROPERTY_MESSAGES.operationFailed, async () => {
+        await changeListingStatus(device!.database, id, to);
+        if (to === 'deleted') return PROPERTY_MESSAGES.deleteSuccess;
+        return to === 'active' ? ADMIN_LISTING_MESSAGES.putUp : ADMIN_LISTING_MESSAGES.takenDown;
+      }),
+    batch: async (ids, to) => {
+      const none = checkBatchSelection(ids);
+      if (none) {
+        toast.warning(none);
+        return false;
+      }
+      try {
+        if (!device) throw new Error('no database open');
+        const result = await changeListingsStatus(device.database, ids, to);
+        const done = ADMIN_LISTING_MESSAGES.batchDone(
+          BATCH_LABELS[to],
+          result.changed + result.unchanged,
+        );
+        if (result.refused.length === 0) toast.success(done);
+        else {
+          const skipped = ADMIN_LISTING_MESSAGES.batchSkipped(
+            result.refused.length,
+            result.refused[0]!.message,
+          );
+          toast.warning(`${done}；${skipped}`);
+        }
+      } catch (err) {
+        console.error('batch status change failed', err);
+        toast.error(ADMIN_PROPERTY_MESSAGES.batchFailed);
+      }
+      return true;
+    },
+  };
+}

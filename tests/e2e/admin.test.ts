@@ -1,0 +1,282 @@
+/**
+ * The admin's review queue and listing console in real Chromium against the real gateway
+ * (embedded store, demo data), with three devices: the owner's, the admin's and a visitor's, each
+ * its own browser profile. Run `npm run build` first (`npm run test:e2e` does).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import { OPERATION_TYPE_LABELS, type OplogEntry } from '@couchdb/model/oplog';
+import { ADMIN_PROPERTY_MESSAGES, PROPERTY_MESSAGES, type Property } from '@couchdb/model/property';
+import { ROLE_SHORT_LABELS } from '@couchdb/model/roles';
+import { ADMIN_LISTING_MESSAGES } from '@couchdb/rules/admin-listings';
+import { ACCESS_MESSAGES } from '@couchdb/rules/access';
+import { auditToast } from '@couchdb/rules/property-status';
+import { launchBrowser, saveScreenshot, VIEWPORTS, type TestBrowser } from '../helpers/browser';
+import { startGateway, type RunningGateway } from '../helpers/gateway';
+import { adminCard, AuditPage, ConsolePage } from './pages/admin-pages';
+import {
+  demoAccount,
+  login,
+  publishApproved,
+  publishPending,
+  pullAll,
+  type DemoRole,
+  type Session,
+} from './pages/browse-fixtures';
+import { Layout } from './pages/layout';
+import { LoginPage } from './pages/login-page';
+import { PropertyListPage } from './pages/property-list-page';
+
+// Each step waits for a device or the server up to 30 s (a replication retry on a busy machine).
+vi.setConfig({ testTimeout: 240_000 });
+const SYNC_WAIT = { timeout: 30_000 };
+
+let gateway: RunningGateway;
+let ownerDevice: TestBrowser;
+let adminDevice: TestBrowser;
+let visitorDevice: TestBrowser;
+let owner: Session;
+let admin: Session;
+
+async function signIn(device: TestBrowser, role: DemoRole, path: string): Promise<Page> {
+  const account = demoAccount(role);
+  const page = await device.openPage(`${gateway.url}/login`, VIEWPORTS.desktop);
+  const loginPage = new LoginPage(page);
+  await loginPage.heading.waitFor();
+  await loginPage.login(account.phone, account.password);
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.goto(`${gateway.url}${path}`);
+  return page;
+}
+
+async function serverListing(id: string): Promise<Property | undefined> {
+  return (await pullAll<Property>(gateway.url, 'properties', admin)).get(id);
+}
+
+async function serverLog(id: string): Promise<OplogEntry[]> {
+  const all = await pullAll<OplogEntry>(gateway.url, 'oplog', admin);
+  return [...all.values()]
+    .filter((e) => e.property_id === id)
+    .sort((a, b) => (a.created_at < b.created_at ? -1 : 1));
+}
+
+beforeAll(async () => {
+  gateway = await startGateway({ embedded: true });
+  [ownerDevice, adminDevice, visitorDevice] = await Promise.all([
+    launchBrowser(),
+    launchBrowser(),
+    launchBrowser(),
+  ]);
+  [owner, admin] = await Promise.all([login(gateway.url, 'user'), login(gateway.url, 'admin')]);
+});
+
+afterEach(async () => {
+  for (const device of [ownerDevice, adminDevice, visitorDevice]) {
+    for (const page of device?.context.pages() ?? []) await page.close();
+  }
+});
+
+afterAll(async () => {
+  await Promise.all([ownerDevice?.close(), adminDevice?.close(), visitorDevice?.close()]);
+  await gateway?.stop();
+});
+
+describe('review', () => {
+  it('takes a listing from submission through rejection, resubmission, approval and take-down, logged step by step', async () => {
+    const title = `审核流程测试房源${Date.now() % 100_000}`;
+    const reason = '照片与描述不符，请补充实拍图';
+
+    // The admin has the review queue open before the listing exists.
+    const adminPage = await signIn(adminDevice, 'admin', '/admin/audit');
+    const audit = new AuditPage(adminPage);
+    await audit.heading.waitFor();
+    const adminLayout = new Layout(adminPage);
+
+    const id = await publishPending(gateway.url, owner, {
+      title,
+      contact: { name: '王女士', phone: '13912345678' },
+      contact_phone: '13912345678',
+    });
+
+    // It arrives in the open queue without a reload; the admin rejects it with a reason.
+    await adminCard(adminPage, id).waitFor(SYNC_WAIT);
+    await saveScreenshot(adminPage, 'admin-audit-desktop');
+    await audit.reject(id, reason);
+    await adminLayout.waitForToast(auditToast('rejected'));
+    await expect
+      .poll(async () => (await serverListing(id))?.audit_status, SYNC_WAIT)
+      .toBe('rejected');
+    const rejected = (await serverListing(id))!;
+    expect(rejected.audit_comment).toBe(reason);
+    expect(rejected.audited_by).toBe(admin.userId);
+    expect(rejected.audited_at).toBeTruthy();
+    await adminCard(adminPage, id).waitFor({ state: 'detached' });
+
+    // The owner sees 已拒绝 with the reason, edits the listing and so resubmits it.
+    const ownerPage = await signIn(ownerDevice, 'user', '/my-properties');
+    const ownCard = ownerPage.locator(
+      `[data-testid="own-property-card"][data-property-id="${id}"]`,
+    );
+    await ownCard
+      .getByTestId('own-property-status')
+      .filter({ hasText: '已拒绝' })
+      .waitFor(SYNC_WAIT);
+    await ownCard.getByText(`拒绝原因：${reason}`).waitFor();
+    await ownCard.getByRole('link', { name: '编辑' }).click();
+    await ownerPage.getByRole('heading', { name: '编辑房源' }).waitFor();
+    await ownerPage.getByLabel('房源标题').fill(`${title}（已补图）`);
+    for (let i = 0; i < 3; i++) await ownerPage.getByRole('button', { name: '下一步' }).click();
+    await ownerPage.getByRole('button', { name: '保存修改' }).click();
+    await new Layout(ownerPage).waitForToast(PROPERTY_MESSAGES.updateSuccess);
+    await expect
+      .poll(async () => (await serverListing(id))?.audit_status, SYNC_WAIT)
+      .toBe('pending');
+
+    // Back in the admin's queue (live again); approved.
+    await adminCard(adminPage, id).waitFor(SYNC_WAIT);
+    await audit.approve(id);
+    await adminLayout.waitForToast(auditToast('approved'));
+    await expect
+      .poll(async () => (await serverListing(id))?.audit_status, SYNC_WAIT)
+      .toBe('approved');
+
+    // A visitor's device shows it.
+    const visitorPage = await visitorDevice.openPage(`${gateway.url}/properties`);
+    const list = new PropertyListPage(visitorPage);
+    await list.waitForResults();
+    const visitorCard = visitorPage.locator(
+      `[data-testid="property-card"][data-property-id="${id}"]`,
+    );
+    await visitorCard.waitFor(SYNC_WAIT);
+
+    // The admin takes it off the shelf in the console; it disappears from the visitor's device.
+    const console_ = new ConsolePage(adminPage);
+    await console_.goto(gateway.url);
+    await console_.search.fill(title);
+    await adminCard(adminPage, id).getByRole('button', { name: '下架' }).click();
+    await adminLayout.waitForToast(ADMIN_LISTING_MESSAGES.takenDown);
+    await adminCard(adminPage, id)
+      .getByTestId('status-badge')
+      .filter({ hasText: '下架' })
+      .waitFor();
+    await visitorCard.waitFor({ state: 'detached', ...SYNC_WAIT });
+
+    // The operation log has each step with its operator, on the server and in the admin's panel.
+    const steps = [
+      { type: 'create', role: 'user' },
+      { type: 'reject', role: 'admin' },
+      { type: 'update', role: 'user' },
+      { type: 'approve', role: 'admin' },
+      { type: 'unpublish', role: 'admin' },
+    ] as const;
+    await expect
+      .poll(async () => (await serverLog(id)).map((e) => e.operation_type), SYNC_WAIT)
+      .toEqual(steps.map((s) => s.type));
+    const log = await serverLog(id);
+    for (const [i, step] of steps.entries()) {
+      expect(log[i]!.operator_role).toBe(step.role);
+      expect(log[i]!.operator_id).toBe(step.role === 'admin' ? admin.userId : owner.userId);
+    }
+    const dialog = await console_.openLog(id);
+    const entries = dialog.getByTestId('oplog-entry');
+    await expect
+      .poll(
+        () => entries.evaluateAll((els) => els.map((e) => e.getAttribute('data-type'))),
+        SYNC_WAIT,
+      )
+      .toEqual(steps.map((s) => s.type).reverse());
+    const operators = await dialog.getByTestId('oplog-operator').allTextContents();
+    for (const [i, step] of [...steps].reverse().entries()) {
+      expect(operators[i]).toContain(demoAccount(step.role).name);
+      expect(operators[i]).toContain(ROLE_SHORT_LABELS[step.role]);
+    }
+    await dialog.getByText(OPERATION_TYPE_LABELS.reject).first().waitFor();
+    await saveScreenshot(adminPage, 'admin-oplog-dialog-desktop');
+  });
+
+  it('shows 访问受限 to a signed-in non-admin on every admin page', async () => {
+    const page = await signIn(ownerDevice, 'user', '/admin/audit');
+    await page.getByText(ACCESS_MESSAGES.restricted).waitFor();
+    await page.getByText(ADMIN_PROPERTY_MESSAGES.noAuditPermission).waitFor();
+    for (const path of ['/admin', '/admin/properties']) {
+      await page.goto(`${gateway.url}${path}`);
+      await page.getByText(ACCESS_MESSAGES.adminOnlyPage).waitFor();
+    }
+    expect(await page.getByTestId('admin-property-card').count()).toBe(0);
+  });
+});
+
+describe('listing console', () => {
+  it('takes down and deletes 3 selected listings in bulk, and refuses a bulk action with none selected', async () => {
+    const tag = `批量测试${Date.now() % 100_000}`;
+    const ids: string[] = [];
+    for (const n of ['甲', '乙', '丙']) {
+      ids.push(await publishApproved(gateway.url, owner, admin, { title: `${tag}${n}` }));
+    }
+    const page = await signIn(adminDevice, 'admin', '/admin/properties');
+    const console_ = new ConsolePage(page);
+    const layout = new Layout(page);
+    await console_.heading.waitFor();
+    await console_.search.fill(tag);
+    await expect.poll(() => console_.cards.count(), SYNC_WAIT).toBe(3);
+
+    await console_.bulk('批量下架');
+    await layout.waitForToast(ADMIN_PROPERTY_MESSAGES.noSelection);
+
+    await console_.selectPage.check();
+    await console_.bulk('批量下架');
+    await layout.waitForToast(ADMIN_LISTING_MESSAGES.batchDone('下架', 3));
+    await expect
+      .poll(
+        async () => Promise.all(ids.map(async (id) => (await serverListing(id))?.status)),
+        SYNC_WAIT,
+      )
+      .toEqual(['inactive', 'inactive', 'inactive']);
+    await saveScreenshot(page, 'admin-properties-desktop');
+
+    await console_.selectPage.check();
+    await console_.bulk('批量删除');
+    await page
+      .getByRole('dialog', { name: '删除房源' })
+      .getByRole('button', { name: '删除' })
+      .click();
+    await layout.waitForToast(ADMIN_LISTING_MESSAGES.batchDone('删除', 3));
+    await expect
+      .poll(
+        async () => Promise.all(ids.map(async (id) => (await serverListing(id))?.status)),
+        SYNC_WAIT,
+      )
+      .toEqual(['deleted', 'deleted', 'deleted']);
+    // Deleted listings stay in the console under 已删除, without a delete button.
+    await console_.filter('状态', '已删除');
+    await expect.poll(() => console_.cards.count()).toBe(3);
+    expect(await console_.cards.getByRole('button', { name: '删除' }).count()).toBe(0);
+  });
+
+  it('moves a listing to the top of the public list with priority display', async () => {
+    // The newest listing, but not priority: below the demo data's priority listings.
+    const title = `优先展示测试${Date.now() % 100_000}`;
+    const id = await publishApproved(gateway.url, owner, admin, { title });
+    const visitorPage = await visitorDevice.openPage(`${gateway.url}/properties`);
+    const list = new PropertyListPage(visitorPage);
+    await list.waitForResults();
+    await visitorPage
+      .locator(`[data-testid="property-card"][data-property-id="${id}"]`)
+      .waitFor(SYNC_WAIT);
+    const firstId = () => list.cards.first().getAttribute('data-property-id');
+    expect(await firstId()).not.toBe(id);
+
+    const page = await signIn(adminDevice, 'admin', '/admin/properties');
+    const console_ = new ConsolePage(page);
+    await console_.heading.waitFor();
+    await console_.search.fill(title);
+    await adminCard(page, id).getByRole('button', { name: '设为优先' }).click();
+    await new Layout(page).waitForToast(ADMIN_LISTING_MESSAGES.priorityOn);
+    await adminCard(page, id).getByTestId('priority-badge').waitFor();
+    await expect.poll(async () => (await serverListing(id))?.is_priority, SYNC_WAIT).toBe(true);
+
+    // The visitor's open list re-sorts without a reload: priority first, newest first among them.
+    await expect.poll(firstId, SYNC_WAIT).toBe(id);
+    await saveScreenshot(visitorPage, 'visitor-list-priority-desktop');
+  });
+});
