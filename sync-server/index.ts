@@ -48,7 +48,8 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   try {
-    const distDir = `${ROOT}dist`;
+    // DIST_DIR: serve another build (e.g. one made with `vite build --outDir`) than dist/.
+    const distDir = process.env.DIST_DIR || `${ROOT}dist`;
     const staticDir = config.env === 'production' ? distDir : undefined;
     if (staticDir && !existsSync(`${staticDir}/index.html`)) {
       throw new Error(`No built app in ${staticDir}: run "npm run build" first (npm start does).`);
