@@ -30,7 +30,7 @@ export class ApiError extends Error {
 
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  /** Sent as JSON when present. */
+  /** Sent as JSON when present; a FormData goes as multipart (uploads). */
   body?: unknown;
   /** Access token for the Authorization header. */
   token?: string | null;
@@ -93,7 +93,8 @@ async function readSuccessResponse<T>(response: Response): Promise<T> {
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const { method = 'GET', body, token, timeoutMs, timeoutMessage, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
   const controller = new AbortController();
@@ -112,7 +113,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     const response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
       credentials: 'same-origin',
       signal: controller.signal,
     });

@@ -3,9 +3,16 @@
  * validate the login/register screens and the gateway's /api/auth routes.
  */
 import { z } from 'zod';
-import { isHttpUrl, MEDIA_PATH_PATTERN, phoneSchema, URL_MAX, URL_MESSAGE } from './common';
+import { phoneSchema } from './common';
 import { ERROR_MESSAGES } from './errors';
-import { NAME_MAX, NAME_MAX_MESSAGE, NAME_MIN, NAME_MIN_MESSAGE, nameSchema } from './user';
+import {
+  avatarUrlSchema,
+  NAME_MAX,
+  NAME_MAX_MESSAGE,
+  NAME_MIN,
+  NAME_MIN_MESSAGE,
+  nameSchema,
+} from './user';
 
 export const PASSWORD_MIN = 6;
 /** Upper bound keeps argon2 input bounded; long enough for any passphrase. */
@@ -113,11 +120,7 @@ export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 export const PHONE_READONLY_MESSAGE = '手机号暂不支持修改';
 export const profileUpdateSchema = z.strictObject({
   name: nameSchema.optional(),
-  avatar_url: z
-    .string()
-    .max(URL_MAX, URL_MESSAGE)
-    .refine((v) => v === '' || isHttpUrl(v) || MEDIA_PATH_PATTERN.test(v), URL_MESSAGE)
-    .optional(),
+  avatar_url: avatarUrlSchema.optional(),
   company: z.string().trim().max(60, '公司名称不能超过60个字符').optional(),
   position: z.string().trim().max(30, '职位不能超过30个字符').optional(),
 });

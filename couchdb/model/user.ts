@@ -3,7 +3,14 @@
  * it stays in the gateway's private `auth` database.
  */
 import { z } from 'zod';
-import { idSchema, phoneSchema, timestampSchema } from './common';
+import {
+  idSchema,
+  MEDIA_PATH_PATTERN,
+  phoneSchema,
+  timestampSchema,
+  URL_MAX,
+  URL_MESSAGE,
+} from './common';
 import { ERROR_MESSAGES } from './errors';
 import { USER_ROLES } from './roles';
 
@@ -21,12 +28,35 @@ export const nameSchema = z
   .min(NAME_MIN, NAME_MIN_MESSAGE)
   .max(NAME_MAX, NAME_MAX_MESSAGE);
 
+/**
+ * A profile photo: empty (none), a photo uploaded to this site (`/media/...`), or an https link.
+ * Plain http and other schemes are refused: the avatar shows on every page, so it must not turn a
+ * secure page into mixed content or run anything.
+ */
+export function isAvatarUrl(value: string): boolean {
+  return (
+    value === '' || MEDIA_PATH_PATTERN.test(value) || /^https:\/\/[^\s/$.?#][^\s]*$/i.test(value)
+  );
+}
+export const avatarUrlSchema = z
+  .string()
+  .max(URL_MAX, URL_MESSAGE)
+  .refine(isAvatarUrl, URL_MESSAGE);
+
+/** The profile photo in the edit dialog (the file checks are the upload's, spec §5 "Upload"). */
+export const AVATAR_MESSAGES = {
+  uploadFailed: (reason: string) => `头像上传失败：${reason}`,
+  choose: '更换头像',
+  remove: '移除头像',
+} as const;
+
 export const userSchema = z.object({
   id: idSchema,
   phone: phoneSchema,
   name: z.string().max(NAME_MAX).default(''),
   user_type: userRoleSchema,
   is_verified: z.boolean(),
+  /** Read leniently (older stored values); every write goes through `avatarUrlSchema`. */
   avatar_url: z.string().max(500).default(''),
   company: z.string().max(60).optional(),
   position: z.string().max(30).optional(),
@@ -34,6 +64,9 @@ export const userSchema = z.object({
   updated_at: timestampSchema,
 });
 export type User = z.infer<typeof userSchema>;
+
+/** A user document as written (sync push, profile save): the avatar link is checked. */
+export const userWriteSchema = userSchema.extend({ avatar_url: avatarUrlSchema.default('') });
 
 /** Admin user edit dialog (spec §5 "User edit: name and phone"). */
 export const adminUserUpdateSchema = z.strictObject({

@@ -25,7 +25,7 @@ import {
   type SyncCollection,
   type SyncDocument,
 } from '@couchdb/model/sync';
-import { userSchema } from '@couchdb/model/user';
+import { userWriteSchema } from '@couchdb/model/user';
 import { parseWithMessages } from '@couchdb/model/validation';
 import {
   ACCESS_MESSAGES,
@@ -58,7 +58,7 @@ const WRITE_SCHEMAS: Partial<Record<SyncCollection, z.ZodType>> = {
   favorites: favoriteWriteSchema,
   news: newsWriteSchema,
   settings: settingWriteSchema,
-  users: userSchema.strict(),
+  users: userWriteSchema.strict(),
 };
 
 type Outcome = { ok: true; doc: StoredDoc } | { ok: false; code: string; message: string };

@@ -4,10 +4,13 @@
  * server agrees), the strength meter and the mismatch hint, and sign out.
  * Run `npm run build` first (`npm run test:e2e` does).
  */
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHANGE_PASSWORD_MESSAGES, PHONE_READONLY_MESSAGE } from '@couchdb/model/auth';
 import { AUTH_MESSAGES, ERROR_MESSAGES } from '@couchdb/model/errors';
+import { UPLOAD_MESSAGES } from '@couchdb/model/media';
 import { ROLE_LABELS } from '@couchdb/model/roles';
+import { AVATAR_MESSAGES } from '@couchdb/model/user';
 import {
   launchBrowser,
   saveScreenshot,
@@ -31,6 +34,18 @@ async function openProfile(phone: string, password: string, viewport: Viewport) 
   await page.waitForURL((url) => url.pathname === '/profile');
   await page.getByTestId('profile-phone').waitFor();
   return page;
+}
+
+/** A fresh account (so the demo accounts stay as they are). */
+async function registerFresh(prefix: string, password: string): Promise<string> {
+  const phone = `${prefix}${String(Date.now()).slice(-8)}`;
+  const res = await fetch(`${gateway.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phone, password, name: '测试用户' }),
+  });
+  expect(res.status).toBe(201);
+  return phone;
 }
 
 async function apiLogin(phone: string, password: string): Promise<number> {
@@ -130,5 +145,92 @@ describe('profile', () => {
     await page.getByRole('button', { name: '退出登录' }).click();
     await layout.waitForToast(AUTH_MESSAGES.loggedOut);
     await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('uploads an avatar, shows it in the header and the user menu, and removes it', async () => {
+    const password = 'Start@2026';
+    const phone = await registerFresh('136', password);
+    const page = await openProfile(phone, password, VIEWPORTS.desktop);
+    const layout = new Layout(page);
+    const profileAvatar = page.getByTestId('profile-avatar');
+    const menuAvatar = page.getByRole('button', { name: '用户菜单' }).locator('img');
+    expect(await profileAvatar.locator('img').count()).toBe(0);
+
+    await page.getByRole('button', { name: '编辑资料' }).click();
+    const edit = page.getByRole('dialog', { name: '编辑资料' });
+    // Not an image: refused on the device with the upload's message.
+    await edit.getByLabel('选择头像图片').setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not a photo'),
+    });
+    await edit
+      .getByTestId('avatar-error')
+      .getByText(UPLOAD_MESSAGES.unsupportedImage('text/plain'))
+      .waitFor();
+    const jpeg = await sharp({
+      create: { width: 800, height: 800, channels: 3, background: { r: 220, g: 90, b: 40 } },
+    })
+      .jpeg()
+      .toBuffer();
+    await edit.getByLabel('选择头像图片').setInputFiles({
+      name: '头像.jpg',
+      mimeType: 'image/jpeg',
+      buffer: jpeg,
+    });
+    await edit.getByTestId('avatar-preview').locator('img[src^="blob:"]').waitFor();
+    expect(await edit.getByTestId('avatar-error').count()).toBe(0);
+    await saveScreenshot(page, 'profile-avatar-dialog-desktop');
+    await edit.getByRole('button', { name: '保存' }).click();
+    await layout.waitForToast(AUTH_MESSAGES.profileUpdated);
+
+    // Stored on the server as a /media/ link, served, and shown in the header and the menu.
+    const src = await profileAvatar.locator('img').getAttribute('src');
+    expect(src).toMatch(/^\/media\//);
+    const served = await fetch(`${gateway.url}${src}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toMatch(/^image\//);
+    expect(await menuAvatar.getAttribute('src')).toBe(src);
+    await page.reload();
+    await profileAvatar.locator(`img[src="${src}"]`).waitFor();
+    await saveScreenshot(page, 'profile-avatar-desktop');
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await saveScreenshot(page, 'profile-avatar-mobile');
+    await page.setViewportSize(VIEWPORTS.desktop);
+
+    // Offline, the upload fails with a clear message and nothing changes.
+    await page.getByRole('button', { name: '编辑资料' }).click();
+    await edit.getByLabel('选择头像图片').setInputFiles({
+      name: 'second.jpg',
+      mimeType: 'image/jpeg',
+      buffer: jpeg,
+    });
+    await browser.context.setOffline(true);
+    try {
+      await edit.getByRole('button', { name: '保存' }).click();
+      await edit
+        .getByTestId('avatar-error')
+        .getByText(AVATAR_MESSAGES.uploadFailed(AUTH_MESSAGES.networkError))
+        .waitFor();
+    } finally {
+      await browser.context.setOffline(false);
+    }
+    await edit.getByRole('button', { name: '取消' }).click();
+    expect(await profileAvatar.locator('img').getAttribute('src')).toBe(src);
+
+    await page.getByRole('button', { name: '编辑资料' }).click();
+    await edit.getByRole('button', { name: AVATAR_MESSAGES.remove }).click();
+    expect(await edit.getByTestId('avatar-preview').locator('img').count()).toBe(0);
+    await edit.getByRole('button', { name: '保存' }).click();
+    await layout.waitForToast(AUTH_MESSAGES.profileUpdated);
+    await profileAvatar.locator('img').waitFor({ state: 'detached' });
+    expect(await profileAvatar.textContent()).toBe('测');
+    expect(await menuAvatar.count()).toBe(0);
+    const me = await fetch(`${gateway.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone, password }),
+    });
+    expect(((await me.json()) as { user: { avatar_url: string } }).user.avatar_url).toBe('');
   });
 });

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import type { User } from '@couchdb/model/user';
 import { ROLE_LABELS } from '@couchdb/model/roles';
-import { displayName } from '@client/features/auth/display-name';
+import { avatarSrc, displayName } from '@client/features/auth/display-name';
 import { useSignOut } from '@client/features/auth/use-sign-out';
 import { SIGN_OUT_LABEL, USER_MENU } from './nav-items';
 
@@ -32,7 +32,7 @@ export function UserMenu({ user }: { user: User }) {
         sx={{ gap: 0.5 }}
       >
         <Avatar
-          src={user.avatar_url || undefined}
+          src={avatarSrc(user)}
           alt={name}
           sx={{ width: 30, height: 30, bgcolor: 'primary.main', fontSize: 14 }}
         >

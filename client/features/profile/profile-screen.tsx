@@ -12,7 +12,7 @@ import LockOutlined from '@mui/icons-material/LockOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import { ROLE_LABELS } from '@couchdb/model/user';
 import { useAuth } from '@client/features/auth/auth-context';
-import { displayName } from '@client/features/auth/display-name';
+import { avatarSrc, displayName } from '@client/features/auth/display-name';
 import { useSignOut } from '@client/features/auth/use-sign-out';
 import { ChangePasswordDialog } from './components/change-password-dialog';
 import { EditProfileDialog } from './components/edit-profile-dialog';
@@ -38,7 +38,9 @@ export default function ProfileScreen() {
       <Card sx={{ p: { xs: 2, md: 3 }, mb: 2 }}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           <Avatar
-            src={user.avatar_url || undefined}
+            src={avatarSrc(user)}
+            alt={displayName(user)}
+            data-testid="profile-avatar"
             sx={{ width: 64, height: 64, bgcolor: 'primary.main', fontSize: 26 }}
           >
             {displayName(user).slice(0, 1)}

@@ -411,7 +411,31 @@ describe('PATCH /api/auth/me', () => {
     expect(me.body.user.name).toBe('李四');
   });
 
+  it('keeps an uploaded photo as the avatar, and removes it again', async () => {
+    const { phone, password } = await register();
+    const { token } = await login(phone, password);
+    const saved = await request(gw.app)
+      .patch('/api/auth/me')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ avatar_url: '/media/ab/cdef0123.webp' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.user.avatar_url).toBe('/media/ab/cdef0123.webp');
+    const https = await request(gw.app)
+      .patch('/api/auth/me')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ avatar_url: 'https://img.example.com/me.png' });
+    expect(https.body.user.avatar_url).toBe('https://img.example.com/me.png');
+    const removed = await request(gw.app)
+      .patch('/api/auth/me')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ avatar_url: '' });
+    expect(removed.body.user.avatar_url).toBe('');
+  });
+
   it.each([
+    [{ avatar_url: 'http://img.example.com/me.png' }, 'avatar_url'],
+    [{ avatar_url: 'javascript:alert(1)' }, 'avatar_url'],
+    [{ avatar_url: '//evil.example.com/me.png' }, 'avatar_url'],
     [{ phone: '13800000000' }, '_'],
     [{ user_type: 'admin' }, '_'],
     [{ name: '李' }, 'name'],

@@ -436,6 +436,15 @@ describe('other collections', () => {
     expect(
       (await update(alice, 'users', alice.user.id, { name: '爱丽丝新名' })).body.rejections,
     ).toEqual([]);
+    // The avatar link is checked on this path too: a photo of this site or https only.
+    for (const bad of ['javascript:alert(1)', 'http://img.example.com/a.png'])
+      expect(
+        (await update(alice, 'users', alice.user.id, { avatar_url: bad })).body.rejections[0],
+      ).toMatchObject({ code: 'validation_failed' });
+    expect(
+      (await update(alice, 'users', alice.user.id, { avatar_url: '/media/ab/cd.webp' })).body
+        .rejections,
+    ).toEqual([]);
     const asAdmin = await master(admin, 'users', bob.user.id);
     expect(
       (await push(admin, 'users', { ...asAdmin, user_type: 'agent' }, asAdmin)).body.rejections,

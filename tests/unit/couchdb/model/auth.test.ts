@@ -61,6 +61,11 @@ describe('auth request schemas', () => {
     [{ avatar_url: 'https://img.example.com/a.png' }, true],
     [{ avatar_url: '/media/ab/cd.webp' }, true],
     [{ avatar_url: 'javascript:alert(1)' }, false],
+    [{ avatar_url: 'http://img.example.com/a.png' }, false],
+    [{ avatar_url: '/media/../etc/passwd?x' }, false],
+    [{ avatar_url: '//evil.example.com/a.png' }, false],
+    [{ avatar_url: 'data:image/png;base64,AAAA' }, false],
+    [{ avatar_url: `https://img.example.com/${'a'.repeat(500)}.png` }, false],
     [{ phone: '13812345678' }, false],
     [{ name: '李' }, false],
   ])('profile update %j → %s', (input, ok) => {
