@@ -56,6 +56,8 @@ export const DEMAND_MESSAGES = {
   adminDeleteFailed: '删除失败，请稍后重试',
   myDeleteFailed: '删除需求失败，请重试',
   loadFailed: '加载需求列表失败',
+  loadFailedHint: '读取本机数据时出错，请重新加载',
+  reload: '重新加载',
   updateSuccess: '需求更新成功',
   notFound: '需求不存在或已删除',
   empty: '暂无需求',

@@ -274,6 +274,50 @@ describe('demands', () => {
   });
 });
 
+describe('my demands load error', () => {
+  it('shows 加载需求列表失败 when the device cannot read demands, and 重新加载 recovers', async () => {
+    const page = await signIn();
+    // Fault injection: while the flag is set, reading this device's demands store fails the way a
+    // broken IndexedDB does (RxDB's Dexie storage keeps each collection in its own database).
+    await page.evaluate(() => {
+      const original = IDBDatabase.prototype.transaction;
+      const w = window as unknown as { __failDemands: boolean };
+      w.__failDemands = true;
+      IDBDatabase.prototype.transaction = function (
+        this: IDBDatabase,
+        ...args: Parameters<IDBDatabase['transaction']>
+      ) {
+        if (w.__failDemands && this.name.endsWith('--demands') && args[1] !== 'readwrite')
+          throw new DOMException('injected read failure', 'UnknownError');
+        return original.apply(this, args);
+      } as IDBDatabase['transaction'];
+    });
+    // Client-side navigation, so the patched page stays.
+    await page.getByRole('button', { name: '用户菜单' }).click();
+    await page.getByRole('menuitem', { name: '个人中心' }).click();
+    await page.getByRole('link', { name: '我的需求' }).click();
+    await page.getByText(DEMAND_MESSAGES.loadFailed).waitFor();
+    await saveScreenshot(page, 'user-my-demands-load-error-desktop');
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await saveScreenshot(page, 'user-my-demands-load-error-mobile');
+    await page.setViewportSize(VIEWPORTS.desktop);
+
+    // Still failing: the reload shows the error again.
+    await page.getByRole('button', { name: DEMAND_MESSAGES.reload }).click();
+    await page.getByText(DEMAND_MESSAGES.loadFailed).waitFor();
+    await page.evaluate(() => {
+      (window as unknown as { __failDemands: boolean }).__failDemands = false;
+    });
+    await page.getByRole('button', { name: DEMAND_MESSAGES.reload }).click();
+    await page
+      .getByTestId('demand-list')
+      .or(page.getByText(DEMAND_MESSAGES.empty))
+      .first()
+      .waitFor();
+    expect(await page.getByText(DEMAND_MESSAGES.loadFailed).count()).toBe(0);
+  });
+});
+
 describe('my listings', () => {
   it('lists the user’s listings with their status, filters them, and deletes one', async () => {
     const mine = [...(await pullAll<Property>(gateway.url, 'properties', user)).values()].filter(

@@ -2,19 +2,41 @@
  * The building block of the query hooks: subscribes to an RxDB observable of the open database and
  * re-renders on every emission. A result belongs to the query `key` it was made for, so a screen
  * never shows the previous listing (or the previous identity's data) while the next one loads.
+ * A failed query is logged and handed to the screen as `error`, with `reload` to try it again.
  */
-import { useEffect, useState } from 'react';
-import type { Observable } from 'rxjs';
+import { useCallback, useEffect, useState } from 'react';
+import { countRxQuerySubscribers, uncacheRxQuery } from 'rxdb';
+import { defer, type Observable } from 'rxjs';
 import type { DeviceDatabase } from '../database';
 import { useDeviceDatabase } from '../open-device';
 
 export interface LiveResult<T> {
   /** undefined until the first result for the current key arrives. */
   data: T | undefined;
+  /** True until the first result for the current key arrives or the query fails. */
   loading: boolean;
+  /** Why the query failed on this device (null while it works); data stays undefined. */
+  error: Error | null;
+  /** Runs the query again (after a failure). */
+  reload(): void;
   /** The open database (null while none is open). */
   database: DeviceDatabase | null;
 }
+
+/**
+ * Drops the database's cached queries nobody is subscribed to. RxDB keeps one RxQuery per query and
+ * a query whose storage read failed once stays failed (its internal queue holds the rejection), so a
+ * reload must get a fresh one; the others are only a cache and are rebuilt when next used.
+ */
+export function forgetIdleQueries(database: DeviceDatabase): void {
+  for (const collection of Object.values(database.collections)) {
+    const cache = collection._queryCache;
+    for (const query of [...cache._map.values()])
+      if (countRxQuerySubscribers(query) === 0) uncacheRxQuery(cache, query);
+  }
+}
+
+type Outcome<T> = { key: string; value: T } | { key: string; error: Error };
 
 /**
  * Runs `query(db)` on the open database whenever it or `key` changes. `query` must only depend on
@@ -26,19 +48,32 @@ export function useLiveQuery<T>(
 ): LiveResult<T> {
   const database = useDeviceDatabase();
   const fullKey = database ? `${database.name}|${key}` : null;
-  const [result, setResult] = useState<{ key: string; value: T } | null>(null);
+  const [result, setResult] = useState<Outcome<T> | null>(null);
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (!database || !fullKey) return;
-    const sub = query(database).subscribe({
+    // defer: building the query can throw too (a closed collection), the same failure for the screen.
+    const sub = defer(() => query(database)).subscribe({
       next: (value) => setResult({ key: fullKey, value }),
-      error: (err: unknown) => console.error('device query failed', key, err),
+      error: (err: unknown) => {
+        console.error('device query failed', key, err);
+        setResult({ key: fullKey, error: err instanceof Error ? err : new Error(String(err)) });
+      },
     });
     return () => sub.unsubscribe();
     // `query` is described by `key` (see above); a new function each render must not resubscribe.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [database, fullKey]);
+  }, [database, fullKey, attempt]);
 
-  const data = result && result.key === fullKey ? result.value : undefined;
-  return { data, loading: data === undefined, database };
+  const reload = useCallback(() => {
+    if (database) forgetIdleQueries(database);
+    setResult(null);
+    setAttempt((n) => n + 1);
+  }, [database]);
+
+  const current = result && result.key === fullKey ? result : null;
+  const data = current && 'value' in current ? current.value : undefined;
+  const error = current && 'error' in current ? current.error : null;
+  return { data, loading: data === undefined && error === null, error, reload, database };
 }

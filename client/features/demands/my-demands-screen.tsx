@@ -8,6 +8,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
+import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
+import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
 import {
   DEMAND_MESSAGES,
   DEMAND_STATUSES,
@@ -24,12 +26,13 @@ import { useAuth } from '@client/features/auth/auth-context';
 
 /**
  * 我的需求 (spec §2 "My demands"): the user's demands from the device, searched and filtered by
- * type and status, each with edit (/publish/demand?edit=) and delete.
+ * type and status, each with edit (/publish/demand?edit=) and delete; a failed device query shows
+ * 加载需求列表失败 with a reload.
  */
 export default function MyDemandsScreen() {
   const { user } = useAuth();
   const device = useOpenDevice();
-  const { data: demands } = useMyDemands(user?.id ?? null);
+  const { data: demands, error, reload } = useMyDemands(user?.id ?? null);
   const [keyword, setKeyword] = useState('');
   const [type, setType] = useState('');
   const [status, setStatus] = useState('');
@@ -93,7 +96,18 @@ export default function MyDemandsScreen() {
           />
         </Stack>
       </Card>
-      {!shown ? (
+      {error ? (
+        <EmptyState
+          icon={<ErrorOutlineOutlined fontSize="inherit" color="error" />}
+          title={DEMAND_MESSAGES.loadFailed}
+          description={DEMAND_MESSAGES.loadFailedHint}
+          action={
+            <Button variant="contained" startIcon={<RefreshOutlined />} onClick={reload}>
+              {DEMAND_MESSAGES.reload}
+            </Button>
+          }
+        />
+      ) : !shown ? (
         <Stack spacing={1.5}>
           <Skeleton variant="rounded" height={180} />
           <Skeleton variant="rounded" height={180} />

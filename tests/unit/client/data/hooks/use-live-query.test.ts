@@ -1,0 +1,73 @@
+/**
+ * A reload after a failed device query gets a fresh query: RxDB keeps one RxQuery per query string
+ * and one whose storage read failed stays failed, so `forgetIdleQueries` (what `reload` of
+ * useLiveQuery calls) drops the idle cached queries and keeps those still watched.
+ */
+import { addRxPlugin, createRxDatabase, type RxStorage, type RxStorageInstance } from 'rxdb';
+import { RxDBDevModePlugin } from 'rxdb/plugins/dev-mode';
+import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
+import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
+import { afterEach, describe, expect, it } from 'vitest';
+import { COLLECTION_SCHEMAS, type DeviceDatabase } from '@client/data/database';
+import { forgetIdleQueries } from '@client/data/hooks/use-live-query';
+import { buildDemand } from '@tests/fixtures/builders';
+
+addRxPlugin(RxDBDevModePlugin);
+
+/** Memory storage whose reads fail while `failing.on` is set (a broken IndexedDB). */
+function failingStorage(failing: { on: boolean }): RxStorage<unknown, unknown> {
+  const memory = getRxStorageMemory() as RxStorage<unknown, unknown>;
+  return {
+    ...memory,
+    async createStorageInstance(params) {
+      const instance = (await memory.createStorageInstance(params)) as RxStorageInstance<
+        unknown,
+        unknown,
+        unknown
+      >;
+      const query = instance.query.bind(instance);
+      instance.query = (q) =>
+        failing.on ? Promise.reject(new Error('injected read failure')) : query(q);
+      return instance;
+    },
+  } as RxStorage<unknown, unknown>;
+}
+
+let db: DeviceDatabase | null = null;
+afterEach(async () => {
+  await db?.close();
+  db = null;
+});
+
+describe('forgetIdleQueries', () => {
+  it('lets a query that failed once run again, and keeps queries still watched', async () => {
+    const failing = { on: true };
+    const rx = await createRxDatabase({
+      name: `live-query-${Date.now()}`,
+      storage: wrappedValidateAjvStorage({ storage: failingStorage(failing) }),
+    });
+    await rx.addCollections({
+      demands: { schema: COLLECTION_SCHEMAS.demands },
+      news: { schema: COLLECTION_SCHEMAS.news },
+    });
+    db = rx as unknown as DeviceDatabase;
+    const demand = buildDemand();
+    failing.on = false;
+    await db.demands.insert(demand);
+    const watched = db.news.find();
+    const sub = watched.$.subscribe();
+    await watched.exec();
+
+    failing.on = true;
+    const mine = () => db!.demands.find({ selector: { user_id: demand.user_id } });
+    await expect(mine().exec()).rejects.toThrow('injected read failure');
+    failing.on = false;
+    // RxDB hands back the same, still failed query...
+    await expect(mine().exec()).rejects.toThrow('injected read failure');
+    forgetIdleQueries(db);
+    // ...until it is forgotten; the watched one stays cached.
+    expect((await mine().exec()).map((d) => d.id)).toEqual([demand.id]);
+    expect(db.news.find()).toBe(watched);
+    sub.unsubscribe();
+  });
+});
