@@ -133,7 +133,14 @@ function PropertyConsole() {
       ) : (
         <>
           <Card sx={{ p: { xs: 1.5, md: 2 }, mb: 2 }}>
-            <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5}>
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 1.5,
+                gridTemplateColumns: { xs: '1fr 1fr', md: '2fr 1fr 1fr 1fr 1.3fr' },
+                '& > :first-of-type': { gridColumn: { xs: '1 / -1', md: 'auto' } },
+              }}
+            >
               <ListSearchField
                 value={filter.keyword}
                 onChange={(keyword) => update({ keyword })}
@@ -172,9 +179,9 @@ function PropertyConsole() {
                 value={filter.sort}
                 onChange={(v) => update({ sort: v as AdminListingFilter['sort'] })}
                 options={PROPERTY_SORTS.map((v) => ({ value: v, label: PROPERTY_SORT_LABELS[v] }))}
-                minWidth={140}
+                minWidth={0}
               />
-            </Stack>
+            </Box>
           </Card>
           <Alert icon={<StarOutlined />} severity="info" sx={{ mb: 2 }}>
             {ADMIN_LISTING_MESSAGES.priorityBanner}
