@@ -2,8 +2,10 @@
  * Lighthouse (performance, mobile settings) against the production gateway with demo data, in
  * Debian's Chromium: performance score, LCP, TBT and CLS for home and the listing page.
  * Goal (issue 4): performance ≥ 90 on both. Run `npm run build` first.
- *   npm run bench -- lighthouse [--runs 3]
+ *   npm run bench -- lighthouse [--runs 3] [--report DIR]
+ * --report keeps each run's full Lighthouse JSON (LCP element, long tasks, bootup time) in DIR.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -37,7 +39,9 @@ const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main() {
-  const { values } = parseArgs({ options: { runs: { type: 'string', default: '1' } } });
+  const { values } = parseArgs({
+    options: { runs: { type: 'string', default: '1' }, report: { type: 'string' } },
+  });
   const runs = Math.max(1, Number(values.runs));
   const gateway = await startGateway({ embedded: true });
   const chrome = await chromeLauncher.launch({
@@ -58,6 +62,10 @@ async function main() {
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`Lighthouse returned no result for ${page.path}`);
         if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
+        if (values.report) {
+          await mkdir(values.report, { recursive: true });
+          await writeFile(`${values.report}/${page.name}-${run + 1}.json`, JSON.stringify(lhr));
+        }
         all.push({
           score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
           lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,

@@ -16,7 +16,8 @@ import { LoginPage } from './pages/login-page';
 import { PwaChrome } from './pages/pwa-chrome';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const DIST = path.join(ROOT, 'dist');
+// Where the gateway serves the app from (DIST_DIR when a run uses its own build).
+const DIST = process.env.DIST_DIR || path.join(ROOT, 'dist');
 const BUILD_B_ID = 'e2e-build-b';
 
 /** A mainland mobile number no other test run has used. */

@@ -7,7 +7,7 @@ import { useAuth } from '@client/features/auth/auth-context';
 import { loadPageData, sessionLink } from './page-data';
 
 export function DeviceDataBridge() {
-  const { status, user, getAccessToken, refreshAccessToken } = useAuth();
+  const { user, getAccessToken, refreshAccessToken } = useAuth();
   const userId = user?.id ?? null;
   const role = user?.user_type ?? null;
 
@@ -17,13 +17,15 @@ export function DeviceDataBridge() {
   }, [getAccessToken, refreshAccessToken]);
 
   useEffect(() => {
-    if (status === 'loading') return;
+    // While the session loads there is no cached user (a cached one is 'authenticated' at once),
+    // so this device rarely has a session to restore (a cookie that outlived the cache): open the
+    // visitor's data now instead of after the refresh round trip; a restored session switches.
     const identity =
       userId && role ? { kind: 'user' as const, userId, role } : { kind: 'anon' as const };
     loadPageData()
       .then((data) => data.use(identity))
       .catch((err: unknown) => console.error('opening the device database failed', err));
-  }, [status, userId, role]);
+  }, [userId, role]);
 
   return null;
 }

@@ -10,6 +10,13 @@ export const sessionLink: SyncAuth = {
 export const loadPageData = () =>
   import('@client/data/device-data').then((m) => m.pageDeviceData(sessionLink));
 
+/** Starts downloading the data layer at boot (nothing opens until an identity is chosen). */
+export function preloadPageData(): void {
+  import('@client/data/device-data').catch((err: unknown) =>
+    console.warn('preloading the data layer failed', err),
+  );
+}
+
 /** After an explicit logout: close and remove that user's database. */
 export async function forgetUserData(userId: string): Promise<void> {
   await (await loadPageData()).removeUser(userId);
