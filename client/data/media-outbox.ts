@@ -3,11 +3,14 @@
  * The files wait as Blobs in IndexedDB (so a reload or a closed browser loses nothing), upload with
  * progress, 3 tries each at 1 s × attempt, then wait for the next connection; once every file of a
  * listing is stored, the listing goes into RxDB with its media and syncs like any other write.
+ * An edit that adds files waits here the same way, then sets the listing's media (kept + new).
+ * The same IndexedDB also keeps the files chosen in an unsent publish form (see draft-media.ts).
  */
 import { UPLOAD_MAX_ATTEMPTS, uploadBackoffMs } from '@couchdb/model/constants';
 import { mediaTypeOf, UPLOAD_MESSAGES, type MediaType } from '@couchdb/model/media';
 import type { Property } from '@couchdb/model/property';
 import type { DeviceDatabase } from './database';
+import { composeListingMedia, type ListingMedia } from './listing-media';
 import type { SyncAuth } from './sync-http';
 
 /** The listing as the form made it, without its media (added once uploaded). */
@@ -32,11 +35,16 @@ export interface OutboxFile {
 }
 
 export interface OutboxPublication {
-  /** The listing id. */
+  /** The listing id for a new listing; an id of its own for an edit (`editOf`). */
   id: string;
   userId: string;
+  /** A new listing as the form made it; for an edit, the listing's content when saved (shown). */
   listing: OutboxListing;
   createdAt: string;
+  /** Media already on the server that come first (an edit's kept media, a resent listing's). */
+  kept?: ListingMedia[];
+  /** Set when the files are added to this existing listing instead of publishing a new one. */
+  editOf?: string;
 }
 
 export interface OutboxEntry {
@@ -47,22 +55,41 @@ export interface OutboxEntry {
 const DB_NAME = 'cjfc_media_outbox';
 const PUBLICATIONS = 'publications';
 const FILES = 'files';
+/** Files chosen in a publish form not yet submitted (draft-media.ts). */
+export const DRAFT_FILES = 'draft_files';
 
-function request<T>(req: IDBRequest<T>): Promise<T> {
+export function request<T>(req: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
   });
 }
 
-function openOutboxDb(): Promise<IDBDatabase> {
-  const open = indexedDB.open(DB_NAME, 1);
+/** Resolves when the transaction has committed. */
+export function committed(tx: IDBTransaction): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB write failed'));
+    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB write aborted'));
+  });
+}
+
+/** Version 2 added the draft files store. */
+export async function openOutboxDb(): Promise<IDBDatabase> {
+  const open = indexedDB.open(DB_NAME, 2);
   open.onupgradeneeded = () => {
     const db = open.result;
-    db.createObjectStore(PUBLICATIONS, { keyPath: 'id' });
-    db.createObjectStore(FILES, { keyPath: 'id' }).createIndex('publication', 'publication');
+    const stores = db.objectStoreNames;
+    if (!stores.contains(PUBLICATIONS)) db.createObjectStore(PUBLICATIONS, { keyPath: 'id' });
+    if (!stores.contains(FILES))
+      db.createObjectStore(FILES, { keyPath: 'id' }).createIndex('publication', 'publication');
+    if (!stores.contains(DRAFT_FILES))
+      db.createObjectStore(DRAFT_FILES, { keyPath: 'id' }).createIndex('draft', 'draft');
   };
-  return request(open);
+  const db = await request(open);
+  // A newer version opened in another tab: let it upgrade, this tab reopens on its next use.
+  db.onversionchange = () => db.close();
+  return db;
 }
 
 /** A failed upload: `retry` false when trying again cannot help (refused file, no session). */
@@ -117,20 +144,35 @@ export class MediaOutbox {
     return () => this.listeners.delete(listener);
   }
 
-  /** Keeps a new listing and its files, then starts uploading if there is a connection. */
-  async add(listing: OutboxListing, files: readonly File[]): Promise<void> {
-    const db = await this.db();
-    const tx = db.transaction([PUBLICATIONS, FILES], 'readwrite');
-    tx.objectStore(PUBLICATIONS).put({
-      id: listing.id,
+  /**
+   * Keeps a new listing (or, with `editOf`, new files for an existing one) and its files, then starts
+   * uploading if there is a connection. `kept`: media already on the server that come first.
+   * Without files there is nothing to wait for: the listing is written at once (offline too).
+   */
+  async add(
+    listing: OutboxListing,
+    files: readonly File[],
+    options: { kept?: ListingMedia[]; editOf?: string; publicationId?: string } = {},
+  ): Promise<void> {
+    const publication: OutboxPublication = {
+      id: options.publicationId ?? listing.id,
       userId: this.userId,
       listing,
       createdAt: new Date().toISOString(),
-    } satisfies OutboxPublication);
+      ...(options.kept ? { kept: options.kept } : {}),
+      ...(options.editOf ? { editOf: options.editOf } : {}),
+    };
+    if (files.length === 0) {
+      await this.publish({ publication, files: [] });
+      return;
+    }
+    const db = await this.db();
+    const tx = db.transaction([PUBLICATIONS, FILES], 'readwrite');
+    tx.objectStore(PUBLICATIONS).put(publication);
     files.forEach((file, sort) =>
       tx.objectStore(FILES).put({
-        id: `${listing.id}:${sort}`,
-        publication: listing.id,
+        id: `${publication.id}:${sort}`,
+        publication: publication.id,
         sort,
         name: file.name,
         kind: mediaTypeOf(file) ?? 'image',
@@ -141,11 +183,7 @@ export class MediaOutbox {
         attempts: 0,
       } satisfies OutboxFile),
     );
-    await new Promise<void>((resolve, reject) => {
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error ?? new Error('IndexedDB write failed'));
-      tx.onabort = () => reject(tx.error ?? new Error('IndexedDB write aborted'));
-    });
+    await committed(tx);
     this.notify();
     void this.process();
   }
@@ -185,7 +223,13 @@ export class MediaOutbox {
   private readonly onOnline = () => void this.process();
 
   private db(): Promise<IDBDatabase> {
-    this.dbPromise ??= openOutboxDb();
+    this.dbPromise ??= openOutboxDb().then((db) => {
+      db.onversionchange = () => {
+        db.close();
+        this.dbPromise = null;
+      };
+      return db;
+    });
     return this.dbPromise;
   }
 
@@ -321,39 +365,35 @@ export class MediaOutbox {
     });
   }
 
-  /** Every file is stored: the listing goes into RxDB with its media, and leaves the outbox. */
+  /**
+   * Every file is stored: a new listing goes into RxDB with its media; an edit sets the listing's
+   * media to the kept ones plus the new. Either way the entry leaves the outbox.
+   */
   private async publish({ publication, files }: OutboxEntry): Promise<void> {
     const now = new Date().toISOString();
-    const images = files
-      .filter((f) => f.kind === 'image')
-      .map((f, i) => ({
-        id: f.id.replace(':', '-img-'),
-        url: f.url!,
-        thumbnail_url: f.thumbnail_url || f.url!,
-        is_cover: i === 0,
-        sort_order: i,
-      }));
-    const mediaItems = files.map((f, i) => ({
-      id: f.id.replace(':', '-media-'),
-      type: f.kind,
-      url: f.url!,
-      thumbnail_url: f.thumbnail_url ?? '',
-      title: '',
-      description: '',
-      sort_order: i,
-      created_at: now,
-      updated_at: now,
-    }));
-    const existing = await this.database.properties.findOne(publication.id).exec();
-    if (!existing) {
-      await this.database.properties.insert({
-        ...publication.listing,
-        images,
-        media_items: mediaItems,
-        updated_at: now,
-      });
+    const media: ListingMedia[] = [
+      ...(publication.kept ?? []),
+      ...files.map((f) => ({ type: f.kind, url: f.url!, thumbnail_url: f.thumbnail_url ?? '' })),
+    ];
+    if (publication.editOf) {
+      const doc = await this.database.properties.findOne(publication.editOf).exec();
+      if (doc) {
+        const composed = composeListingMedia(media, publication.editOf, now);
+        await doc.incrementalModify((old) => ({ ...old, ...composed, updated_at: now }));
+      } else {
+        console.error('media outbox: the edited listing is gone from this device', publication.id);
+      }
+    } else {
+      const existing = await this.database.properties.findOne(publication.id).exec();
+      if (!existing) {
+        await this.database.properties.insert({
+          ...publication.listing,
+          ...composeListingMedia(media, publication.id, now),
+          updated_at: now,
+        });
+      }
     }
-    await this.remove(publication.id);
+    if (files.length > 0) await this.remove(publication.id);
     this.notify();
   }
 }

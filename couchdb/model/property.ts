@@ -94,6 +94,10 @@ export const PROPERTY_MESSAGES = {
   mineEmpty: '暂无房源',
   mineEmptyHint: '发布房源后，审核通过即可展示给所有人',
   mineNoMatch: '没有符合条件的房源',
+  discardDraft: '清空草稿',
+  discardDraftConfirm: '确定要清空草稿吗？已填写的内容和选择的图片视频都会删除。',
+  draftDiscarded: '草稿已清空',
+  mediaWaiting: '新添加的图片视频上传后会自动更新到房源',
 } as const;
 
 /** Admin listing management and review texts (spec §4, §8 "Admin"). */

@@ -103,3 +103,17 @@ export interface CounterResponse {
   counted: boolean;
   value: number;
 }
+
+/**
+ * A local change the server refused, as its author sees it on /manage and in the edit form it
+ * reopens (DESIGN §5: the refused local version is kept and shown, never lost silently).
+ */
+export const REFUSED_CHANGE_MESSAGES = {
+  summary: (title: string, reason: string) => `未能提交「${title}」：${reason}`,
+  editAndResend: '修改后重新提交',
+  dismiss: '知道了',
+  editHint: (reason: string) =>
+    `服务器未接受您之前的修改：${reason}。已填入您当时的内容，修改后保存即重新提交。`,
+  resendAsNew: (reason: string) =>
+    `服务器未接受这条内容：${reason}。它已不在服务器上，修改后保存将作为新内容重新提交。`,
+} as const;

@@ -3,6 +3,7 @@ export * from './access';
 export * from './contact';
 export * from './decision';
 export * from './format';
+export * from './listing-media';
 export * from './property-status';
 export * from './reconcile';
 export * from './property-filter';

@@ -37,6 +37,7 @@ import {
   jsonEqual,
   type Viewer,
 } from '@couchdb/rules/access';
+import { checkListingMediaLimit, listingMediaChanged } from '@couchdb/rules/listing-media';
 import type { AuditStatus, PropertyStatus } from '@couchdb/model/property';
 import { couchStatus, type Store } from '../store/couch';
 import {
@@ -282,12 +283,12 @@ export class SyncService {
     }
   }
 
-  private async auditRequired(): Promise<boolean> {
+  private async settings() {
     const res = await this.store.db('settings').list({ include_docs: true });
     const docs = res.rows
       .filter((r) => r.doc && !r.id.startsWith('_design/'))
       .map((r) => toModelDoc(r.doc as StoredDoc));
-    return resolveSettings(docs).auditRequired;
+    return resolveSettings(docs);
   }
 
   /** Checks the write against the rules and builds the document to store, server fields forced. */
@@ -340,7 +341,7 @@ export class SyncService {
           next = forceNewPropertyFields(
             content,
             viewer,
-            { auditRequired: await this.auditRequired() },
+            { auditRequired: (await this.settings()).auditRequired },
             Date.parse(now),
           );
         } else {
@@ -371,6 +372,15 @@ export class SyncService {
           }
         }
         next.owner = current?.owner ?? { name: operator.name };
+        // The limit as set now: a device offline while an admin lowered it may not know yet.
+        if (listingMediaChanged(current ?? null, content)) {
+          const tooMany = checkListingMediaLimit(
+            current ?? null,
+            content,
+            (await this.settings()).maxImagesPerProperty,
+          );
+          if (tooMany) return refused('validation_failed', tooMany);
+        }
         break;
       }
       case 'demands':

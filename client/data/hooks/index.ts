@@ -26,6 +26,7 @@ export {
 export { useNewsArticle, usePublishedNews } from './use-news';
 export { useOutbox } from './use-outbox';
 export { useFeaturedProperties, useProperty, usePublicProperties } from './use-properties';
+export { forgetRefusedChange, useRefusedChange, useRefusedChanges } from './use-refused';
 export { useRecentProperties, type RecentListing } from './use-recent';
 export { useSettings } from './use-settings';
 export { useSyncSettled } from './use-sync-settled';

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -7,7 +7,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
-import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -18,9 +17,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
-import CloseOutlined from '@mui/icons-material/CloseOutlined';
-import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
+import DeleteSweepOutlined from '@mui/icons-material/DeleteSweepOutlined';
 import { newId } from '@couchdb/model/common';
 import {
   DEFAULT_CITY,
@@ -41,13 +38,31 @@ import {
   type FormStep,
   type PropertyType,
 } from '@couchdb/model/property';
+import { REFUSED_CHANGE_MESSAGES } from '@couchdb/model/sync';
 import { priceInputToYuan, priceInputUnit, priceToInput } from '@couchdb/rules/format';
+import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { EmptyState } from '@client/components/empty-state';
 import { useToast } from '@client/components/toast/toast-context';
-import { useOpenDevice, useProperty, useSettings, useSyncSettled } from '@client/data/hooks';
-import type { PropertyDoc } from '@client/data/schemas/property.schema';
+import { DraftMedia } from '@client/data/draft-media';
+import {
+  forgetRefusedChange,
+  useOpenDevice,
+  useProperty,
+  useRefusedChange,
+  useSettings,
+  useSyncSettled,
+} from '@client/data/hooks';
+import {
+  composeListingMedia,
+  mediaOfListing,
+  sameMedia,
+  type ListingMedia,
+} from '@client/data/listing-media';
 import type { OutboxListing } from '@client/data/media-outbox';
+import type { PropertyDoc } from '@client/data/schemas/property.schema';
+import type { RefusedDoc } from '@client/data/schemas/refused.schema';
 import { useAuth } from '@client/features/auth/auth-context';
+import { MediaStep, type ChosenFile } from './components/media-step';
 
 const STEPS = ['基本信息', '房屋详情', '价格与地址', '图片视频'] as const;
 
@@ -68,9 +83,11 @@ interface Draft {
 }
 
 const draftKey = (userId: string) => `cjfc.publish.draft.${userId}`;
+/** The files of the new-listing draft (draft-media.ts). */
+const draftMediaKey = (userId: string) => `${userId}:property`;
 
-function loadDraft(userId: string, name: string, phone: string): Draft {
-  const empty: Draft = {
+function emptyDraft(name: string, phone: string): Draft {
+  return {
     title: '',
     type: 'sale',
     rooms: '',
@@ -85,6 +102,10 @@ function loadDraft(userId: string, name: string, phone: string): Draft {
     contact_phone: phone,
     panorama_url: '',
   };
+}
+
+function loadDraft(userId: string, name: string, phone: string): Draft {
+  const empty = emptyDraft(name, phone);
   try {
     const saved = localStorage.getItem(draftKey(userId));
     return saved ? { ...empty, ...(JSON.parse(saved) as Partial<Draft>) } : empty;
@@ -111,93 +132,157 @@ function formValues(d: Draft) {
   };
 }
 
-interface Chosen {
-  file: File;
-  preview: string;
-}
-
 /**
- * 发布房源 (spec §2 "Publish property", §5): four steps, each checked before the next; the draft is
- * kept on the device as you type; photos and videos wait in the device's media outbox and upload
- * when there is a connection, so publishing works offline too.
+ * 发布房源 (spec §2 "Publish property", §5): four steps, each checked before the next; the draft
+ * (text and chosen files) is kept on the device as you go; photos and videos wait in the device's
+ * media outbox and upload when there is a connection, so publishing works offline too.
+ * `?edit={id}` edits one's listing, photos included; `&refused={id}` reopens a change the server
+ * refused with what was sent, to fix and send again (as a new listing when the old one is gone).
  */
 export default function PublishPropertyScreen() {
   const [params] = useSearchParams();
   const editId = params.get('edit');
+  const refusedId = params.get('refused');
   const { user } = useAuth();
   const { data: listing } = useProperty(editId ?? undefined);
+  const { data: refusedEntry } = useRefusedChange(refusedId);
   const settled = useSyncSettled('properties');
-  if (!editId) return <PropertyForm listing={null} />;
+  if (!editId) return <PropertyForm listing={null} refused={null} />;
+  const refused =
+    refusedEntry?.collection_name === 'properties' && refusedEntry.doc_id === editId
+      ? refusedEntry
+      : null;
   const mine = listing && (listing.user_id === user?.id || user?.user_type === 'admin');
-  if (listing === undefined || (listing === null && !settled)) {
+  if (
+    listing === undefined ||
+    (listing === null && !settled) ||
+    (refusedId !== null && refusedEntry === undefined)
+  ) {
     return (
       <Stack sx={{ alignItems: 'center', py: 8 }}>
         <CircularProgress aria-label="加载中" />
       </Stack>
     );
   }
-  if (!listing || !mine || listing.status === 'deleted') {
-    return (
-      <Container maxWidth="sm" sx={{ py: 4 }}>
-        <EmptyState
-          title={PROPERTY_MESSAGES.notFound}
-          action={
-            <Button component={RouterLink} to="/my-properties" variant="outlined">
-              返回我的房源
-            </Button>
-          }
-        />
-      </Container>
-    );
+  if (listing && mine && listing.status !== 'deleted') {
+    return <PropertyForm key={listing.id} listing={listing} refused={refused} />;
   }
-  return <PropertyForm key={listing.id} listing={listing} />;
+  // The refused listing is no longer on the server: send it again as a new one.
+  if (refused) return <PropertyForm key={refused.id} listing={null} refused={refused} />;
+  return (
+    <Container maxWidth="sm" sx={{ py: 4 }}>
+      <EmptyState
+        title={PROPERTY_MESSAGES.notFound}
+        action={
+          <Button component={RouterLink} to="/my-properties" variant="outlined">
+            返回我的房源
+          </Button>
+        }
+      />
+    </Container>
+  );
 }
 
-/** The listing's content as the form edits it. */
-function draftOf(p: PropertyDoc): Draft {
+/** A listing's content as the form edits it (a refused version may lack fields: defaults then). */
+function draftOf(p: Partial<PropertyDoc>): Draft {
+  const type = p.type === 'rent' ? 'rent' : 'sale';
   return {
-    title: p.title,
-    type: p.type,
-    rooms: p.rooms,
-    area: String(p.area),
-    description: p.description,
-    features: p.features,
-    price: priceToInput(p.type, p.price),
-    district: p.address.district,
-    community: p.address.community,
-    address: p.address.address,
-    contact_name: p.contact.name,
-    contact_phone: p.contact_phone ?? p.contact.phone ?? '',
+    title: p.title ?? '',
+    type,
+    rooms: p.rooms ?? '',
+    area: p.area === undefined ? '' : String(p.area),
+    description: p.description ?? '',
+    features: p.features ?? [],
+    price: priceToInput(type, p.price),
+    district: p.address?.district ?? '',
+    community: p.address?.community ?? '',
+    address: p.address?.address ?? '',
+    contact_name: p.contact?.name ?? '',
+    contact_phone: p.contact_phone ?? p.contact?.phone ?? '',
     panorama_url: p.panorama_url ?? '',
   };
 }
 
-function PropertyForm({ listing }: { listing: PropertyDoc | null }) {
+function PropertyForm({
+  listing,
+  refused,
+}: {
+  listing: PropertyDoc | null;
+  refused: RefusedDoc | null;
+}) {
   const { user } = useAuth();
   const device = useOpenDevice();
   const settings = useSettings();
   const toast = useToast();
   const navigate = useNavigate();
+  /** The version the form starts from: the refused one when resending, else the listing. */
+  const source = (refused?.doc as Partial<PropertyDoc> | undefined) ?? listing;
+  /** Only a brand-new listing keeps a draft (text and files) across reloads. */
+  const persist = !listing && !refused;
   const [step, setStep] = useState<FormStep>(1);
   const [draft, setDraft] = useState<Draft>(() =>
-    listing ? draftOf(listing) : loadDraft(user?.id ?? '', user?.name ?? '', user?.phone ?? ''),
+    source ? draftOf(source) : loadDraft(user?.id ?? '', user?.name ?? '', user?.phone ?? ''),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [tag, setTag] = useState('');
-  const [files, setFiles] = useState<Chosen[]>([]);
+  /** Media already on the server that the listing keeps (editing, resending). */
+  const [existing, setExisting] = useState<ListingMedia[]>(() =>
+    source ? mediaOfListing(source) : [],
+  );
+  const [files, setFiles] = useState<ChosenFile[]>([]);
   const [submitting, setSubmitting] = useState(false);
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
   const maxMedia = settings.maxImagesPerProperty;
+  const userId = user?.id ?? null;
+  const draftMedia = useMemo(
+    () =>
+      persist && userId && DraftMedia.supported() ? new DraftMedia(draftMediaKey(userId)) : null,
+    [persist, userId],
+  );
+  const previews = useRef(new Set<string>());
 
-  // The draft is saved as it is typed (files live in the outbox once submitted).
+  // The draft is saved as it is typed; its files are kept as they are chosen (below).
   useEffect(() => {
-    if (!user || listing) return;
+    if (!user || !persist) return;
     try {
       localStorage.setItem(draftKey(user.id), JSON.stringify(draft));
     } catch {
       // Storage full or private mode: the form still works, only the draft is not kept.
     }
-  }, [draft, user, listing]);
-  useEffect(() => () => files.forEach((f) => URL.revokeObjectURL(f.preview)), [files]);
+  }, [draft, user, persist]);
+
+  // Files chosen before a reload come back with their previews.
+  useEffect(() => {
+    if (!draftMedia) return;
+    let live = true;
+    draftMedia
+      .load()
+      .then((kept) => {
+        if (!live || kept.length === 0) return;
+        setFiles((current) => [
+          ...kept
+            .filter((k) => !current.some((c) => c.id === k.id))
+            .map((k) => ({ ...k, preview: previewOf(k.file) })),
+          ...current,
+        ]);
+      })
+      .catch((err: unknown) => console.error('restoring the draft files failed', err));
+    return () => {
+      live = false;
+      draftMedia.close();
+    };
+  }, [draftMedia]);
+
+  useEffect(() => {
+    const urls = previews.current;
+    return () => urls.forEach((url) => URL.revokeObjectURL(url));
+  }, []);
+
+  function previewOf(file: File): string {
+    const url = URL.createObjectURL(file);
+    previews.current.add(url);
+    return url;
+  }
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
@@ -213,6 +298,10 @@ function PropertyForm({ listing }: { listing: PropertyDoc | null }) {
     () => draft.features.filter((t) => !(PRESET_FEATURE_TAGS as readonly string[]).includes(t)),
     [draft.features],
   );
+  const hasDraft =
+    persist &&
+    (files.length > 0 ||
+      JSON.stringify(draft) !== JSON.stringify(emptyDraft(user?.name ?? '', user?.phone ?? '')));
 
   const next = () => {
     const found = validatePropertyStep(step, formValues(draft));
@@ -238,18 +327,51 @@ function PropertyForm({ listing }: { listing: PropertyDoc | null }) {
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const picked = Array.from(event.target.files ?? []);
     event.target.value = '';
-    const tooMany = checkMediaCount(files.length, picked.length, maxMedia);
+    // The limit counts the media the listing keeps as well as the new ones.
+    const tooMany = checkMediaCount(existing.length + files.length, picked.length, maxMedia);
     if (tooMany) {
       toast.warning(tooMany);
       return;
     }
-    const accepted: Chosen[] = [];
+    const accepted: ChosenFile[] = [];
     for (const file of picked) {
       const problem = checkListingMediaFile(file);
       if (problem) toast.warning(problem);
-      else accepted.push({ file, preview: URL.createObjectURL(file) });
+      else accepted.push({ id: newId(), file, preview: previewOf(file) });
     }
     setFiles((f) => [...f, ...accepted]);
+    draftMedia
+      ?.add(accepted)
+      .catch((err: unknown) => console.error('keeping the chosen files failed', err));
+  };
+
+  const removeFile = (id: string) => {
+    const gone = files.find((f) => f.id === id);
+    if (gone) {
+      URL.revokeObjectURL(gone.preview);
+      previews.current.delete(gone.preview);
+    }
+    setFiles((all) => all.filter((f) => f.id !== id));
+    draftMedia
+      ?.remove(id)
+      .catch((err: unknown) => console.error('forgetting a chosen file failed', err));
+  };
+
+  const discardDraft = async () => {
+    if (!user) return;
+    localStorage.removeItem(draftKey(user.id));
+    for (const f of files) URL.revokeObjectURL(f.preview);
+    setFiles([]);
+    setDraft(emptyDraft(user.name ?? '', user.phone ?? ''));
+    setErrors({});
+    setStep(1);
+    try {
+      await draftMedia?.clear();
+      toast.success(PROPERTY_MESSAGES.draftDiscarded);
+    } catch (err) {
+      console.error('discarding the draft files failed', err);
+      toast.error(PROPERTY_MESSAGES.publishFailed);
+    }
   };
 
   /** A step changed after it was checked: show the first step with a problem. True if one was found. */
@@ -265,10 +387,37 @@ function PropertyForm({ listing }: { listing: PropertyDoc | null }) {
     return false;
   };
 
-  /** Editing: the content fields change on the device and sync; media stay as they are. */
+  /** The media checks of spec §5 over what the listing will have: kept plus new. */
+  const mediaProblem = (): string | null =>
+    checkPropertySubmit({
+      userId: user?.id,
+      imageCount:
+        existing.filter((m) => m.type === 'image').length +
+        files.filter((f) => mediaTypeOf(f.file) === 'image').length,
+      mediaCount: existing.length + files.length,
+      maxMedia,
+    });
+
+  /** The refused change is resent with this save: it leaves the list on /manage. */
+  const forgetRefused = async () => {
+    if (!refused || !device) return;
+    await forgetRefusedChange(device.database, refused.id).catch((err: unknown) =>
+      console.error('forgetting the refused change failed', refused.id, err),
+    );
+  };
+
+  /**
+   * Editing: the content fields change on the device and sync at once; removed media go with them.
+   * New files wait in the outbox and then set the listing's media (kept + new).
+   */
   const saveEdit = async (edited: PropertyDoc) => {
+    const problem = mediaProblem();
+    if (problem) {
+      toast.warning(problem);
+      return;
+    }
     const parsed = propertyFormSchema.safeParse(formValues(draft));
-    if (!parsed.success || !device) {
+    if (!parsed.success || !device || (files.length > 0 && !device.outbox)) {
       if (parsed.success || !showFirstInvalidStep()) toast.error(PROPERTY_MESSAGES.publishFailed);
       return;
     }
@@ -277,7 +426,8 @@ function PropertyForm({ listing }: { listing: PropertyDoc | null }) {
     try {
       const doc = await device.database.properties.findOne(edited.id).exec();
       if (!doc) throw new Error('listing not on this device');
-      await doc.incrementalModify((old) => {
+      const now = new Date().toISOString();
+      const saved = await doc.incrementalModify((old) => {
         const next = {
           ...old,
           title: form.title,
@@ -292,14 +442,36 @@ function PropertyForm({ listing }: { listing: PropertyDoc | null }) {
           contact: { name: form.contact_name ?? '', phone: form.contact_phone },
           contact_phone: form.contact_phone,
           panorama_url: form.panorama_url,
-          updated_at: new Date().toISOString(),
+          updated_at: now,
         };
         if (next.panorama_url === undefined) delete next.panorama_url;
+        if (files.length === 0 && !sameMedia(existing, mediaOfListing(old)))
+          Object.assign(next, composeListingMedia(existing, old.id, now));
         return next;
       });
+      if (files.length > 0) {
+        const {
+          images: _images,
+          media_items: _media,
+          owner: _owner,
+          ...content
+        } = saved.toJSON() as PropertyDoc;
+        await device.outbox!.add(
+          content as OutboxListing,
+          files.map((f) => f.file),
+          { kept: existing, editOf: edited.id, publicationId: newId() },
+        );
+      }
+      await forgetRefused();
       toast.success(PROPERTY_MESSAGES.updateSuccess);
-      // An admin editing someone's pending listing goes back to the review queue.
-      await navigate(listing?.user_id === user?.id ? '/my-properties' : '/admin/audit');
+      // New files upload on /manage; an admin editing someone's pending listing goes back to review.
+      await navigate(
+        files.length > 0
+          ? '/manage'
+          : listing?.user_id === user?.id
+            ? '/my-properties'
+            : '/admin/audit',
+      );
     } catch (err) {
       console.error('saving the listing failed', err);
       toast.error(PROPERTY_MESSAGES.publishFailed);
@@ -311,13 +483,7 @@ function PropertyForm({ listing }: { listing: PropertyDoc | null }) {
   const submit = async () => {
     if (submitting) return;
     if (listing) return saveEdit(listing);
-    const imageCount = files.filter((f) => mediaTypeOf(f.file) === 'image').length;
-    const problem = checkPropertySubmit({
-      userId: user?.id,
-      imageCount,
-      mediaCount: files.length,
-      maxMedia,
-    });
+    const problem = mediaProblem();
     if (problem) {
       toast.warning(problem);
       return;
@@ -366,8 +532,15 @@ function PropertyForm({ listing }: { listing: PropertyDoc | null }) {
       await device.outbox.add(
         created,
         files.map((f) => f.file),
+        { kept: existing },
       );
-      localStorage.removeItem(draftKey(user.id));
+      if (persist) {
+        localStorage.removeItem(draftKey(user.id));
+        await draftMedia
+          ?.clear()
+          .catch((err: unknown) => console.error('clearing the draft files failed', err));
+      }
+      await forgetRefused();
       toast.success(PROPERTY_MESSAGES.publishSuccess);
       await navigate('/manage');
     } catch (err) {
@@ -387,10 +560,29 @@ function PropertyForm({ listing }: { listing: PropertyDoc | null }) {
 
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 2, md: 3 } }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 2, fontSize: { xs: 20, md: 24 } }}>
-        {listing ? '编辑房源' : '发布房源'}
-      </Typography>
-      {listing?.audit_status === 'rejected' && (
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 2, gap: 1 }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1, fontSize: { xs: 20, md: 24 } }}>
+          {listing ? '编辑房源' : refused ? '重新提交房源' : '发布房源'}
+        </Typography>
+        {hasDraft && (
+          <Button
+            size="small"
+            color="inherit"
+            startIcon={<DeleteSweepOutlined />}
+            onClick={() => setConfirmDiscard(true)}
+          >
+            {PROPERTY_MESSAGES.discardDraft}
+          </Button>
+        )}
+      </Stack>
+      {refused && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="refused-notice">
+          {listing
+            ? REFUSED_CHANGE_MESSAGES.editHint(refused.message)
+            : REFUSED_CHANGE_MESSAGES.resendAsNew(refused.message)}
+        </Alert>
+      )}
+      {!refused && listing?.audit_status === 'rejected' && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           未通过审核{listing.audit_comment ? `：${listing.audit_comment}` : ''}
           。修改后保存即重新提交审核。
@@ -524,115 +716,21 @@ function PropertyForm({ listing }: { listing: PropertyDoc | null }) {
               />
             </>
           )}
-          {step === 4 && listing && (
+          {step === 4 && (
             <>
-              <Typography color="text.secondary" sx={{ fontSize: 14 }}>
-                当前图片视频保持不变（{listing.media_items.length || listing.images.length} 个）。
-              </Typography>
-              <Box
-                sx={{
-                  display: 'grid',
-                  gap: 1,
-                  gridTemplateColumns: 'repeat(auto-fill, minmax(96px, 1fr))',
-                }}
-              >
-                {listing.images.map((img) => (
-                  <Box
-                    key={img.id}
-                    component="img"
-                    src={img.thumbnail_url || img.url}
-                    alt=""
-                    sx={{ width: '100%', aspectRatio: '1', objectFit: 'cover', borderRadius: 1 }}
-                  />
-                ))}
-              </Box>
-            </>
-          )}
-          {step === 4 && !listing && (
-            <>
-              <Typography color="text.secondary" sx={{ fontSize: 14 }}>
-                最多 {maxMedia} 个文件：图片（JPG、PNG、WebP，5MB以内）至少一张，视频 50MB
-                以内。没有网络时会先保存在本机，联网后自动上传。
-              </Typography>
-              <Box
-                sx={{
-                  display: 'grid',
-                  gap: 1,
-                  gridTemplateColumns: 'repeat(auto-fill, minmax(96px, 1fr))',
-                }}
-                data-testid="chosen-media"
-              >
-                {files.map((f, i) => (
-                  <Box
-                    key={f.preview}
-                    sx={{
-                      position: 'relative',
-                      aspectRatio: '1',
-                      borderRadius: 1,
-                      overflow: 'hidden',
-                      bgcolor: 'grey.200',
-                    }}
-                  >
-                    {mediaTypeOf(f.file) === 'video' ? (
-                      <Stack
-                        sx={{ height: '100%', alignItems: 'center', justifyContent: 'center' }}
-                      >
-                        <VideocamOutlined color="action" />
-                        <Typography sx={{ fontSize: 11, px: 0.5 }} noWrap>
-                          {f.file.name}
-                        </Typography>
-                      </Stack>
-                    ) : (
-                      <Box
-                        component="img"
-                        src={f.preview}
-                        alt={f.file.name}
-                        sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
-                      />
-                    )}
-                    {i === 0 && mediaTypeOf(f.file) === 'image' && (
-                      <Chip
-                        size="small"
-                        color="primary"
-                        label="封面"
-                        sx={{ position: 'absolute', left: 4, top: 4 }}
-                      />
-                    )}
-                    <IconButton
-                      size="small"
-                      aria-label={`移除 ${f.file.name}`}
-                      onClick={() => setFiles((all) => all.filter((x) => x !== f))}
-                      sx={{
-                        position: 'absolute',
-                        right: 2,
-                        top: 2,
-                        bgcolor: 'rgba(0,0,0,0.5)',
-                        color: 'common.white',
-                      }}
-                    >
-                      <CloseOutlined fontSize="small" />
-                    </IconButton>
-                  </Box>
-                ))}
-                {files.length < maxMedia && (
-                  <Button
-                    component="label"
-                    variant="outlined"
-                    sx={{ aspectRatio: '1', flexDirection: 'column', gap: 0.5 }}
-                  >
-                    <AddPhotoAlternateOutlined />
-                    添加
-                    <input
-                      hidden
-                      type="file"
-                      multiple
-                      accept="image/jpeg,image/png,image/webp,video/mp4,video/quicktime,video/x-msvideo,video/webm"
-                      aria-label="选择图片或视频"
-                      onChange={choose}
-                    />
-                  </Button>
-                )}
-              </Box>
+              <MediaStep
+                existing={existing}
+                files={files}
+                maxMedia={maxMedia}
+                onRemoveExisting={(url) => setExisting((all) => all.filter((m) => m.url !== url))}
+                onRemoveFile={removeFile}
+                onChoose={choose}
+              />
+              {listing && files.length > 0 && (
+                <Typography color="text.secondary" sx={{ fontSize: 13 }}>
+                  {PROPERTY_MESSAGES.mediaWaiting}
+                </Typography>
+              )}
             </>
           )}
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', pt: 1 }}>
@@ -654,6 +752,14 @@ function PropertyForm({ listing }: { listing: PropertyDoc | null }) {
           </Stack>
         </Stack>
       </Card>
+      <ConfirmDialog
+        open={confirmDiscard}
+        title={PROPERTY_MESSAGES.discardDraft}
+        message={PROPERTY_MESSAGES.discardDraftConfirm}
+        confirmLabel="清空"
+        onConfirm={() => void discardDraft()}
+        onClose={() => setConfirmDiscard(false)}
+      />
     </Container>
   );
 }

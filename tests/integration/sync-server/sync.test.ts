@@ -9,6 +9,8 @@ import { newId } from '../../../couchdb/model/common';
 import { favoriteId } from '../../../couchdb/model/favorite';
 import type { SyncDocument } from '../../../couchdb/model/sync';
 import type { User } from '../../../couchdb/model/user';
+import { UPLOAD_MESSAGES } from '../../../couchdb/model/media';
+import { composeListingMedia } from '../../../client/data/listing-media';
 import { buildDemand, buildNews, buildProperty } from '../../fixtures/builders';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
 
@@ -425,6 +427,41 @@ describe('other collections', () => {
     });
     const bad = await update(admin, 'settings', 'max_images_per_property', { setting_value: 99 });
     expect(bad.body.rejections[0]).toMatchObject({ code: 'validation_failed' });
+  });
+
+  it('properties: the media limit as set now applies to new media, not to other edits', async () => {
+    const photos = (n: number) =>
+      composeListingMedia(
+        Array.from({ length: n }, (_, i) => ({
+          type: 'image' as const,
+          url: `/media/limit/${i}.webp`,
+          thumbnail_url: '',
+        })),
+        'x',
+        new Date().toISOString(),
+      );
+    const id = await createListing(alice, photos(3));
+    const limit = await update(admin, 'settings', 'max_images_per_property', { setting_value: 2 });
+    expect(limit.body.rejections).toEqual([]);
+    try {
+      const tooMany = await push(alice, 'properties', newListing(alice, photos(3)));
+      expect(tooMany.body.rejections[0]).toMatchObject({
+        code: 'validation_failed',
+        message: UPLOAD_MESSAGES.tooManyMedia(2),
+      });
+      expect(
+        (await push(alice, 'properties', newListing(alice, photos(2)))).body.rejections,
+      ).toEqual([]);
+      // The listing made under the old limit: a title edit passes, adding media does not.
+      expect(
+        (await update(alice, 'properties', id, { title: '湖景三居 新标题' })).body.rejections,
+      ).toEqual([]);
+      expect((await update(alice, 'properties', id, photos(4))).body.rejections[0]).toMatchObject({
+        message: UPLOAD_MESSAGES.tooManyMedia(2),
+      });
+    } finally {
+      await update(admin, 'settings', 'max_images_per_property', { setting_value: 12 });
+    }
   });
 
   it('users: own profile for users, everyone for admins; roles only by admins', async () => {
