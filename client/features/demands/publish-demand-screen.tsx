@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -22,12 +23,20 @@ import {
   type DemandType,
 } from '@couchdb/model/demand';
 import { PROPERTY_FORM_MESSAGES } from '@couchdb/model/property';
+import { REFUSED_CHANGE_MESSAGES } from '@couchdb/model/sync';
 import type { User } from '@couchdb/model/user';
 import { EmptyState } from '@client/components/empty-state';
 import { useToast } from '@client/components/toast/toast-context';
-import { useDemand, useOpenDevice, useSyncSettled } from '@client/data/hooks';
+import {
+  forgetRefusedChange,
+  useDemand,
+  useOpenDevice,
+  useRefusedChange,
+  useSyncSettled,
+} from '@client/data/hooks';
 import type { DeviceDatabase } from '@client/data/database';
 import type { DemandDoc } from '@client/data/schemas/demand.schema';
+import type { RefusedDoc } from '@client/data/schemas/refused.schema';
 import { useAuth } from '@client/features/auth/auth-context';
 import { fieldErrorsOf } from '@client/lib/form-errors';
 
@@ -53,20 +62,22 @@ const toYuan = (type: DemandType, value: string) => priceInputToYuan(asListingTy
 const fromYuan = (type: DemandType, value: number | undefined) =>
   priceToInput(asListingType(type), value);
 
-function formFor(user: User | null, demand: DemandDoc | null): Form {
+/** The form for a demand (a refused version may lack fields: defaults then), or a new one. */
+function formFor(user: User | null, demand: Partial<DemandDoc> | null): Form {
   if (demand) {
+    const type = demand.type === 'rent' ? 'rent' : 'buy';
     return {
-      title: demand.title,
-      type: demand.type,
-      area: demand.areas[0] ?? '',
-      rooms: demand.rooms[0] ? String(demand.rooms[0]) : '',
-      min_price: fromYuan(demand.type, demand.min_price),
-      max_price: fromYuan(demand.type, demand.max_price),
+      title: demand.title ?? '',
+      type,
+      area: demand.areas?.[0] ?? '',
+      rooms: demand.rooms?.[0] ? String(demand.rooms[0]) : '',
+      min_price: fromYuan(type, demand.min_price),
+      max_price: fromYuan(type, demand.max_price),
       min_area: demand.min_area === undefined ? '' : String(demand.min_area),
       max_area: demand.max_area === undefined ? '' : String(demand.max_area),
-      requirements: demand.requirements,
-      contact_name: demand.contact.name,
-      contact_phone: demand.contact.phone,
+      requirements: demand.requirements ?? '',
+      contact_name: demand.contact?.name ?? '',
+      contact_phone: demand.contact?.phone ?? '',
     };
   }
   return {
@@ -139,17 +150,27 @@ async function saveDemand(
 
 /**
  * 发布需求 (spec §2 "Publish demand", §5): one form, saved on the device first (works offline) and
- * synced; `?edit={id}` edits one of the user's demands (the spec's my-demands link, made to work).
+ * synced; `?edit={id}` edits one of the user's demands (the spec's my-demands link, made to work);
+ * `&refused={id}` reopens a change the server refused with what was sent, to fix and send again
+ * (as a new demand when the old one is gone from the server).
  */
 export default function PublishDemandScreen() {
   const [params] = useSearchParams();
   const editId = params.get('edit');
+  const refusedId = params.get('refused');
   const { user } = useAuth();
   const { data: demand } = useDemand(editId);
+  const { data: refusedEntry } = useRefusedChange(refusedId);
   const settled = useSyncSettled('demands');
+  const refused =
+    refusedEntry?.collection_name === 'demands' && refusedEntry.doc_id === editId
+      ? refusedEntry
+      : null;
 
   if (editId && demand === undefined) return <Loading />;
+  if (refusedId !== null && refusedEntry === undefined) return <Loading />;
   if (editId && demand === null) {
+    if (refused) return <DemandForm key={refused.id} user={user} demand={null} refused={refused} />;
     return settled ? (
       <Container maxWidth="sm" sx={{ py: 4 }}>
         <EmptyState
@@ -165,7 +186,9 @@ export default function PublishDemandScreen() {
       <Loading />
     );
   }
-  return <DemandForm key={demand?.id ?? 'new'} user={user} demand={demand ?? null} />;
+  return (
+    <DemandForm key={demand?.id ?? 'new'} user={user} demand={demand ?? null} refused={refused} />
+  );
 }
 
 function Loading() {
@@ -176,11 +199,21 @@ function Loading() {
   );
 }
 
-function DemandForm({ user, demand }: { user: User | null; demand: DemandDoc | null }) {
+function DemandForm({
+  user,
+  demand,
+  refused,
+}: {
+  user: User | null;
+  demand: DemandDoc | null;
+  refused: RefusedDoc | null;
+}) {
   const device = useOpenDevice();
   const toast = useToast();
   const navigate = useNavigate();
-  const [form, setForm] = useState<Form>(() => formFor(user, demand));
+  const [form, setForm] = useState<Form>(() =>
+    formFor(user, (refused?.doc as Partial<DemandDoc> | undefined) ?? demand),
+  );
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [saving, setSaving] = useState(false);
 
@@ -209,6 +242,11 @@ function DemandForm({ user, demand }: { user: User | null; demand: DemandDoc | n
         setErrors(result.errors);
         return;
       }
+      // Resent: the refused change leaves the list on /manage.
+      if (refused)
+        await forgetRefusedChange(device.database, refused.id).catch((err: unknown) =>
+          console.error('forgetting the refused change failed', refused.id, err),
+        );
       toast.success(demand ? DEMAND_MESSAGES.updateSuccess : DEMAND_MESSAGES.publishSuccess);
       await navigate(demand ? '/my-demands' : '/manage');
     } catch (err) {
@@ -224,11 +262,18 @@ function DemandForm({ user, demand }: { user: User | null; demand: DemandDoc | n
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 2, md: 3 } }}>
       <Typography variant="h5" component="h1" sx={{ mb: 0.5, fontSize: { xs: 20, md: 24 } }}>
-        {demand ? '编辑需求' : '发布需求'}
+        {demand ? '编辑需求' : refused ? '重新提交需求' : '发布需求'}
       </Typography>
       <Typography color="text.secondary" sx={{ fontSize: 14, mb: 2 }}>
         写下想买或想租的房子，经纪人和房东会联系您。没有网络时也能保存，联网后自动提交。
       </Typography>
+      {refused && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="refused-notice">
+          {demand
+            ? REFUSED_CHANGE_MESSAGES.editHint(refused.message)
+            : REFUSED_CHANGE_MESSAGES.resendAsNew(refused.message)}
+        </Alert>
+      )}
       <Card
         component="form"
         onSubmit={(e) => void submit(e)}

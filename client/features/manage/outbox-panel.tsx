@@ -1,4 +1,4 @@
-import { map } from 'rxjs';
+import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,7 +7,8 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { imagesFailedMessage } from '@couchdb/model/media';
-import { useLiveQuery, useOutbox } from '@client/data/hooks';
+import { REFUSED_CHANGE_MESSAGES } from '@couchdb/model/sync';
+import { forgetRefusedChange, useOutbox, useRefusedChanges } from '@client/data/hooks';
 import type { OutboxFile } from '@client/data/media-outbox';
 import type { RefusedDoc } from '@client/data/schemas/refused.schema';
 
@@ -18,16 +19,24 @@ const FILE_STATUS: Record<OutboxFile['status'], string> = {
   failed: '上传失败',
 };
 
+/** The form that edits and resends a refused listing or demand (null for other changes). */
+function resendLink(r: RefusedDoc): string | null {
+  const doc = r.doc as { _deleted?: boolean; status?: string };
+  if (doc._deleted || doc.status === 'deleted') return null;
+  const query = `edit=${encodeURIComponent(r.doc_id)}&refused=${encodeURIComponent(r.id)}`;
+  if (r.collection_name === 'properties') return `/publish/property?${query}`;
+  if (r.collection_name === 'demands') return `/publish/demand?${query}`;
+  return null;
+}
+
 /**
  * What has not reached the server yet (spec's "nothing lost", DESIGN §5, §7): listings waiting for
  * their photos with each file's progress, retry and discard; and local changes the server refused,
- * with the reason.
+ * with the reason, to edit and resend (listings and demands) or to dismiss.
  */
 export function OutboxPanel() {
   const { outbox, entries } = useOutbox();
-  const { data: refused, database } = useLiveQuery('refused', (db) =>
-    db.refused.find().$.pipe(map((docs) => docs.map((d) => d.toJSON() as RefusedDoc))),
-  );
+  const { data: refused, database } = useRefusedChanges();
   if (entries.length === 0 && (!refused || refused.length === 0)) return null;
 
   return (
@@ -92,30 +101,42 @@ export function OutboxPanel() {
           </Card>
         );
       })}
-      {refused?.map((r) => (
-        <Alert
-          key={r.id}
-          severity="warning"
-          data-testid="refused-change"
-          action={
-            <Button
-              color="inherit"
-              size="small"
-              onClick={() =>
-                void database?.refused
-                  .findOne(r.id)
-                  .exec()
-                  .then((doc) => doc?.remove())
-                  .catch((err: unknown) => console.error('dismissing a refused change failed', err))
-              }
-            >
-              知道了
-            </Button>
-          }
-        >
-          未能提交「{(r.doc as { title?: string }).title ?? r.doc_id}」：{r.message}
-        </Alert>
-      ))}
+      {refused?.map((r) => {
+        const link = resendLink(r);
+        return (
+          <Alert
+            key={r.id}
+            severity="warning"
+            data-testid="refused-change"
+            sx={{ '& .MuiAlert-message': { flexGrow: 1 } }}
+          >
+            {REFUSED_CHANGE_MESSAGES.summary(
+              (r.doc as { title?: string }).title ?? r.doc_id,
+              r.message,
+            )}
+            {/* Below the reason (not beside it), so a phone keeps the text readable. */}
+            <Stack direction="row" spacing={1} sx={{ mt: 0.5, justifyContent: 'flex-end' }}>
+              {link && (
+                <Button color="inherit" size="small" component={RouterLink} to={link}>
+                  {REFUSED_CHANGE_MESSAGES.editAndResend}
+                </Button>
+              )}
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() =>
+                  database &&
+                  void forgetRefusedChange(database, r.id).catch((err: unknown) =>
+                    console.error('dismissing a refused change failed', r.id, err),
+                  )
+                }
+              >
+                {REFUSED_CHANGE_MESSAGES.dismiss}
+              </Button>
+            </Stack>
+          </Alert>
+        );
+      })}
     </Stack>
   );
 }
