@@ -62,3 +62,15 @@ export const syncStatus = new SyncStatusStore();
 export function useSyncStatus(): SyncStatus {
   return useSyncExternalStore(syncStatus.subscribe, syncStatus.get, syncStatus.get);
 }
+
+/**
+ * One value derived from the sync status (a primitive), re-rendering only when it changes. Big
+ * screens use this: the status changes many times during a sync, and a store read whose value
+ * changes while React renders a transition makes React redo that render as one blocking task.
+ */
+export function useSyncStatusValue<T extends string | number | boolean | null>(
+  select: (status: SyncStatus) => T,
+): T {
+  const read = () => select(syncStatus.get());
+  return useSyncExternalStore(syncStatus.subscribe, read, read);
+}

@@ -92,8 +92,12 @@ describe('review', () => {
     await audit.heading.waitFor();
     const adminLayout = new Layout(adminPage);
 
+    // A photo (the form needs at least one to save an edit): one of the demo listings'.
+    const demo = [...(await pullAll<Property>(gateway.url, 'properties', null)).values()];
+    const image = demo.find((p) => p.images.length > 0)!.images[0]!;
     const id = await publishPending(gateway.url, owner, {
       title,
+      images: [{ ...image, is_cover: true }],
       contact: { name: '王女士', phone: '13912345678' },
       contact_phone: '13912345678',
     });

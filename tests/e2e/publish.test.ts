@@ -17,7 +17,8 @@ import {
   type Viewport,
 } from '../helpers/browser';
 import { startGateway, type RunningGateway } from '../helpers/gateway';
-import { login, pullAll, type Session } from './pages/browse-fixtures';
+import { adminCard } from './pages/admin-pages';
+import { demoAccount, login, pullAll, type Session } from './pages/browse-fixtures';
 import { chooseOption } from './pages/favorites-page';
 import { Layout } from './pages/layout';
 import { LoginPage } from './pages/login-page';
@@ -190,6 +191,24 @@ describe('publish a listing', () => {
       .waitFor();
     await saveScreenshot(page, 'publish-manage-after-sync-mobile');
     await page.close();
+
+    // The admin's device receives it: the review queue in a second browser shows it with its cover.
+    const adminDevice = await launchBrowser();
+    try {
+      const account = demoAccount('admin');
+      const adminPage = await adminDevice.openPage(`${gateway.url}/login`, VIEWPORTS.desktop);
+      await new LoginPage(adminPage).login(account.phone, account.password);
+      await adminPage.waitForURL((url) => url.pathname === '/');
+      await adminPage.goto(`${gateway.url}/admin/audit`);
+      const card = adminCard(adminPage, listing.id);
+      await card.waitFor({ timeout: 30_000 });
+      expect(await card.getByRole('heading', { name: title }).count()).toBe(1);
+      expect(await card.locator('img').getAttribute('src')).toBe(
+        listing.images[0]!.thumbnail_url || listing.images[0]!.url,
+      );
+    } finally {
+      await adminDevice.close();
+    }
   });
 });
 

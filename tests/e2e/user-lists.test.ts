@@ -280,17 +280,31 @@ describe('my demands load error', () => {
     // Fault injection: while the flag is set, reading this device's demands store fails the way a
     // broken IndexedDB does (RxDB's Dexie storage keeps each collection in its own database).
     await page.evaluate(() => {
-      const original = IDBDatabase.prototype.transaction;
       const w = window as unknown as { __failDemands: boolean };
       w.__failDemands = true;
-      IDBDatabase.prototype.transaction = function (
-        this: IDBDatabase,
-        ...args: Parameters<IDBDatabase['transaction']>
-      ) {
-        if (w.__failDemands && this.name.endsWith('--demands') && args[1] !== 'readwrite')
-          throw new DOMException('injected read failure', 'UnknownError');
-        return original.apply(this, args);
-      } as IDBDatabase['transaction'];
+      // Every read request on that database, in read-only and read-write transactions alike.
+      const reads = [
+        'get',
+        'getAll',
+        'getAllKeys',
+        'count',
+        'openCursor',
+        'openKeyCursor',
+      ] as const;
+      for (const proto of [IDBObjectStore.prototype, IDBIndex.prototype] as unknown as Record<
+        string,
+        unknown
+      >[]) {
+        for (const name of reads) {
+          const original = proto[name] as (...args: unknown[]) => unknown;
+          proto[name] = function (this: IDBObjectStore | IDBIndex, ...args: unknown[]) {
+            const store = 'objectStore' in this ? this.objectStore : this;
+            if (w.__failDemands && store.transaction.db.name.endsWith('--demands'))
+              throw new DOMException('injected read failure', 'UnknownError');
+            return original.apply(this, args);
+          };
+        }
+      }
     });
     // Client-side navigation, so the patched page stays.
     await page.getByRole('button', { name: '用户菜单' }).click();

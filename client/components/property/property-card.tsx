@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -37,16 +38,26 @@ interface PropertyCardProps {
   onToggleFavorite?: (id: string) => void;
   /** "Now" for the 新房源 badge and the relative date (one value per render of a list). */
   now: number;
+  /**
+   * Where the card stands in its list: the first ones are likely on screen at load, so their photos
+   * load at once (the page's largest paint), the rest lazily.
+   */
+  index?: number;
 }
 
+/** Cards this far into a list are treated as above the fold. */
+const EAGER_CARDS = 4;
+
 /** A listing in the list, the home page and the user's lists: photo, badges, facts, price, heart. */
-export function PropertyCard({
+function PropertyCardView({
   property: p,
   layout = 'grid',
   favorite = false,
   onToggleFavorite,
   now,
+  index = EAGER_CARDS,
 }: PropertyCardProps) {
+  const eager = index < EAGER_CARDS;
   const cover = coverImage(p.images);
   const list = layout === 'list';
   const facts = [p.rooms, formatArea(p.area), p.address?.district].filter(Boolean).join(' · ');
@@ -96,7 +107,8 @@ export function PropertyCard({
               component="img"
               src={cover}
               alt=""
-              loading="lazy"
+              loading={eager ? 'eager' : 'lazy'}
+              fetchPriority={index === 0 ? 'high' : 'auto'}
               decoding="async"
               sx={{
                 position: 'absolute',
@@ -212,3 +224,9 @@ export function PropertyCard({
     </Card>
   );
 }
+
+/**
+ * Memoised: a list re-renders on every batch of the first sync and every change of any listing,
+ * but a card only when its own listing (a new object per revision), heart or layout changed.
+ */
+export const PropertyCard = memo(PropertyCardView);

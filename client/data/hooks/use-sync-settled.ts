@@ -6,11 +6,12 @@
 import { useEffect, useState } from 'react';
 import type { SyncCollection } from '@couchdb/model/sync';
 import { useOpenDevice } from '../open-device';
-import { useSyncStatus } from '../sync-status';
+import { useSyncStatusValue } from '../sync-status';
 
 export function useSyncSettled(collection: SyncCollection): boolean {
   const device = useOpenDevice();
-  const status = useSyncStatus();
+  const syncedOnce = useSyncStatusValue((s) => s.lastSyncAt !== null);
+  const cannotSync = useSyncStatusValue((s) => s.phase === 'offline' || s.phase === 'error');
   const replication = device?.sync?.replications.find((r) => r.name === collection) ?? null;
   const [settled, setSettled] = useState<object | null>(null);
 
@@ -30,9 +31,8 @@ export function useSyncSettled(collection: SyncCollection): boolean {
   if (!replication) return true;
   return (
     settled === replication ||
-    (device.sync?.isLeader === false && status.lastSyncAt !== null) ||
-    status.phase === 'offline' ||
-    status.phase === 'error' ||
+    (device.sync?.isLeader === false && syncedOnce) ||
+    cannotSync ||
     (typeof navigator !== 'undefined' && navigator.onLine === false)
   );
 }

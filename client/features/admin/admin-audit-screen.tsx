@@ -14,7 +14,7 @@ import { ADMIN_PROPERTY_MESSAGES } from '@couchdb/model/property';
 import { ADMIN_LISTING_MESSAGES, pendingListings } from '@couchdb/rules/admin-listings';
 import { EmptyState } from '@client/components/empty-state';
 import { useAllProperties, useOpenDevice, useSyncSettled } from '@client/data/hooks';
-import { useSyncStatus } from '@client/data/sync-status';
+import { useSyncStatusValue } from '@client/data/sync-status';
 import { useAuth } from '@client/features/auth/auth-context';
 import { AdminGate } from './components/admin-gate';
 import { AdminPropertyCard } from './components/admin-property-card';
@@ -40,18 +40,18 @@ export default function AdminAuditScreen() {
 function useFallbackRefresh() {
   const device = useOpenDevice();
   const [streamDown, setStreamDown] = useState(false);
-  const status = useSyncStatus();
+  const offline = useSyncStatusValue((s) => s.phase === 'offline');
   useEffect(() => {
     const sync = device?.sync;
     if (!sync) return;
-    const check = () => setStreamDown(!sync.streamOpen && status.phase !== 'offline');
+    const check = () => setStreamDown(!sync.streamOpen && !offline);
     check();
     const timer = setInterval(() => {
       check();
       if (!sync.streamOpen && navigator.onLine) sync.resync();
     }, AUDIT_REFETCH_MS);
     return () => clearInterval(timer);
-  }, [device, status.phase]);
+  }, [device, offline]);
   return streamDown;
 }
 

@@ -187,9 +187,10 @@ export default function FavoritesScreen() {
       ) : (
         <PropertyGrid layout={layout}>
           {shown
-            ? shown.map((p) => (
+            ? shown.map((p, i) => (
                 <PropertyCard
                   key={p.id}
+                  index={i}
                   property={p}
                   layout={layout}
                   favorite={favorites.ids.has(p.id)}

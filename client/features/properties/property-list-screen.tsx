@@ -154,9 +154,10 @@ export default function PropertyListScreen() {
         ) : (
           <PropertyGrid layout={layout}>
             {shown
-              ? shown.map((p) => (
+              ? shown.map((p, i) => (
                   <PropertyCard
                     key={p.id}
+                    index={i}
                     property={p}
                     layout={layout}
                     favorite={favorites.ids.has(p.id)}

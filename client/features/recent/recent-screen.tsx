@@ -50,9 +50,10 @@ export default function RecentScreen() {
       ) : (
         <PropertyGrid layout={layout} testId="recent-results">
           {recent
-            ? recent.map(({ property }) => (
+            ? recent.map(({ property }, i) => (
                 <PropertyCard
                   key={property.id}
+                  index={i}
                   property={property}
                   layout={layout}
                   favorite={favorites.ids.has(property.id)}

@@ -67,9 +67,10 @@ export function FeaturedSection() {
           }}
         >
           {featured
-            ? featured.map((p) => (
+            ? featured.map((p, i) => (
                 <PropertyCard
                   key={p.id}
+                  index={i}
                   property={p}
                   layout={phone ? 'list' : 'grid'}
                   favorite={favorites.ids.has(p.id)}
