@@ -25,6 +25,7 @@ import {
   type SyncCollection,
   type SyncDocument,
 } from '@couchdb/model/sync';
+import { takeBootPrefetch } from './boot-prefetch';
 import type { DeviceDatabase } from './database';
 import { sameDocState } from './doc-equality';
 import type { RefusalLedger } from './refusals';
@@ -132,7 +133,12 @@ export function replicateCollection(
       handler: guarded(async (checkpoint, batchSize) => {
         const query = new URLSearchParams({ limit: String(Math.min(batchSize, limit)) });
         if (checkpoint?.seq !== undefined) query.set('checkpoint', checkpoint.seq);
-        const body = await http.json<PullResponse>('GET', `/api/sync/${name}/pull?${query}`);
+        const url = `/api/sync/${name}/pull?${query}`;
+        // A visitor's very first page may already be on its way (public/boot-prefetch.js).
+        const prefetched =
+          options.role === 'visitor' && checkpoint?.seq === undefined ? takeBootPrefetch(url) : null;
+        const body =
+          (prefetched && (await prefetched)) ?? (await http.json<PullResponse>('GET', url));
         return {
           documents: body.documents as WithDeleted<SyncDocument>[],
           checkpoint: body.checkpoint ?? checkpoint,
@@ -224,7 +230,7 @@ export interface DeviceSyncOptions extends ReplicationOptions {
   fallbackPollMs?: number;
 }
 
-const LAST_SYNC_KEY = 'cjfc.sync.last.';
+export const LAST_SYNC_KEY = 'cjfc.sync.last.';
 
 function storage(): Storage | null {
   try {

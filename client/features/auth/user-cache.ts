@@ -4,7 +4,7 @@
  */
 import type { User } from '@couchdb/model/user';
 
-const USER_KEY = 'cjfc.session.user';
+export const USER_KEY = 'cjfc.session.user';
 const REMEMBERED_PHONE_KEY = 'cjfc.login.phone';
 
 function storage(): Storage | null {

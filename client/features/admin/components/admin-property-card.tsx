@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import { PROPERTY_TYPE_LABELS } from '@couchdb/model/property';
-import { formatArea, formatDate, formatPrice, formatShortAddress } from '@couchdb/rules/format';
+import { formatArea, formatDate, formatPrice } from '@couchdb/rules/format';
 import { AUDIT_STATUS_LABELS, PROPERTY_STATUS_LABELS } from '@couchdb/rules/property-status';
 import { coverImage } from '@client/components/property/cover-image';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
@@ -115,7 +115,9 @@ export function AdminPropertyCard({
             {p.title}
           </Typography>
           <Typography sx={{ fontSize: 13, color: 'text.secondary' }} noWrap>
-            {p.address.district} · {formatShortAddress(p.address)}
+            {[p.address.district, p.address.community, p.address.address]
+              .filter(Boolean)
+              .join(' · ')}
           </Typography>
           <Stack direction="row" sx={{ alignItems: 'baseline', flexWrap: 'wrap', columnGap: 1.5 }}>
             <Typography sx={{ color: 'secondary.main', fontWeight: 700 }}>
