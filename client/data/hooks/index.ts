@@ -1,13 +1,8 @@
-/** React-facing queries over the open device database (every screen reads RxDB, so it works offline). */
+/**
+ * React-facing queries over the open device database (every screen reads RxDB, so it works offline).
+ * The admin's hooks are in ./use-admin, imported by the admin screens only (not the first screen).
+ */
 export { useDeviceDatabase, useOpenDevice } from '../open-device';
-export {
-  auditListing,
-  changeListingStatus,
-  changeListingsStatus,
-  setListingPriority,
-  useAllProperties,
-  useOplog,
-} from './use-admin';
 export {
   clearFavorites,
   toggleFavorite,

@@ -5,7 +5,6 @@
  * A failed query is logged and handed to the screen as `error`, with `reload` to try it again.
  */
 import { startTransition, useCallback, useEffect, useState } from 'react';
-import { countRxQuerySubscribers, uncacheRxQuery } from 'rxdb';
 import { defer, type Observable } from 'rxjs';
 import type { DeviceDatabase } from '../database';
 import { useDeviceDatabase } from '../open-device';
@@ -21,19 +20,6 @@ export interface LiveResult<T> {
   reload(): void;
   /** The open database (null while none is open). */
   database: DeviceDatabase | null;
-}
-
-/**
- * Drops the database's cached queries nobody is subscribed to. RxDB keeps one RxQuery per query and
- * a query whose storage read failed once stays failed (its internal queue holds the rejection), so a
- * reload must get a fresh one; the others are only a cache and are rebuilt when next used.
- */
-export function forgetIdleQueries(database: DeviceDatabase): void {
-  for (const collection of Object.values(database.collections)) {
-    const cache = collection._queryCache;
-    for (const query of [...cache._map.values()])
-      if (countRxQuerySubscribers(query) === 0) uncacheRxQuery(cache, query);
-  }
 }
 
 type Outcome<T> = { key: string; value: T } | { key: string; error: Error };
@@ -69,9 +55,16 @@ export function useLiveQuery<T>(
   }, [database, fullKey, attempt]);
 
   const reload = useCallback(() => {
-    if (database) forgetIdleQueries(database);
-    setResult(null);
-    setAttempt((n) => n + 1);
+    const again = () => {
+      setResult(null);
+      setAttempt((n) => n + 1);
+    };
+    if (!database) return again();
+    // RxDB's cache helpers load with the data layer's chunk, not the first screen's.
+    import('../query-cache')
+      .then((m) => m.forgetIdleQueries(database))
+      .catch((err: unknown) => console.error('clearing cached queries failed', err))
+      .finally(again);
   }, [database]);
 
   const current = result && result.key === fullKey ? result : null;

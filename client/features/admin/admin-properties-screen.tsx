@@ -42,7 +42,8 @@ import {
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { EmptyState } from '@client/components/empty-state';
 import { FilterSelect, ListSearchField } from '@client/components/list-filters';
-import { useAllProperties, useSyncSettled } from '@client/data/hooks';
+import { useSyncSettled } from '@client/data/hooks';
+import { useAllProperties } from '@client/data/hooks/use-admin';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
 import { useAuth } from '@client/features/auth/auth-context';
 import { AdminGate } from './components/admin-gate';

@@ -11,13 +11,13 @@ import {
   type AuditDecision,
 } from '@couchdb/rules/property-status';
 import { useToast } from '@client/components/toast/toast-context';
+import { useOpenDevice } from '@client/data/hooks';
 import {
   auditListing,
   changeListingStatus,
   changeListingsStatus,
   setListingPriority,
-  useOpenDevice,
-} from '@client/data/hooks';
+} from '@client/data/hooks/use-admin';
 import { useAuth } from '@client/features/auth/auth-context';
 
 const BATCH_LABELS: Record<PropertyStatus, string> = {

@@ -21,7 +21,7 @@ import { PROPERTY_STATUS_LABELS } from '@couchdb/rules/property-status';
 import { useNow } from '@client/components/use-now';
 import { EmptyState } from '@client/components/empty-state';
 import { FilterSelect } from '@client/components/list-filters';
-import { useOplog } from '@client/data/hooks';
+import { useOplog } from '@client/data/hooks/use-admin';
 
 const TYPE_COLORS: Partial<Record<OperationType, 'success' | 'error' | 'warning' | 'info'>> = {
   create: 'info',

@@ -9,7 +9,7 @@ import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { afterEach, describe, expect, it } from 'vitest';
 import { COLLECTION_SCHEMAS, type DeviceDatabase } from '@client/data/database';
-import { forgetIdleQueries } from '@client/data/hooks/use-live-query';
+import { forgetIdleQueries } from '@client/data/query-cache';
 import { buildDemand } from '@tests/fixtures/builders';
 
 addRxPlugin(RxDBDevModePlugin);
