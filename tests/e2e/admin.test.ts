@@ -20,6 +20,7 @@ import {
   publishApproved,
   publishPending,
   pullAll,
+  push,
   type DemoRole,
   type Session,
 } from './pages/browse-fixtures';
@@ -196,6 +197,52 @@ describe('review', () => {
     }
     await dialog.getByText(OPERATION_TYPE_LABELS.reject).first().waitFor();
     await saveScreenshot(adminPage, 'admin-oplog-dialog-desktop');
+  });
+
+  it('queues decisions made offline and, when another device decided first, says so instead of overwriting', async () => {
+    const demo = [...(await pullAll<Property>(gateway.url, 'properties', null)).values()];
+    const image = demo.find((p) => p.images.length > 0)!.images[0]!;
+    const stamp = Date.now() % 100_000;
+    const fields = (title: string) => ({ title, images: [{ ...image, is_cover: true }] });
+    const mine = await publishPending(gateway.url, owner, fields(`离线审核甲${stamp}`));
+    const contested = await publishPending(gateway.url, owner, fields(`离线审核乙${stamp}`));
+
+    const page = await signIn(adminDevice, 'admin', '/admin/audit');
+    const audit = new AuditPage(page);
+    const layout = new Layout(page);
+    await adminCard(page, mine).waitFor(SYNC_WAIT);
+    await adminCard(page, contested).waitFor(SYNC_WAIT);
+
+    await adminDevice.context.setOffline(true);
+    try {
+      await page.evaluate(() => window.dispatchEvent(new Event('offline')));
+      await audit.approve(mine);
+      await layout.waitForToast(auditToast('approved'));
+      await audit.reject(contested, '信息不全');
+      await adminCard(page, contested).waitFor({ state: 'detached' });
+      // Nothing reached the server yet; meanwhile another device approves the contested one.
+      expect((await serverListing(mine))?.audit_status).toBe('pending');
+      const master = (await serverListing(contested))!;
+      await push(gateway.url, admin, 'properties', { ...master, audit_status: 'approved' }, master);
+    } finally {
+      await adminDevice.context.setOffline(false);
+    }
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+
+    // Back online: the queued approval lands; the rejection lost and the admin is told.
+    await expect
+      .poll(async () => (await serverListing(mine))?.audit_status, SYNC_WAIT)
+      .toBe('approved');
+    expect((await serverListing(mine))?.audited_by).toBe(admin.userId);
+    const lost = page.getByTestId('lost-decision').filter({ hasText: `离线审核乙${stamp}` });
+    await lost.waitFor(SYNC_WAIT);
+    expect(await lost.textContent()).toContain('已由其他管理员审核为已通过');
+    const kept = (await serverListing(contested))!;
+    expect(kept.audit_status).toBe('approved');
+    expect(kept.audit_comment).toBe('');
+    await saveScreenshot(page, 'admin-audit-lost-decision-desktop');
+    await lost.getByRole('button', { name: '知道了' }).click();
+    await lost.waitFor({ state: 'detached' });
   });
 
   it('shows 访问受限 to a signed-in non-admin on every admin page', async () => {

@@ -37,6 +37,9 @@ export default function AdminAuditScreen() {
   );
 }
 
+/** How often the page looks at the stream's state for its notice (cheap: a field read). */
+const STREAM_CHECK_MS = 2_000;
+
 /** Re-syncs every AUDIT_REFETCH_MS while the live stream is down (the spec's 30 s refetch). */
 function useFallbackRefresh() {
   const device = useOpenDevice();
@@ -45,15 +48,24 @@ function useFallbackRefresh() {
   useEffect(() => {
     const sync = device?.sync;
     if (!sync) return;
-    const check = () => setStreamDown(!sync.streamOpen && !offline);
-    check();
-    const timer = setInterval(() => {
-      check();
+    // The stream reconnects a moment after the connection comes back: only a stream that stays
+    // down is worth a notice.
+    let downSince: number | null = null;
+    const check = () => {
+      if (sync.streamOpen || offline) downSince = null;
+      else downSince ??= Date.now();
+      setStreamDown(downSince !== null && Date.now() - downSince >= 2 * STREAM_CHECK_MS);
+    };
+    const checker = setInterval(check, STREAM_CHECK_MS);
+    const refetch = setInterval(() => {
       if (!sync.streamOpen && navigator.onLine) sync.resync();
     }, AUDIT_REFETCH_MS);
-    return () => clearInterval(timer);
+    return () => {
+      clearInterval(checker);
+      clearInterval(refetch);
+    };
   }, [device, offline]);
-  return streamDown;
+  return streamDown && !offline;
 }
 
 function AuditQueue() {

@@ -66,7 +66,7 @@ export async function pullAll<T = SyncDocument>(
   }
 }
 
-async function push(
+export async function push(
   base: string,
   who: Session,
   collection: string,
