@@ -1,18 +1,16 @@
 import { Link as RouterLink } from 'react-router';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { PROPERTY_TYPE_LABELS, type Property } from '@couchdb/model/property';
 import { formatArea, formatDate, formatPrice, formatShortAddress } from '@couchdb/rules/format';
 import { myListingStatusLabel } from '@couchdb/rules/property-status';
-import { coverImage } from './cover-image';
+import { ListingThumb } from './listing-thumb';
 
 type OwnProperty = Pick<
   Property,
@@ -50,34 +48,10 @@ export function OwnPropertyCard({
   onDelete(): void;
 }) {
   const label = myListingStatusLabel(p);
-  const cover = coverImage(p.images);
   return (
     <Card data-testid="own-property-card" data-property-id={p.id} sx={{ p: 1.5 }}>
       <Stack direction="row" spacing={1.5}>
-        <Box
-          sx={{
-            width: { xs: 96, sm: 140 },
-            aspectRatio: '4 / 3',
-            flexShrink: 0,
-            borderRadius: 1,
-            overflow: 'hidden',
-            bgcolor: 'grey.100',
-            display: 'grid',
-            placeItems: 'center',
-          }}
-        >
-          {cover ? (
-            <Box
-              component="img"
-              src={cover}
-              alt=""
-              loading="lazy"
-              sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
-            />
-          ) : (
-            <ApartmentOutlined sx={{ color: 'grey.400', fontSize: 36 }} />
-          )}
-        </Box>
+        <ListingThumb images={p.images} />
         <Stack spacing={0.5} sx={{ minWidth: 0, flexGrow: 1 }}>
           <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
             <Chip

@@ -1,16 +1,14 @@
 import { Link as RouterLink } from 'react-router';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import { PROPERTY_TYPE_LABELS } from '@couchdb/model/property';
 import { formatArea, formatDate, formatPrice } from '@couchdb/rules/format';
 import { AUDIT_STATUS_LABELS, PROPERTY_STATUS_LABELS } from '@couchdb/rules/property-status';
-import { coverImage } from '@client/components/property/cover-image';
+import { ListingThumb } from '@client/components/property/listing-thumb';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
 
 export const PRIORITY_BADGE = '优先展示';
@@ -44,7 +42,6 @@ export function AdminPropertyCard({
   onSelect?(selected: boolean): void;
   actions: AdminCardActions;
 }) {
-  const cover = coverImage(p.images);
   const pending = p.audit_status === 'pending' && p.status !== 'deleted';
   const approved = p.audit_status === 'approved' && p.status !== 'deleted';
   return (
@@ -62,30 +59,7 @@ export function AdminPropertyCard({
             sx={{ alignSelf: 'flex-start', p: 0.5, ml: -0.5 }}
           />
         )}
-        <Box
-          sx={{
-            width: { xs: 88, sm: 150 },
-            aspectRatio: '4 / 3',
-            flexShrink: 0,
-            borderRadius: 1,
-            overflow: 'hidden',
-            bgcolor: 'grey.100',
-            display: 'grid',
-            placeItems: 'center',
-          }}
-        >
-          {cover ? (
-            <Box
-              component="img"
-              src={cover}
-              alt=""
-              loading="lazy"
-              sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
-            />
-          ) : (
-            <ApartmentOutlined sx={{ color: 'grey.400', fontSize: 36 }} />
-          )}
-        </Box>
+        <ListingThumb images={p.images} />
         <Stack spacing={0.5} sx={{ minWidth: 0, flexGrow: 1 }}>
           <Stack direction="row" sx={{ gap: 0.75, flexWrap: 'wrap' }}>
             <Chip
