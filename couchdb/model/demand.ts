@@ -57,7 +57,7 @@ export const DEMAND_MESSAGES = {
   myDeleteFailed: '删除需求失败，请重试',
   loadFailed: '加载需求列表失败',
   loadFailedHint: '读取本机数据时出错，请重新加载',
-  reload: '重新加载',
+  reload: GENERIC_MESSAGES.reload,
   updateSuccess: '需求更新成功',
   notFound: '需求不存在或已删除',
   empty: '暂无需求',

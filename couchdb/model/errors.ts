@@ -83,4 +83,5 @@ export const GENERIC_MESSAGES = {
   loadFailed: '加载失败',
   reloadHint: '请刷新页面重试',
   saveFailed: '保存失败，请重试',
+  reload: '重新加载',
 } as const;

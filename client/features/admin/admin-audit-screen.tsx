@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import { AUDIT_REFETCH_MS } from '@couchdb/model/constants';
-import { ADMIN_PROPERTY_MESSAGES } from '@couchdb/model/property';
+import { ADMIN_PROPERTY_MESSAGES, reviewLoadErrorMessage } from '@couchdb/model/property';
 import { ADMIN_LISTING_MESSAGES, pendingListings } from '@couchdb/rules/admin-listings';
 import { EmptyState } from '@client/components/empty-state';
 import { useOpenDevice, useSyncSettled } from '@client/data/hooks';
@@ -19,6 +19,7 @@ import { useSyncStatusValue } from '@client/data/sync-status';
 import { useAuth } from '@client/features/auth/auth-context';
 import { AdminGate } from './components/admin-gate';
 import { AdminPropertyCard } from './components/admin-property-card';
+import { LoadFailed } from './components/load-failed';
 import { LostDecisions } from './components/lost-decisions';
 import { RejectDialog } from './components/reject-dialog';
 import { useAdminActions } from './use-admin-actions';
@@ -70,7 +71,7 @@ function useFallbackRefresh() {
 
 function AuditQueue() {
   const { user } = useAuth();
-  const { data: all } = useAllProperties(user?.user_type === 'admin');
+  const { data: all, error, reload } = useAllProperties(user?.user_type === 'admin');
   const settled = useSyncSettled('properties');
   const actions = useAdminActions();
   const streamDown = useFallbackRefresh();
@@ -100,7 +101,9 @@ function AuditQueue() {
         </Alert>
       )}
       <LostDecisions />
-      {!pending || (pending.length === 0 && !settled) ? (
+      {error ? (
+        <LoadFailed message={reviewLoadErrorMessage(error.message)} onReload={reload} />
+      ) : !pending || (pending.length === 0 && !settled) ? (
         <Stack spacing={1.5}>
           <Skeleton variant="rounded" height={150} />
           <Skeleton variant="rounded" height={150} />

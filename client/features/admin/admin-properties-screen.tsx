@@ -20,6 +20,7 @@ import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
 import StarOutlined from '@mui/icons-material/StarOutlined';
+import { loadFailedMessage } from '@couchdb/model/errors';
 import { PROPERTY_TYPE_LABELS, type PropertyStatus } from '@couchdb/model/property';
 import {
   ADMIN_AUDIT_FILTERS,
@@ -48,6 +49,7 @@ import type { PropertyDoc } from '@client/data/schemas/property.schema';
 import { useAuth } from '@client/features/auth/auth-context';
 import { AdminGate } from './components/admin-gate';
 import { AdminPropertyCard } from './components/admin-property-card';
+import { LoadFailed } from './components/load-failed';
 import { OplogPanel } from './components/oplog-panel';
 import { RejectDialog } from './components/reject-dialog';
 import { StatCards } from './components/stat-cards';
@@ -72,7 +74,7 @@ export default function AdminPropertiesScreen() {
 
 function PropertyConsole() {
   const { user } = useAuth();
-  const { data: all } = useAllProperties(user?.user_type === 'admin');
+  const { data: all, error, reload } = useAllProperties(user?.user_type === 'admin');
   const settled = useSyncSettled('properties');
   const actions = useAdminActions();
   const [params, setParams] = useSearchParams();
@@ -241,7 +243,9 @@ function PropertyConsole() {
               清除选择
             </Button>
           </Card>
-          {!shown || (shown.length === 0 && !settled) ? (
+          {error ? (
+            <LoadFailed message={loadFailedMessage(error.message)} onReload={reload} />
+          ) : !shown || (shown.length === 0 && !settled) ? (
             <Stack spacing={1.5}>
               <Skeleton variant="rounded" height={150} />
               <Skeleton variant="rounded" height={150} />

@@ -22,6 +22,7 @@ import { useNow } from '@client/components/use-now';
 import { EmptyState } from '@client/components/empty-state';
 import { FilterSelect } from '@client/components/list-filters';
 import { useOplog } from '@client/data/hooks/use-admin';
+import { LoadFailed } from './load-failed';
 
 const TYPE_COLORS: Partial<Record<OperationType, 'success' | 'error' | 'warning' | 'info'>> = {
   create: 'info',
@@ -46,7 +47,7 @@ const statusLabel = (status: string | undefined) =>
  * With `propertyId` it is one listing's log (the panel embedded on a listing).
  */
 export function OplogPanel({ propertyId }: { propertyId?: string }) {
-  const { data: entries } = useOplog(true, propertyId);
+  const { data: entries, error, reload } = useOplog(true, propertyId);
   const [type, setType] = useState('');
   const [operator, setOperator] = useState('');
   const [from, setFrom] = useState('');
@@ -116,7 +117,9 @@ export function OplogPanel({ propertyId }: { propertyId?: string }) {
           />
         </Stack>
       </Card>
-      {!matching ? (
+      {error ? (
+        <LoadFailed message={OPLOG_MESSAGES.loadFailed} onReload={reload} />
+      ) : !matching ? (
         <Stack spacing={1}>
           <Skeleton variant="rounded" height={72} />
           <Skeleton variant="rounded" height={72} />
