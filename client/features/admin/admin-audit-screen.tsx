@@ -10,7 +10,8 @@ import Typography from '@mui/material/Typography';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import { AUDIT_REFETCH_MS } from '@couchdb/model/constants';
-import { ADMIN_PROPERTY_MESSAGES, reviewLoadErrorMessage } from '@couchdb/model/property';
+import { GENERIC_MESSAGES } from '@couchdb/model/errors';
+import { ADMIN_PROPERTY_MESSAGES } from '@couchdb/model/property';
 import { ADMIN_LISTING_MESSAGES, pendingListings } from '@couchdb/rules/admin-listings';
 import { EmptyState } from '@client/components/empty-state';
 import { useOpenDevice, useSyncSettled } from '@client/data/hooks';
@@ -102,7 +103,7 @@ function AuditQueue() {
       )}
       <LostDecisions />
       {error ? (
-        <LoadFailed message={reviewLoadErrorMessage(error.message)} onReload={reload} />
+        <LoadFailed message={GENERIC_MESSAGES.loadFailed} onReload={reload} />
       ) : !pending || (pending.length === 0 && !settled) ? (
         <Stack spacing={1.5}>
           <Skeleton variant="rounded" height={150} />

@@ -20,7 +20,7 @@ import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
 import StarOutlined from '@mui/icons-material/StarOutlined';
-import { loadFailedMessage } from '@couchdb/model/errors';
+import { GENERIC_MESSAGES } from '@couchdb/model/errors';
 import { PROPERTY_TYPE_LABELS, type PropertyStatus } from '@couchdb/model/property';
 import {
   ADMIN_AUDIT_FILTERS,
@@ -244,7 +244,7 @@ function PropertyConsole() {
             </Button>
           </Card>
           {error ? (
-            <LoadFailed message={loadFailedMessage(error.message)} onReload={reload} />
+            <LoadFailed message={GENERIC_MESSAGES.loadFailed} onReload={reload} />
           ) : !shown || (shown.length === 0 && !settled) ? (
             <Stack spacing={1.5}>
               <Skeleton variant="rounded" height={150} />
