@@ -43,8 +43,34 @@ export default tseslint.config(
       ],
     },
   },
+  // The zod-free model modules and the shared rules reach the first screen and the device data
+  // layer, so they must not load the schema library, not even through a sibling (types are free).
+  zodFree(['couchdb/model/*-facts.ts', 'couchdb/model/{constants,errors,roles,sync}.ts'], './'),
+  zodFree(['couchdb/rules/**/*.ts'], '../model/'),
   {
     files: ['scripts/**', 'bench/**', 'couchdb/seed/**', 'tests/**'],
     rules: { 'no-console': 'off' },
   },
 );
+
+/** Forbids zod and the model's zod modules (value imports) in `files`; `model` is their path. */
+function zodFree(files, model) {
+  const zodFreeModels = ['*-facts', 'constants', 'errors', 'roles', 'sync'];
+  return {
+    files,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['zod', 'zod/*', `${model}*`, ...zodFreeModels.map((m) => `!${model}${m}`)],
+              allowTypeImports: true,
+              message: 'Zod-free module: take the fact from its zod-free sibling (x-facts.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  };
+}

@@ -3,7 +3,7 @@
  * when a connection exists, so an offline view still counts later (couchdb/model/sync.ts).
  * Visitors identify their device with DEVICE_ID_HEADER (a random id kept in localStorage).
  */
-import { newId } from '@couchdb/model/common';
+import { newId } from '@couchdb/model/common-facts';
 import type { CounterResponse } from '@couchdb/model/sync';
 import type { DeviceDatabase } from './database';
 import type { CounterKind, CounterQueueDoc } from './schemas/counter-queue.schema';
@@ -67,7 +67,12 @@ export class CounterQueue {
   async record(kind: CounterKind, targetId: string): Promise<void> {
     const queue = this.db.collections.counter_queue;
     if (!queue) return;
-    await queue.insert({ id: newId(), kind, target_id: targetId, created_at: new Date().toISOString() });
+    await queue.insert({
+      id: newId(),
+      kind,
+      target_id: targetId,
+      created_at: new Date().toISOString(),
+    });
     void this.flush();
   }
 
@@ -133,7 +138,12 @@ export class CounterQueue {
           await this.http.json<CounterResponse>('POST', counterPath(call.kind, call.target_id));
         } catch (err) {
           // No answer or a server fault: keep it for a retry.
-          if (!(err instanceof SyncHttpError) || err.status === 0 || err.status >= 500 || err.status === 429) {
+          if (
+            !(err instanceof SyncHttpError) ||
+            err.status === 0 ||
+            err.status >= 500 ||
+            err.status === 429
+          ) {
             console.warn('counter call failed, kept for a retry', call, String(err));
             return true;
           }

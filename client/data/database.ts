@@ -94,7 +94,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Device
   for (const name of names) {
     creators[name] = {
       schema: COLLECTION_SCHEMAS[name],
-      ...(isSynced(name) ? { conflictHandler: createConflictHandler(name, options.conflicts) } : {}),
+      ...(isSynced(name)
+        ? { conflictHandler: createConflictHandler(name, options.conflicts) }
+        : {}),
     };
   }
   try {

@@ -7,7 +7,7 @@
  * The same IndexedDB also keeps the files chosen in an unsent publish form (see draft-media.ts).
  */
 import { UPLOAD_MAX_ATTEMPTS, uploadBackoffMs } from '@couchdb/model/constants';
-import { mediaTypeOf, UPLOAD_MESSAGES, type MediaType } from '@couchdb/model/media';
+import { mediaTypeOf, UPLOAD_MESSAGES, type MediaType } from '@couchdb/model/media-facts';
 import type { Property } from '@couchdb/model/property';
 import type { DeviceDatabase } from './database';
 import { composeListingMedia, type ListingMedia } from './listing-media';
@@ -192,14 +192,18 @@ export class MediaOutbox {
   async entries(): Promise<OutboxEntry[]> {
     const db = await this.db();
     const tx = db.transaction([PUBLICATIONS, FILES]);
-    const publications = (await request(tx.objectStore(PUBLICATIONS).getAll())) as OutboxPublication[];
+    const publications = (await request(
+      tx.objectStore(PUBLICATIONS).getAll(),
+    )) as OutboxPublication[];
     const files = (await request(tx.objectStore(FILES).getAll())) as OutboxFile[];
     return publications
       .filter((p) => p.userId === this.userId)
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
       .map((publication) => ({
         publication,
-        files: files.filter((f) => f.publication === publication.id).sort((a, b) => a.sort - b.sort),
+        files: files
+          .filter((f) => f.publication === publication.id)
+          .sort((a, b) => a.sort - b.sort),
       }));
   }
 
@@ -339,7 +343,10 @@ export class MediaOutbox {
       (answer.body as { error?: { message?: string } } | null)?.error?.message ??
       UPLOAD_MESSAGES.uploadFailed;
     // A refused file (type, size, name) stays refused; server faults and no answer are retried.
-    throw new UploadError(message, answer.status === 0 || answer.status >= 500 || answer.status === 429);
+    throw new UploadError(
+      message,
+      answer.status === 0 || answer.status >= 500 || answer.status === 429,
+    );
   }
 
   /** XHR rather than fetch: it reports upload progress. Status 0 means no answer. */

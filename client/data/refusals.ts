@@ -5,7 +5,7 @@
  * handler knows to take the server's version as it is instead of merging (a merged re-push of a
  * refusal would be refused again; an accepted row's server version is the write itself).
  */
-import { newId } from '@couchdb/model/common';
+import { newId } from '@couchdb/model/common-facts';
 import type { SyncCollection, SyncDocument } from '@couchdb/model/sync';
 import type { RxCollection } from 'rxdb';
 import type { RefusedDoc } from './schemas/refused.schema';

@@ -31,7 +31,11 @@ import { sameDocState } from './doc-equality';
 import type { RefusalLedger } from './refusals';
 import type { SyncHttp } from './sync-http';
 import { SyncStream, type StreamState } from './sync-stream';
-import { syncStatus as defaultStatusStore, type SyncPhase, type SyncStatusStore } from './sync-status';
+import {
+  syncStatus as defaultStatusStore,
+  type SyncPhase,
+  type SyncStatusStore,
+} from './sync-status';
 import { CounterQueue } from './counters';
 
 export type SyncRole = 'visitor' | UserRole;
@@ -81,7 +85,11 @@ export interface CollectionReplication {
 }
 
 /** The replication identifier: includes the database, so each identity has its own checkpoints. */
-export function replicationIdentifier(db: DeviceDatabase, collection: SyncCollection, baseUrl: string) {
+export function replicationIdentifier(
+  db: DeviceDatabase,
+  collection: SyncCollection,
+  baseUrl: string,
+) {
   return `cjfc-sync:${db.name}:${collection}:${baseUrl || 'same-origin'}`;
 }
 
@@ -97,7 +105,13 @@ export function replicateCollection(
   const limit = Math.min(options.pullLimit ?? PULL_LIMIT_MAX, PULL_LIMIT_MAX);
   const poke$ = new Subject<'RESYNC'>();
   const collection = db.collections[name] as unknown as RxCollection<SyncDocument>;
-  const entry = { name, poke$, lastOkAt: 0, lastErrorAt: 0, lastError: null } as CollectionReplication;
+  const entry = {
+    name,
+    poke$,
+    lastOkAt: 0,
+    lastErrorAt: 0,
+    lastError: null,
+  } as CollectionReplication;
 
   const succeeded = () => {
     entry.lastOkAt = Date.now();
@@ -136,7 +150,9 @@ export function replicateCollection(
         const url = `/api/sync/${name}/pull?${query}`;
         // A visitor's very first page may already be on its way (public/boot-prefetch.js).
         const prefetched =
-          options.role === 'visitor' && checkpoint?.seq === undefined ? takeBootPrefetch(url) : null;
+          options.role === 'visitor' && checkpoint?.seq === undefined
+            ? takeBootPrefetch(url)
+            : null;
         const body =
           (prefetched && (await prefetched)) ?? (await http.json<PullResponse>('GET', url));
         return {
@@ -152,7 +168,10 @@ export function replicateCollection(
             // A row whose new state equals its assumed master (a resolved conflict that kept the
             // server's version) changes nothing: nothing to send.
             const toSend: PushRow[] = rows
-              .filter((r) => !(r.assumedMasterState && sameDocState(r.assumedMasterState, r.newDocumentState)))
+              .filter(
+                (r) =>
+                  !(r.assumedMasterState && sameDocState(r.assumedMasterState, r.newDocumentState)),
+              )
               .map((r) => ({
                 assumedMasterState: (r.assumedMasterState as SyncDocument | undefined) ?? null,
                 newDocumentState: r.newDocumentState as SyncDocument,
@@ -180,7 +199,11 @@ export function replicateCollection(
             const adopt: SyncDocument[] = [];
             for (const stored of body.accepted) {
               const row = toSend.find((r) => r.newDocumentState.id === stored.id);
-              if (!row || conflictsById.has(stored.id) || sameDocState(row.newDocumentState, stored))
+              if (
+                !row ||
+                conflictsById.has(stored.id) ||
+                sameDocState(row.newDocumentState, stored)
+              )
                 continue;
               ledger.recordAcceptance(name, stored.id);
               adopt.push(stored);
@@ -288,7 +311,8 @@ export class DeviceSync {
         : new SyncStream(options.http, {
             onResync: () => this.resync(),
             onChange: (name) => {
-              if (isSyncCollection(name)) this.replications.find((r) => r.name === name)?.poke$.next('RESYNC');
+              if (isSyncCollection(name))
+                this.replications.find((r) => r.name === name)?.poke$.next('RESYNC');
             },
             onState: (state) => {
               this.streamState = state;
@@ -312,7 +336,9 @@ export class DeviceSync {
       const changes = r.state.collection.$.subscribe(() => this.schedulePending());
       this.unsubscribers.push(() => changes.unsubscribe());
     }
-    const refusedSub = db.collections.refused?.count().$.subscribe((n) => this.status.set({ refused: n }));
+    const refusedSub = db.collections.refused
+      ?.count()
+      .$.subscribe((n) => this.status.set({ refused: n }));
     if (refusedSub) this.unsubscribers.push(() => refusedSub.unsubscribe());
     this.unsubscribers.push(this.counters.onCount((n) => this.status.set({ queuedCounters: n })));
 
@@ -426,7 +452,8 @@ export class DeviceSync {
     if (!this.leader) return this.status.get().lastSyncAt ? 'up-to-date' : 'connecting';
     const failing = this.replications.find((r) => r.lastErrorAt > r.lastOkAt);
     if (failing) return 'error';
-    if (this.replications.some((r) => r.state.isStopped() === false && activeNow(r))) return 'syncing';
+    if (this.replications.some((r) => r.state.isStopped() === false && activeNow(r)))
+      return 'syncing';
     if (this.replications.every((r) => r.lastOkAt === 0)) return 'connecting';
     return this.pending > 0 ? 'syncing' : 'up-to-date';
   }
@@ -450,6 +477,7 @@ export class DeviceSync {
 }
 
 function activeNow(r: CollectionReplication): boolean {
-  const subject = (r.state as unknown as { subjects: { active: { getValue(): boolean } } }).subjects;
+  const subject = (r.state as unknown as { subjects: { active: { getValue(): boolean } } })
+    .subjects;
   return subject.active.getValue();
 }

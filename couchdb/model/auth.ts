@@ -1,10 +1,20 @@
 /**
  * Account forms and requests (spec §5 "Auth", "Change password", profile edit): the same schemas
- * validate the login/register screens and the gateway's /api/auth routes.
+ * validate the login/register screens and the gateway's /api/auth routes. Password limits, texts
+ * and the strength meter live in auth-facts.ts (zod-free).
  */
 import { z } from 'zod';
+import {
+  CHANGE_PASSWORD_MESSAGES,
+  PASSWORD_MAX,
+  PASSWORD_MAX_MESSAGE,
+  PASSWORD_MIN,
+  PASSWORD_MIN_MESSAGE,
+  PASSWORD_MISMATCH_MESSAGE,
+  PASSWORD_REQUIRED_MESSAGE,
+  AGREEMENT_MESSAGE,
+} from './auth-facts';
 import { phoneSchema } from './common';
-import { ERROR_MESSAGES } from './errors';
 import {
   avatarUrlSchema,
   NAME_MAX,
@@ -14,14 +24,7 @@ import {
   nameSchema,
 } from './user';
 
-export const PASSWORD_MIN = 6;
-/** Upper bound keeps argon2 input bounded; long enough for any passphrase. */
-export const PASSWORD_MAX = 128;
-export const PASSWORD_MIN_MESSAGE = '密码至少6位';
-export const PASSWORD_MAX_MESSAGE = '密码不能超过128位';
-export const PASSWORD_REQUIRED_MESSAGE = '请输入密码';
-export const PASSWORD_MISMATCH_MESSAGE = '两次输入的密码不一致';
-export const AGREEMENT_MESSAGE = '请同意服务条款';
+export * from './auth-facts';
 
 const passwordSchema = z
   .string({ error: PASSWORD_REQUIRED_MESSAGE })
@@ -77,18 +80,6 @@ export const registerFormSchema = z
   });
 export type RegisterForm = z.infer<typeof registerFormSchema>;
 
-export const CHANGE_PASSWORD_MESSAGES = {
-  required: '请填写所有密码字段',
-  mismatch: '新密码与确认密码不匹配',
-  /** Shown under the confirmation while it differs from the new password (spec §2 "Profile"). */
-  mismatchHint: '密码不匹配',
-  tooShort: '新密码至少需要6位字符',
-  sameAsCurrent: '新密码不能与当前密码相同',
-  success: '密码修改成功',
-  failed: '密码修改失败，请稍后重试',
-  wrongCurrent: ERROR_MESSAGES.wrong_password,
-} as const;
-
 /** POST /api/auth/change-password body (the confirm field is checked on the device too). */
 export const changePasswordSchema = z
   .strictObject({
@@ -117,7 +108,6 @@ export const changePasswordSchema = z
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** PATCH /api/auth/me body: the profile edit dialog. The phone cannot be changed. */
-export const PHONE_READONLY_MESSAGE = '手机号暂不支持修改';
 export const profileUpdateSchema = z.strictObject({
   name: nameSchema.optional(),
   avatar_url: avatarUrlSchema.optional(),
@@ -125,33 +115,3 @@ export const profileUpdateSchema = z.strictObject({
   position: z.string().trim().max(30, '职位不能超过30个字符').optional(),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
-
-export const PASSWORD_RULES = [
-  { key: 'length', label: '至少8个字符', test: (p: string) => p.length >= 8 },
-  { key: 'lower', label: '包含小写字母', test: (p: string) => /[a-z]/.test(p) },
-  { key: 'upper', label: '包含大写字母', test: (p: string) => /[A-Z]/.test(p) },
-  { key: 'digit', label: '包含数字', test: (p: string) => /\d/.test(p) },
-  { key: 'special', label: '包含特殊字符', test: (p: string) => /[^A-Za-z0-9]/.test(p) },
-] as const;
-
-export type PasswordStrength = 'weak' | 'medium' | 'strong';
-export const PASSWORD_STRENGTH_LABELS: Record<PasswordStrength, string> = {
-  weak: '弱',
-  medium: '中',
-  strong: '强',
-};
-
-/**
- * The change-password strength meter (spec §5): 5 rules; ≤2 weak, 3 medium, more strong;
- * suggests the first two rules not yet met.
- */
-export function passwordStrength(password: string): {
-  score: number;
-  level: PasswordStrength;
-  suggestions: string[];
-} {
-  const missing = PASSWORD_RULES.filter((r) => !r.test(password));
-  const score = PASSWORD_RULES.length - missing.length;
-  const level: PasswordStrength = score <= 2 ? 'weak' : score === 3 ? 'medium' : 'strong';
-  return { score, level, suggestions: missing.slice(0, 2).map((r) => r.label) };
-}

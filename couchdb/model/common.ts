@@ -1,12 +1,19 @@
 /**
  * Field rules shared by several documents: ids, timestamps, the mainland mobile number.
  * Imported by the client forms and the gateway alike, so both raise the same message.
+ * The patterns, limits and messages themselves live in common-facts.ts (zod-free).
  */
 import { z } from 'zod';
+import {
+  isHttpUrl,
+  MEDIA_PATH_PATTERN,
+  PHONE_MESSAGE,
+  PHONE_PATTERN,
+  URL_MAX,
+  URL_MESSAGE,
+} from './common-facts';
 
-/** Mainland mobile: 11 digits, starts with 1, second digit 3–9 (spec §5). */
-export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
-export const PHONE_MESSAGE = '请输入正确的手机号';
+export * from './common-facts';
 
 export const phoneSchema = z
   .string({ error: PHONE_MESSAGE })
@@ -23,46 +30,11 @@ export const idSchema = z
 /** ISO-8601 timestamps, always set by the gateway on write. */
 export const timestampSchema = z.iso.datetime({ offset: true });
 
-/**
- * Sortable unique id: 10 chars of time (ms, base32) then 16 random chars.
- * Works in browsers and Node without imports (Web Crypto is global in both).
- */
-export function newId(now: number = Date.now()): string {
-  const alphabet = '0123456789abcdefghjkmnpqrstvwxyz';
-  let time = '';
-  let t = now;
-  for (let i = 0; i < 10; i++) {
-    time = alphabet[t % 32] + time;
-    t = Math.floor(t / 32);
-  }
-  const bytes = new Uint8Array(16);
-  globalThis.crypto.getRandomValues(bytes);
-  let rand = '';
-  for (const b of bytes) rand += alphabet[b % 32];
-  return time + rand;
-}
-
-/** Shared by every link field (panorama, avatar, media): one wording for a malformed link. */
-export const URL_MESSAGE = '请输入正确的链接格式';
-
-/** True for an absolute http(s) URL. */
-export function isHttpUrl(value: string): boolean {
-  return /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value);
-}
-
-/** Media is served by the gateway under /media/... or comes from an absolute http(s) URL. */
-export const MEDIA_PATH_PATTERN = /^\/media\/[A-Za-z0-9._/-]+$/;
-export const URL_MAX = 500;
-
 /** A stored link to media: gateway path or http(s) URL, bounded. */
 export const mediaUrlSchema = z
   .string()
   .max(URL_MAX, URL_MESSAGE)
   .refine((v) => isHttpUrl(v) || MEDIA_PATH_PATTERN.test(v), URL_MESSAGE);
-
-/** Titles of listings, demands and news share one upper bound and message (spec §5). */
-export const TITLE_MAX = 100;
-export const TITLE_MAX_MESSAGE = '标题不能超过100个字符';
 
 /** Bounded free text for names shown next to a document (contact, author, publisher). */
 export const displayNameSchema = z.string().trim().max(30);

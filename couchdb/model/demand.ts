@@ -1,70 +1,23 @@
 /**
  * The demand (wanted-to-buy/rent) document of spec §3 and its publish form of spec §5. Unlike the
- * original product, the collected title is kept on the document.
+ * original product, the collected title is kept on the document. Types, labels and texts live in
+ * demand-facts.ts (zod-free).
  */
 import { z } from 'zod';
 import {
   displayNameSchema,
   idSchema,
-  PHONE_MESSAGE,
   PHONE_PATTERN,
   phoneSchema,
   TITLE_MAX,
-  TITLE_MAX_MESSAGE,
   timestampSchema,
 } from './common';
 import { ROOMS_OR_MORE, TOWNSHIPS } from './constants';
-import { GENERIC_MESSAGES } from './errors';
-import { AREA_MAX, DESCRIPTION_MAX, PRICE_MAX } from './property';
+import { DEMAND_FORM_MESSAGES, DEMAND_STATUSES, DEMAND_TYPES } from './demand-facts';
+import { AREA_MAX, DESCRIPTION_MAX, PRICE_MAX } from './property-facts';
 import { userRoleSchema } from './user';
 
-export const DEMAND_TYPES = ['buy', 'rent'] as const;
-export type DemandType = (typeof DEMAND_TYPES)[number];
-export const DEMAND_TYPE_LABELS: Record<DemandType, string> = { buy: '求购', rent: '求租' };
-
-export const DEMAND_STATUSES = ['active', 'inactive', 'completed'] as const;
-export type DemandStatus = (typeof DEMAND_STATUSES)[number];
-export const DEMAND_STATUS_LABELS: Record<DemandStatus, string> = {
-  active: '待处理',
-  inactive: '已暂停',
-  completed: '已完成',
-};
-
-/** Demand form messages (spec §5 "Demand form"; the ≥0 and type texts are ours). */
-export const DEMAND_FORM_MESSAGES = {
-  title: '请输入需求标题',
-  titleMax: TITLE_MAX_MESSAGE,
-  type: '请选择需求类型',
-  price: '价格不能小于0',
-  area: '面积不能小于0',
-  location: '请输入期望区域',
-  description: '请输入需求描述',
-  descriptionMax: '需求描述不能超过1000个字符',
-  phoneRequired: '请输入联系电话',
-  phone: PHONE_MESSAGE,
-  priceRange: '最低价格不能高于最高价格',
-  areaRange: '最小面积不能大于最大面积',
-  rooms: '请选择正确的户型',
-} as const;
-
-/** Demand screens' texts (spec §2, §8). */
-export const DEMAND_MESSAGES = {
-  publishSuccess: '需求发布成功！',
-  publishFailed: GENERIC_MESSAGES.publishFailed,
-  deleteSuccess: '需求删除成功',
-  deleteFailed: GENERIC_MESSAGES.deleteFailed,
-  adminDeleteFailed: '删除失败，请稍后重试',
-  myDeleteFailed: '删除需求失败，请重试',
-  loadFailed: '加载需求列表失败',
-  loadFailedHint: '读取本机数据时出错，请重新加载',
-  reload: GENERIC_MESSAGES.reload,
-  updateSuccess: '需求更新成功',
-  notFound: '需求不存在或已删除',
-  empty: '暂无需求',
-  emptyHint: '发布求购或求租需求，让经纪人找到您',
-  noMatch: '没有符合条件的需求',
-  deleteConfirm: '确定要删除这条需求吗？删除后无法恢复。',
-} as const;
+export * from './demand-facts';
 
 /** A demand document as replicated to devices. */
 const demandShape = {

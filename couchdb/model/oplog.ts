@@ -1,40 +1,13 @@
 /**
  * The property operation log entry (spec §3), written by the gateway only and read by admins.
+ * Operation types, labels and texts live in oplog-facts.ts (zod-free).
  */
 import { z } from 'zod';
 import { displayNameSchema, idSchema, timestampSchema } from './common';
+import { OPERATION_TYPES } from './oplog-facts';
 import { userRoleSchema } from './user';
 
-export const OPERATION_TYPES = [
-  'create',
-  'update',
-  'delete',
-  'approve',
-  'reject',
-  'publish',
-  'unpublish',
-  'view',
-  'favorite',
-  'contact',
-] as const;
-export type OperationType = (typeof OPERATION_TYPES)[number];
-export const OPERATION_TYPE_LABELS: Record<OperationType, string> = {
-  create: '创建',
-  update: '更新',
-  delete: '删除',
-  approve: '审核通过',
-  reject: '审核拒绝',
-  publish: '上架',
-  unpublish: '下架',
-  view: '浏览',
-  favorite: '收藏',
-  contact: '联系',
-};
-
-export const OPLOG_MESSAGES = {
-  loadFailed: '加载操作日志失败，请稍后重试',
-  empty: '暂无操作记录',
-} as const;
+export * from './oplog-facts';
 
 /** A snapshot of a document before or after the operation (JSON object). */
 const snapshotSchema = z.record(z.string(), z.unknown()).nullable().default(null);

@@ -1,24 +1,13 @@
 /**
  * Agent promotion (spec §3, §4): the parameters a promotion link carries and the attribution stored
- * on the device, valid for 24 hours.
+ * on the device, valid for 24 hours. Parameter names, texts and the validity check live in
+ * promotion-facts.ts (zod-free).
  */
 import { z } from 'zod';
 import { displayNameSchema, idSchema, phoneSchema } from './common';
-import { PROMOTION_VALIDITY_MS } from './constants';
+import { DEFAULT_PROMOTION_SOURCE, PROMOTION_PARAMS } from './promotion-facts';
 
-/** URL parameter names of a promotion link. */
-export const PROMOTION_PARAMS = {
-  ref: 'ref',
-  id: 'agent_id',
-  name: 'agent_name',
-  phone: 'agent_phone',
-  company: 'agent_company',
-  position: 'agent_position',
-  timestamp: 'ts',
-} as const;
-export const DEFAULT_PROMOTION_SOURCE = 'direct';
-/** The QR page marks its links ref=qr. */
-export const QR_PROMOTION_SOURCE = 'qr';
+export * from './promotion-facts';
 
 /** A promotion as read from the URL. */
 export const promotionParamsSchema = z.object({
@@ -45,12 +34,6 @@ export const storedPromotionSchema = z.strictObject({
 });
 export type StoredPromotion = z.infer<typeof storedPromotionSchema>;
 
-export const PROMOTION_MESSAGES = {
-  linkCopied: '推广链接已复制到剪贴板',
-  qrDownloaded: '二维码下载成功',
-  copyFailed: '复制失败，请手动复制',
-} as const;
-
 /** Reads a promotion from URL parameters; null when absent or malformed. */
 export function promotionFromParams(
   params: URLSearchParams,
@@ -73,21 +56,6 @@ export function promotionFromParams(
   return parsed.success ? parsed.data : null;
 }
 
-/** The query string of an agent's promotion link. */
-export function promotionQuery(
-  agent: { id: string; name: string; phone?: string; company?: string; position?: string },
-  now: number = Date.now(),
-  source: string = QR_PROMOTION_SOURCE,
-): string {
-  const p = PROMOTION_PARAMS;
-  const q = new URLSearchParams({ [p.ref]: source, [p.id]: agent.id, [p.name]: agent.name });
-  if (agent.phone) q.set(p.phone, agent.phone);
-  if (agent.company) q.set(p.company, agent.company);
-  if (agent.position) q.set(p.position, agent.position);
-  q.set(p.timestamp, String(now));
-  return q.toString();
-}
-
 /** The attribution to store for a promotion read from the URL, stamped `now`. */
 export function toStoredPromotion(p: PromotionParams, now: number = Date.now()): StoredPromotion {
   return {
@@ -98,14 +66,4 @@ export function toStoredPromotion(p: PromotionParams, now: number = Date.now()):
     ...(p.position ? { agentPosition: p.position } : {}),
     timestamp: now,
   };
-}
-
-/** True while the stored promotion is younger than 24 h at `now`. */
-export function isPromotionActive(
-  promotion: Pick<StoredPromotion, 'timestamp'> | null | undefined,
-  now: number = Date.now(),
-): boolean {
-  if (!promotion) return false;
-  const age = now - promotion.timestamp;
-  return age >= 0 && age < PROMOTION_VALIDITY_MS;
 }

@@ -1,6 +1,6 @@
 /**
- * The property (listing) document of spec §3 and the publish form of spec §5, with its exact
- * messages, step field lists, custom-tag rule and publish/delete/admin texts (spec §8).
+ * The property (listing) document of spec §3 and the publish form of spec §5 with its step field
+ * lists. Types, limits, messages and the small checks live in property-facts.ts (zod-free).
  */
 import { z } from 'zod';
 import {
@@ -19,113 +19,26 @@ import {
   DEFAULT_CITY,
   DEFAULT_PROVINCE,
   FEATURES_MAX,
-  MAX_MEDIA_PER_LISTING,
-  PRESET_FEATURE_TAGS,
   TOWNSHIPS,
 } from './constants';
-import { AUTH_MESSAGES, GENERIC_MESSAGES } from './errors';
-import { mediaItemSchema, propertyImageSchema, UPLOAD_MESSAGES } from './media';
-import { PROMOTION_MESSAGES } from './promotion';
+import { mediaItemSchema, propertyImageSchema } from './media';
+import {
+  ADDRESS_MAX,
+  ADDRESS_MIN,
+  AREA_MAX,
+  AUDIT_COMMENT_MAX,
+  AUDIT_STATUSES,
+  DESCRIPTION_MAX,
+  DESCRIPTION_MIN,
+  PRICE_MAX,
+  PROPERTY_FORM_MESSAGES,
+  PROPERTY_STATUSES,
+  PROPERTY_TITLE_MIN,
+  PROPERTY_TYPES,
+  ROOMS_MAX,
+} from './property-facts';
 
-export const PROPERTY_TYPES = ['sale', 'rent'] as const;
-export type PropertyType = (typeof PROPERTY_TYPES)[number];
-export const PROPERTY_TYPE_LABELS: Record<PropertyType, string> = { sale: '出售', rent: '出租' };
-
-export const PROPERTY_STATUSES = ['active', 'inactive', 'deleted'] as const;
-export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
-export const AUDIT_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type AuditStatus = (typeof AUDIT_STATUSES)[number];
-
-export const PROPERTY_TITLE_MIN = 5;
-export const DESCRIPTION_MIN = 10;
-export const DESCRIPTION_MAX = 1000;
-export const ADDRESS_MIN = 5;
-export const ADDRESS_MAX = 200;
-export const ROOMS_MAX = 30;
-/** Sanity bounds: no county listing costs a trillion or covers 100,000 ㎡. */
-export const PRICE_MAX = 10_000_000_000;
-export const AREA_MAX = 100_000;
-export const AUDIT_COMMENT_MAX = 500;
-
-/** Publish form messages (spec §5 "Property form"; type and district are not shown there). */
-export const PROPERTY_FORM_MESSAGES = {
-  titleMin: '标题至少5个字符',
-  titleMax: TITLE_MAX_MESSAGE,
-  type: '请选择房源类型',
-  price: '请输入正确的价格',
-  area: '请输入正确的面积',
-  rooms: '请输入房间信息',
-  roomsMax: '房间信息不能超过30个字符',
-  addressMin: '地址至少5个字符',
-  addressMax: '地址不能超过200个字符',
-  district: '请选择所在区域',
-  descriptionMin: '描述至少10个字符',
-  descriptionMax: '描述不能超过1000个字符',
-  panoramaUrl: URL_MESSAGE,
-  contactName: '联系人姓名不能超过30个字符',
-  tooManyFeatures: '标签数量过多',
-  noImage: '请至少上传一张图片',
-  noUser: '用户信息缺失，请重新登录',
-  tagEmpty: '请输入标签内容',
-  tagTooLong: '标签最多4个字符',
-  tagDuplicate: '该标签已存在',
-} as const;
-
-/** Listing screens' texts (spec §2, §5 Other, §8 Publishing and deletion, Other). */
-export const PROPERTY_MESSAGES = {
-  publishSuccess: '房源发布成功！',
-  publishFailed: GENERIC_MESSAGES.publishFailed,
-  deleteSuccess: '房源删除成功',
-  deleteFailed: GENERIC_MESSAGES.deleteFailed,
-  myDeleteFailed: '删除房源失败，请重试',
-  loadFailed: GENERIC_MESSAGES.loadFailed,
-  reloadHint: GENERIC_MESSAGES.reloadHint,
-  notFound: '房源不存在或已下架',
-  panoramaMissing: '该房源暂未配置360度全景链接',
-  panoramaLoadFailed: '全景内容加载失败，请检查链接是否有效',
-  fullscreenFailed: '无法进入全屏模式',
-  linkCopied: '链接已复制到剪贴板',
-  copyFailed: PROMOTION_MESSAGES.copyFailed,
-  updateSuccess: '房源更新成功',
-  loginRequired: AUTH_MESSAGES.loginRequired,
-  empty: '暂无符合条件的房源',
-  featuredEmpty: '暂无推荐房源',
-  deleteConfirm: '确定要删除这套房源吗？删除后将不再展示，且无法恢复。',
-  mineEmpty: '暂无房源',
-  mineEmptyHint: '发布房源后，审核通过即可展示给所有人',
-  mineNoMatch: '没有符合条件的房源',
-  discardDraft: '清空草稿',
-  discardDraftConfirm: '确定要清空草稿吗？已填写的内容和选择的图片视频都会删除。',
-  draftDiscarded: '草稿已清空',
-  mediaWaiting: '新添加的图片视频上传后会自动更新到房源',
-} as const;
-
-/** Admin listing management and review texts (spec §4, §8 "Admin"). */
-export const ADMIN_PROPERTY_MESSAGES = {
-  approved: '房源审核通过',
-  rejected: '房源已拒绝',
-  operationFailed: '操作失败',
-  batchFailed: '批量操作失败',
-  updateFailed: '更新失败',
-  auditFailed: '审核失败',
-  noSelection: '请先选择要操作的房源',
-  priorityUpgrade: '优先展示功能需要数据库升级，请联系管理员',
-  noAuditPermission: '您没有权限访问房源审核功能',
-  rejectReasonPrompt: '请输入拒绝原因（可选）',
-  reviewForbidden: '权限不足，请确认您有管理员权限',
-  reviewUnauthorized: '未授权访问，请重新登录',
-  reviewServerError: '服务器内部错误，请稍后重试',
-  reviewNetwork: '网络连接异常，请检查网络设置',
-} as const;
-
-/** The review page's load-error text: the error's own message, else one by status (spec §8). */
-export function reviewLoadErrorMessage(message: string | undefined, status?: number): string {
-  if (message) return message;
-  if (status === 403) return ADMIN_PROPERTY_MESSAGES.reviewForbidden;
-  if (status === 401) return ADMIN_PROPERTY_MESSAGES.reviewUnauthorized;
-  if (status === 500) return ADMIN_PROPERTY_MESSAGES.reviewServerError;
-  return ADMIN_PROPERTY_MESSAGES.reviewNetwork;
-}
+export * from './property-facts';
 
 /** Structured address of a listing; district is one of the six townships. */
 export const addressSchema = z.object({
@@ -191,12 +104,6 @@ export const propertySchema = z.object(propertyShape);
 export type Property = z.infer<typeof propertySchema>;
 /** A property document as written by a device: unknown keys are refused. */
 export const propertyWriteSchema = z.strictObject(propertyShape);
-
-/** Bedrooms from a rooms text such as '3室2厅1卫' (the number before 室), or null. */
-export function bedroomsFromRooms(rooms: string): number | null {
-  const match = /(\d+)\s*室/.exec(rooms);
-  return match?.[1] ? Number(match[1]) : null;
-}
 
 /** '' and null mean "not filled in"; strings from inputs become numbers. */
 function toNumber(v: unknown): unknown {
@@ -274,43 +181,4 @@ export function validatePropertyStep(step: FormStep, values: unknown): Record<st
     if (!(key in errors)) errors[key] = issue.message;
   }
   return errors;
-}
-
-/**
- * The submit-time checks beyond the form (spec §5): a logged-in user, at least one image, and no
- * more media than the listing limit. Returns the message to show or null.
- */
-export function checkPropertySubmit(input: {
-  userId: string | null | undefined;
-  imageCount: number;
-  mediaCount?: number;
-  maxMedia?: number;
-}): string | null {
-  if (!input.userId) return m.noUser;
-  if (input.imageCount < 1) return m.noImage;
-  const max = input.maxMedia ?? MAX_MEDIA_PER_LISTING;
-  if ((input.mediaCount ?? input.imageCount) > max) return UPLOAD_MESSAGES.tooManyMedia(max);
-  return null;
-}
-
-/**
- * Adds a custom tag (button or Enter): trimmed, at most 4 characters, not already a preset or
- * chosen tag. Returns the new custom tag list or the message to show.
- */
-export function addCustomTag(
-  tags: readonly string[],
-  tag: string,
-): { ok: true; tags: string[] } | { ok: false; message: string } {
-  const value = tag.trim();
-  if (!value) return { ok: false, message: m.tagEmpty };
-  if ([...value].length > CUSTOM_TAG_MAX) return { ok: false, message: m.tagTooLong };
-  if ((PRESET_FEATURE_TAGS as readonly string[]).includes(value) || tags.includes(value)) {
-    return { ok: false, message: m.tagDuplicate };
-  }
-  return { ok: true, tags: [...tags, value] };
-}
-
-/** Opening the panorama needs a non-blank panorama_url (spec §5); returns the message or null. */
-export function checkPanorama(panoramaUrl: string | null | undefined): string | null {
-  return panoramaUrl && panoramaUrl.trim() ? null : PROPERTY_MESSAGES.panoramaMissing;
 }

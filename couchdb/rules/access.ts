@@ -4,8 +4,9 @@
  */
 import { AUTH_MESSAGES, ERROR_MESSAGES } from '../model/errors';
 import type { AuditStatus, PropertyStatus } from '../model/property';
-import { PHONE_READONLY_MESSAGE } from '../model/auth';
-import { USER_ADMIN_MESSAGES, type UserRole } from '../model/user';
+import { PHONE_READONLY_MESSAGE } from '../model/auth-facts';
+import type { UserRole } from '../model/roles';
+import { USER_ADMIN_MESSAGES } from '../model/user-facts';
 import { ALLOW, type Decision, refuse } from './decision';
 import { canChangeAudit, canChangeStatus } from './property-status';
 

@@ -2,7 +2,8 @@
  * Which phone a listing shows (spec §6): an active promoting agent, then the listing's
  * contact_phone, then contact.phone, then the platform's default line (with a warning).
  */
-import { isPromotionActive, type StoredPromotion } from '../model/promotion';
+import type { StoredPromotion } from '../model/promotion';
+import { isPromotionActive } from '../model/promotion-facts';
 
 /** Display name when the source gives none. */
 export const FALLBACK_CONTACT_NAME = '房产顾问';

@@ -3,7 +3,7 @@
  * the gateway on every write that changes a listing's media, so a device that still had an older,
  * higher limit (offline while an admin lowered it) cannot go over it.
  */
-import { UPLOAD_MESSAGES } from '../model/media';
+import { UPLOAD_MESSAGES } from '../model/media-facts';
 import { jsonEqual } from './access';
 
 type Doc = Readonly<Record<string, unknown>>;

@@ -13,7 +13,7 @@ import {
   TOWNSHIPS,
   type Band,
 } from '../model/constants';
-import { PROPERTY_TYPES, type PropertyType } from '../model/property';
+import { PROPERTY_TYPES, type PropertyType } from '../model/property-facts';
 
 export const PROPERTY_SORTS = ['time_desc', 'price_asc', 'price_desc'] as const;
 export type PropertySort = (typeof PROPERTY_SORTS)[number];

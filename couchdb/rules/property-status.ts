@@ -3,7 +3,7 @@
  * Chinese labels for status, audit status and the owner's combined label.
  */
 import type { AuditStatus, Property, PropertyStatus } from '../model/property';
-import { ADMIN_PROPERTY_MESSAGES, AUDIT_COMMENT_MAX } from '../model/property';
+import { ADMIN_PROPERTY_MESSAGES, AUDIT_COMMENT_MAX } from '../model/property-facts';
 import type { UserRole } from '../model/user';
 import { ALLOW, type Decision, refuse } from './decision';
 

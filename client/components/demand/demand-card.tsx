@@ -7,7 +7,8 @@ import Typography from '@mui/material/Typography';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { ROOM_LABELS } from '@couchdb/model/constants';
-import { DEMAND_STATUS_LABELS, DEMAND_TYPE_LABELS, type Demand } from '@couchdb/model/demand';
+import type { Demand } from '@couchdb/model/demand';
+import { DEMAND_STATUS_LABELS, DEMAND_TYPE_LABELS } from '@couchdb/model/demand-facts';
 import { formatArea, formatDate, formatPrice, formatRange } from '@couchdb/rules/format';
 
 type CardDemand = Pick<

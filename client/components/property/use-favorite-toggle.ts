@@ -1,6 +1,6 @@
 /** Favouriting from any screen: login check ('请先登录'), the write, and the spec's toasts. */
 import { useCallback } from 'react';
-import { FAVORITE_MESSAGES } from '@couchdb/model/favorite';
+import { FAVORITE_MESSAGES } from '@couchdb/model/favorite-facts';
 import { operationFailedMessage } from '@couchdb/model/errors';
 import { toggleFavorite, useFavoriteIds, useOpenDevice } from '@client/data/hooks';
 import { useAuth } from '@client/features/auth/auth-context';

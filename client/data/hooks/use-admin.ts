@@ -106,5 +106,9 @@ export async function changeListingsStatus(
   const listings = [...docs.values()].map((d) => toPlainProperty(d as RxDocument<PropertyDoc>));
   const { allowed, refused } = planBatchStatusChange(listings, to);
   for (const p of allowed) await changeListingStatus(db, p.id, to);
-  return { changed: allowed.length, unchanged: ids.length - allowed.length - refused.length, refused };
+  return {
+    changed: allowed.length,
+    unchanged: ids.length - allowed.length - refused.length,
+    refused,
+  };
 }

@@ -1,7 +1,7 @@
 /** The signed-in user's favourites: which listings are favourited, and the toggle. */
 import { useMemo } from 'react';
 import { map, of, switchMap } from 'rxjs';
-import { favoriteId } from '@couchdb/model/favorite';
+import { favoriteId } from '@couchdb/model/favorite-facts';
 import { isPubliclyVisible } from '@couchdb/rules/access';
 import type { DeviceDatabase } from '../database';
 import { useOpenDevice } from '../open-device';
@@ -62,31 +62,29 @@ export function useFavoriteProperties(userId: string | null): LiveResult<Favorit
     userId !== null && device?.identity.kind === 'user' && device.identity.userId === userId;
   return useLiveQuery(`favorite-properties:${ownDatabase ? userId : ''}`, (db) => {
     if (!ownDatabase) return of({ properties: [], unavailable: [] });
-    return db.favorites
-      .find({ selector: { user_id: userId } })
-      .$.pipe(
-        map((docs) =>
-          docs
-            .map((d) => ({ id: d.property_id, at: d.created_at ?? '' }))
-            .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0))
-            .map((f) => f.id),
+    return db.favorites.find({ selector: { user_id: userId } }).$.pipe(
+      map((docs) =>
+        docs
+          .map((d) => ({ id: d.property_id, at: d.created_at ?? '' }))
+          .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0))
+          .map((f) => f.id),
+      ),
+      switchMap((ids) =>
+        db.properties.findByIds(ids).$.pipe(
+          map((found) => {
+            const properties: PropertyDoc[] = [];
+            const unavailable: string[] = [];
+            for (const id of ids) {
+              const doc = found.get(id);
+              if (doc && isPubliclyVisible(doc.toJSON() as PropertyDoc))
+                properties.push(doc.toJSON() as PropertyDoc);
+              else unavailable.push(id);
+            }
+            return { properties, unavailable };
+          }),
         ),
-        switchMap((ids) =>
-          db.properties.findByIds(ids).$.pipe(
-            map((found) => {
-              const properties: PropertyDoc[] = [];
-              const unavailable: string[] = [];
-              for (const id of ids) {
-                const doc = found.get(id);
-                if (doc && isPubliclyVisible(doc.toJSON() as PropertyDoc))
-                  properties.push(doc.toJSON() as PropertyDoc);
-                else unavailable.push(id);
-              }
-              return { properties, unavailable };
-            }),
-          ),
-        ),
-      );
+      ),
+    );
   });
 }
 

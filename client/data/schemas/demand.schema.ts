@@ -1,9 +1,10 @@
 /** The demands collection: couchdb/model demandSchema plus server_rev. */
 import type { RxJsonSchema } from 'rxdb';
-import { TITLE_MAX } from '@couchdb/model/common';
+import { TITLE_MAX } from '@couchdb/model/common-facts';
 import { ROOMS_OR_MORE, TOWNSHIPS } from '@couchdb/model/constants';
-import { DEMAND_STATUSES, DEMAND_TYPES, type Demand } from '@couchdb/model/demand';
-import { AREA_MAX, DESCRIPTION_MAX, PRICE_MAX } from '@couchdb/model/property';
+import type { Demand } from '@couchdb/model/demand';
+import { DEMAND_STATUSES, DEMAND_TYPES } from '@couchdb/model/demand-facts';
+import { AREA_MAX, DESCRIPTION_MAX, PRICE_MAX } from '@couchdb/model/property-facts';
 import { USER_ROLES } from '@couchdb/model/roles';
 import {
   enumField,

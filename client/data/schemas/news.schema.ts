@@ -1,13 +1,13 @@
 /** The news collection: couchdb/model newsSchema plus server_rev. */
 import type { RxJsonSchema } from 'rxdb';
-import { TITLE_MAX, URL_MAX } from '@couchdb/model/common';
+import { TITLE_MAX, URL_MAX } from '@couchdb/model/common-facts';
+import type { News } from '@couchdb/model/news';
 import {
   NEWS_CATEGORIES,
   NEWS_CONTENT_MAX,
   NEWS_STATUSES,
   NEWS_SUMMARY_MAX,
-  type News,
-} from '@couchdb/model/news';
+} from '@couchdb/model/news-facts';
 import {
   countField,
   enumField,

@@ -1,14 +1,9 @@
 /** The oplog collection (admins replicate it; the gateway writes it): couchdb/model oplogSchema. */
 import type { RxJsonSchema } from 'rxdb';
-import { OPERATION_TYPES, type OplogEntry } from '@couchdb/model/oplog';
+import type { OplogEntry } from '@couchdb/model/oplog';
+import { OPERATION_TYPES } from '@couchdb/model/oplog-facts';
 import { USER_ROLES } from '@couchdb/model/roles';
-import {
-  idField,
-  nullableIdField,
-  serverRevField,
-  textField,
-  timestampField,
-} from './fields';
+import { idField, nullableIdField, serverRevField, textField, timestampField } from './fields';
 
 export type OplogDoc = OplogEntry & { server_rev?: string };
 

@@ -11,10 +11,10 @@ import {
   PROPERTY_STATUSES,
   PROPERTY_TYPES,
   ROOMS_MAX,
-} from '@couchdb/model/property';
-import { TITLE_MAX, URL_MAX } from '@couchdb/model/common';
+} from '@couchdb/model/property-facts';
+import { TITLE_MAX, URL_MAX } from '@couchdb/model/common-facts';
 import { CUSTOM_TAG_MAX, FEATURES_MAX, TOWNSHIPS } from '@couchdb/model/constants';
-import { MEDIA_TYPES } from '@couchdb/model/media';
+import { MEDIA_TYPES } from '@couchdb/model/media-facts';
 import {
   booleanField,
   countField,

@@ -1,7 +1,8 @@
 /** The settings collection: couchdb/model settingSchema (id = setting key) plus server_rev. */
 import type { RxJsonSchema } from 'rxdb';
 import { IMAGE_LIMIT_MAX, IMAGE_LIMIT_MIN } from '@couchdb/model/constants';
-import { SETTING_KEYS, type Setting } from '@couchdb/model/setting';
+import type { Setting } from '@couchdb/model/setting';
+import { SETTING_KEYS } from '@couchdb/model/setting-facts';
 import { serverRevField, textField, timestampField } from './fields';
 
 export type SettingDoc = Setting & { server_rev?: string };

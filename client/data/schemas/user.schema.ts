@@ -1,6 +1,7 @@
 /** The users collection: couchdb/model userSchema (own profile, or all for admins) plus server_rev. */
 import type { RxJsonSchema } from 'rxdb';
-import { NAME_MAX, type User } from '@couchdb/model/user';
+import type { User } from '@couchdb/model/user';
+import { NAME_MAX } from '@couchdb/model/user-facts';
 import { USER_ROLES } from '@couchdb/model/roles';
 import {
   booleanField,

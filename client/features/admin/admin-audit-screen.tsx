@@ -11,7 +11,7 @@ import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import { AUDIT_REFETCH_MS } from '@couchdb/model/constants';
 import { GENERIC_MESSAGES } from '@couchdb/model/errors';
-import { ADMIN_PROPERTY_MESSAGES } from '@couchdb/model/property';
+import { ADMIN_PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import { ADMIN_LISTING_MESSAGES, pendingListings } from '@couchdb/rules/admin-listings';
 import { EmptyState } from '@client/components/empty-state';
 import { useOpenDevice, useSyncSettled } from '@client/data/hooks';

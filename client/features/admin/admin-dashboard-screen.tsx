@@ -15,7 +15,7 @@ import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
 import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
-import { OPERATION_TYPE_LABELS } from '@couchdb/model/oplog';
+import { OPERATION_TYPE_LABELS } from '@couchdb/model/oplog-facts';
 import { filterOplog, pendingListings } from '@couchdb/rules/admin-listings';
 import { formatLogTime } from '@couchdb/rules/format';
 import { useNow } from '@client/components/use-now';

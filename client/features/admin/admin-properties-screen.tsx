@@ -21,7 +21,7 @@ import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
 import StarOutlined from '@mui/icons-material/StarOutlined';
 import { GENERIC_MESSAGES } from '@couchdb/model/errors';
-import { PROPERTY_TYPE_LABELS, type PropertyStatus } from '@couchdb/model/property';
+import { PROPERTY_TYPE_LABELS, type PropertyStatus } from '@couchdb/model/property-facts';
 import {
   ADMIN_AUDIT_FILTERS,
   ADMIN_LISTING_MESSAGES,

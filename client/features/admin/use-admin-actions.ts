@@ -3,7 +3,7 @@
  * database (so it works offline) and the gateway checks it again when it syncs.
  */
 import type { PropertyStatus } from '@couchdb/model/property';
-import { ADMIN_PROPERTY_MESSAGES, PROPERTY_MESSAGES } from '@couchdb/model/property';
+import { ADMIN_PROPERTY_MESSAGES, PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import { ADMIN_LISTING_MESSAGES } from '@couchdb/rules/admin-listings';
 import {
   auditToast,

@@ -1,4 +1,5 @@
-import { isAvatarUrl, type User } from '@couchdb/model/user';
+import type { User } from '@couchdb/model/user';
+import { isAvatarUrl } from '@couchdb/model/user-facts';
 
 /** What to call a user in the chrome: their name, else 用户 plus the phone's last four digits. */
 export function displayName(user: User): string {

@@ -16,7 +16,7 @@ import {
   DEMAND_STATUS_LABELS,
   DEMAND_TYPES,
   DEMAND_TYPE_LABELS,
-} from '@couchdb/model/demand';
+} from '@couchdb/model/demand-facts';
 import { DemandCard } from '@client/components/demand/demand-card';
 import { EmptyState } from '@client/components/empty-state';
 import { FilterSelect, ListSearchField } from '@client/components/list-filters';

@@ -12,8 +12,12 @@ import FavoriteBorderOutlined from '@mui/icons-material/FavoriteBorderOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import { AREA_BANDS, TOWNSHIPS } from '@couchdb/model/constants';
 import { operationFailedMessage } from '@couchdb/model/errors';
-import { FAVORITE_MESSAGES } from '@couchdb/model/favorite';
-import { PROPERTY_TYPE_LABELS, PROPERTY_TYPES, type PropertyType } from '@couchdb/model/property';
+import { FAVORITE_MESSAGES } from '@couchdb/model/favorite-facts';
+import {
+  PROPERTY_TYPE_LABELS,
+  PROPERTY_TYPES,
+  type PropertyType,
+} from '@couchdb/model/property-facts';
 import { filterAndSortProperties, priceBandsFor } from '@couchdb/rules/property-filter';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { EmptyState } from '@client/components/empty-state';

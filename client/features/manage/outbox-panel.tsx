@@ -6,7 +6,7 @@ import Card from '@mui/material/Card';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { imagesFailedMessage } from '@couchdb/model/media';
+import { imagesFailedMessage } from '@couchdb/model/media-facts';
 import { REFUSED_CHANGE_MESSAGES } from '@couchdb/model/sync';
 import { forgetRefusedChange, useOutbox, useRefusedChanges } from '@client/data/hooks';
 import type { OutboxFile } from '@client/data/media-outbox';

@@ -9,7 +9,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
-import { PROPERTY_MESSAGES, PROPERTY_TYPE_LABELS, PROPERTY_TYPES } from '@couchdb/model/property';
+import {
+  PROPERTY_MESSAGES,
+  PROPERTY_TYPE_LABELS,
+  PROPERTY_TYPES,
+} from '@couchdb/model/property-facts';
 import { formatAddress } from '@couchdb/rules/format';
 import {
   MY_LISTING_FILTER_LABELS,

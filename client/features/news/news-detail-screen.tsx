@@ -12,7 +12,7 @@ import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ThumbUp from '@mui/icons-material/ThumbUp';
 import ThumbUpOutlined from '@mui/icons-material/ThumbUpOutlined';
-import { NEWS_MESSAGES } from '@couchdb/model/news';
+import { NEWS_MESSAGES } from '@couchdb/model/news-facts';
 import { formatDate } from '@couchdb/rules/format';
 import { EmptyState } from '@client/components/empty-state';
 import { useToast } from '@client/components/toast/toast-context';

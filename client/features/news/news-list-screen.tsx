@@ -14,7 +14,7 @@ import {
   NEWS_CATEGORY_LABELS,
   NEWS_MESSAGES,
   type NewsCategory,
-} from '@couchdb/model/news';
+} from '@couchdb/model/news-facts';
 import { EmptyState } from '@client/components/empty-state';
 import { usePublishedNews } from '@client/data/hooks';
 import { HeadlineCard, NewsListItem } from './components/news-cards';

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
-import { ROLE_LABELS } from '@couchdb/model/user';
+import { ROLE_LABELS } from '@couchdb/model/roles';
 import { useAuth } from '@client/features/auth/auth-context';
 import { avatarSrc, displayName } from '@client/features/auth/display-name';
 import { useSignOut } from '@client/features/auth/use-sign-out';

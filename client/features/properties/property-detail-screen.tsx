@@ -17,7 +17,11 @@ import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import ThreeSixtyOutlined from '@mui/icons-material/ThreeSixtyOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
-import { checkPanorama, PROPERTY_MESSAGES, PROPERTY_TYPE_LABELS } from '@couchdb/model/property';
+import {
+  checkPanorama,
+  PROPERTY_MESSAGES,
+  PROPERTY_TYPE_LABELS,
+} from '@couchdb/model/property-facts';
 import { canReadDocument } from '@couchdb/rules/access';
 import { resolveContactPhone } from '@couchdb/rules/contact';
 import {

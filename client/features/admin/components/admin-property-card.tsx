@@ -5,7 +5,7 @@ import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PROPERTY_TYPE_LABELS } from '@couchdb/model/property';
+import { PROPERTY_TYPE_LABELS } from '@couchdb/model/property-facts';
 import { formatArea, formatDate, formatPrice } from '@couchdb/rules/format';
 import { AUDIT_STATUS_LABELS, PROPERTY_STATUS_LABELS } from '@couchdb/rules/property-status';
 import { ListingThumb } from '@client/components/property/listing-thumb';

@@ -13,7 +13,7 @@ import {
   OPERATION_TYPES,
   OPLOG_MESSAGES,
   type OperationType,
-} from '@couchdb/model/oplog';
+} from '@couchdb/model/oplog-facts';
 import { ROLE_SHORT_LABELS, type UserRole } from '@couchdb/model/roles';
 import { filterOplog, oplogOperators } from '@couchdb/rules/admin-listings';
 import { formatLogTime } from '@couchdb/rules/format';

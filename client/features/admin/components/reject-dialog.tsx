@@ -5,7 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { ADMIN_PROPERTY_MESSAGES, AUDIT_COMMENT_MAX } from '@couchdb/model/property';
+import { ADMIN_PROPERTY_MESSAGES, AUDIT_COMMENT_MAX } from '@couchdb/model/property-facts';
 import { STATUS_MESSAGES } from '@couchdb/rules/property-status';
 
 /** Rejecting a listing asks for an optional reason (spec §2, §4); the owner sees it. */

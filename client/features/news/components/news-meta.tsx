@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
-import { NEWS_CATEGORY_LABELS, type NewsCategory } from '@couchdb/model/news';
+import { NEWS_CATEGORY_LABELS, type NewsCategory } from '@couchdb/model/news-facts';
 import { formatRelativeDate } from '@couchdb/rules/format';
 
 /** Category, date and view count under a news title. */

@@ -4,7 +4,11 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { AREA_BANDS, ROOM_LABELS, ROOM_OPTIONS, TOWNSHIPS } from '@couchdb/model/constants';
-import { PROPERTY_TYPE_LABELS, PROPERTY_TYPES, type PropertyType } from '@couchdb/model/property';
+import {
+  PROPERTY_TYPE_LABELS,
+  PROPERTY_TYPES,
+  type PropertyType,
+} from '@couchdb/model/property-facts';
 import {
   PROPERTY_SORT_LABELS,
   PROPERTY_SORTS,

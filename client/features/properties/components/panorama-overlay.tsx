@@ -12,7 +12,7 @@ import Fullscreen from '@mui/icons-material/Fullscreen';
 import FullscreenExit from '@mui/icons-material/FullscreenExit';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import { PANORAMA_LOAD_TIMEOUT_MS } from '@couchdb/model/constants';
-import { PROPERTY_MESSAGES } from '@couchdb/model/property';
+import { PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import { useToast } from '@client/components/toast/toast-context';
 
 export type PanoramaState = 'loading' | 'loaded' | 'failed';

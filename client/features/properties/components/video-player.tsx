@@ -9,7 +9,7 @@ import PlayArrow from '@mui/icons-material/PlayArrow';
 import VolumeOff from '@mui/icons-material/VolumeOff';
 import VolumeUp from '@mui/icons-material/VolumeUp';
 import { VIDEO_CONTROLS_HIDE_MS } from '@couchdb/model/constants';
-import { PROPERTY_MESSAGES } from '@couchdb/model/property';
+import { PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import { useToast } from '@client/components/toast/toast-context';
 
 type WebkitVideo = HTMLVideoElement & { webkitEnterFullscreen?: () => void };

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
-import { IMAGE_MIME_TYPES, VIDEO_MIME_TYPES, mediaTypeOf } from '@couchdb/model/media';
+import { IMAGE_MIME_TYPES, VIDEO_MIME_TYPES, mediaTypeOf } from '@couchdb/model/media-facts';
 import type { ListingMedia } from '@client/data/listing-media';
 
 /** A file chosen on this device, not uploaded yet. */

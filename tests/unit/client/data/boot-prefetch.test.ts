@@ -8,7 +8,10 @@ import { ANON_DATABASE } from '@client/data/database';
 import { LAST_SYNC_KEY } from '@client/data/replication';
 import { USER_KEY } from '@client/features/auth/user-cache';
 
-const SCRIPT = readFileSync(new URL('../../../../public/boot-prefetch.js', import.meta.url), 'utf8');
+const SCRIPT = readFileSync(
+  new URL('../../../../public/boot-prefetch.js', import.meta.url),
+  'utf8',
+);
 const FIRST_PULL = `/api/sync/properties/pull?limit=${PULL_LIMIT_MAX}`;
 
 /** Runs the script as a page would, with this storage; returns what it fetched and left behind. */
@@ -20,7 +23,10 @@ function runScript(stored: Record<string, string>) {
     localStorage: { getItem: (k: string) => stored[k] ?? null },
     fetch: (url: string) => {
       fetched.push(url);
-      return Promise.resolve({ ok: true, json: () => Promise.resolve({ documents: [], checkpoint: null }) });
+      return Promise.resolve({
+        ok: true,
+        json: () => Promise.resolve({ documents: [], checkpoint: null }),
+      });
     },
   });
   return { fetched, prefetch: window.__cjfcPrefetch as { url: string } | undefined };

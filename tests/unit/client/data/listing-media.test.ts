@@ -2,7 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { composeListingMedia, mediaOfListing, sameMedia } from '@client/data/listing-media';
 
-const photo = (n: number) => ({ type: 'image' as const, url: `/media/p${n}.webp`, thumbnail_url: `/media/t${n}.webp` });
+const photo = (n: number) => ({
+  type: 'image' as const,
+  url: `/media/p${n}.webp`,
+  thumbnail_url: `/media/t${n}.webp`,
+});
 const video = { type: 'video' as const, url: '/media/v.mp4', thumbnail_url: '' };
 const NOW = '2026-05-01T08:00:00.000Z';
 

@@ -35,9 +35,15 @@ const cases: [keyof typeof COLLECTION_SCHEMAS, z.ZodType, Record<string, unknown
     propertyModel,
     [
       buildProperty(),
-      buildProperty({ audit_status: 'pending', audited_by: null, panorama_url: 'https://vr.example.com/1' }),
+      buildProperty({
+        audit_status: 'pending',
+        audited_by: null,
+        panorama_url: 'https://vr.example.com/1',
+      }),
       // A visitor's projection: phones stripped.
-      (({ contact_phone: _p, ...rest }) => ({ ...rest, contact: { name: '张先生' } }))(buildProperty()),
+      (({ contact_phone: _p, ...rest }) => ({ ...rest, contact: { name: '张先生' } }))(
+        buildProperty(),
+      ),
     ],
   ],
   ['news', newsModel, [buildNews(), buildNews({ status: 'draft' })]],
@@ -53,7 +59,11 @@ const cases: [keyof typeof COLLECTION_SCHEMAS, z.ZodType, Record<string, unknown
     ],
   ],
   ['users', userModel, [buildUser(), buildUser({ company: '澄江地产', position: '经纪人' })]],
-  ['oplog', oplogModel, [buildOplogEntry(), buildOplogEntry({ operator_id: null, operator_role: 'system' })]],
+  [
+    'oplog',
+    oplogModel,
+    [buildOplogEntry(), buildOplogEntry({ operator_id: null, operator_role: 'system' })],
+  ],
 ];
 
 const withMeta = (doc: Record<string, unknown>) => ({

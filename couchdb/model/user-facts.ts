@@ -1,0 +1,42 @@
+/**
+ * The zod-free half of user.ts (name limits, the avatar link rule, profile-photo and user admin
+ * texts), so the app bar and the device data layer can use them without loading the schema library.
+ * The roles are in roles.ts.
+ */
+import { MEDIA_PATH_PATTERN } from './common-facts';
+import { ERROR_MESSAGES } from './errors';
+
+export const NAME_MIN = 2;
+export const NAME_MAX = 30;
+export const NAME_MIN_MESSAGE = '姓名至少2个字符';
+export const NAME_MAX_MESSAGE = '姓名不能超过30个字符';
+
+/**
+ * A profile photo: empty (none), a photo uploaded to this site (`/media/...`), or an https link.
+ * Plain http and other schemes are refused: the avatar shows on every page, so it must not turn a
+ * secure page into mixed content or run anything.
+ */
+export function isAvatarUrl(value: string): boolean {
+  return (
+    value === '' || MEDIA_PATH_PATTERN.test(value) || /^https:\/\/[^\s/$.?#][^\s]*$/i.test(value)
+  );
+}
+
+/** The profile photo in the edit dialog (the file checks are the upload's, spec §5 "Upload"). */
+export const AVATAR_MESSAGES = {
+  uploadFailed: (reason: string) => `头像上传失败：${reason}`,
+  choose: '更换头像',
+  remove: '移除头像',
+} as const;
+
+/** Admin user management texts (spec §5, §8 "Admin"). */
+export const USER_ADMIN_MESSAGES = {
+  updateFailed: (msg: string) => `更新失败: ${msg}`,
+  statusFailed: (msg: string) => `状态更新失败: ${msg}`,
+  roleFailed: (msg: string) => `角色更新失败: ${msg}`,
+  deleteFailed: (msg: string) => `删除失败: ${msg}`,
+  loadFailed: '无法加载用户数据，请稍后重试',
+  hasListings: '无法删除该用户，该用户有关联的房源或需求信息',
+  notFound: ERROR_MESSAGES.user_not_found,
+  ownRole: '不能修改自己的角色',
+} as const;
