@@ -9,23 +9,34 @@ import {
   profileUpdateSchema,
   registerRequestSchema,
 } from '@couchdb/model/auth';
+import {
+  REFRESH_COOKIE,
+  REFRESH_COOKIE_PATH,
+  SESSION_HINT_COOKIE,
+} from '@couchdb/model/session-cookies';
 import { requireCaller } from '../middleware/authenticate';
 import { validateBody } from '../middleware/validate';
 import type { AuthService, Session } from '../services/auth-service';
 import { REFRESH_TOKEN_TTL_SECONDS } from '../services/tokens';
 
-export const REFRESH_COOKIE = 'cj_refresh';
-const COOKIE_PATH = '/api/auth';
-
 function cookieOptions(req: Request): CookieOptions {
-  return { httpOnly: true, sameSite: 'strict', secure: req.secure, path: COOKIE_PATH };
+  return { httpOnly: true, sameSite: 'strict', secure: req.secure, path: REFRESH_COOKIE_PATH };
+}
+
+/** The page-readable hint that a refresh cookie was set (no secret in it). */
+function hintOptions(req: Request): CookieOptions {
+  return { httpOnly: false, sameSite: 'strict', secure: req.secure, path: '/' };
+}
+
+function clearSessionCookies(req: Request, res: Response) {
+  res.clearCookie(REFRESH_COOKIE, cookieOptions(req));
+  res.clearCookie(SESSION_HINT_COOKIE, hintOptions(req));
 }
 
 function sendSession(req: Request, res: Response, session: Session, status = 200) {
-  res.cookie(REFRESH_COOKIE, session.refreshToken, {
-    ...cookieOptions(req),
-    maxAge: REFRESH_TOKEN_TTL_SECONDS * 1000,
-  });
+  const maxAge = REFRESH_TOKEN_TTL_SECONDS * 1000;
+  res.cookie(REFRESH_COOKIE, session.refreshToken, { ...cookieOptions(req), maxAge });
+  res.cookie(SESSION_HINT_COOKIE, '1', { ...hintOptions(req), maxAge });
   res.set('Cache-Control', 'no-store');
   res
     .status(status)
@@ -53,14 +64,14 @@ export function authRoutes(auth: AuthService): Router {
     try {
       sendSession(req, res, await auth.refresh(refreshCookie(req)));
     } catch (err) {
-      res.clearCookie(REFRESH_COOKIE, cookieOptions(req));
+      clearSessionCookies(req, res);
       throw err;
     }
   });
 
   router.post('/logout', async (req, res) => {
     await auth.logout(refreshCookie(req));
-    res.clearCookie(REFRESH_COOKIE, cookieOptions(req));
+    clearSessionCookies(req, res);
     res.status(204).end();
   });
 

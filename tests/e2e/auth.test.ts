@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGREEMENT_MESSAGE, PASSWORD_MISMATCH_MESSAGE } from '@couchdb/model/auth';
 import { AUTH_MESSAGES } from '@couchdb/model/errors';
+import { USER_KEY } from '@client/features/auth/user-cache';
 import { launchBrowser, VIEWPORTS, type TestBrowser } from '../helpers/browser';
 import { startGateway, type RunningGateway } from '../helpers/gateway';
 import { Layout } from './pages/layout';
@@ -72,6 +73,41 @@ describe('auth screens', () => {
     await page.reload();
     await layout.loginLink.waitFor();
     expect(await layout.userMenuButton.count()).toBe(0);
+    await page.close();
+  });
+
+  it("asks for no session on a visitor's first load, and restores one from the cookie without a cached identity", async () => {
+    await browser.context.clearCookies();
+    const page = await browser.openPage('about:blank', VIEWPORTS.mobile);
+    const layout = new Layout(page);
+    const refreshes: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/api/auth/refresh') refreshes.push(req.url());
+    });
+
+    // A browser the gateway never gave a session: a visitor at once, no refresh round trip.
+    await page.goto(`${gateway.url}/`);
+    await layout.loginLink.waitFor();
+    await page.getByTestId('property-card').first().waitFor();
+    expect(refreshes).toEqual([]);
+
+    const phone = freshPhone();
+    const password = 'secret123';
+    const created = await page.request.post(`${gateway.url}/api/auth/register`, {
+      data: { phone, password, name: '测试用户' },
+    });
+    expect(created.status()).toBe(201);
+    await page.goto(`${gateway.url}/login`);
+    const login = new LoginPage(page);
+    await login.login(phone, password);
+    await layout.userMenuButton.waitFor();
+
+    // The cached identity gone (cleared site data, another app version), the cookie still there:
+    // the page-readable hint says a session exists, so the page restores it.
+    await page.evaluate((key) => localStorage.removeItem(key), USER_KEY);
+    await page.reload();
+    await layout.userMenuButton.waitFor();
+    expect(refreshes.length).toBeGreaterThan(0);
     await page.close();
   });
 

@@ -5,6 +5,7 @@
  */
 import type { LoginInput, RegisterRequest } from '@couchdb/model/auth';
 import { messageForStatus } from '@couchdb/model/errors';
+import { hasSessionHint } from '@couchdb/model/session-cookies';
 import type { User } from '@couchdb/model/user';
 import { ApiError, apiRequest, type ApiRequestOptions } from '@client/lib/api-client';
 import type { AuthApi, SessionResponse } from './auth-api';
@@ -24,6 +25,19 @@ const MIN_REFRESH_DELAY_MS = 5_000;
 const RETRY_BASE_MS = 200;
 const RETRY_MAX_MS = 60_000;
 const REFRESH_LOCK = 'cjfc-auth-refresh';
+
+/**
+ * Whether the gateway set a refresh cookie for this browser (its page-readable hint), or null where
+ * there are no cookies to read (outside a page).
+ */
+function readSessionHint(): boolean | null {
+  try {
+    const cookie = globalThis.document?.cookie;
+    return typeof cookie === 'string' ? hasSessionHint(cookie) : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Token lifetime from the JWT's own iat/exp, so a wrong device clock does not matter. */
 function tokenLifetimeMs(token: string, expiresAt: string): number {
@@ -68,9 +82,13 @@ export class SessionManager {
   constructor(private readonly api: AuthApi = lazyAuthApi) {
     const cached = readCachedUser();
     // A cached identity is shown at once (offline-first); the refresh below confirms or clears it.
+    // Without one, a browser the gateway never gave a session is a visitor at once: no refresh
+    // round trip, and no re-render of the whole app when it answers.
+    const visitor = !cached && readSessionHint() === false;
+    this.knownSignedOut = visitor;
     this.state = cached
       ? { status: 'authenticated', user: cached }
-      : { status: 'loading', user: null };
+      : { status: visitor ? 'anonymous' : 'loading', user: null };
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -85,7 +103,7 @@ export class SessionManager {
     if (!this.running) {
       this.running = true;
       globalThis.addEventListener?.('online', this.onOnline);
-      this.refresh().catch(() => undefined);
+      if (!this.knownSignedOut) this.refresh().catch(() => undefined);
     }
     return () => this.stop();
   }

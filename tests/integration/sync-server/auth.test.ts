@@ -5,6 +5,11 @@
  */
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
+import {
+  hasSessionHint,
+  REFRESH_COOKIE,
+  SESSION_HINT_COOKIE,
+} from '@couchdb/model/session-cookies';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
 
@@ -140,6 +145,32 @@ describe('POST /api/auth/login', () => {
     expect(raw).toMatch(/HttpOnly/i);
     expect(raw).toMatch(/SameSite=Strict/i);
     expect(raw).toMatch(/Path=\/api\/auth/);
+  });
+
+  it('sets a page-readable session hint with no secret beside the refresh cookie, and logout clears both', async () => {
+    const { phone, password } = await register();
+    const res = await request(gw.app).post('/api/auth/login').send({ phone, password });
+    const cookies = res.headers['set-cookie'] as unknown as string[];
+    const hint = cookies.find((c) => c.startsWith(`${SESSION_HINT_COOKIE}=`))!;
+    expect(hint).toMatch(new RegExp(`^${SESSION_HINT_COOKIE}=1;`));
+    expect(hint).not.toMatch(/HttpOnly/i);
+    expect(hint).toMatch(/Path=\/;/);
+    expect(hint).toMatch(/SameSite=Strict/i);
+    expect(hasSessionHint(cookies.map((c) => c.split(';')[0]).join('; '))).toBe(true);
+
+    const refresh = cookies[0]!.split(';')[0]!;
+    const out = await request(gw.app).post('/api/auth/logout').set('Cookie', refresh);
+    const cleared = out.headers['set-cookie'] as unknown as string[];
+    expect(cleared.some((c) => c.startsWith(`${REFRESH_COOKIE}=;`))).toBe(true);
+    expect(cleared.some((c) => c.startsWith(`${SESSION_HINT_COOKIE}=;`))).toBe(true);
+    // A refused refresh (a session that ended elsewhere) clears the hint too.
+    const refused = await request(gw.app).post('/api/auth/refresh').set('Cookie', refresh);
+    expect(refused.status).toBe(401);
+    expect(
+      (refused.headers['set-cookie'] as unknown as string[]).some((c) =>
+        c.startsWith(`${SESSION_HINT_COOKIE}=;`),
+      ),
+    ).toBe(true);
   });
 
   it('gives the same answer for a wrong password and an unknown phone', async () => {
