@@ -3,7 +3,7 @@
  * the first screen can subscribe before the data layer's chunk has loaded. DeviceData writes it
  * whenever the identity's database opens, switches or closes.
  */
-import { useSyncExternalStore } from 'react';
+import { useStoreValue } from '@client/lib/use-store-value';
 import type { DeviceDatabase } from './database';
 import type { PageIdentity } from './device-data';
 import type { MediaOutbox } from './media-outbox';
@@ -46,7 +46,7 @@ export const openDevice = new OpenDeviceStore();
 
 /** The open database with its identity and sync, or null while none is open; re-renders on switch. */
 export function useOpenDevice(): OpenDevice | null {
-  return useSyncExternalStore(openDevice.subscribe, openDevice.get, openDevice.get);
+  return useStoreValue(openDevice.subscribe, openDevice.get);
 }
 
 /** The open database, or null while none is open (first load, identity switch). */

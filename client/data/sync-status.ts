@@ -2,7 +2,7 @@
  * The sync status the header shows (DESIGN §8): a small store without RxDB, so the first screen
  * can render the indicator before the data layer's chunk loads. The data layer writes it.
  */
-import { useSyncExternalStore } from 'react';
+import { useStoreValue } from '@client/lib/use-store-value';
 
 export type SyncPhase = 'offline' | 'connecting' | 'syncing' | 'up-to-date' | 'error';
 
@@ -60,17 +60,15 @@ export const syncStatus = new SyncStatusStore();
 
 /** The current sync status; re-renders on change. */
 export function useSyncStatus(): SyncStatus {
-  return useSyncExternalStore(syncStatus.subscribe, syncStatus.get, syncStatus.get);
+  return useStoreValue(syncStatus.subscribe, syncStatus.get);
 }
 
 /**
  * One value derived from the sync status (a primitive), re-rendering only when it changes. Big
- * screens use this: the status changes many times during a sync, and a store read whose value
- * changes while React renders a transition makes React redo that render as one blocking task.
+ * screens use this: the status changes many times during a sync.
  */
 export function useSyncStatusValue<T extends string | number | boolean | null>(
   select: (status: SyncStatus) => T,
 ): T {
-  const read = () => select(syncStatus.get());
-  return useSyncExternalStore(syncStatus.subscribe, read, read);
+  return useStoreValue(syncStatus.subscribe, () => select(syncStatus.get()));
 }

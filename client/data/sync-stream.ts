@@ -113,7 +113,10 @@ export class SyncStream {
     let heard = false;
     const watch = () => {
       if (silence !== undefined) clearTimeout(silence);
-      silence = setTimeout(() => controller.abort(), heard ? SILENCE_LIMIT_MS : FIRST_EVENT_LIMIT_MS);
+      silence = setTimeout(
+        () => controller.abort(),
+        heard ? SILENCE_LIMIT_MS : FIRST_EVENT_LIMIT_MS,
+      );
     };
     try {
       // The watchdog covers the wait for the answer too: a gateway that accepts the connection
@@ -160,6 +163,9 @@ export class SyncStream {
       headers,
       credentials: 'same-origin',
       cache: 'no-store',
+      // A background channel that stays open for good: it must not compete with the page's own
+      // requests, and tools that wait for the page to settle (Lighthouse) do not wait on it.
+      priority: 'low',
       signal,
     });
   }

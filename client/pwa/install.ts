@@ -3,7 +3,7 @@
  * mounts, since it may fire early) and knows when iOS Safari needs the share-sheet instructions
  * instead, or when the app already runs installed.
  */
-import { useSyncExternalStore } from 'react';
+import { useStoreValue } from '@client/lib/use-store-value';
 
 /** Chromium's install event (not in the DOM typings). */
 interface BeforeInstallPromptEvent extends Event {
@@ -77,5 +77,5 @@ export async function promptInstall(): Promise<'accepted' | 'dismissed' | 'unava
 
 /** The install entry's mode; re-renders when it changes. */
 export function useInstallMode(): InstallMode {
-  return useSyncExternalStore(subscribe, getMode, () => 'none');
+  return useStoreValue(subscribe, getMode, () => 'none');
 }

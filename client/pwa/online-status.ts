@@ -1,5 +1,5 @@
 /** Whether the browser is online (navigator.onLine and its events) as a React hook. */
-import { useSyncExternalStore } from 'react';
+import { useStoreValue } from '@client/lib/use-store-value';
 
 function subscribe(listener: () => void): () => void {
   window.addEventListener('online', listener);
@@ -10,10 +10,8 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+const isOnline = () => navigator.onLine;
+
 export function useOnlineStatus(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
+  return useStoreValue(subscribe, isOnline, () => true);
 }

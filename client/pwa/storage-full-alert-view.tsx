@@ -3,7 +3,7 @@ import Snackbar from '@mui/material/Snackbar';
 import { dismissQuotaExceeded, STORAGE_MESSAGES, useQuotaExceeded } from './storage';
 
 /** The full-storage message: stays until the user closes it, so it is never missed. */
-export function StorageFullAlert() {
+export default function StorageFullAlertView() {
   const open = useQuotaExceeded();
   return (
     <Snackbar open={open} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>

@@ -3,7 +3,7 @@
  * and turns "quota exceeded" failures from anywhere (IndexedDB through RxDB/Dexie, the Cache API,
  * localStorage) into one clear message instead of a silent failure.
  */
-import { useSyncExternalStore } from 'react';
+import { useStoreValue } from '@client/lib/use-store-value';
 
 export const STORAGE_MESSAGES = {
   quotaExceeded:
@@ -139,13 +139,11 @@ export function watchQuotaErrors(): () => void {
   };
 }
 
+function subscribeQuota(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export function useQuotaExceeded(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => quotaExceeded,
-    () => false,
-  );
+  return useStoreValue(subscribeQuota, () => quotaExceeded);
 }

@@ -6,7 +6,8 @@
  * hold nothing to save; a form that calls the hook opts out of the safety net with
  * `data-unsaved-changes="managed"`.
  */
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
+import { useStoreValue } from '@client/lib/use-store-value';
 
 const declared = new Set<symbol>();
 const typedForms = new Set<HTMLFormElement>();
@@ -45,7 +46,7 @@ export function useUnsavedChanges(isDirty: boolean): void {
 
 /** Re-renders when the unsaved state may have changed; returns whether anything is unsaved. */
 export function useHasUnsavedChanges(): boolean {
-  useSyncExternalStore(subscribe, () => version);
+  useStoreValue(subscribe, () => version);
   return hasUnsavedChanges();
 }
 

@@ -1,4 +1,5 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
+import { useStoreValue } from '@client/lib/use-store-value';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
@@ -16,8 +17,8 @@ const SNACKBAR_OFFSET = {
 };
 
 /** 发现新版本 with 刷新: applies a waiting service worker, never over unsaved form input. */
-export function UpdatePrompt() {
-  const { updateReady } = useSyncExternalStore(subscribeUpdate, getUpdateState, getUpdateState);
+export default function UpdatePromptView() {
+  const { updateReady } = useStoreValue(subscribeUpdate, getUpdateState);
   const unsaved = useHasUnsavedChanges();
   const [dismissed, setDismissed] = useState(false);
   const [blocked, setBlocked] = useState(false);

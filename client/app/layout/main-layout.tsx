@@ -1,13 +1,18 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import Box from '@mui/material/Box';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { PageSpinner } from '@client/components/page-spinner';
-import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { BOTTOM_TAB_BAR_HEIGHT, BottomTabBar } from './bottom-tab-bar';
 
+/** The footer is for laptops only and below the fold: its own chunk, loaded on wide screens. */
+const AppFooter = lazy(() => import('./app-footer').then((m) => ({ default: m.AppFooter })));
+
 /** The main layout (spec §2): header, the screen, desktop footer, mobile tab bar. */
 export function MainLayout() {
+  const desktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   return (
     <Box
       sx={{
@@ -23,7 +28,11 @@ export function MainLayout() {
           <Outlet />
         </Suspense>
       </Box>
-      <AppFooter />
+      {desktop && (
+        <Suspense fallback={null}>
+          <AppFooter />
+        </Suspense>
+      )}
       <BottomTabBar />
       <ScrollRestoration />
     </Box>

@@ -1,20 +1,26 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { whenIdle } from '@client/lib/when-idle';
 import { ToastContext, type Toast, type ToastSeverity } from './toast-context';
+import type { ToastMessage } from './toast-view';
 
-interface Message {
-  key: number;
-  text: string;
-  severity: ToastSeverity;
-}
+const loadToastView = () => import('./toast-view');
+const ToastView = lazy(loadToastView);
 
-const AUTO_HIDE_MS = 3000;
-
-/** Shows one toast at a time; a new one replaces the current one. */
+/**
+ * Shows one toast at a time; a new one replaces the current one. The toast's UI loads once the
+ * page is idle (it is rarely needed at first paint), so it is there before the first toast.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [message, setMessage] = useState<Message | null>(null);
+  const [message, setMessage] = useState<ToastMessage | null>(null);
   const [open, setOpen] = useState(false);
+
+  useEffect(
+    () =>
+      whenIdle(() => {
+        loadToastView().catch((err: unknown) => console.warn('loading the toast view failed', err));
+      }, 5000),
+    [],
+  );
 
   const show = useCallback((severity: ToastSeverity, text: string) => {
     setMessage({ key: Date.now(), text, severity });
@@ -34,26 +40,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext value={toast}>
       {children}
-      <Snackbar
-        key={message?.key}
-        open={open}
-        autoHideDuration={AUTO_HIDE_MS}
-        onClose={(_event, reason) => {
-          if (reason !== 'clickaway') setOpen(false);
-        }}
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-      >
-        <Alert
-          severity={message?.severity ?? 'info'}
-          variant="filled"
-          onClose={() => setOpen(false)}
-          role="status"
-          data-testid="toast"
-          sx={{ width: '100%', boxShadow: 3 }}
-        >
-          {message?.text}
-        </Alert>
-      </Snackbar>
+      {message && (
+        <Suspense fallback={null}>
+          <ToastView message={message} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </ToastContext>
   );
 }
