@@ -120,12 +120,45 @@ function buildIdMeta(id: string | undefined): Plugin {
   };
 }
 
+/**
+ * Puts the first screens' CSS into index.html as an emotion block (scripts/first-screen-styles.tsx):
+ * painted with the HTML, and not compiled and inserted again by emotion while the app mounts.
+ * Rendered in Node at build time with the app's own components, so it matches what they produce.
+ */
+function firstScreenStyles(): Plugin {
+  return {
+    name: 'first-screen-styles',
+    apply: 'build',
+    async transformIndexHtml() {
+      const { tsImport } = await import('tsx/esm/api');
+      const { renderFirstScreenStyles } = (await tsImport(
+        './scripts/first-screen-styles.tsx',
+        import.meta.url,
+      )) as typeof import('./scripts/first-screen-styles');
+      const { ids, css } = await renderFirstScreenStyles();
+      return [
+        {
+          tag: 'style',
+          attrs: { 'data-emotion': `css ${ids.join(' ')}` },
+          children: css,
+          injectTo: 'head',
+        },
+      ];
+    },
+  };
+}
+
 export default defineConfig({
   root: here('./client'),
   publicDir: here('./public'),
   envDir: here('.'),
   resolve: { alias },
-  plugins: [react(), VitePWA(pwaOptions), buildIdMeta(process.env.APP_BUILD_ID)],
+  plugins: [
+    react(),
+    VitePWA(pwaOptions),
+    buildIdMeta(process.env.APP_BUILD_ID),
+    firstScreenStyles(),
+  ],
   build: {
     outDir: here('./dist'),
     emptyOutDir: true,

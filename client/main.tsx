@@ -1,23 +1,40 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadFirstScreen } from './app/lazy-screens';
+import { startHydration } from './lib/use-store-value';
 import { startPwa } from './pwa/boot';
 import { preloadPageData } from './features/sync/page-data';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
+// The screen the page opens on loads with the entry; the app mounts once it is there, so the
+// first render shows it (index.html's boot shell, or the gateway's first screen, shows meanwhile).
+const firstScreen = preloadFirstScreen(window.location.pathname);
 startPwa();
-// The data layer's chunk (RxDB) downloads while the first screen renders, not after it.
+// The data layer's chunk (RxDB) downloads while the first screen renders (on a first visit, after).
 preloadPageData();
+
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
 
 // A transition render yields to the browser every few milliseconds instead of one long task,
 // so the page answers input while the app mounts (Lighthouse TBT, DESIGN §8 budgets).
-const root = createRoot(container);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+void firstScreen.then(() =>
+  startTransition(() => {
+    if (container.hasAttribute('data-ssr')) {
+      // The gateway rendered this first screen (sync-server/first-screen.ts): adopt its markup.
+      startHydration();
+      hydrateRoot(container, app, {
+        onRecoverableError: (err, info) =>
+          console.warn('the first screen was rendered again', err, info.componentStack),
+      });
+    } else {
+      createRoot(container).render(app);
+    }
+  }),
+);

@@ -5,7 +5,9 @@
   try {
     if (
       localStorage.getItem('cjfc.session.user') ||
-      localStorage.getItem('cjfc.sync.last.cjfc_anon')
+      localStorage.getItem('cjfc.sync.last.cjfc_anon') ||
+      // The gateway's first-screen HTML carries this answer itself.
+      document.querySelector('meta[name="cjfc-first-pull"]')
     )
       return;
     var url = '/api/sync/properties/pull?limit=500';

@@ -5,11 +5,13 @@
 import path from 'node:path';
 import cookieParser from 'cookie-parser';
 import compression from 'compression';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
+import { FIRST_SCREEN_PATHS } from '@client/app/first-screen-paths';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config';
+import { firstScreenPages } from './first-screen';
 import { authenticate } from './middleware/authenticate';
 import { apiNotFound, errorHandler } from './middleware/errors';
 import { authRoutes } from './routes/auth';
@@ -95,7 +97,8 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   api.use(cookieParser());
   api.use(authenticate(config.jwtSecret));
   // Sync pushes carry up to 100 documents and parse their own body with a larger limit.
-  api.use('/sync', syncRoutes(new SyncService(store, feed), feed));
+  const sync = new SyncService(store, feed);
+  api.use('/sync', syncRoutes(sync, feed));
   api.use(express.json({ limit: '1mb' }));
   api.get('/health', async (_req, res) => {
     await store.server.info();
@@ -117,7 +120,7 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
     }),
   );
 
-  if (staticDir) serveApp(app, staticDir);
+  if (staticDir) serveApp(app, staticDir, firstScreenPages(staticDir, sync, logger));
 
   app.use(errorHandler);
   return { app, auth, feed, close: () => feed.stop() };
@@ -129,8 +132,10 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
  * rural connection). /api and /media answer before this: sync streams must not be buffered, and
  * photos and videos are compressed already.
  */
-function serveApp(app: Express, dir: string) {
+function serveApp(app: Express, dir: string, firstScreen: RequestHandler) {
   app.use(compression());
+  // A first visit's home and listing list: the shell with the first screen in it.
+  app.get([...FIRST_SCREEN_PATHS], firstScreen);
   app.use(
     express.static(dir, {
       index: false,

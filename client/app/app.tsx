@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { RouterProvider } from 'react-router/dom';
+import { RouterProvider } from 'react-router';
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import { ThemeProvider, type Theme } from '@mui/material/styles';
 import { ToastProvider } from '@client/components/toast/toast-provider';
 import { useAuth } from '@client/features/auth/auth-context';
 import { AuthProvider } from '@client/features/auth/auth-provider';
@@ -10,6 +10,7 @@ import { forgetUserData } from '@client/features/sync/page-data';
 import { StorageFullAlert } from '@client/pwa/storage-full-alert';
 import { requestPersistentStorageOnce } from '@client/pwa/storage';
 import { UpdatePrompt } from '@client/pwa/update-prompt';
+import { endHydration } from '@client/lib/use-store-value';
 import { createAppRouter } from './router';
 import { theme } from './theme';
 
@@ -26,11 +27,22 @@ function PersistStorageOnLogin() {
   return null;
 }
 
-/** Providers around the router (theme, toasts, the session) and the app-wide PWA prompts. */
-export function App() {
-  const [router] = useState(createAppRouter);
+/**
+ * Providers around the router (theme, toasts, the session) and the app-wide PWA prompts. The
+ * gateway's first-screen render passes its own router (in memory, at the requested URL) and theme
+ * (with the visitor's screen size for media queries); the page hydrates what it rendered.
+ */
+export function App({
+  router: given,
+  theme: givenTheme = theme,
+}: {
+  router?: ReturnType<typeof createAppRouter>;
+  theme?: Theme;
+} = {}) {
+  const [router] = useState(() => given ?? createAppRouter());
+  useEffect(endHydration, []);
   return (
-    <ThemeProvider theme={theme}>
+    <ThemeProvider theme={givenTheme}>
       <CssBaseline />
       <ToastProvider>
         <AuthProvider onSignedOut={forgetUserData}>

@@ -40,6 +40,14 @@ export interface PullResponse {
   checkpoint: SyncCheckpoint | null;
 }
 export const PULL_LIMIT_MAX = 500;
+
+/**
+ * A visitor's first listing pull (public/boot-prefetch.js starts it while the app loads). The
+ * gateway's first-screen HTML carries its answer instead, in a JSON <script> with this id, and
+ * says so with a <meta name> of the same value so the early script does not fetch it again.
+ */
+export const FIRST_PULL_URL = `/api/sync/properties/pull?limit=${PULL_LIMIT_MAX}`;
+export const FIRST_PULL_ELEMENT = 'cjfc-first-pull';
 export const PULL_LIMIT_DEFAULT = 100;
 
 /** POST /api/sync/:collection/push body: RxDB's change rows. */

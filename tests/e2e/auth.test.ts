@@ -78,7 +78,7 @@ describe('auth screens', () => {
 
   it("asks for no session on a visitor's first load, and restores one from the cookie without a cached identity", async () => {
     await browser.context.clearCookies();
-    const page = await browser.openPage('about:blank', VIEWPORTS.mobile);
+    const page = await browser.openPage('about:blank', VIEWPORTS.desktop);
     const layout = new Layout(page);
     const refreshes: string[] = [];
     page.on('request', (req) => {
@@ -88,7 +88,7 @@ describe('auth screens', () => {
     // A browser the gateway never gave a session: a visitor at once, no refresh round trip.
     await page.goto(`${gateway.url}/`);
     await layout.loginLink.waitFor();
-    await page.getByTestId('property-card').first().waitFor();
+    await page.getByRole('status', { name: '同步状态：已同步' }).waitFor();
     expect(refreshes).toEqual([]);
 
     const phone = freshPhone();

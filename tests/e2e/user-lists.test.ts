@@ -280,8 +280,9 @@ describe('my demands load error', () => {
     // Fault injection: while the flag is set, reading this device's demands store fails the way a
     // broken IndexedDB does (RxDB's Dexie storage keeps each collection in its own database).
     await page.evaluate(() => {
-      const w = window as unknown as { __failDemands: boolean };
+      const w = window as unknown as { __failDemands: boolean; __failedDemandReads: number };
       w.__failDemands = true;
+      w.__failedDemandReads = 0;
       // Every read request on that database, in read-only and read-write transactions alike.
       const reads = [
         'get',
@@ -299,8 +300,10 @@ describe('my demands load error', () => {
           const original = proto[name] as (...args: unknown[]) => unknown;
           proto[name] = function (this: IDBObjectStore | IDBIndex, ...args: unknown[]) {
             const store = 'objectStore' in this ? this.objectStore : this;
-            if (w.__failDemands && store.transaction.db.name.endsWith('--demands'))
+            if (w.__failDemands && store.transaction.db.name.endsWith('--demands')) {
+              w.__failedDemandReads += 1;
               throw new DOMException('injected read failure', 'UnknownError');
+            }
             return original.apply(this, args);
           };
         }
@@ -316,8 +319,14 @@ describe('my demands load error', () => {
     await saveScreenshot(page, 'user-my-demands-load-error-mobile');
     await page.setViewportSize(VIEWPORTS.desktop);
 
-    // Still failing: the reload shows the error again.
+    // Still failing: the reload reads again, fails again and shows the error again.
+    const failedReads = () =>
+      page.evaluate(
+        () => (window as unknown as { __failedDemandReads: number }).__failedDemandReads,
+      );
+    const before = await failedReads();
     await page.getByRole('button', { name: DEMAND_MESSAGES.reload }).click();
+    await expect.poll(failedReads).toBeGreaterThan(before);
     await page.getByText(DEMAND_MESSAGES.loadFailed).waitFor();
     await page.evaluate(() => {
       (window as unknown as { __failDemands: boolean }).__failDemands = false;

@@ -43,6 +43,8 @@ export interface TestGatewayOptions {
   prefix?: string;
   /** Sign tokens with this secret (a second gateway that accepts the first one's tokens). */
   jwtSecret?: string;
+  /** Serve this built app (index.html and assets), as `npm start` serves dist/. */
+  staticDir?: string;
 }
 
 export async function startTestGateway(overrides: TestGatewayOptions = {}): Promise<TestGateway> {
@@ -69,7 +71,7 @@ export async function startTestGateway(overrides: TestGatewayOptions = {}): Prom
     seedDemo: false,
     rateLimits: { ...DEFAULT_RATE_LIMITS, registrationsPerIp: 1000, ...overrides.rateLimits },
   };
-  const gateway = createApp({ config, store, logger });
+  const gateway = createApp({ config, store, logger, staticDir: overrides.staticDir });
   const servers: Server[] = [];
   let userCounter = 0;
   return {

@@ -15,20 +15,22 @@ import { PropertyBadges } from './property-badges';
 
 export type PropertyCardLayout = 'grid' | 'list';
 
-type CardProperty = Pick<
-  Property,
-  | 'id'
-  | 'title'
-  | 'type'
-  | 'price'
-  | 'area'
-  | 'rooms'
-  | 'address'
-  | 'features'
-  | 'images'
-  | 'is_featured'
-  | 'created_at'
->;
+/** The listing fields a card shows (and the only ones it compares before re-rendering). */
+const CARD_FIELDS = [
+  'id',
+  'title',
+  'type',
+  'price',
+  'area',
+  'rooms',
+  'address',
+  'features',
+  'images',
+  'is_featured',
+  'created_at',
+] as const;
+
+type CardProperty = Pick<Property, (typeof CARD_FIELDS)[number]>;
 
 interface PropertyCardProps {
   property: CardProperty;
@@ -225,8 +227,29 @@ function PropertyCardView({
   );
 }
 
+/** Whether two versions of a listing show the same card: the same value of every field it shows. */
+function sameCard(a: CardProperty, b: CardProperty): boolean {
+  return (
+    a === b ||
+    CARD_FIELDS.every(
+      (field) => a[field] === b[field] || JSON.stringify(a[field]) === JSON.stringify(b[field]),
+    )
+  );
+}
+
 /**
  * Memoised: a list re-renders on every batch of the first sync and every change of any listing,
- * but a card only when its own listing (a new object per revision), heart or layout changed.
+ * but a card only when what it shows of its listing, its heart or its layout changed. A new object
+ * with the same content (the device's copy of a listing first shown from the page's prefetch, a
+ * revision that changed other fields) does not re-render it.
  */
-export const PropertyCard = memo(PropertyCardView);
+export const PropertyCard = memo(
+  PropertyCardView,
+  (prev, next) =>
+    sameCard(prev.property, next.property) &&
+    prev.layout === next.layout &&
+    prev.favorite === next.favorite &&
+    prev.onToggleFavorite === next.onToggleFavorite &&
+    prev.now === next.now &&
+    prev.index === next.index,
+);

@@ -5,6 +5,7 @@ import type { RxDocument } from 'rxdb';
 import { FEATURED_LIMIT } from '@couchdb/model/constants';
 import { comparePropertiesFor } from '@couchdb/rules/property-filter';
 import type { PropertyDoc } from '../schemas/property.schema';
+import { useBootListings } from './use-boot-listings';
 import { useLiveQuery, type LiveResult } from './use-live-query';
 
 // RxDB hands out a new document object per revision, so its plain copy can be kept per object:
@@ -19,13 +20,20 @@ export function toPlainProperty(doc: RxDocument<PropertyDoc>): PropertyDoc {
   return value;
 }
 
-/** Every public listing (active and approved) on the device, in no particular order. */
+/**
+ * Every public listing (active and approved) on the device, in no particular order. On a first
+ * visit, until the device has stored its first page, the page's prefetched listings stand in.
+ */
 export function usePublicProperties(): LiveResult<PropertyDoc[]> {
-  return useLiveQuery('properties:public', (db) =>
+  const live = useLiveQuery('properties:public', (db) =>
     db.properties
       .find({ selector: { status: 'active', audit_status: 'approved' } })
       .$.pipe(map((docs) => docs.map((d) => toPlainProperty(d as RxDocument<PropertyDoc>)))),
   );
+  const deviceHasListings = (live.data?.length ?? 0) > 0;
+  const boot = useBootListings(deviceHasListings);
+  if (boot && !live.error && !deviceHasListings) return { ...live, data: boot, loading: false };
+  return live;
 }
 
 /** One listing by id (null when the device does not hold it), whatever its state. */

@@ -15,7 +15,9 @@ export function AuthProvider({
 }) {
   const [session] = useState(() => given ?? new SessionManager());
   useEffect(() => session.start(), [session]);
-  const state = useSyncExternalStore(session.subscribe, session.getSnapshot);
+  // Not a transition (unlike the page's other stores): a sign-in or sign-out reaches every screen,
+  // and the login guard, in the same render.
+  const state = useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot);
 
   const value = useMemo<AuthContextValue>(
     () => ({

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -13,7 +13,7 @@ import type { Theme } from '@mui/material/styles';
 import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import { PAGE_SIZE } from '@couchdb/model/constants';
-import { PROPERTY_MESSAGES } from '@couchdb/model/property';
+import { PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import {
   activeFilterCount,
   filterAndSortProperties,
@@ -28,6 +28,7 @@ import { PropertyCardSkeleton } from '@client/components/property/property-card-
 import { PropertyGrid } from '@client/components/property/property-grid';
 import { useFavoriteToggle } from '@client/components/property/use-favorite-toggle';
 import { useListLayout } from '@client/components/property/use-list-layout';
+import { useSteppedCount } from '@client/components/use-stepped-count';
 import { usePublicProperties } from '@client/data/hooks';
 import { FilterPanel } from './components/filter-panel';
 import { SearchBox } from '@client/components/search-box';
@@ -57,9 +58,13 @@ export default function PropertyListScreen() {
   // Pages shown, reset when the filter changes.
   const [paging, setPaging] = useState({ key: filterKey, pages: 1 });
   const pages = paging.key === filterKey ? paging.pages : 1;
-  const shown = results?.slice(0, pages * PAGE_SIZE);
-  const hasMore = results !== undefined && results.length > pages * PAGE_SIZE;
-  const more = () => setPaging({ key: filterKey, pages: pages + 1 });
+  const target = Math.min(results?.length ?? 0, pages * PAGE_SIZE);
+  const rendered = useSteppedCount(target);
+  const shown = results?.slice(0, rendered);
+  // The next page is offered once this one is all on screen (not while its first cards render).
+  const hasMore = results !== undefined && rendered === target && results.length > target;
+  // A transition: the next 20 cards render in slices, the page keeps scrolling smoothly.
+  const more = () => startTransition(() => setPaging({ key: filterKey, pages: pages + 1 }));
 
   // Further pages load when the end of the list scrolls into view.
   const sentinel = useRef<HTMLDivElement>(null);

@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import { useAuth } from '@client/features/auth/auth-context';
-import { loadPageData, sessionLink } from './page-data';
+import { afterFirstScreen, dataLayerCanWait, loadPageData, sessionLink } from './page-data';
 
 export function DeviceDataBridge() {
   const { user, getAccessToken, refreshAccessToken } = useAuth();
@@ -22,9 +22,14 @@ export function DeviceDataBridge() {
     // visitor's data now instead of after the refresh round trip; a restored session switches.
     const identity =
       userId && role ? { kind: 'user' as const, userId, role } : { kind: 'anon' as const };
-    loadPageData()
-      .then((data) => data.use(identity))
-      .catch((err: unknown) => console.error('opening the device database failed', err));
+    const open = () => {
+      loadPageData()
+        .then((data) => data.use(identity))
+        .catch((err: unknown) => console.error('opening the device database failed', err));
+    };
+    // A first visit's screens show the prefetched listings: the database opens after them.
+    if (identity.kind === 'anon' && dataLayerCanWait()) return afterFirstScreen(open);
+    open();
   }, [userId, role]);
 
   return null;

@@ -1,5 +1,8 @@
 /** The page's data layer, loaded on demand with the session's token functions. */
+import { FIRST_SCREEN_PATHS } from '@client/app/first-screen-paths';
+import { bootListingsShown, bootPrefetchBody } from '@client/data/boot-prefetch';
 import type { SyncAuth } from '@client/data/sync-http';
+import { whenIdle } from '@client/lib/when-idle';
 
 /** Token functions of the current session; the data layer reads them at call time. */
 export const sessionLink: SyncAuth = {
@@ -10,11 +13,46 @@ export const sessionLink: SyncAuth = {
 export const loadPageData = () =>
   import('@client/data/device-data').then((m) => m.pageDeviceData(sessionLink));
 
+/** Longest wait for an idle moment, and for the first screen, before the data layer loads anyway. */
+const IDLE_TIMEOUT_MS = 2000;
+const FIRST_SCREEN_TIMEOUT_MS = 4000;
+
+/**
+ * Whether the data layer can wait for the first screen: on a first visit, home and the listing list
+ * show the listings the page prefetched (public/boot-prefetch.js), so the device database (its
+ * download, opening and first writes) comes after them instead of competing with them.
+ */
+export function dataLayerCanWait(): boolean {
+  return bootPrefetchBody() !== null && FIRST_SCREEN_PATHS.includes(window.location.pathname);
+}
+
+/** Runs `run` once the first screen has shown the prefetched listings and the page is idle. */
+export function afterFirstScreen(run: () => void): () => void {
+  let cancelled = false;
+  let cancelIdle: (() => void) | null = null;
+  const go = () => {
+    if (cancelled || cancelIdle) return;
+    clearTimeout(timer);
+    cancelIdle = whenIdle(run, IDLE_TIMEOUT_MS);
+  };
+  const timer = setTimeout(go, FIRST_SCREEN_TIMEOUT_MS);
+  void bootListingsShown.then(go);
+  return () => {
+    cancelled = true;
+    clearTimeout(timer);
+    cancelIdle?.();
+  };
+}
+
 /** Starts downloading the data layer at boot (nothing opens until an identity is chosen). */
 export function preloadPageData(): void {
-  import('@client/data/device-data').catch((err: unknown) =>
-    console.warn('preloading the data layer failed', err),
-  );
+  const load = () => {
+    import('@client/data/device-data').catch((err: unknown) =>
+      console.warn('preloading the data layer failed', err),
+    );
+  };
+  if (dataLayerCanWait()) afterFirstScreen(load);
+  else load();
 }
 
 /** After an explicit logout: close and remove that user's database. */

@@ -9,11 +9,12 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import ChevronRight from '@mui/icons-material/ChevronRight';
-import { PROPERTY_MESSAGES } from '@couchdb/model/property';
+import { PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import { EmptyState } from '@client/components/empty-state';
 import { PropertyCard } from '@client/components/property/property-card';
 import { PropertyCardSkeleton } from '@client/components/property/property-card-skeleton';
 import { useFavoriteToggle } from '@client/components/property/use-favorite-toggle';
+import { useSteppedCount } from '@client/components/use-stepped-count';
 import { useFeaturedProperties } from '@client/data/hooks';
 
 /** 推荐房源 (spec §2 "Home"): 12 listings, featured and priority first, and the link to the list. */
@@ -24,6 +25,7 @@ export function FeaturedSection() {
     noSsr: true,
   });
   const [now] = useState(() => Date.now());
+  const rendered = useSteppedCount(featured?.length ?? 0);
 
   return (
     <Box component="section" aria-labelledby="featured-heading">
@@ -67,17 +69,19 @@ export function FeaturedSection() {
           }}
         >
           {featured
-            ? featured.map((p, i) => (
-                <PropertyCard
-                  key={p.id}
-                  index={i}
-                  property={p}
-                  layout={phone ? 'list' : 'grid'}
-                  favorite={favorites.ids.has(p.id)}
-                  onToggleFavorite={favorites.toggle}
-                  now={now}
-                />
-              ))
+            ? featured
+                .slice(0, rendered)
+                .map((p, i) => (
+                  <PropertyCard
+                    key={p.id}
+                    index={i}
+                    property={p}
+                    layout={phone ? 'list' : 'grid'}
+                    favorite={favorites.ids.has(p.id)}
+                    onToggleFavorite={favorites.toggle}
+                    now={now}
+                  />
+                ))
             : Array.from({ length: 4 }, (_, i) => <PropertyCardSkeleton key={i} />)}
         </Box>
       )}

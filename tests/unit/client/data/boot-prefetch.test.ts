@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PULL_LIMIT_MAX } from '@couchdb/model/sync';
+import { FIRST_PULL_ELEMENT, FIRST_PULL_URL, PULL_LIMIT_MAX } from '@couchdb/model/sync';
 import { takeBootPrefetch } from '@client/data/boot-prefetch';
 import { ANON_DATABASE } from '@client/data/database';
 import { LAST_SYNC_KEY } from '@client/data/replication';
@@ -14,12 +14,19 @@ const SCRIPT = readFileSync(
 );
 const FIRST_PULL = `/api/sync/properties/pull?limit=${PULL_LIMIT_MAX}`;
 
-/** Runs the script as a page would, with this storage; returns what it fetched and left behind. */
-function runScript(stored: Record<string, string>) {
+/**
+ * Runs the script as a page would, with this storage and these <meta name>s in the page; returns
+ * what it fetched and left behind.
+ */
+function runScript(stored: Record<string, string>, metaNames: string[] = []) {
   const fetched: string[] = [];
   const window: Record<string, unknown> = {};
   runInNewContext(SCRIPT, {
     window,
+    document: {
+      querySelector: (selector: string) =>
+        metaNames.some((name) => selector === `meta[name="${name}"]`) ? {} : null,
+    },
     localStorage: { getItem: (k: string) => stored[k] ?? null },
     fetch: (url: string) => {
       fetched.push(url);
@@ -41,6 +48,12 @@ describe('boot prefetch', () => {
     const { fetched, prefetch } = runScript({});
     expect(fetched).toEqual([FIRST_PULL]);
     expect(prefetch?.url).toBe(FIRST_PULL);
+  });
+
+  it('fetches nothing when the page carries that answer (the gateway’s first-screen HTML)', () => {
+    expect(FIRST_PULL_URL).toBe(FIRST_PULL);
+    expect(runScript({}, [FIRST_PULL_ELEMENT]).fetched).toEqual([]);
+    expect(runScript({}, ['something-else']).fetched).toEqual([FIRST_PULL]);
   });
 
   it('leaves signed-in users and devices that synced before alone (same keys as the app)', () => {

@@ -1,0 +1,82 @@
+/**
+ * A first-time visitor's first screen before the device database has the listings: the public
+ * listings of the page's first pull (prefetched by public/boot-prefetch.js, or carried by the
+ * gateway's first-screen HTML), read straight from the answer. The same answer is what the
+ * replication stores first, so the device's own query takes over with the same listings. On the
+ * gateway, the first-screen render hands them in through `FirstScreenListings`.
+ */
+import { createContext, startTransition, useContext, useEffect, useState } from 'react';
+import type { PullResponse } from '@couchdb/model/sync';
+import { isPubliclyVisible } from '@couchdb/rules/access';
+import { bootPrefetchArrived, bootPrefetchBody, markBootListingsShown } from '../boot-prefetch';
+import type { PropertyDoc } from '../schemas/property.schema';
+
+type Listings = PropertyDoc[] | null;
+
+/** The listings a server render shows (undefined in the browser, which reads the page's pull). */
+export const FirstScreenListings = createContext<Listings | undefined>(undefined);
+
+/** The public listings of a first pull's answer (null when it brought none). */
+export function publicBootListings(body: PullResponse | null): Listings {
+  const docs = (body?.documents ?? []).filter(
+    (d) => !d._deleted && isPubliclyVisible(d as unknown as PropertyDoc),
+  ) as unknown as PropertyDoc[];
+  return docs.length > 0 ? docs : null;
+}
+
+let settled: { value: Listings } | null = null;
+/** Set once the device has shown its own listings: from then on only the device's are shown. */
+let retired = false;
+
+function settle(body: PullResponse | null): Listings {
+  settled ??= { value: publicBootListings(body) };
+  return settled.value;
+}
+
+/** The listings at once when the answer arrived before the first render (the usual case). */
+function initial(): Listings {
+  if (settled) return settled.value;
+  const arrived = bootPrefetchArrived();
+  return arrived ? settle(arrived.body) : null;
+}
+
+/**
+ * The first pull's public listings (null when this page made no prefetch or it brought none),
+ * until `deviceHasListings` has been true once: then the device's query alone tells what is there
+ * (a listing removed since stays removed).
+ */
+export function useBootListings(deviceHasListings: boolean): Listings {
+  const given = useContext(FirstScreenListings);
+  const [value, setValue] = useState<Listings>(() => (given === undefined ? initial() : given));
+  useEffect(() => {
+    if (deviceHasListings) retired = true;
+  }, [deviceHasListings]);
+  useEffect(() => {
+    if (given !== undefined) return;
+    if (settled) {
+      const listings = settled.value;
+      if (listings) startTransition(() => setValue(listings));
+      else markBootListingsShown();
+      return;
+    }
+    const body = bootPrefetchBody();
+    if (!body) return;
+    let live = true;
+    body
+      .then((answer) => {
+        const listings = settle(answer);
+        if (!listings) markBootListingsShown();
+        else if (live) startTransition(() => setValue(listings));
+      })
+      .catch(() => markBootListingsShown());
+    return () => {
+      live = false;
+    };
+  }, [given]);
+  // After the commit that put them on screen: the device database may open now.
+  useEffect(() => {
+    if (value) markBootListingsShown();
+  }, [value]);
+  if (given !== undefined) return given;
+  return retired ? null : value;
+}

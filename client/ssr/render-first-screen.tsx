@@ -1,0 +1,111 @@
+/* eslint-disable react-refresh/only-export-components -- a server render module, never hot-reloaded */
+/**
+ * A visitor's first screen (home or the listing list) rendered to HTML in Node with the app's own
+ * components: the gateway serves it to first visits, so the listings and their photos show before
+ * the app's JavaScript has loaded (the page then hydrates it), and the build takes the first
+ * screens' CSS from it (scripts/first-screen-styles.tsx).
+ */
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter } from 'react-router';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import { createTheme } from '@mui/material/styles';
+import type { PullResponse } from '@couchdb/model/sync';
+import { App } from '@client/app/app';
+import { FIRST_SCREEN_PATHS } from '@client/app/first-screen-paths';
+import { HomeScreen, PropertyListScreen } from '@client/app/lazy-screens';
+import { routes } from '@client/app/router';
+import { theme } from '@client/app/theme';
+import { FirstScreenListings, publicBootListings } from '@client/data/hooks/use-boot-listings';
+
+/** The screen widths a render assumes: a phone's and a laptop's (the sizes the UI is checked at). */
+export const SCREEN_WIDTHS = { phone: 390, laptop: 1366 } as const;
+
+export interface FirstScreen {
+  /** The markup inside #root. */
+  html: string;
+  /** Emotion's rules the markup uses, by id (its `css-<id>` class names). */
+  styles: Map<string, string>;
+}
+
+export { FIRST_SCREEN_PATHS };
+
+/** Evaluates the (min-width) / (max-width) queries MUI's breakpoints produce, at `width`. */
+function matchMediaAt(width: number) {
+  return (query: string) => ({
+    matches: [...query.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)].every(([, kind, px]) =>
+      kind === 'min' ? width >= Number(px) : width <= Number(px),
+    ),
+  });
+}
+
+/**
+ * What the page's globals look like on a visitor's first visit, for one synchronous render; returns
+ * a function that puts the real ones back (nothing else in the process may see a `document`).
+ */
+function visitorGlobals(): () => void {
+  const g = globalThis as Record<string, unknown>;
+  const stand: Record<string, unknown> = {
+    // No cached user and no session cookie: the session starts as a visitor's.
+    document: { cookie: '' },
+    navigator: { onLine: true, userAgent: 'node', maxTouchPoints: 0 },
+  };
+  const saved = Object.keys(stand).map(
+    (key) => [key, Object.getOwnPropertyDescriptor(g, key)] as const,
+  );
+  for (const [key, value] of Object.entries(stand)) {
+    Object.defineProperty(g, key, { value, configurable: true, writable: true });
+  }
+  return () => {
+    for (const [key, descriptor] of saved) {
+      if (descriptor) Object.defineProperty(g, key, descriptor);
+      else delete g[key];
+    }
+  };
+}
+
+/**
+ * Loads the first screens' code, so a render shows them instead of a lazy fallback: the screens,
+ * then whatever they load lazily (the laptop's footer), which one render at each width starts.
+ */
+export async function prepareFirstScreens(): Promise<void> {
+  await Promise.all([HomeScreen.preload(), PropertyListScreen.preload()]);
+  const empty = { documents: [], checkpoint: null };
+  for (const width of Object.values(SCREEN_WIDTHS)) renderFirstScreen('/', empty, width);
+  await import('@client/app/layout/app-footer');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * Renders `url` (a path with its query: the list's filter lives there) for a visitor whose first
+ * pull answered `firstPull`, at `width`. Call `prepareFirstScreens` once before.
+ */
+export function renderFirstScreen(
+  url: string,
+  firstPull: PullResponse,
+  width: number,
+): FirstScreen {
+  const cache = createCache({ key: 'css' });
+  cache.compat = true; // rules collect in cache.inserted instead of inline <style> tags
+  const sized = createTheme(theme, {
+    components: { MuiUseMediaQuery: { defaultProps: { ssrMatchMedia: matchMediaAt(width) } } },
+  });
+  const restore = visitorGlobals();
+  let html: string;
+  try {
+    html = renderToString(
+      <CacheProvider value={cache}>
+        <FirstScreenListings value={publicBootListings(firstPull)}>
+          <App router={createMemoryRouter(routes, { initialEntries: [url] })} theme={sized} />
+        </FirstScreenListings>
+      </CacheProvider>,
+    );
+  } finally {
+    restore();
+  }
+  const styles = new Map<string, string>();
+  for (const [id, rules] of Object.entries(cache.inserted)) {
+    if (typeof rules === 'string') styles.set(id, rules);
+  }
+  return { html, styles };
+}

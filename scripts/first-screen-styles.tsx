@@ -1,0 +1,35 @@
+/**
+ * The CSS of the first screens (home and the listing list, on a phone and a laptop), rendered at
+ * build time in Node with the app's own components and the demo listings. vite.config.ts puts it
+ * into index.html as an emotion <style data-emotion="css …"> block: the browser paints it with the
+ * HTML, and emotion, which adopts such blocks when it starts, skips compiling and inserting those
+ * rules while the first screen mounts (most of the first commit's main-thread time otherwise).
+ * A rule missing here is inserted at run time, as before.
+ */
+import { buildDemoData, placeholderDemoMedia } from '@couchdb/seed/demo-data';
+import {
+  FIRST_SCREEN_PATHS,
+  prepareFirstScreens,
+  renderFirstScreen,
+  SCREEN_WIDTHS,
+} from '@client/ssr/render-first-screen';
+
+export interface FirstScreenStyles {
+  /** Emotion's ids of the rules (the `css-<id>` class names). */
+  ids: string[];
+  css: string;
+}
+
+export async function renderFirstScreenStyles(): Promise<FirstScreenStyles> {
+  const demo = buildDemoData({ now: new Date(), media: placeholderDemoMedia() });
+  const firstPull = { documents: demo.properties, checkpoint: null };
+  await prepareFirstScreens();
+  const all = new Map<string, string>();
+  for (const width of Object.values(SCREEN_WIDTHS)) {
+    for (const path of FIRST_SCREEN_PATHS) {
+      for (const [id, rules] of renderFirstScreen(path, firstPull, width).styles)
+        all.set(id, rules);
+    }
+  }
+  return { ids: [...all.keys()], css: [...all.values()].join('') };
+}

@@ -1,0 +1,99 @@
+/**
+ * A first visit's home and listing list come with their first screen already in the HTML
+ * (client/ssr/render-first-screen.tsx) and the visitor's first listing pull beside it: the listings
+ * and their photos show before the app's JavaScript has loaded, the page hydrates the markup, and
+ * the replication takes the carried pull as its first page. Only for visitors (no session hint):
+ * a signed-in user's screens come from their own device. Returning visitors get the app from its
+ * service worker and never ask. Any failure serves the plain shell, as before.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Request, RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { hasSessionHint } from '@couchdb/model/session-cookies';
+import { FIRST_PULL_ELEMENT, PULL_LIMIT_MAX } from '@couchdb/model/sync';
+import type { SyncService } from './services/sync-service';
+
+type Renderer = typeof import('@client/ssr/render-first-screen');
+
+/** index.html's place for the first screen (client/index.html). */
+const FIRST_SCREEN_SLOT = /<div id="root">\s*<!--first-screen-->[\s\S]*?<!--\/first-screen-->/;
+/**
+ * The build's first-screen CSS in index.html (every first screen at both widths): a rendered
+ * page carries only the rules its own markup uses instead, about two thirds of it.
+ */
+const BUILD_STYLES = /<style data-emotion="css [^"]*">[\s\S]*?<\/style>/;
+
+/**
+ * The app's scripts at low priority on a rendered page: its content and photos are there without
+ * them, so they load after those instead of competing with them (the page hydrates once they are in).
+ */
+function scriptsAfterContent(html: string): string {
+  return html.replace(
+    /<(script type="module"|link rel="modulepreload") crossorigin /g,
+    '<$1 crossorigin fetchpriority="low" ',
+  );
+}
+
+/** Phones by their client hint or user agent; everything else renders at a laptop's width. */
+function isPhone(req: Request): boolean {
+  if (req.get('sec-ch-ua-mobile') === '?1') return true;
+  return /Mobi|Android|iPhone|iPod/i.test(req.get('user-agent') ?? '');
+}
+
+/** JSON that can stand inside a <script> element. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+export function firstScreenPages(dir: string, sync: SyncService, logger: Logger): RequestHandler {
+  let ready: Promise<{ renderer: Renderer; template: string }> | null = null;
+  const prepare = async () => {
+    const [renderer, template] = await Promise.all([
+      import('@client/ssr/render-first-screen'),
+      readFile(path.join(dir, 'index.html'), 'utf8'),
+    ]);
+    await renderer.prepareFirstScreens();
+    if (!FIRST_SCREEN_SLOT.test(template)) throw new Error('index.html has no first-screen slot');
+    return { renderer, template: scriptsAfterContent(template.replace(BUILD_STYLES, '')) };
+  };
+
+  // Loaded at start, in the background: the first visitor must not wait for React and MUI to load.
+  ready = prepare();
+  ready.catch((err: unknown) =>
+    logger.warn({ err }, 'first screens unavailable; serving the shell'),
+  );
+
+  return (req, res, next) => {
+    if (req.method !== 'GET' || !req.accepts('html')) return next();
+    if (hasSessionHint(req.get('cookie') ?? '')) return next();
+    ready ??= prepare();
+    ready
+      .then(async ({ renderer, template }) => {
+        if (!renderer.FIRST_SCREEN_PATHS.includes(req.path)) return next();
+        const firstPull = await sync.pull('properties', null, null, PULL_LIMIT_MAX);
+        const width = isPhone(req) ? renderer.SCREEN_WIDTHS.phone : renderer.SCREEN_WIDTHS.laptop;
+        const { html, styles } = renderer.renderFirstScreen(req.originalUrl, firstPull, width);
+        const head =
+          `<meta name="${FIRST_PULL_ELEMENT}" content="">` +
+          `<style data-emotion="css ${[...styles.keys()].join(' ')}">` +
+          `${[...styles.values()].join('')}</style>`;
+        const page = template
+          .replace('</head>', `${head}</head>`)
+          .replace(FIRST_SCREEN_SLOT, () => `<div id="root" data-ssr>${html}`)
+          .replace(
+            '</body>',
+            () =>
+              `<script type="application/json" id="${FIRST_PULL_ELEMENT}">` +
+              `${scriptJson(firstPull)}</script></body>`,
+          );
+        res.setHeader('Cache-Control', 'no-cache');
+        res.setHeader('Vary', 'Cookie, User-Agent, Sec-CH-UA-Mobile');
+        res.type('html').send(page);
+      })
+      .catch((err: unknown) => {
+        logger.warn({ err, url: req.originalUrl }, 'first screen render failed; serving the shell');
+        if (!res.headersSent) next();
+      });
+  };
+}

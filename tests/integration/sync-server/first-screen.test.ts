@@ -1,0 +1,161 @@
+/**
+ * A first visit's home and listing list come with the first screen in the HTML and the visitor's
+ * first listing pull beside it (sync-server/first-screen.ts), rendered by the real gateway from the
+ * real store; signed-in browsers, other paths and a failed render get the plain shell.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../../couchdb/model/common';
+import { SESSION_HINT_COOKIE } from '../../../couchdb/model/session-cookies';
+import { FIRST_PULL_ELEMENT, FIRST_PULL_URL, type PullResponse } from '../../../couchdb/model/sync';
+import { buildProperty } from '../../fixtures/builders';
+import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
+
+const PHONE_UA =
+  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
+const LAPTOP_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
+
+/** The parts of a built index.html the gateway works with (client/index.html, vite.config.ts). */
+const SHELL = `<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" />
+<script type="module" crossorigin src="/assets/index-abc.js"></script>
+<link rel="modulepreload" crossorigin href="/assets/react-abc.js">
+<style data-emotion="css build1 build2">.css-build1{color:red}.css-build2{color:blue}</style>
+</head><body><div id="root">
+      <!--first-screen-->
+      <div class="boot-shell" aria-hidden="true"><header>澄江房产</header></div>
+      <!--/first-screen-->
+    </div></body></html>`;
+
+let gw: TestGateway;
+let shellDir: string;
+let brokenGw: TestGateway;
+let brokenDir: string;
+const publicTitle = '抚仙湖畔 两室一厅 拎包入住';
+const pendingTitle = '尚未审核的房源 不应出现';
+
+beforeAll(async () => {
+  shellDir = await mkdtemp(path.join(tmpdir(), 'cj-shell-'));
+  await writeFile(path.join(shellDir, 'index.html'), SHELL);
+  brokenDir = await mkdtemp(path.join(tmpdir(), 'cj-shell-'));
+  await writeFile(path.join(brokenDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  gw = await startTestGateway({ staticDir: shellDir });
+  brokenGw = await startTestGateway({ staticDir: brokenDir });
+  const owner = await gw.createUser('user', '房东');
+  const listings = [
+    { title: publicTitle, audit_status: 'approved', is_featured: true },
+    { title: pendingTitle, audit_status: 'pending' },
+  ];
+  for (const overrides of listings) {
+    const {
+      owner: _o,
+      id,
+      ...doc
+    } = buildProperty({
+      id: newId(),
+      user_id: owner.user.id,
+      ...overrides,
+    } as Parameters<typeof buildProperty>[0]);
+    await gw.store.db('properties').insert({ _id: id, ...doc, ever_public: true });
+  }
+});
+
+afterAll(async () => {
+  await gw?.cleanup();
+  await brokenGw?.cleanup();
+  await rm(shellDir, { recursive: true, force: true });
+  await rm(brokenDir, { recursive: true, force: true });
+});
+
+/** The rendered markup inside #root (not the carried pull). */
+function firstScreen(html: string): string {
+  return html.slice(
+    html.indexOf('<div id="root" data-ssr>'),
+    html.indexOf(`id="${FIRST_PULL_ELEMENT}"`),
+  );
+}
+
+/** The JSON the page carries for its first pull. */
+function carriedPull(html: string): PullResponse {
+  const match = new RegExp(
+    `<script type="application/json" id="${FIRST_PULL_ELEMENT}">([\\s\\S]*?)</script>`,
+  ).exec(html);
+  expect(match).not.toBeNull();
+  return JSON.parse(match![1]!) as PullResponse;
+}
+
+describe('first screens for a first visit', () => {
+  it('renders home with the public listings and carries the same first pull a visitor would get', async () => {
+    const res = await request(gw.app)
+      .get('/')
+      .set('User-Agent', PHONE_UA)
+      .set('Accept', 'text/html');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.text).toContain('<div id="root" data-ssr>');
+    expect(res.text).not.toContain('boot-shell');
+    const markup = firstScreen(res.text);
+    expect(markup).toContain('推荐房源');
+    expect(markup).toContain(publicTitle);
+    expect(markup).toContain('data-testid="property-card"');
+    expect(res.text).not.toContain(pendingTitle);
+    // Nothing left for the page to render again (a lazy part the server could not finish).
+    expect(markup).not.toContain('<template');
+
+    const apiPull = await request(gw.app).get(FIRST_PULL_URL);
+    expect(carriedPull(res.text)).toEqual(apiPull.body);
+    // The early script does not fetch it again, and the app's scripts wait for the content.
+    expect(res.text).toContain(`<meta name="${FIRST_PULL_ELEMENT}" content="">`);
+    expect(res.text).toContain('<script type="module" crossorigin fetchpriority="low"');
+    expect(res.text).toContain('<link rel="modulepreload" crossorigin fetchpriority="low"');
+    // Only the rules this markup uses (not the build's block for every first screen).
+    expect(res.text).not.toContain('css-build1');
+    const ids = new Set(/<style data-emotion="css ([^"]+)">/.exec(res.text)![1]!.split(' '));
+    const used = new Set(
+      [...markup.matchAll(/class="([^"]*)"/g)].flatMap(([, c]) => c!.split(' ')),
+    );
+    const emotionClasses = [...used].filter((c) => c.startsWith('css-'));
+    expect(emotionClasses.length).toBeGreaterThan(20);
+    for (const c of emotionClasses) expect(ids).toContain(c.slice('css-'.length));
+  });
+
+  it('renders the listing list with the filter in the URL, at a laptop’s width', async () => {
+    const res = await request(gw.app)
+      .get('/properties?type=rent')
+      .set('User-Agent', LAPTOP_UA)
+      .set('Accept', 'text/html');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<div id="root" data-ssr>');
+    expect(firstScreen(res.text)).toContain('房源列表');
+    // The only public listing is for sale: the rent filter finds none.
+    expect(firstScreen(res.text)).not.toContain(publicTitle);
+    expect(firstScreen(res.text)).not.toContain('<template');
+    const all = await request(gw.app).get('/properties').set('Accept', 'text/html');
+    expect(firstScreen(all.text)).toContain(publicTitle);
+    expect(all.text).toMatch(/共找到\s*(<!-- -->)?\s*<span[^>]*>1<\/span>/);
+  });
+
+  it('serves the plain shell to signed-in browsers and on other paths', async () => {
+    const signedIn = await request(gw.app)
+      .get('/')
+      .set('Accept', 'text/html')
+      .set('Cookie', `${SESSION_HINT_COOKIE}=1`);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.text).toContain('boot-shell');
+    expect(signedIn.text).not.toContain('data-ssr');
+    expect(signedIn.text).toContain('css-build1');
+
+    const news = await request(gw.app).get('/news').set('Accept', 'text/html');
+    expect(news.text).toContain('boot-shell');
+    expect(news.text).not.toContain('data-ssr');
+  });
+
+  it('serves the plain shell when the first screen cannot be rendered into it', async () => {
+    const res = await request(brokenGw.app).get('/').set('Accept', 'text/html');
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('<!doctype html><div id="root"></div>');
+  });
+});
