@@ -35,6 +35,13 @@ function scriptsAfterContent(html: string): string {
   );
 }
 
+/**
+ * Rendered pages are kept a minute (the relative dates on the cards move on), per width, URL and
+ * listing state, so a burst of first visits (a shared link) renders each page once.
+ */
+const PAGE_CACHE_MS = 60_000;
+const PAGE_CACHE_MAX = 100;
+
 /** Phones by their client hint or user agent; everything else renders at a laptop's width. */
 function isPhone(req: Request): boolean {
   if (req.get('sec-ch-ua-mobile') === '?1') return true;
@@ -58,6 +65,8 @@ export function firstScreenPages(dir: string, sync: SyncService, logger: Logger)
     return { renderer, template: scriptsAfterContent(template.replace(BUILD_STYLES, '')) };
   };
 
+  const pages = new Map<string, { page: string; at: number }>();
+
   // Loaded at start, in the background: the first visitor must not wait for React and MUI to load.
   ready = prepare();
   ready.catch((err: unknown) =>
@@ -73,23 +82,31 @@ export function firstScreenPages(dir: string, sync: SyncService, logger: Logger)
         if (!renderer.FIRST_SCREEN_PATHS.includes(req.path)) return next();
         const firstPull = await sync.pull('properties', null, null, PULL_LIMIT_MAX);
         const width = isPhone(req) ? renderer.SCREEN_WIDTHS.phone : renderer.SCREEN_WIDTHS.laptop;
-        const { html, styles } = renderer.renderFirstScreen(req.originalUrl, firstPull, width);
-        const head =
-          `<meta name="${FIRST_PULL_ELEMENT}" content="">` +
-          `<style data-emotion="css ${[...styles.keys()].join(' ')}">` +
-          `${[...styles.values()].join('')}</style>`;
-        const page = template
-          .replace('</head>', `${head}</head>`)
-          .replace(FIRST_SCREEN_SLOT, () => `<div id="root" data-ssr>${html}`)
-          .replace(
-            '</body>',
-            () =>
-              `<script type="application/json" id="${FIRST_PULL_ELEMENT}">` +
-              `${scriptJson(firstPull)}</script></body>`,
-          );
+        const key = `${width} ${firstPull.checkpoint?.seq ?? ''} ${req.originalUrl}`;
+        let cached = pages.get(key);
+        if (!cached || Date.now() - cached.at > PAGE_CACHE_MS) {
+          const { html, styles } = renderer.renderFirstScreen(req.originalUrl, firstPull, width);
+          const head =
+            `<meta name="${FIRST_PULL_ELEMENT}" content="">` +
+            `<style data-emotion="css ${[...styles.keys()].join(' ')}">` +
+            `${[...styles.values()].join('')}</style>`;
+          const page = template
+            .replace('</head>', `${head}</head>`)
+            .replace(FIRST_SCREEN_SLOT, () => `<div id="root" data-ssr>${html}`)
+            .replace(
+              '</body>',
+              () =>
+                `<script type="application/json" id="${FIRST_PULL_ELEMENT}">` +
+                `${scriptJson(firstPull)}</script></body>`,
+            );
+          cached = { page, at: Date.now() };
+          pages.delete(key);
+          pages.set(key, cached);
+          if (pages.size > PAGE_CACHE_MAX) pages.delete(pages.keys().next().value!);
+        }
         res.setHeader('Cache-Control', 'no-cache');
         res.setHeader('Vary', 'Cookie, User-Agent, Sec-CH-UA-Mobile');
-        res.type('html').send(page);
+        res.type('html').send(cached.page);
       })
       .catch((err: unknown) => {
         logger.warn({ err, url: req.originalUrl }, 'first screen render failed; serving the shell');

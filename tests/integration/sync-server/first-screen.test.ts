@@ -138,6 +138,37 @@ describe('first screens for a first visit', () => {
     expect(all.text).toMatch(/共找到\s*(<!-- -->)?\s*<span[^>]*>1<\/span>/);
   });
 
+  it('shows a listing published since the last render (rendered pages follow the listings)', async () => {
+    const before = await request(gw.app)
+      .get('/')
+      .set('User-Agent', PHONE_UA)
+      .set('Accept', 'text/html');
+    const title = '新上架 湖景三房 即刻看房';
+    expect(firstScreen(before.text)).not.toContain(title);
+    const {
+      owner: _o,
+      id,
+      ...doc
+    } = buildProperty({
+      id: newId(),
+      title,
+      audit_status: 'approved',
+      is_featured: true,
+      created_at: new Date().toISOString(),
+    });
+    await gw.store.db('properties').insert({ _id: id, ...doc, ever_public: true });
+    await expect
+      .poll(
+        async () =>
+          firstScreen(
+            (await request(gw.app).get('/').set('User-Agent', PHONE_UA).set('Accept', 'text/html'))
+              .text,
+          ),
+        { timeout: 10_000 },
+      )
+      .toContain(title);
+  });
+
   it('serves the plain shell to signed-in browsers and on other paths', async () => {
     const signedIn = await request(gw.app)
       .get('/')
