@@ -379,11 +379,13 @@ describe('my listings', () => {
     await page.getByRole('button', { name: '保存修改' }).click();
     await layout.waitForToast(PROPERTY_MESSAGES.updateSuccess);
     await page.waitForURL((url) => url.pathname === '/my-properties');
+    // The device sends it now, or at its next retry when a request failed on this busy machine
+    // (the retry waits double each time, up to a minute: DEFAULT_RETRY in client/data/replication.ts).
     await expect
       .poll(
         async () =>
           (await pullAll<Property>(gateway.url, 'properties', user)).get(edited.id)?.title,
-        { timeout: 30_000 },
+        { timeout: 75_000, message: 'the edited title reached the server' },
       )
       .toBe(newTitle);
     await chooseOption(page, '状态', MY_LISTING_FILTER_LABELS[filter]);
@@ -406,5 +408,5 @@ describe('my listings', () => {
         { timeout: 30_000 },
       )
       .toBe('deleted');
-  });
+  }, 150_000);
 });
