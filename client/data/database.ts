@@ -57,6 +57,14 @@ export const COLLECTION_SCHEMAS = {
 } as const;
 export const COLLECTION_NAMES = Object.keys(COLLECTION_SCHEMAS) as CollectionName[];
 
+/**
+ * A visitor's device never holds demands, accounts or the operation log (DESIGN §4), so its
+ * database opens without them: fewer IndexedDB stores to open on a first visit.
+ */
+export const VISITOR_COLLECTIONS: readonly CollectionName[] = COLLECTION_NAMES.filter(
+  (name) => name !== 'demands' && name !== 'users' && name !== 'oplog',
+);
+
 /** Whose data a database holds. */
 export type Identity = { kind: 'anon' } | { kind: 'user'; userId: string };
 export const ANON_DATABASE = 'cjfc_anon';

@@ -8,7 +8,13 @@ import { removeRxDatabase, type RxStorage } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { UserRole } from '@couchdb/model/roles';
 import { deviceId } from './counters';
-import { databaseNameFor, openDatabase, type DeviceDatabase, type Identity } from './database';
+import {
+  databaseNameFor,
+  openDatabase,
+  VISITOR_COLLECTIONS,
+  type DeviceDatabase,
+  type Identity,
+} from './database';
 import { MediaOutbox } from './media-outbox';
 import { RefusalLedger } from './refusals';
 import { DeviceSync } from './replication';
@@ -99,6 +105,7 @@ export class DeviceData {
       const db = await openDatabase({
         name,
         storage: await this.storage(),
+        ...(identity.kind === 'anon' ? { collections: VISITOR_COLLECTIONS } : {}),
         conflicts: {
           isAdmin: () => identity.kind === 'user' && identity.role === 'admin',
           takeServerVersion: (c, id) => ledger.takeServerVersion(c, id),

@@ -78,7 +78,8 @@ describe('installable offline app', () => {
 
   it('serves hashed assets as immutable and the shell, sw.js and manifest as no-cache, compressed', async () => {
     const html = await (await fetch(gateway.url)).text();
-    const entry = /src="(\/assets\/index-[^"]+\.js)"/.exec(html)?.[1];
+    // The shell names it in its <script src>, a rendered first screen in its loader's data-entry.
+    const entry = /(?:src|data-entry)="(\/assets\/index-[^"]+\.js)"/.exec(html)?.[1];
     expect(entry).toBeDefined();
     const expected: [string, string, RegExp][] = [
       ['/', 'no-cache', /^text\/html/],

@@ -134,7 +134,8 @@ export default function PropertyListScreen() {
             </Typography>
             <LayoutToggle value={layout} onChange={setLayout} />
           </Stack>
-          <Collapse in={open} id="property-filter-panel">
+          {/* Closed on phones at first: not rendered (nor hydrated) until opened. */}
+          <Collapse in={open} id="property-filter-panel" unmountOnExit>
             <Box sx={{ pt: 2.5 }}>
               <FilterPanel
                 filter={filter}

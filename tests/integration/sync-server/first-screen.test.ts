@@ -107,10 +107,13 @@ describe('first screens for a first visit', () => {
 
     const apiPull = await request(gw.app).get(FIRST_PULL_URL);
     expect(carriedPull(res.text)).toEqual(apiPull.body);
-    // The early script does not fetch it again, and the app's scripts wait for the content.
+    // The early script does not fetch it again, and the app's code loads after the first paint.
     expect(res.text).toContain(`<meta name="${FIRST_PULL_ELEMENT}" content="">`);
-    expect(res.text).toContain('<script type="module" crossorigin fetchpriority="low"');
-    expect(res.text).toContain('<link rel="modulepreload" crossorigin fetchpriority="low"');
+    expect(res.text).toContain(
+      '<script src="/after-first-paint.js" data-entry="/assets/index-abc.js" data-preload="/assets/react-abc.js" defer></script>',
+    );
+    expect(res.text).not.toContain('<script type="module"');
+    expect(res.text).not.toContain('rel="modulepreload"');
     // Only the rules this markup uses (not the build's block for every first screen).
     expect(res.text).not.toContain('css-build1');
     const ids = new Set(/<style data-emotion="css ([^"]+)">/.exec(res.text)![1]!.split(' '));

@@ -1,0 +1,28 @@
+// On a page the gateway rendered (sync-server/first-screen.ts), the app's code loads once that
+// first screen has been painted, instead of competing with its HTML, styles and photos: a slow
+// phone shows the listings first and hydrates them a moment later. The entry and its modules to
+// preload are in this element's data attributes (the build's own <script>/<link> tags, moved).
+(function () {
+  var me = document.currentScript;
+  var entry = me && me.getAttribute('data-entry');
+  if (!entry) return;
+  var preloads = (me.getAttribute('data-preload') || '').split(' ').filter(Boolean);
+  function load() {
+    preloads.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    document.head.appendChild(script);
+  }
+  // A frame callback runs just before the next paint; the timeout after it runs just after.
+  requestAnimationFrame(function () {
+    setTimeout(load, 0);
+  });
+})();
