@@ -420,6 +420,31 @@ describe('a first visit', () => {
   });
 });
 
+describe('a part whose code cannot load', () => {
+  it('still shows the toast’s message, plainly, and leaves the page working', async () => {
+    const fresh = await launchBrowser();
+    try {
+      const page = await fresh.context.newPage();
+      // The toast's chunk never arrives (offline before the service worker stored it).
+      await page.route(/\/assets\/toast-view-[^/]+\.js$/, (route) => route.abort());
+      const errors: string[] = [];
+      page.on('pageerror', (err) => errors.push(err.message));
+      await page.goto(`${gateway.url}/properties`);
+      // Hydrated (the rest of the page's cards follow the first 4).
+      await expect.poll(() => page.getByTestId('property-card').count()).toBeGreaterThan(4);
+      const card = page.getByTestId('property-card').first();
+      await card.getByRole('button', { name: '收藏' }).click();
+      await page.getByTestId('toast').getByText(FAVORITE_MESSAGES.loginRequired).waitFor();
+      // The page is still there and answers.
+      await card.click();
+      await page.waitForURL((url) => url.pathname.startsWith('/properties/'));
+      expect(errors).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
 describe('a visitor device', () => {
   it('never holds a phone number, and browses the list and detail offline after one visit', async () => {
     const phones = new Set<string>();

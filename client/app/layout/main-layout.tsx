@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import { LazyPart } from '@client/components/lazy-part';
 import { PageSpinner } from '@client/components/page-spinner';
 import { AppHeader } from './app-header';
 import { BOTTOM_TAB_BAR_HEIGHT, BottomTabBar } from './bottom-tab-bar';
@@ -29,9 +30,9 @@ export function MainLayout() {
         </Suspense>
       </Box>
       {desktop && (
-        <Suspense fallback={null}>
+        <LazyPart name="the footer" fallback={null}>
           <AppFooter />
-        </Suspense>
+        </LazyPart>
       )}
       <BottomTabBar />
       <ScrollRestoration />

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { LazyPart, PlainNotice } from '@client/components/lazy-part';
 import { whenIdle } from '@client/lib/when-idle';
 import { ToastContext, type Toast, type ToastSeverity } from './toast-context';
 import type { ToastMessage } from './toast-view';
@@ -41,9 +42,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext value={toast}>
       {children}
       {message && (
-        <Suspense fallback={null}>
+        <LazyPart
+          name="the toast"
+          fallback={open ? <PlainNotice text={message.text} testId="toast" /> : null}
+        >
           <ToastView message={message} open={open} onClose={() => setOpen(false)} />
-        </Suspense>
+        </LazyPart>
       )}
     </ToastContext>
   );

@@ -1,5 +1,6 @@
 /** The header's sync indicator (DESIGN §8): state, unsent count, refused count, last sync time. */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
+import { LazyPart } from '@client/components/lazy-part';
 import Badge from '@mui/material/Badge';
 import Chip from '@mui/material/Chip';
 import { useSyncStatus } from '@client/data/sync-status';
@@ -32,8 +33,8 @@ export function SyncIndicator() {
   );
   if (!idle) return chip;
   return (
-    <Suspense fallback={chip}>
+    <LazyPart name="the sync tooltip" fallback={chip}>
       <Tooltip title={syncTooltip(status)}>{chip}</Tooltip>
-    </Suspense>
+    </LazyPart>
   );
 }
