@@ -22,6 +22,7 @@ import { HttpError } from '../http-error';
 import { couchStatus, type Store } from '../store/couch';
 import { fromStoreDoc, toStoreDoc, type StoreDoc } from '../store/documents';
 import {
+  REFRESH_REUSE_GRACE_SECONDS,
   REFRESH_TOKEN_TTL_SECONDS,
   hashRefreshToken,
   newRefreshToken,
@@ -68,6 +69,8 @@ interface RefreshDoc {
   family: string;
   expires_at: string;
   rotated_at?: string;
+  /** The hash of the token that replaced this one. */
+  successor?: string;
 }
 type AuthDoc = PhoneDoc | CredDoc | FamilyDoc | RefreshDoc;
 
@@ -221,36 +224,55 @@ export class AuthService {
 
   /**
    * Rotates a refresh token. A token that was already rotated means it leaked or was replayed:
-   * the whole session family is revoked, so the thief's copy and the owner's die together.
+   * the whole session family is revoked, so the thief's copy and the owner's die together. One
+   * exception: within REFRESH_REUSE_GRACE_SECONDS of its rotation, while the token that replaced it
+   * has not been used, the browser most likely never got the answer (a reload cancelled it), so a
+   * new token of the same family is issued instead of signing the user out.
    */
   async refresh(token: string | undefined): Promise<Session> {
     if (!token || token.length > 200) throw new HttpError(401, 'refresh_invalid');
-    const doc = await getOrNull(
-      () => this.auth.get(`refresh:${hashRefreshToken(token)}`) as Promise<RefreshDoc>,
-    );
+    const id = `refresh:${hashRefreshToken(token)}`;
+    let doc = await getOrNull(() => this.auth.get(id) as Promise<RefreshDoc>);
     if (!doc || doc.kind !== 'refresh') throw new HttpError(401, 'refresh_invalid');
     const family = await getOrNull(
-      () => this.auth.get(`family:${doc.family}`) as Promise<FamilyDoc>,
+      () => this.auth.get(`family:${doc!.family}`) as Promise<FamilyDoc>,
     );
     if (!family || family.revoked) throw new HttpError(401, 'refresh_invalid');
-    if (doc.rotated_at) {
+    if (Date.parse(doc.expires_at) <= Date.now()) throw new HttpError(401, 'refresh_invalid');
+    const next = newRefreshToken();
+    if (!doc.rotated_at) {
+      try {
+        await this.auth.insert({
+          ...doc,
+          rotated_at: new Date().toISOString(),
+          successor: next.hash,
+        });
+      } catch (err) {
+        if (couchStatus(err) !== 409) throw err;
+        // Rotated a moment ago by a concurrent request with the same cookie: judge it as a replay.
+        doc = (await getOrNull(() => this.auth.get(id) as Promise<RefreshDoc>)) ?? doc;
+      }
+    }
+    if (doc.rotated_at && !(await this.isLostAnswer(doc))) {
       await this.revokeFamily(family, 'reuse');
       throw new HttpError(401, 'refresh_reused');
     }
-    if (Date.parse(doc.expires_at) <= Date.now()) throw new HttpError(401, 'refresh_invalid');
-    try {
-      await this.auth.insert({ ...doc, rotated_at: new Date().toISOString() });
-    } catch (err) {
-      // Someone rotated it a moment ago: the same replay, seen concurrently.
-      if (couchStatus(err) === 409) {
-        await this.revokeFamily(family, 'reuse');
-        throw new HttpError(401, 'refresh_reused');
-      }
-      throw err;
-    }
     const user = await getOrNull(() => this.getUser(doc.user_id));
     if (!user) throw new HttpError(401, 'refresh_invalid');
-    return this.issue(user, doc.family);
+    return this.issue(user, doc.family, next);
+  }
+
+  /** A rotated token sent again soon after, its successor unused: the answer never arrived. */
+  private async isLostAnswer(doc: RefreshDoc): Promise<boolean> {
+    const rotatedAt = Date.parse(doc.rotated_at ?? '');
+    if (!doc.successor || !(Date.now() - rotatedAt < REFRESH_REUSE_GRACE_SECONDS * 1000)) {
+      return false;
+    }
+    const successor = await getOrNull(
+      () => this.auth.get(`refresh:${doc.successor}`) as Promise<RefreshDoc>,
+    );
+    // Not written yet: the concurrent request that rotated it is still issuing it.
+    return successor === null || !successor.rotated_at;
   }
 
   /** Ends the session the refresh token belongs to; unknown tokens are ignored (logout is idempotent). */
@@ -325,8 +347,7 @@ export class AuthService {
     throw new HttpError(409, 'conflict');
   }
 
-  private async issue(user: User, family: string): Promise<Session> {
-    const refresh = newRefreshToken();
+  private async issue(user: User, family: string, refresh = newRefreshToken()): Promise<Session> {
     await this.auth.insert({
       _id: `refresh:${refresh.hash}`,
       kind: 'refresh',

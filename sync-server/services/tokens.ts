@@ -9,6 +9,12 @@ import { HttpError } from '../http-error';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+/**
+ * How long a rotated refresh token may be presented again while its successor is still unused:
+ * the browser can lose the answer that carried the successor (a reload or a closed tab cancels the
+ * request after the server rotated it) and then sends the old cookie again. Okta's default grace.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 30;
 const ISSUER = 'cj-gateway';
 
 /** Who is calling, as established by a valid access token. */

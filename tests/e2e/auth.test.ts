@@ -18,6 +18,9 @@ function freshPhone(): string {
   return `139${digits}`;
 }
 
+/** A renewal follows a page load at once, but the machines running these tests are busy. */
+const RENEWAL_WAIT = { timeout: 15_000 };
+
 describe('auth screens', () => {
   let gateway: RunningGateway;
   let browser: TestBrowser;
@@ -108,6 +111,55 @@ describe('auth screens', () => {
     await page.reload();
     await layout.userMenuButton.waitFor();
     expect(refreshes.length).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it('stays signed in when a reload cancelled a token renewal the server had already made', async () => {
+    const page = await browser.openPage(`${gateway.url}/login`, VIEWPORTS.desktop);
+    const layout = new Layout(page);
+    const phone = freshPhone();
+    const password = 'secret123';
+    const created = await page.request.post(`${gateway.url}/api/auth/register`, {
+      data: { phone, password, name: '续期用户' },
+    });
+    expect(created.status()).toBe(201);
+    await new LoginPage(page).login(phone, password);
+    await layout.userMenuButton.waitFor();
+
+    // The next renewal reaches the server (which rotates the cookie), but its answer never reaches
+    // the browser, as when a reload or a closed tab cancels the request: the browser keeps the old
+    // cookie and sends it again.
+    const cookie = (await browser.context.cookies(`${gateway.url}/api/auth/refresh`))
+      .map((c) => `${c.name}=${c.value}`)
+      .join('; ');
+    let lost = 0;
+    await page.route(
+      '**/api/auth/refresh',
+      async (route) => {
+        const answer = await fetch(`${gateway.url}/api/auth/refresh`, {
+          method: 'POST',
+          headers: { cookie },
+        });
+        expect(answer.status).toBe(200);
+        lost += 1;
+        await route.abort('aborted');
+      },
+      { times: 1 },
+    );
+    const refreshes: number[] = [];
+    page.on('response', (res) => {
+      if (new URL(res.url()).pathname === '/api/auth/refresh') refreshes.push(res.status());
+    });
+    await page.reload();
+    await expect.poll(() => refreshes, RENEWAL_WAIT).toEqual([200]);
+    expect(lost).toBe(1);
+    await layout.userMenuButton.waitFor();
+
+    // And the session goes on: a fresh load renews with the cookie the server gave last.
+    await page.goto(`${gateway.url}/profile`);
+    await page.getByRole('heading', { name: '个人中心' }).waitFor();
+    expect(await page.getByTestId('profile-phone').textContent()).toBe(phone);
+    await expect.poll(() => refreshes, RENEWAL_WAIT).toEqual([200, 200]);
     await page.close();
   });
 

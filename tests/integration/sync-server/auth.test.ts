@@ -10,7 +10,8 @@ import {
   REFRESH_COOKIE,
   SESSION_HINT_COOKIE,
 } from '@couchdb/model/session-cookies';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { REFRESH_REUSE_GRACE_SECONDS } from '../../../sync-server/services/tokens';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
 
 let gw: TestGateway;
@@ -312,19 +313,64 @@ describe('refresh tokens', () => {
     expect(again.status).toBe(200);
   });
 
-  it('revokes the whole session when a rotated token is reused', async () => {
+  const cookieOf = (res: request.Response) => res.headers['set-cookie']![0]!.split(';')[0]!;
+  const refreshWith = (cookie: string) =>
+    request(gw.app).post('/api/auth/refresh').set('Cookie', cookie);
+
+  it('revokes the whole session when a token is replayed after its successor was used', async () => {
     const { phone, password } = await register();
     const first = await login(phone, password);
-    const res = await request(gw.app).post('/api/auth/refresh').set('Cookie', first.cookie);
-    const rotated = res.headers['set-cookie']![0]!.split(';')[0]!;
+    const second = cookieOf(await refreshWith(first.cookie));
+    const third = await refreshWith(second);
+    expect(third.status).toBe(200);
 
-    const replay = await request(gw.app).post('/api/auth/refresh').set('Cookie', first.cookie);
+    const replay = await refreshWith(first.cookie);
     expect(replay.status).toBe(401);
     expect(replay.body.error.code).toBe('refresh_reused');
+    expect(String(replay.headers['set-cookie'])).toMatch(/cj_refresh=;/);
     // The legitimate holder's newer token dies with the family.
-    const owner = await request(gw.app).post('/api/auth/refresh').set('Cookie', rotated);
+    const owner = await refreshWith(cookieOf(third));
     expect(owner.status).toBe(401);
     expect(owner.body.error.code).toBe('refresh_invalid');
+  });
+
+  it('keeps the session when the answer to a refresh was lost and the old cookie comes again', async () => {
+    const { phone, password } = await register();
+    const first = await login(phone, password);
+    const lost = await refreshWith(first.cookie); // the browser never stored this answer
+    expect(lost.status).toBe(200);
+
+    const again = await refreshWith(first.cookie);
+    expect(again.status).toBe(200);
+    expect(again.body.accessToken).toEqual(expect.any(String));
+    const next = cookieOf(again);
+    expect(next).not.toBe(first.cookie);
+    expect(next).not.toBe(cookieOf(lost));
+    expect((await refreshWith(next)).status).toBe(200);
+  });
+
+  it('answers concurrent refreshes with the same cookie without signing the user out', async () => {
+    const { phone, password } = await register();
+    const first = await login(phone, password);
+    const answers = await Promise.all([refreshWith(first.cookie), refreshWith(first.cookie)]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    // Whichever answer the browser kept, its cookie goes on working.
+    for (const answer of answers) expect((await refreshWith(cookieOf(answer))).status).toBe(200);
+  });
+
+  it(`treats the old cookie as stolen once ${REFRESH_REUSE_GRACE_SECONDS} s have passed`, async () => {
+    const { phone, password } = await register();
+    const first = await login(phone, password);
+    const rotated = cookieOf(await refreshWith(first.cookie));
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + REFRESH_REUSE_GRACE_SECONDS * 1000 });
+    try {
+      const replay = await refreshWith(first.cookie);
+      expect(replay.status).toBe(401);
+      expect(replay.body.error.code).toBe('refresh_reused');
+      expect((await refreshWith(rotated)).status).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses a missing or unknown refresh cookie', async () => {
