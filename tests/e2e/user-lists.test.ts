@@ -4,6 +4,7 @@
  * server agrees); recently viewed keeps the last 10, newest first, without duplicates, offline too.
  * Run `npm run build` first (`npm run test:e2e` does).
  */
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RECENT_MESSAGES } from '@couchdb/model/constants';
 import { FAVORITE_MESSAGES, type Favorite } from '@couchdb/model/favorite';
@@ -57,6 +58,23 @@ async function publicListings(): Promise<Property[]> {
 async function serverFavorites(): Promise<string[]> {
   const docs = await pullAll<Favorite & { _deleted?: boolean }>(gateway.url, 'favorites', user);
   return [...docs.values()].filter((f) => !f._deleted).map((f) => f.property_id);
+}
+
+/** What a device shows about its session and sync, for a failure message. */
+async function deviceState(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const locks = await navigator.locks.query();
+    return JSON.stringify({
+      url: location.href,
+      online: navigator.onLine,
+      sessionHint: document.cookie.includes('cj_session='),
+      sync: [...document.querySelectorAll('[role="status"]')].map((e) =>
+        e.getAttribute('aria-label'),
+      ),
+      heldLocks: locks.held?.map((l) => l.name),
+      pendingLocks: locks.pending?.map((l) => l.name),
+    });
+  });
 }
 
 async function signIn(viewport: Viewport = VIEWPORTS.desktop) {
@@ -381,13 +399,18 @@ describe('my listings', () => {
     await page.waitForURL((url) => url.pathname === '/my-properties');
     // The device sends it now, or at its next retry when a request failed on this busy machine
     // (the retry waits double each time, up to a minute: DEFAULT_RETRY in client/data/replication.ts).
-    await expect
-      .poll(
-        async () =>
-          (await pullAll<Property>(gateway.url, 'properties', user)).get(edited.id)?.title,
-        { timeout: 75_000, message: 'the edited title reached the server' },
-      )
-      .toBe(newTitle);
+    try {
+      await expect
+        .poll(
+          async () =>
+            (await pullAll<Property>(gateway.url, 'properties', user)).get(edited.id)?.title,
+          { timeout: 75_000, message: 'the edited title reached the server' },
+        )
+        .toBe(newTitle);
+    } catch (err) {
+      // It failed in CI twice without a trace: say what the device was doing.
+      throw new Error(`${(err as Error).message}\n${await deviceState(page)}`, { cause: err });
+    }
     await chooseOption(page, '状态', MY_LISTING_FILTER_LABELS[filter]);
 
     const target = pending[0]!;
