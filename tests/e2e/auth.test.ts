@@ -163,6 +163,54 @@ describe('auth screens', () => {
     await page.close();
   });
 
+  it('keeps the account just signed in when a renewal of the previous one answers late', async () => {
+    const page = await browser.openPage(`${gateway.url}/login`, VIEWPORTS.desktop);
+    const layout = new Layout(page);
+    const login = new LoginPage(page);
+    const accounts = [freshPhone(), freshPhone()];
+    for (const [i, phone] of accounts.entries()) {
+      const created = await page.request.post(`${gateway.url}/api/auth/register`, {
+        data: { phone, password: 'secret123', name: `换号用户${i}` },
+      });
+      expect(created.status()).toBe(201);
+    }
+    const [first, second] = accounts as [string, string];
+    await login.login(first, 'secret123');
+    await layout.userMenuButton.waitFor();
+
+    // Back on /login, the page renews the first account's session; that renewal is held until the
+    // second account's login has been submitted (or 5 s, if the page waits for it first).
+    let submitted = false;
+    await page.route(
+      '**/api/auth/refresh',
+      async (route) => {
+        for (let waited = 0; !submitted && waited < 5_000; waited += 50) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        await route.continue();
+      },
+      { times: 1 },
+    );
+    await page.goto(`${gateway.url}/login`);
+    await login.heading.waitFor();
+    await login.phone.fill(second);
+    await login.password.fill('secret123');
+    await login.submitButton.click();
+    submitted = true;
+    await page.waitForURL((url) => url.pathname === '/');
+    await layout.waitForToast(AUTH_MESSAGES.loginSuccess);
+
+    // A fresh load restores the account that signed in last, from its cookie.
+    await page.goto(`${gateway.url}/profile`);
+    await page.getByRole('heading', { name: '个人中心' }).waitFor();
+    expect(await page.getByTestId('profile-phone').textContent()).toBe(second);
+    await page.evaluate((key) => localStorage.removeItem(key), USER_KEY);
+    await page.reload();
+    await page.getByRole('heading', { name: '个人中心' }).waitFor();
+    expect(await page.getByTestId('profile-phone').textContent()).toBe(second);
+    await page.close();
+  });
+
   it('shows the mismatch and agreement messages under their fields', async () => {
     const page = await browser.openPage(`${gateway.url}/register`, VIEWPORTS.mobile);
     const register = new RegisterPage(page);

@@ -127,7 +127,9 @@ export class SessionManager {
   }
 
   async login(input: LoginInput): Promise<User> {
-    const session = await this.api.login(input);
+    // After any renewal under way here or in another tab: its answer sets the cookie too, and one
+    // arriving after the login's would put the previous session's cookie back.
+    const session = await this.afterRenewals(() => this.api.login(input));
     this.generation += 1;
     this.apply(session);
     return session.user;
@@ -139,7 +141,7 @@ export class SessionManager {
 
   /** Revokes the refresh token on the server, then forgets the session. Throws if the call fails. */
   async logout(): Promise<void> {
-    await this.api.logout(this.accessToken);
+    await this.afterRenewals(() => this.api.logout(this.accessToken));
     this.generation += 1;
     this.clear();
   }
@@ -205,6 +207,12 @@ export class SessionManager {
       }
       throw err;
     }
+  }
+
+  /** Runs a call that sets the session cookie once no renewal is under way, in any tab. */
+  private async afterRenewals<T>(run: () => Promise<T>): Promise<T> {
+    await this.inFlight?.catch(() => undefined);
+    return this.withRefreshLock(run);
   }
 
   /** Serialises refreshes across tabs: they share the cookie, and each use rotates it. */
