@@ -256,7 +256,7 @@ describe('listing detail', () => {
       ) as HTMLVideoElement | null;
       return v !== null && !v.paused && v.currentTime > 0;
     });
-    expect(await detail.video.getAttribute('data-playing')).toBe('true');
+    await expect.poll(() => detail.video.getAttribute('data-playing')).toBe('true');
     // Controls hide 3 s after play starts and return on mouse move.
     await page.waitForFunction(
       () =>
@@ -269,11 +269,12 @@ describe('listing detail', () => {
     const box = (await detail.video.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
     await page.mouse.move(box.x + box.width / 2 + 10, box.y + box.height / 3);
-    expect(await detail.video.getAttribute('data-controls-visible')).toBe('true');
+    await expect.poll(() => detail.video.getAttribute('data-controls-visible')).toBe('true');
     await detail.video.getByRole('button', { name: '静音' }).click();
     expect(await page.evaluate(() => document.querySelector('video')!.muted)).toBe(true);
     await detail.video.getByRole('button', { name: '暂停' }).click();
-    expect(await detail.video.getAttribute('data-playing')).toBe('false');
+    // The player follows the video's own pause event, which comes after the click.
+    await expect.poll(() => detail.video.getAttribute('data-playing')).toBe('false');
 
     await detail.panoramaButton.click();
     await detail.panorama.waitFor();
