@@ -47,6 +47,22 @@ const row = (label: string, f: Figures) =>
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+/** Tries a run that failed to record (Lighthouse's own glitches, e.g. NO_NAVSTART) up to 3 times. */
+async function measure(url: string, port: number) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(
+      url,
+      { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      undefined,
+    );
+    const lhr = result?.lhr;
+    const failure = !lhr ? 'no result' : lhr.runtimeError?.message;
+    if (lhr && !failure) return lhr;
+    if (attempt >= 3) throw new Error(`${url}: ${failure}`);
+    console.log(`(${url}: ${failure}; measuring again)`);
+  }
+}
+
 async function main() {
   const { values } = parseArgs({
     options: { runs: { type: 'string', default: '1' }, report: { type: 'string' } },
@@ -63,14 +79,7 @@ async function main() {
     for (const page of PAGES) {
       const all: Figures[] = [];
       for (let run = 0; run < runs; run++) {
-        const result = await lighthouse(
-          `${gateway.url}${page.path}`,
-          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
-          undefined,
-        );
-        const lhr = result?.lhr;
-        if (!lhr) throw new Error(`Lighthouse returned no result for ${page.path}`);
-        if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
+        const lhr = await measure(`${gateway.url}${page.path}`, chrome.port);
         if (values.report) {
           await mkdir(values.report, { recursive: true });
           await writeFile(`${values.report}/${page.name}-${run + 1}.json`, JSON.stringify(lhr));
