@@ -5,6 +5,7 @@
  * Run `npm run build` first (`npm run test:e2e` does).
  */
 import type { Page } from 'playwright-core';
+import { SESSION_HINT_COOKIE } from '@couchdb/model/session-cookies';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RECENT_MESSAGES } from '@couchdb/model/constants';
 import { FAVORITE_MESSAGES, type Favorite } from '@couchdb/model/favorite';
@@ -62,19 +63,19 @@ async function serverFavorites(): Promise<string[]> {
 
 /** What a device shows about its session and sync, for a failure message. */
 async function deviceState(page: Page): Promise<string> {
-  return page.evaluate(async () => {
+  return page.evaluate(async (hintCookie) => {
     const locks = await navigator.locks.query();
     return JSON.stringify({
       url: location.href,
       online: navigator.onLine,
-      sessionHint: document.cookie.includes('cj_session='),
+      sessionHint: document.cookie.includes(`${hintCookie}=`),
       sync: [...document.querySelectorAll('[role="status"]')].map((e) =>
         e.getAttribute('aria-label'),
       ),
       heldLocks: locks.held?.map((l) => l.name),
       pendingLocks: locks.pending?.map((l) => l.name),
     });
-  });
+  }, SESSION_HINT_COOKIE);
 }
 
 async function signIn(viewport: Viewport = VIEWPORTS.desktop) {
