@@ -37,6 +37,12 @@ let brokenDir: string;
 const publicTitle = '抚仙湖畔 两室一厅 拎包入住';
 const pendingTitle = '尚未审核的房源 不应出现';
 
+/** Writes a listing straight into the store, as once public. */
+async function storeListing(overrides: Parameters<typeof buildProperty>[0]) {
+  const { owner: _o, id, ...doc } = buildProperty({ id: newId(), ...overrides });
+  await gw.store.db('properties').insert({ _id: id, ...doc, ever_public: true });
+}
+
 beforeAll(async () => {
   shellDir = await mkdtemp(path.join(tmpdir(), 'cj-shell-'));
   await writeFile(path.join(shellDir, 'index.html'), SHELL);
@@ -45,22 +51,9 @@ beforeAll(async () => {
   gw = await startTestGateway({ staticDir: shellDir });
   brokenGw = await startTestGateway({ staticDir: brokenDir });
   const owner = await gw.createUser('user', '房东');
-  const listings = [
-    { title: publicTitle, audit_status: 'approved', is_featured: true },
-    { title: pendingTitle, audit_status: 'pending' },
-  ];
-  for (const overrides of listings) {
-    const {
-      owner: _o,
-      id,
-      ...doc
-    } = buildProperty({
-      id: newId(),
-      user_id: owner.user.id,
-      ...overrides,
-    } as Parameters<typeof buildProperty>[0]);
-    await gw.store.db('properties').insert({ _id: id, ...doc, ever_public: true });
-  }
+  const user_id = owner.user.id;
+  await storeListing({ user_id, title: publicTitle, audit_status: 'approved', is_featured: true });
+  await storeListing({ user_id, title: pendingTitle, audit_status: 'pending' });
 });
 
 afterAll(async () => {
@@ -148,18 +141,12 @@ describe('first screens for a first visit', () => {
       .set('Accept', 'text/html');
     const title = '新上架 湖景三房 即刻看房';
     expect(firstScreen(before.text)).not.toContain(title);
-    const {
-      owner: _o,
-      id,
-      ...doc
-    } = buildProperty({
-      id: newId(),
+    await storeListing({
       title,
       audit_status: 'approved',
       is_featured: true,
       created_at: new Date().toISOString(),
     });
-    await gw.store.db('properties').insert({ _id: id, ...doc, ever_public: true });
     await expect
       .poll(
         async () =>
