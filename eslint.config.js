@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
@@ -43,6 +44,59 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The client's layers (STYLE.md, after bulletproof-react): couchdb ← client/lib ← client/data ←
+    // client/components and client/pwa ← client/features ← client/app ← the entries (main, ssr). A
+    // feature never imports another feature (what several share moves down a layer); the gateway
+    // imports only the client's SSR entry. Imports inside one element are not checked.
+    files: ['client/**/*.{ts,tsx}', 'sync-server/**/*.ts', 'couchdb/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { typescript: { project: './tsconfig.json' } },
+      'boundaries/elements': [
+        { type: 'shared', pattern: ['couchdb/model', 'couchdb/rules'] },
+        { type: 'seed', pattern: 'couchdb/seed' },
+        { type: 'lib', pattern: 'client/lib' },
+        { type: 'data', pattern: 'client/data' },
+        { type: 'pwa', pattern: 'client/pwa' },
+        { type: 'components', pattern: 'client/components' },
+        { type: 'feature', pattern: 'client/features/*' },
+        { type: 'app', pattern: 'client/app' },
+        { type: 'entry', pattern: 'client/ssr' },
+        { type: 'gateway', pattern: 'sync-server' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            layer('shared', ['shared']),
+            layer('lib', ['shared', 'lib']),
+            layer('data', ['shared', 'lib', 'data']),
+            layer('pwa', ['shared', 'lib', 'components', 'pwa']),
+            layer('components', ['shared', 'lib', 'data', 'pwa', 'components']),
+            // Not 'feature': a feature's own files are one element, another feature is refused.
+            layer('feature', ['shared', 'lib', 'data', 'pwa', 'components']),
+            layer('app', ['shared', 'lib', 'data', 'pwa', 'components', 'feature', 'app']),
+            layer('entry', [
+              'shared',
+              'lib',
+              'data',
+              'pwa',
+              'components',
+              'feature',
+              'app',
+              'entry',
+            ]),
+            layer('gateway', ['shared', 'gateway', 'seed', 'entry']),
+            layer('seed', ['shared', 'gateway', 'seed']),
+          ],
+        },
+      ],
+    },
+  },
   // The zod-free model modules and the shared rules reach the first screen and the device data
   // layer, so they must not load the schema library, not even through a sibling (types are free).
   zodFree(['couchdb/model/*-facts.ts', 'couchdb/model/{constants,errors,roles,sync}.ts'], './'),
@@ -72,5 +126,13 @@ function zodFree(files, model) {
         },
       ],
     },
+  };
+}
+
+/** A layer's policy: files of element type `from` may import elements of the types in `to`. */
+function layer(from, to) {
+  return {
+    from: { element: { type: from } },
+    allow: { to: { element: { types: { anyOf: to } } } },
   };
 }

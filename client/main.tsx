@@ -4,7 +4,7 @@ import { App } from './app/app';
 import { preloadFirstScreen } from './app/lazy-screens';
 import { startHydration } from './lib/use-store-value';
 import { startPwa } from './pwa/boot';
-import { preloadPageData } from './features/sync/page-data';
+import { preloadPageData } from './app/sync/page-data';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');

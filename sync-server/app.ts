@@ -8,7 +8,7 @@ import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
-import { FIRST_SCREEN_PATHS } from '@client/app/first-screen-paths';
+import { FIRST_SCREEN_PATHS } from '@client/ssr/first-screen-paths';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config';
 import { firstScreenPages } from './first-screen';

@@ -3,7 +3,7 @@
  * stays light; the main layout and the guard are in the entry chunk.
  */
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { RequireAuth } from '@client/features/auth/components/require-auth';
+import { RequireAuth } from '@client/components/auth/require-auth';
 import { MainLayout } from './layout/main-layout';
 import {
   HomeScreen,

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGREEMENT_MESSAGE, PASSWORD_MISMATCH_MESSAGE } from '@couchdb/model/auth';
 import { AUTH_MESSAGES } from '@couchdb/model/errors';
-import { USER_KEY } from '@client/features/auth/user-cache';
+import { USER_KEY } from '@client/lib/session/user-cache';
 import { launchBrowser, VIEWPORTS, type TestBrowser } from '../helpers/browser';
 import { startGateway, type RunningGateway } from '../helpers/gateway';
 import { Layout } from './pages/layout';

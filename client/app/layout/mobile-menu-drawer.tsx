@@ -11,9 +11,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Close from '@mui/icons-material/Close';
 import { ROLE_LABELS } from '@couchdb/model/roles';
-import { useAuth } from '@client/features/auth/auth-context';
-import { displayName } from '@client/features/auth/display-name';
-import { useSignOut } from '@client/features/auth/use-sign-out';
+import { useAuth } from '@client/lib/session/auth-context';
+import { displayName } from '@client/lib/session/display-name';
+import { useSignOut } from '@client/components/auth/use-sign-out';
 import { InstallListItem } from '@client/pwa/install-list-item';
 import { isActive, MAIN_NAV, SIGN_OUT_LABEL, USER_MENU } from './nav-items';
 

@@ -9,8 +9,8 @@ import Typography from '@mui/material/Typography';
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import type { User } from '@couchdb/model/user';
 import { ROLE_LABELS } from '@couchdb/model/roles';
-import { avatarSrc, displayName } from '@client/features/auth/display-name';
-import { useSignOut } from '@client/features/auth/use-sign-out';
+import { avatarSrc, displayName } from '@client/lib/session/display-name';
+import { useSignOut } from '@client/components/auth/use-sign-out';
 import { SIGN_OUT_LABEL, USER_MENU } from './nav-items';
 
 /** Desktop user menu: profile, publish management, both publish entries, sign out. */

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { FAVORITE_MESSAGES } from '@couchdb/model/favorite-facts';
 import { operationFailedMessage } from '@couchdb/model/errors';
 import { toggleFavorite, useFavoriteIds, useOpenDevice } from '@client/data/hooks';
-import { useAuth } from '@client/features/auth/auth-context';
+import { useAuth } from '@client/lib/session/auth-context';
 import { useToast } from '../toast/toast-context';
 
 export interface FavoriteToggle {

@@ -17,7 +17,7 @@ import { EmptyState } from '@client/components/empty-state';
 import { useOpenDevice, useSyncSettled } from '@client/data/hooks';
 import { useAllProperties } from '@client/data/hooks/use-admin';
 import { useSyncStatusValue } from '@client/data/sync-status';
-import { useAuth } from '@client/features/auth/auth-context';
+import { useAuth } from '@client/lib/session/auth-context';
 import { AdminGate } from './components/admin-gate';
 import { AdminPropertyCard } from './components/admin-property-card';
 import { LoadFailed } from './components/load-failed';

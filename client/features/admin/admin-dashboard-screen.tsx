@@ -21,7 +21,7 @@ import { formatLogTime } from '@couchdb/rules/format';
 import { useNow } from '@client/components/use-now';
 import { useLiveQuery } from '@client/data/hooks';
 import { useAllProperties, useOplog } from '@client/data/hooks/use-admin';
-import { useAuth } from '@client/features/auth/auth-context';
+import { useAuth } from '@client/lib/session/auth-context';
 import { AdminGate } from './components/admin-gate';
 import { StatCards } from './components/stat-cards';
 

@@ -46,7 +46,7 @@ import { FilterSelect, ListSearchField } from '@client/components/list-filters';
 import { useSyncSettled } from '@client/data/hooks';
 import { useAllProperties } from '@client/data/hooks/use-admin';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
-import { useAuth } from '@client/features/auth/auth-context';
+import { useAuth } from '@client/lib/session/auth-context';
 import { AdminGate } from './components/admin-gate';
 import { AdminPropertyCard } from './components/admin-property-card';
 import { LoadFailed } from './components/load-failed';

@@ -18,7 +18,7 @@ import {
   changeListingsStatus,
   setListingPriority,
 } from '@client/data/hooks/use-admin';
-import { useAuth } from '@client/features/auth/auth-context';
+import { useAuth } from '@client/lib/session/auth-context';
 
 const BATCH_LABELS: Record<PropertyStatus, string> = {
   active: '上架',

@@ -14,12 +14,12 @@ import { AUTH_MESSAGES } from '@couchdb/model/errors';
 import { useToast } from '@client/components/toast/toast-context';
 import { ApiError } from '@client/lib/api-client';
 import { fieldErrorsOf } from '@client/lib/form-errors';
-import { useAuth } from './auth-context';
+import { useAuth } from '@client/lib/session/auth-context';
 import { AuthShell } from './components/auth-shell';
-import { PasswordField } from './components/password-field';
-import type { LoginRedirectState } from './components/require-auth';
+import { PasswordField } from '@client/components/auth/password-field';
+import type { LoginRedirectState } from '@client/components/auth/require-auth';
 import { FORGOT_PASSWORD_HINT, LOGIN_LOADING_RESET_MS } from './constants';
-import { readRememberedPhone, writeRememberedPhone } from './user-cache';
+import { readRememberedPhone, writeRememberedPhone } from '@client/lib/session/user-cache';
 
 type Field = 'phone' | 'password';
 

@@ -10,8 +10,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ROLE_LABELS } from '@couchdb/model/roles';
 import { ApiError } from '@client/lib/api-client';
-import { useAuth } from './auth-context';
-import { PasswordField } from './components/password-field';
+import { useAuth } from '@client/lib/session/auth-context';
+import { PasswordField } from '@client/components/auth/password-field';
 
 function timestamp(): string {
   const now = new Date();

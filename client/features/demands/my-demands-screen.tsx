@@ -22,7 +22,7 @@ import { EmptyState } from '@client/components/empty-state';
 import { FilterSelect, ListSearchField } from '@client/components/list-filters';
 import { useConfirmedDelete } from '@client/components/use-confirmed-delete';
 import { deleteDemand, useMyDemands, useOpenDevice } from '@client/data/hooks';
-import { useAuth } from '@client/features/auth/auth-context';
+import { useAuth } from '@client/lib/session/auth-context';
 
 /**
  * 我的需求 (spec §2 "My demands"): the user's demands from the device, searched and filtered by

@@ -37,7 +37,7 @@ import {
 import type { DeviceDatabase } from '@client/data/database';
 import type { DemandDoc } from '@client/data/schemas/demand.schema';
 import type { RefusedDoc } from '@client/data/schemas/refused.schema';
-import { useAuth } from '@client/features/auth/auth-context';
+import { useAuth } from '@client/lib/session/auth-context';
 import { fieldErrorsOf } from '@client/lib/form-errors';
 
 type Form = {

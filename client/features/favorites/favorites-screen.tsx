@@ -30,7 +30,7 @@ import { useFavoriteToggle } from '@client/components/property/use-favorite-togg
 import { useListLayout } from '@client/components/property/use-list-layout';
 import { useToast } from '@client/components/toast/toast-context';
 import { clearFavorites, useFavoriteProperties, useOpenDevice } from '@client/data/hooks';
-import { useAuth } from '@client/features/auth/auth-context';
+import { useAuth } from '@client/lib/session/auth-context';
 
 /** A price band of either type: `sale:100-200` (万) or `rent:0-3000` (元/月); '' for any. */
 type PriceChoice = '' | `${PropertyType}:${string}`;

@@ -19,7 +19,7 @@ import {
   useMyProperties,
   useOpenDevice,
 } from '@client/data/hooks';
-import { useAuth } from '@client/features/auth/auth-context';
+import { useAuth } from '@client/lib/session/auth-context';
 import { OutboxPanel } from './outbox-panel';
 
 type TabKey = 'properties' | 'demands';

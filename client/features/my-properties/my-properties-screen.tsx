@@ -28,7 +28,7 @@ import { OwnPropertyCard } from '@client/components/property/own-property-card';
 import { useListLayout } from '@client/components/property/use-list-layout';
 import { useConfirmedDelete } from '@client/components/use-confirmed-delete';
 import { deleteProperty, useMyProperties, useOpenDevice } from '@client/data/hooks';
-import { useAuth } from '@client/features/auth/auth-context';
+import { useAuth } from '@client/lib/session/auth-context';
 
 /**
  * 我的房源 (spec §2 "My listings"): the user's listings from the device with the combined status,

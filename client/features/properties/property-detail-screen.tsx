@@ -41,8 +41,8 @@ import { useOpenDevice, useProperty, useSettings, useSyncSettled } from '@client
 import { readStoredPromotion } from '@client/data/promotion';
 import { recordRecentView } from '@client/data/recent';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
-import { useAuth } from '@client/features/auth/auth-context';
-import type { LoginRedirectState } from '@client/features/auth/components/require-auth';
+import { useAuth } from '@client/lib/session/auth-context';
+import type { LoginRedirectState } from '@client/components/auth/require-auth';
 import { ContactDialog } from './components/contact-dialog';
 import { MediaCarousel } from './components/media-carousel';
 import { mediaSlides } from './components/media-slides';

@@ -61,7 +61,7 @@ import {
 import type { OutboxListing } from '@client/data/media-outbox';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
 import type { RefusedDoc } from '@client/data/schemas/refused.schema';
-import { useAuth } from '@client/features/auth/auth-context';
+import { useAuth } from '@client/lib/session/auth-context';
 import { MediaStep, type ChosenFile } from './components/media-step';
 
 const STEPS = ['基本信息', '房屋详情', '价格与地址', '图片视频'] as const;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { pageDenial } from '@couchdb/rules/access';
 import { AccessDenied } from '@client/components/access-denied';
-import { useAuth } from '@client/features/auth/auth-context';
+import { useAuth } from '@client/lib/session/auth-context';
 
 /**
  * Every admin page checks the role itself (spec §6) and shows 访问受限 to others; `message`

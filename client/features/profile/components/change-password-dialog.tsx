@@ -18,8 +18,8 @@ import {
 } from '@couchdb/model/auth';
 import { useToast } from '@client/components/toast/toast-context';
 import { ApiError } from '@client/lib/api-client';
-import { PasswordField } from '@client/features/auth/components/password-field';
-import { useAuth } from '@client/features/auth/auth-context';
+import { PasswordField } from '@client/components/auth/password-field';
+import { useAuth } from '@client/lib/session/auth-context';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
 

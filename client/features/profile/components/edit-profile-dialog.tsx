@@ -16,8 +16,8 @@ import { AVATAR_MESSAGES, type User } from '@couchdb/model/user';
 import { useToast } from '@client/components/toast/toast-context';
 import { ApiError } from '@client/lib/api-client';
 import { fieldErrorsOf } from '@client/lib/form-errors';
-import { useAuth } from '@client/features/auth/auth-context';
-import { avatarSrc, displayName } from '@client/features/auth/display-name';
+import { useAuth } from '@client/lib/session/auth-context';
+import { avatarSrc, displayName } from '@client/lib/session/display-name';
 
 type Field = 'name' | 'company' | 'position';
 

@@ -6,7 +6,7 @@ import { FIRST_PULL_ELEMENT, FIRST_PULL_URL, PULL_LIMIT_MAX } from '@couchdb/mod
 import { takeBootPrefetch } from '@client/data/boot-prefetch';
 import { ANON_DATABASE } from '@client/data/database';
 import { LAST_SYNC_KEY } from '@client/data/replication';
-import { USER_KEY } from '@client/features/auth/user-cache';
+import { USER_KEY } from '@client/lib/session/user-cache';
 
 const SCRIPT = readFileSync(
   new URL('../../../../public/boot-prefetch.js', import.meta.url),

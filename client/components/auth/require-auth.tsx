@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@client/components/page-spinner';
-import { useAuth } from '../auth-context';
+import { useAuth } from '@client/lib/session/auth-context';
 
 /** Where to return after login, kept in the router state of the /login redirect. */
 export interface LoginRedirectState {

@@ -3,7 +3,7 @@
  * user's when signed in. RxDB loads here on demand, in a chunk of its own.
  */
 import { useEffect } from 'react';
-import { useAuth } from '@client/features/auth/auth-context';
+import { useAuth } from '@client/lib/session/auth-context';
 import { afterFirstScreen, dataLayerCanWait, loadPageData, sessionLink } from './page-data';
 
 export function DeviceDataBridge() {

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AUTH_MESSAGES } from '@couchdb/model/errors';
 import { useToast } from '@client/components/toast/toast-context';
-import { useAuth } from './auth-context';
+import { useAuth } from '@client/lib/session/auth-context';
 
 /** Sign out from the user menu: revoke on the server, toast, back to the home page. */
 export function useSignOut(): { signOut: () => Promise<void>; signingOut: boolean } {
