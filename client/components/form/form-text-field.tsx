@@ -1,0 +1,38 @@
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+
+export type FormTextFieldProps<T extends FieldValues> = Omit<
+  TextFieldProps,
+  'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error'
+> & {
+  control: Control<T>;
+  name: FieldPath<T>;
+};
+
+/**
+ * An MUI text field bound to a react-hook-form field: its value, its validation message (shown in
+ * place of the helper text while the field is invalid) and its focus on a failed submit.
+ */
+export function FormTextField<T extends FieldValues>({
+  control,
+  name,
+  helperText,
+  ...props
+}: FormTextFieldProps<T>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: { ref, value, ...field }, fieldState }) => (
+        <TextField
+          {...props}
+          {...field}
+          value={value ?? ''}
+          inputRef={ref}
+          error={fieldState.error !== undefined}
+          helperText={fieldState.error?.message ?? helperText}
+        />
+      )}
+    />
+  );
+}
