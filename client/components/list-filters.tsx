@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
+import Card from '@mui/material/Card';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 
@@ -78,5 +80,23 @@ export function FilterSelect({
       ))}
       {children}
     </TextField>
+  );
+}
+
+/** The filter card above a user's lists: its search field and selects in a row (stacked on phones). */
+export function ListFilterCard({
+  children,
+  stackBelow = 'sm',
+}: {
+  children: ReactNode;
+  /** Below this width the fields stack (the favourites' price select needs the room up to md). */
+  stackBelow?: 'sm' | 'md';
+}) {
+  return (
+    <Card sx={{ p: { xs: 1.5, md: 2 }, mb: 2 }}>
+      <Stack direction={{ xs: 'column', [stackBelow]: 'row' }} spacing={1.5}>
+        {children}
+      </Stack>
+    </Card>
   );
 }

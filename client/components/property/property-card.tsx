@@ -30,7 +30,7 @@ const CARD_FIELDS = [
   'created_at',
 ] as const;
 
-type CardProperty = Pick<Property, (typeof CARD_FIELDS)[number]>;
+export type CardProperty = Pick<Property, (typeof CARD_FIELDS)[number]>;
 
 interface PropertyCardProps {
   property: CardProperty;

@@ -6,7 +6,6 @@ import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import { AUDIT_REFETCH_MS } from '@couchdb/model/constants';
@@ -18,6 +17,7 @@ import { useOpenDevice, useSyncSettled } from '@client/data/hooks';
 import { useAllProperties } from '@client/data/hooks/use-admin';
 import { useSyncStatusValue } from '@client/data/sync-status';
 import { useAuth } from '@client/lib/session/auth-context';
+import { PageHeader } from '@client/components/page-header';
 import { AdminGate } from './components/admin-gate';
 import { AdminPropertyCard } from './components/admin-property-card';
 import { LoadFailed } from './components/load-failed';
@@ -84,10 +84,7 @@ function AuditQueue() {
       <Button component={RouterLink} to="/admin" startIcon={<ArrowBackOutlined />} sx={{ mb: 1 }}>
         返回管理后台
       </Button>
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 2 }}>
-        <Typography variant="h5" component="h1" sx={{ fontSize: { xs: 20, md: 24 } }}>
-          房源审核
-        </Typography>
+      <PageHeader title="房源审核">
         {pending && (
           <Chip
             color={pending.length > 0 ? 'warning' : 'default'}
@@ -95,7 +92,7 @@ function AuditQueue() {
             data-testid="pending-count"
           />
         )}
-      </Stack>
+      </PageHeader>
       {streamDown && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {ADMIN_LISTING_MESSAGES.streamDown}

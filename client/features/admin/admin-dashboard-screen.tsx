@@ -22,6 +22,7 @@ import { useNow } from '@client/components/use-now';
 import { useLiveQuery } from '@client/data/hooks';
 import { useAllProperties, useOplog } from '@client/data/hooks/use-admin';
 import { useAuth } from '@client/lib/session/auth-context';
+import { PageHeader } from '@client/components/page-header';
 import { AdminGate } from './components/admin-gate';
 import { StatCards } from './components/stat-cards';
 
@@ -108,9 +109,7 @@ function Dashboard() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 3 } }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 2, fontSize: { xs: 20, md: 24 } }}>
-        管理后台
-      </Typography>
+      <PageHeader title="管理后台" />
       <StatCards
         loading={!properties || !counts}
         cards={[

@@ -15,7 +15,6 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
@@ -47,6 +46,7 @@ import { useSyncSettled } from '@client/data/hooks';
 import { useAllProperties } from '@client/data/hooks/use-admin';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
 import { useAuth } from '@client/lib/session/auth-context';
+import { PageHeader } from '@client/components/page-header';
 import { AdminGate } from './components/admin-gate';
 import { AdminPropertyCard } from './components/admin-property-card';
 import { LoadFailed } from './components/load-failed';
@@ -115,9 +115,7 @@ function PropertyConsole() {
       <Button component={RouterLink} to="/admin" startIcon={<ArrowBackOutlined />} sx={{ mb: 1 }}>
         返回管理后台
       </Button>
-      <Typography variant="h5" component="h1" sx={{ mb: 2, fontSize: { xs: 20, md: 24 } }}>
-        房源管理
-      </Typography>
+      <PageHeader title="房源管理" />
       <StatCards
         loading={!all}
         cards={[

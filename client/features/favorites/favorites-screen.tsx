@@ -1,11 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import Container from '@mui/material/Container';
 import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DeleteSweepOutlined from '@mui/icons-material/DeleteSweepOutlined';
 import FavoriteBorderOutlined from '@mui/icons-material/FavoriteBorderOutlined';
@@ -21,16 +19,15 @@ import {
 import { filterAndSortProperties, priceBandsFor } from '@couchdb/rules/property-filter';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { EmptyState } from '@client/components/empty-state';
-import { FilterSelect, ListSearchField } from '@client/components/list-filters';
+import { FilterSelect, ListFilterCard, ListSearchField } from '@client/components/list-filters';
 import { LayoutToggle } from '@client/components/property/layout-toggle';
-import { PropertyCard } from '@client/components/property/property-card';
-import { PropertyCardSkeleton } from '@client/components/property/property-card-skeleton';
-import { PropertyGrid } from '@client/components/property/property-grid';
+import { PropertyCards } from '@client/components/property/property-grid';
 import { useFavoriteToggle } from '@client/components/property/use-favorite-toggle';
 import { useListLayout } from '@client/components/property/use-list-layout';
 import { useToast } from '@client/components/toast/toast-context';
 import { clearFavorites, useFavoriteProperties, useOpenDevice } from '@client/data/hooks';
 import { useAuth } from '@client/lib/session/auth-context';
+import { PageHeader } from '@client/components/page-header';
 
 /** A price band of either type: `sale:100-200` (万) or `rent:0-3000` (元/月); '' for any. */
 type PriceChoice = '' | `${PropertyType}:${string}`;
@@ -88,15 +85,7 @@ export default function FavoritesScreen() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 3 } }}>
-      <Stack direction="row" sx={{ alignItems: 'center', mb: 2, gap: 1 }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1, fontSize: { xs: 20, md: 24 } }}>
-          我的收藏
-          {data && (
-            <Typography component="span" color="text.secondary" sx={{ ml: 1, fontSize: 15 }}>
-              共 {total} 套
-            </Typography>
-          )}
-        </Typography>
+      <PageHeader title="我的收藏" count={data ? `共 ${total} 套` : undefined}>
         <LayoutToggle value={layout} onChange={setLayout} />
         <Button
           color="error"
@@ -106,49 +95,47 @@ export default function FavoritesScreen() {
         >
           清空收藏
         </Button>
-      </Stack>
+      </PageHeader>
 
       {total > 0 && (
-        <Card sx={{ p: { xs: 1.5, md: 2 }, mb: 2 }}>
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5}>
-            <ListSearchField
-              value={keyword}
-              onChange={setKeyword}
-              label="搜索收藏"
-              placeholder="搜索标题、描述或地址"
-            />
-            <FilterSelect
-              label="价格"
-              value={price}
-              onChange={(v) => setPrice(v as PriceChoice)}
-              anyLabel="不限"
-              minWidth={150}
-            >
-              {PROPERTY_TYPES.flatMap((type) => [
-                <ListSubheader key={type}>{PROPERTY_TYPE_LABELS[type]}</ListSubheader>,
-                ...priceBandsFor(type).map((band) => (
-                  <MenuItem key={`${type}:${band.key}`} value={`${type}:${band.key}`}>
-                    {band.label}
-                  </MenuItem>
-                )),
-              ])}
-            </FilterSelect>
-            <FilterSelect
-              label="面积"
-              value={area}
-              onChange={setArea}
-              anyLabel="不限"
-              options={AREA_BANDS.map((b) => ({ value: b.key, label: b.label }))}
-            />
-            <FilterSelect
-              label="区域"
-              value={location}
-              onChange={setLocation}
-              anyLabel="不限"
-              options={TOWNSHIPS.map((t) => ({ value: t, label: t }))}
-            />
-          </Stack>
-        </Card>
+        <ListFilterCard stackBelow="md">
+          <ListSearchField
+            value={keyword}
+            onChange={setKeyword}
+            label="搜索收藏"
+            placeholder="搜索标题、描述或地址"
+          />
+          <FilterSelect
+            label="价格"
+            value={price}
+            onChange={(v) => setPrice(v as PriceChoice)}
+            anyLabel="不限"
+            minWidth={150}
+          >
+            {PROPERTY_TYPES.flatMap((type) => [
+              <ListSubheader key={type}>{PROPERTY_TYPE_LABELS[type]}</ListSubheader>,
+              ...priceBandsFor(type).map((band) => (
+                <MenuItem key={`${type}:${band.key}`} value={`${type}:${band.key}`}>
+                  {band.label}
+                </MenuItem>
+              )),
+            ])}
+          </FilterSelect>
+          <FilterSelect
+            label="面积"
+            value={area}
+            onChange={setArea}
+            anyLabel="不限"
+            options={AREA_BANDS.map((b) => ({ value: b.key, label: b.label }))}
+          />
+          <FilterSelect
+            label="区域"
+            value={location}
+            onChange={setLocation}
+            anyLabel="不限"
+            options={TOWNSHIPS.map((t) => ({ value: t, label: t }))}
+          />
+        </ListFilterCard>
       )}
 
       {data && data.unavailable.length > 0 && (
@@ -189,21 +176,13 @@ export default function FavoritesScreen() {
           />
         )
       ) : (
-        <PropertyGrid layout={layout}>
-          {shown
-            ? shown.map((p, i) => (
-                <PropertyCard
-                  key={p.id}
-                  index={i}
-                  property={p}
-                  layout={layout}
-                  favorite={favorites.ids.has(p.id)}
-                  onToggleFavorite={(id) => favorites.toggle(id, p.title)}
-                  now={now}
-                />
-              ))
-            : Array.from({ length: 4 }, (_, i) => <PropertyCardSkeleton key={i} />)}
-        </PropertyGrid>
+        <PropertyCards
+          properties={shown}
+          layout={layout}
+          favorites={favorites}
+          now={now}
+          namedRemoval
+        />
       )}
 
       <ConfirmDialog

@@ -14,6 +14,7 @@ import { ROLE_LABELS } from '@couchdb/model/roles';
 import { useAuth } from '@client/lib/session/auth-context';
 import { avatarSrc, displayName } from '@client/lib/session/display-name';
 import { useSignOut } from '@client/components/auth/use-sign-out';
+import { PageHeader } from '@client/components/page-header';
 import { ChangePasswordDialog } from './components/change-password-dialog';
 import { EditProfileDialog } from './components/edit-profile-dialog';
 import { ProfileLinks } from './components/profile-links';
@@ -32,9 +33,7 @@ export default function ProfileScreen() {
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 2, md: 3 } }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 2, fontSize: { xs: 20, md: 24 } }}>
-        个人中心
-      </Typography>
+      <PageHeader title="个人中心" />
       <Card sx={{ p: { xs: 2, md: 3 }, mb: 2 }}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           <Avatar

@@ -22,10 +22,8 @@ import {
   type PropertyFilter,
 } from '@couchdb/rules/property-filter';
 import { EmptyState } from '@client/components/empty-state';
-import { PropertyCard } from '@client/components/property/property-card';
 import { LayoutToggle } from '@client/components/property/layout-toggle';
-import { PropertyCardSkeleton } from '@client/components/property/property-card-skeleton';
-import { PropertyGrid } from '@client/components/property/property-grid';
+import { PropertyCards } from '@client/components/property/property-grid';
 import { useFavoriteToggle } from '@client/components/property/use-favorite-toggle';
 import { useListLayout } from '@client/components/property/use-list-layout';
 import { useSteppedCount } from '@client/components/use-stepped-count';
@@ -158,21 +156,13 @@ export default function PropertyListScreen() {
             }
           />
         ) : (
-          <PropertyGrid layout={layout}>
-            {shown
-              ? shown.map((p, i) => (
-                  <PropertyCard
-                    key={p.id}
-                    index={i}
-                    property={p}
-                    layout={layout}
-                    favorite={favorites.ids.has(p.id)}
-                    onToggleFavorite={favorites.toggle}
-                    now={now}
-                  />
-                ))
-              : Array.from({ length: 6 }, (_, i) => <PropertyCardSkeleton key={i} />)}
-          </PropertyGrid>
+          <PropertyCards
+            properties={shown}
+            layout={layout}
+            favorites={favorites}
+            now={now}
+            skeletons={6}
+          />
         )}
         {hasMore && (
           <Box ref={sentinel} sx={{ textAlign: 'center', py: 1 }}>
