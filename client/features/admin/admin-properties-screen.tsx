@@ -1,39 +1,25 @@
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import Checkbox from '@mui/material/Checkbox';
 import Container from '@mui/material/Container';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
-import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
 import StarOutlined from '@mui/icons-material/StarOutlined';
 import { GENERIC_MESSAGES } from '@couchdb/model/errors';
-import { PROPERTY_TYPE_LABELS, type PropertyStatus } from '@couchdb/model/property-facts';
+import type { PropertyStatus } from '@couchdb/model/property-facts';
 import {
-  ADMIN_AUDIT_FILTERS,
   ADMIN_LISTING_MESSAGES,
-  ADMIN_STATUS_FILTERS,
-  ADMIN_TYPE_FILTERS,
   DEFAULT_ADMIN_FILTER,
   filterAdminListings,
-  pageButtons,
   pageCount,
   pageOf,
   type AdminListingFilter,
 } from '@couchdb/rules/admin-listings';
-import { PROPERTY_SORT_LABELS, PROPERTY_SORTS } from '@couchdb/rules/property-filter';
 import {
   AUDIT_STATUS_LABELS,
   PROPERTY_STATUS_LABELS,
@@ -41,23 +27,22 @@ import {
 } from '@couchdb/rules/property-status';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { EmptyState } from '@client/components/empty-state';
-import { FilterSelect, ListSearchField } from '@client/components/list-filters';
 import { useSyncSettled } from '@client/data/hooks';
 import { useAllProperties } from '@client/data/hooks/use-admin';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
 import { useAuth } from '@client/lib/session/auth-context';
 import { PageHeader } from '@client/components/page-header';
+import { Pager } from '@client/components/pager';
 import { AdminGate } from './components/admin-gate';
 import { AdminPropertyCard } from './components/admin-property-card';
+import { BulkBar } from './components/bulk-bar';
+import { ConsoleFilters } from './components/console-filters';
+import { ListingLogDialog } from './components/listing-log-dialog';
 import { LoadFailed } from './components/load-failed';
 import { OplogPanel } from './components/oplog-panel';
 import { RejectDialog } from './components/reject-dialog';
 import { StatCards } from './components/stat-cards';
 import { useAdminActions } from './use-admin-actions';
-
-const ANY = '全部';
-const label = (value: string, labels: Record<string, string>) =>
-  value === 'all' ? ANY : (labels[value] ?? value);
 
 /**
  * 房源管理 (spec §2 "Admin listing management"): stat cards from the device's listings, the
@@ -133,114 +118,31 @@ function PropertyConsole() {
         <OplogPanel />
       ) : (
         <>
-          <Card sx={{ p: { xs: 1.5, md: 2 }, mb: 2 }}>
-            <Box
-              sx={{
-                display: 'grid',
-                gap: 1.5,
-                gridTemplateColumns: { xs: '1fr 1fr', md: '2fr 1fr 1fr 1fr 1.3fr' },
-                '& > :first-of-type': { gridColumn: { xs: '1 / -1', md: 'auto' } },
-              }}
-            >
-              <ListSearchField
-                value={filter.keyword}
-                onChange={(keyword) => update({ keyword })}
-                label="搜索房源"
-                placeholder="搜索标题或描述"
-              />
-              <FilterSelect
-                label="状态"
-                value={filter.status}
-                onChange={(v) => update({ status: v as AdminListingFilter['status'] })}
-                options={ADMIN_STATUS_FILTERS.map((v) => ({
-                  value: v,
-                  label: label(v, PROPERTY_STATUS_LABELS),
-                }))}
-              />
-              <FilterSelect
-                label="审核"
-                value={filter.audit}
-                onChange={(v) => update({ audit: v as AdminListingFilter['audit'] })}
-                options={ADMIN_AUDIT_FILTERS.map((v) => ({
-                  value: v,
-                  label: label(v, AUDIT_STATUS_LABELS),
-                }))}
-              />
-              <FilterSelect
-                label="类型"
-                value={filter.type}
-                onChange={(v) => update({ type: v as AdminListingFilter['type'] })}
-                options={ADMIN_TYPE_FILTERS.map((v) => ({
-                  value: v,
-                  label: label(v, PROPERTY_TYPE_LABELS),
-                }))}
-              />
-              <FilterSelect
-                label="排序"
-                value={filter.sort}
-                onChange={(v) => update({ sort: v as AdminListingFilter['sort'] })}
-                options={PROPERTY_SORTS.map((v) => ({ value: v, label: PROPERTY_SORT_LABELS[v] }))}
-                minWidth={0}
-              />
-            </Box>
-          </Card>
+          <ConsoleFilters filter={filter} onChange={update} />
           <Alert icon={<StarOutlined />} severity="info" sx={{ mb: 2 }}>
             {ADMIN_LISTING_MESSAGES.priorityBanner}
           </Alert>
-          <Card
-            sx={{
-              p: 1,
-              mb: 2,
-              display: 'flex',
-              alignItems: 'center',
-              flexWrap: 'wrap',
-              gap: 1,
-              position: 'sticky',
-              top: { xs: 56, md: 64 },
-              zIndex: 2,
+          <BulkBar
+            pageAllSelected={pageAllSelected}
+            pageSomeSelected={rows.some((p) => selected.has(p.id))}
+            selectedCount={selected.size}
+            onSelectPage={(on) =>
+              setSelected((s) => {
+                const next = new Set(s);
+                for (const p of rows) {
+                  if (on) next.add(p.id);
+                  else next.delete(p.id);
+                }
+                return next;
+              })
+            }
+            onBatch={(to) => void batch(to)}
+            onDelete={() => {
+              if (selected.size === 0) void actions.batch([], 'deleted');
+              else setDeleting('selection');
             }}
-          >
-            <FormControlLabel
-              sx={{ ml: 0.5, mr: 'auto' }}
-              control={
-                <Checkbox
-                  checked={pageAllSelected}
-                  indeterminate={!pageAllSelected && rows.some((p) => selected.has(p.id))}
-                  onChange={(e) =>
-                    setSelected((s) => {
-                      const next = new Set(s);
-                      for (const p of rows) {
-                        if (e.target.checked) next.add(p.id);
-                        else next.delete(p.id);
-                      }
-                      return next;
-                    })
-                  }
-                />
-              }
-              label={`全选本页（已选 ${selected.size} 套）`}
-            />
-            <Button size="small" variant="outlined" onClick={() => void batch('active')}>
-              批量上架
-            </Button>
-            <Button size="small" variant="outlined" onClick={() => void batch('inactive')}>
-              批量下架
-            </Button>
-            <Button
-              size="small"
-              variant="outlined"
-              color="error"
-              onClick={() => {
-                if (selected.size === 0) void actions.batch([], 'deleted');
-                else setDeleting('selection');
-              }}
-            >
-              批量删除
-            </Button>
-            <Button size="small" onClick={() => setSelected(new Set())}>
-              清除选择
-            </Button>
-          </Card>
+            onClear={() => setSelected(new Set())}
+          />
           {error ? (
             <LoadFailed message={GENERIC_MESSAGES.loadFailed} onReload={reload} />
           ) : !shown || (shown.length === 0 && !settled) ? (
@@ -273,33 +175,7 @@ function PropertyConsole() {
               ))}
             </Stack>
           )}
-          {pages > 1 && (
-            <Stack
-              component="nav"
-              aria-label="分页"
-              direction="row"
-              sx={{ justifyContent: 'center', gap: 0.5, mt: 2, flexWrap: 'wrap' }}
-            >
-              <Button size="small" disabled={current <= 1} onClick={() => setPage(current - 1)}>
-                上一页
-              </Button>
-              {pageButtons(current, pages).map((n) => (
-                <Button
-                  key={n}
-                  size="small"
-                  variant={n === current ? 'contained' : 'text'}
-                  aria-current={n === current ? 'page' : undefined}
-                  onClick={() => setPage(n)}
-                  sx={{ minWidth: 36 }}
-                >
-                  {n}
-                </Button>
-              ))}
-              <Button size="small" disabled={current >= pages} onClick={() => setPage(current + 1)}>
-                下一页
-              </Button>
-            </Stack>
-          )}
+          <Pager page={current} pages={pages} onPage={setPage} />
         </>
       )}
       <RejectDialog
@@ -318,21 +194,7 @@ function PropertyConsole() {
           else if (deleting) void actions.setStatus(deleting, 'deleted');
         }}
       />
-      <Dialog open={logOf !== null} onClose={() => setLogOf(null)} fullWidth maxWidth="md">
-        <DialogTitle sx={{ pr: 6 }}>
-          操作日志：{logOf?.title}
-          <IconButton
-            aria-label="关闭"
-            onClick={() => setLogOf(null)}
-            sx={{ position: 'absolute', right: 8, top: 8 }}
-          >
-            <CloseOutlined />
-          </IconButton>
-        </DialogTitle>
-        <DialogContent>
-          <Box sx={{ pt: 1 }}>{logOf && <OplogPanel propertyId={logOf.id} />}</Box>
-        </DialogContent>
-      </Dialog>
+      <ListingLogDialog listing={logOf} onClose={() => setLogOf(null)} />
     </Container>
   );
 }

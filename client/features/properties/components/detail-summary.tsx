@@ -1,0 +1,122 @@
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import PhoneInTalkOutlined from '@mui/icons-material/PhoneInTalkOutlined';
+import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
+import ShareOutlined from '@mui/icons-material/ShareOutlined';
+import ThreeSixtyOutlined from '@mui/icons-material/ThreeSixtyOutlined';
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+import { formatAddress, formatPrice, formatRelativeDate } from '@couchdb/rules/format';
+import { FavoriteButton } from '@client/components/property/favorite-button';
+import { PropertyBadges } from '@client/components/property/property-badges';
+import { useFavoriteToggle } from '@client/components/property/use-favorite-toggle';
+import type { PropertyDoc } from '@client/data/schemas/property.schema';
+
+/** The detail page's summary beside the photos: badges, title, price, address, calls to action. */
+export function DetailSummary({
+  property: p,
+  now,
+  onContact,
+  onPanorama,
+  onShare,
+}: {
+  property: PropertyDoc;
+  now: number;
+  onContact: () => void;
+  onPanorama: () => void;
+  onShare: () => void;
+}) {
+  const favorites = useFavoriteToggle();
+  const unitPrice =
+    p.type === 'sale' && p.area > 0
+      ? `${Math.round(p.price / p.area).toLocaleString('zh-CN')}元/㎡`
+      : null;
+  return (
+    <Card
+      component="section"
+      aria-label="房源概要"
+      sx={{ p: { xs: 2, md: 3 }, mx: { xs: 1.5, md: 0 } }}
+    >
+      <Stack spacing={1.5}>
+        <PropertyBadges property={p} now={now} />
+        <Typography
+          variant="h5"
+          component="h1"
+          sx={{ fontSize: { xs: 20, md: 24 }, lineHeight: 1.35 }}
+        >
+          {p.title}
+        </Typography>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'baseline' }}>
+          <Typography
+            data-testid="detail-price"
+            sx={{ color: 'secondary.main', fontWeight: 800, fontSize: { xs: 28, md: 32 } }}
+          >
+            {formatPrice(p.type, p.price)}
+          </Typography>
+          {unitPrice && <Typography color="text.secondary">{unitPrice}</Typography>}
+        </Stack>
+        <Stack
+          direction="row"
+          spacing={0.5}
+          sx={{ alignItems: 'flex-start', color: 'text.secondary' }}
+        >
+          <PlaceOutlined sx={{ fontSize: 18, mt: 0.25 }} />
+          <Typography data-testid="detail-address" sx={{ fontSize: 14 }}>
+            {formatAddress(p.address)}
+          </Typography>
+        </Stack>
+        <Stack direction="row" spacing={2} sx={{ color: 'text.secondary', fontSize: 13 }}>
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+            <VisibilityOutlined sx={{ fontSize: 16 }} />
+            <span data-testid="detail-views">浏览 {p.view_count ?? 0} 次</span>
+          </Stack>
+          <span>{formatRelativeDate(p.created_at, now)}发布</span>
+        </Stack>
+        <Divider />
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+          <Button
+            variant="contained"
+            color="secondary"
+            size="large"
+            startIcon={<PhoneInTalkOutlined />}
+            onClick={onContact}
+            sx={{ flexGrow: 1 }}
+          >
+            电话咨询
+          </Button>
+          <Button
+            variant="outlined"
+            size="large"
+            startIcon={<ThreeSixtyOutlined />}
+            onClick={onPanorama}
+            sx={{ flexGrow: 1 }}
+          >
+            360°全景
+          </Button>
+        </Stack>
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'center' }}>
+          <Stack direction="row" sx={{ alignItems: 'center' }}>
+            <FavoriteButton
+              active={favorites.ids.has(p.id)}
+              onToggle={() => favorites.toggle(p.id)}
+              variant="plain"
+            />
+            <Typography sx={{ fontSize: 14, color: 'text.secondary' }}>
+              {favorites.ids.has(p.id) ? '已收藏' : '收藏'}
+            </Typography>
+          </Stack>
+          <Button
+            color="inherit"
+            startIcon={<ShareOutlined />}
+            onClick={onShare}
+            sx={{ color: 'text.secondary' }}
+          >
+            分享
+          </Button>
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}

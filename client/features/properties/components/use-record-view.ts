@@ -1,0 +1,22 @@
+import { useEffect, useRef } from 'react';
+import { useOpenDevice } from '@client/data/hooks';
+import { recordRecentView } from '@client/data/recent';
+import type { PropertyDoc } from '@client/data/schemas/property.schema';
+
+/** Records the view (counter queue, sent when online) and the recently viewed entry, once per listing. */
+export function useRecordView(property: PropertyDoc | null | undefined, visible: boolean) {
+  const device = useOpenDevice();
+  const recorded = useRef<string | null>(null);
+  useEffect(() => {
+    if (!property || !visible || !device) return;
+    const key = `${device.database.name}:${property.id}`;
+    if (recorded.current === key) return;
+    recorded.current = key;
+    device.sync?.counters
+      .record('property_view', property.id)
+      .catch((err: unknown) => console.error('recording the view failed', property.id, err));
+    recordRecentView(device.database, property.id).catch((err: unknown) =>
+      console.error('recording recently viewed failed', property.id, err),
+    );
+  }, [property, visible, device]);
+}
