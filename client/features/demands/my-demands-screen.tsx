@@ -1,12 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import AddOutlined from '@mui/icons-material/AddOutlined';
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
 import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
@@ -19,10 +16,12 @@ import {
 } from '@couchdb/model/demand-facts';
 import { DemandCard } from '@client/components/demand/demand-card';
 import { EmptyState } from '@client/components/empty-state';
-import { FilterSelect, ListSearchField } from '@client/components/list-filters';
+import { FilterSelect, ListFilterCard, ListSearchField } from '@client/components/list-filters';
 import { useConfirmedDelete } from '@client/components/use-confirmed-delete';
 import { deleteDemand, useMyDemands, useOpenDevice } from '@client/data/hooks';
 import { useAuth } from '@client/lib/session/auth-context';
+import { AddLinkButton } from '@client/components/add-link-button';
+import { PageHeader } from '@client/components/page-header';
 
 /**
  * 我的需求 (spec §2 "My demands"): the user's demands from the device, searched and filtered by
@@ -59,43 +58,31 @@ export default function MyDemandsScreen() {
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 2, md: 3 } }}>
-      <Stack direction="row" sx={{ alignItems: 'center', mb: 2 }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1, fontSize: { xs: 20, md: 24 } }}>
-          我的需求
-        </Typography>
-        <Button
-          variant="contained"
-          startIcon={<AddOutlined />}
-          component={RouterLink}
-          to="/publish/demand"
-        >
-          发布需求
-        </Button>
-      </Stack>
-      <Card sx={{ p: { xs: 1.5, md: 2 }, mb: 2 }}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-          <ListSearchField
-            value={keyword}
-            onChange={setKeyword}
-            label="搜索需求"
-            placeholder="搜索标题或描述"
-          />
-          <FilterSelect
-            label="类型"
-            value={type}
-            onChange={setType}
-            anyLabel="全部"
-            options={DEMAND_TYPES.map((t) => ({ value: t, label: DEMAND_TYPE_LABELS[t] }))}
-          />
-          <FilterSelect
-            label="状态"
-            value={status}
-            onChange={setStatus}
-            anyLabel="全部"
-            options={DEMAND_STATUSES.map((s) => ({ value: s, label: DEMAND_STATUS_LABELS[s] }))}
-          />
-        </Stack>
-      </Card>
+      <PageHeader title="我的需求">
+        <AddLinkButton to="/publish/demand">发布需求</AddLinkButton>
+      </PageHeader>
+      <ListFilterCard>
+        <ListSearchField
+          value={keyword}
+          onChange={setKeyword}
+          label="搜索需求"
+          placeholder="搜索标题或描述"
+        />
+        <FilterSelect
+          label="类型"
+          value={type}
+          onChange={setType}
+          anyLabel="全部"
+          options={DEMAND_TYPES.map((t) => ({ value: t, label: DEMAND_TYPE_LABELS[t] }))}
+        />
+        <FilterSelect
+          label="状态"
+          value={status}
+          onChange={setStatus}
+          anyLabel="全部"
+          options={DEMAND_STATUSES.map((s) => ({ value: s, label: DEMAND_STATUS_LABELS[s] }))}
+        />
+      </ListFilterCard>
       {error ? (
         <EmptyState
           icon={<ErrorOutlineOutlined fontSize="inherit" color="error" />}

@@ -1,11 +1,9 @@
-import { Link as RouterLink, useSearchParams } from 'react-router';
-import Button from '@mui/material/Button';
+import { useSearchParams } from 'react-router';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import AddOutlined from '@mui/icons-material/AddOutlined';
 import { DEMAND_MESSAGES } from '@couchdb/model/demand-facts';
 import { PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import { DemandCard } from '@client/components/demand/demand-card';
@@ -20,6 +18,7 @@ import {
   useOpenDevice,
 } from '@client/data/hooks';
 import { useAuth } from '@client/lib/session/auth-context';
+import { AddLinkButton } from '@client/components/add-link-button';
 import { OutboxPanel } from './outbox-panel';
 
 type TabKey = 'properties' | 'demands';
@@ -66,22 +65,10 @@ export default function ManageScreen() {
           发布管理
         </Typography>
         <Stack direction="row" spacing={1}>
-          <Button
-            variant="contained"
-            startIcon={<AddOutlined />}
-            component={RouterLink}
-            to="/publish/property"
-          >
-            发布房源
-          </Button>
-          <Button
-            variant="outlined"
-            startIcon={<AddOutlined />}
-            component={RouterLink}
-            to="/publish/demand"
-          >
+          <AddLinkButton to="/publish/property">发布房源</AddLinkButton>
+          <AddLinkButton to="/publish/demand" variant="outlined">
             发布需求
-          </Button>
+          </AddLinkButton>
         </Stack>
       </Stack>
       <OutboxPanel />

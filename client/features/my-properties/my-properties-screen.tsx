@@ -2,12 +2,9 @@ import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import AddOutlined from '@mui/icons-material/AddOutlined';
 import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
 import {
   PROPERTY_MESSAGES,
@@ -22,13 +19,15 @@ import {
   type MyListingFilter,
 } from '@couchdb/rules/property-status';
 import { EmptyState } from '@client/components/empty-state';
-import { FilterSelect, ListSearchField } from '@client/components/list-filters';
+import { FilterSelect, ListFilterCard, ListSearchField } from '@client/components/list-filters';
 import { LayoutToggle } from '@client/components/property/layout-toggle';
 import { OwnPropertyCard } from '@client/components/property/own-property-card';
 import { useListLayout } from '@client/components/property/use-list-layout';
 import { useConfirmedDelete } from '@client/components/use-confirmed-delete';
 import { deleteProperty, useMyProperties, useOpenDevice } from '@client/data/hooks';
 import { useAuth } from '@client/lib/session/auth-context';
+import { AddLinkButton } from '@client/components/add-link-button';
+import { PageHeader } from '@client/components/page-header';
 
 /**
  * 我的房源 (spec §2 "My listings"): the user's listings from the device with the combined status,
@@ -68,46 +67,34 @@ export default function MyPropertiesScreen() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 3 } }}>
-      <Stack direction="row" sx={{ alignItems: 'center', mb: 2, gap: 1 }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1, fontSize: { xs: 20, md: 24 } }}>
-          我的房源
-        </Typography>
+      <PageHeader title="我的房源">
         <LayoutToggle value={layout} onChange={setLayout} />
-        <Button
-          variant="contained"
-          startIcon={<AddOutlined />}
-          component={RouterLink}
-          to="/publish/property"
-        >
-          发布房源
-        </Button>
-      </Stack>
-      <Card sx={{ p: { xs: 1.5, md: 2 }, mb: 2 }}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-          <ListSearchField
-            value={keyword}
-            onChange={setKeyword}
-            label="搜索我的房源"
-            placeholder="搜索标题、描述或地址"
-          />
-          <FilterSelect
-            label="状态"
-            value={status}
-            onChange={(v) => setStatus(v as MyListingFilter)}
-            options={MY_LISTING_FILTERS.map((f) => ({
-              value: f,
-              label: MY_LISTING_FILTER_LABELS[f],
-            }))}
-          />
-          <FilterSelect
-            label="类型"
-            value={type}
-            onChange={setType}
-            anyLabel="全部"
-            options={PROPERTY_TYPES.map((t) => ({ value: t, label: PROPERTY_TYPE_LABELS[t] }))}
-          />
-        </Stack>
-      </Card>
+        <AddLinkButton to="/publish/property">发布房源</AddLinkButton>
+      </PageHeader>
+      <ListFilterCard>
+        <ListSearchField
+          value={keyword}
+          onChange={setKeyword}
+          label="搜索我的房源"
+          placeholder="搜索标题、描述或地址"
+        />
+        <FilterSelect
+          label="状态"
+          value={status}
+          onChange={(v) => setStatus(v as MyListingFilter)}
+          options={MY_LISTING_FILTERS.map((f) => ({
+            value: f,
+            label: MY_LISTING_FILTER_LABELS[f],
+          }))}
+        />
+        <FilterSelect
+          label="类型"
+          value={type}
+          onChange={setType}
+          anyLabel="全部"
+          options={PROPERTY_TYPES.map((t) => ({ value: t, label: PROPERTY_TYPE_LABELS[t] }))}
+        />
+      </ListFilterCard>
       {!shown ? (
         <Stack spacing={1.5}>
           <Skeleton variant="rounded" height={140} />
