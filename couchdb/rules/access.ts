@@ -245,7 +245,7 @@ function writeUser(viewer: NonNullable<Viewer>, oldDoc: Doc | null, newDoc: Doc)
   }
   if (!self) return refuse('forbidden', am.ownProfileOnly);
   if (changedField(oldDoc, newDoc, ['phone'])) return refuse('forbidden', am.phoneReadonly);
-  if (changedField(oldDoc, newDoc, ['user_type', 'is_verified'])) {
+  if (changedField(oldDoc, newDoc, COLLECTION_ACCESS.users.adminOnlyOnUpdate ?? [])) {
     return refuse('forbidden', am.adminOnlyUserFields);
   }
   return ALLOW;
