@@ -13,6 +13,7 @@ import {
 } from 'rxdb';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import type { SyncCollection } from '@couchdb/model/sync';
+import { readScope } from '@couchdb/rules/collection-access';
 import { createConflictHandler, type ConflictContext } from './conflict-handler';
 import { counterQueueSchema, type CounterQueueDoc } from './schemas/counter-queue.schema';
 import { demandSchema, type DemandDoc } from './schemas/demand.schema';
@@ -57,12 +58,17 @@ export const COLLECTION_SCHEMAS = {
 } as const;
 export const COLLECTION_NAMES = Object.keys(COLLECTION_SCHEMAS) as CollectionName[];
 
+const isSynced = (name: CollectionName): name is SyncCollection =>
+  name !== 'recent' && name !== 'refused' && name !== 'counter_queue';
+
 /**
- * A visitor's device never holds demands, accounts or the operation log (DESIGN §4), so its
- * database opens without them: fewer IndexedDB stores to open on a first visit.
+ * A visitor's device holds only the replicated collections a visitor pulls (the access table,
+ * DESIGN §4: no demands, favourites, accounts or operation log), so its database opens without the
+ * rest: fewer IndexedDB stores to open on a first visit. A signed-in user's database opens them
+ * all, since the user's role can change while the database stays the same.
  */
 export const VISITOR_COLLECTIONS: readonly CollectionName[] = COLLECTION_NAMES.filter(
-  (name) => name !== 'demands' && name !== 'users' && name !== 'oplog',
+  (name) => !isSynced(name) || readScope(name, 'visitor') !== 'none',
 );
 
 /** Whose data a database holds. */
@@ -84,9 +90,6 @@ export interface OpenDatabaseOptions {
   /** Several tabs share one database (browser); false in Node tests. */
   multiInstance?: boolean;
 }
-
-const isSynced = (name: CollectionName): name is SyncCollection =>
-  name !== 'recent' && name !== 'refused' && name !== 'counter_queue';
 
 /** Creates (or reopens) a database with its collections. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DeviceDatabase> {

@@ -13,7 +13,6 @@ import {
 } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import { Subject } from 'rxjs';
-import type { UserRole } from '@couchdb/model/roles';
 import {
   isSyncCollection,
   PULL_LIMIT_MAX,
@@ -25,6 +24,7 @@ import {
   type SyncCollection,
   type SyncDocument,
 } from '@couchdb/model/sync';
+import { replicatedCollections, type AccessRole } from '@couchdb/rules/collection-access';
 import { takeBootPrefetch } from './boot-prefetch';
 import type { DeviceDatabase } from './database';
 import { sameDocState } from './doc-equality';
@@ -38,25 +38,11 @@ import {
 } from './sync-status';
 import { CounterQueue } from './counters';
 
-export type SyncRole = 'visitor' | UserRole;
+export type SyncRole = AccessRole;
 
-/** What each identity replicates, and whether it pushes (DESIGN §4). */
+/** What each identity replicates, and whether it pushes (the access table, DESIGN §4). */
 export function collectionsFor(role: SyncRole): { name: SyncCollection; push: boolean }[] {
-  if (role === 'visitor') {
-    return ['properties', 'news', 'settings'].map((name) => ({
-      name: name as SyncCollection,
-      push: false,
-    }));
-  }
-  const own: { name: SyncCollection; push: boolean }[] = [
-    { name: 'properties', push: true },
-    { name: 'news', push: true },
-    { name: 'demands', push: true },
-    { name: 'favorites', push: true },
-    { name: 'settings', push: true },
-    { name: 'users', push: true },
-  ];
-  return role === 'admin' ? [...own, { name: 'oplog', push: false }] : own;
+  return replicatedCollections(role);
 }
 
 export interface RetryPolicy {

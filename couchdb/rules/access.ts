@@ -7,23 +7,23 @@ import type { AuditStatus, PropertyStatus } from '../model/property';
 import { PHONE_READONLY_MESSAGE } from '../model/auth-facts';
 import type { UserRole } from '../model/roles';
 import { USER_ADMIN_MESSAGES } from '../model/user-facts';
+import {
+  accessRoleOf,
+  ADMIN_ONLY_PROPERTY_FIELDS,
+  COLLECTION_ACCESS,
+  IMMUTABLE_PROPERTY_FIELDS,
+  readScope,
+  type AccessRole,
+  type Collection,
+} from './collection-access';
 import { ALLOW, type Decision, refuse } from './decision';
 import { canChangeAudit, canChangeStatus } from './property-status';
 
+// The access table is read through this module too (`@couchdb/rules/access`).
+export * from './collection-access';
+
 /** The caller: a logged-in identity, or null for a visitor. */
 export type Viewer = { id: string; role: UserRole } | null;
-
-/** Collections a device replicates. */
-export const COLLECTIONS = [
-  'properties',
-  'news',
-  'demands',
-  'favorites',
-  'settings',
-  'users',
-  'oplog',
-] as const;
-export type Collection = (typeof COLLECTIONS)[number];
 
 /** Denial and refusal texts (spec §6 and our write rules). */
 export const ACCESS_MESSAGES = {
@@ -51,14 +51,6 @@ const am = ACCESS_MESSAGES;
 
 type PropertyAccess = { user_id: string; status: PropertyStatus; audit_status: AuditStatus };
 
-/** Public listings: active and approved (spec §1, §4). */
-export function isPubliclyVisible(
-  property: Pick<PropertyAccess, 'status' | 'audit_status'>,
-): boolean {
-  return property.status === 'active' && property.audit_status === 'approved';
-}
-
-const isAdmin = (viewer: Viewer): boolean => viewer?.role === 'admin';
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** Whether `viewer` may see `doc` of `collection` (DESIGN §4 table). */
@@ -67,25 +59,20 @@ export function canReadDocument(
   doc: Readonly<Record<string, unknown>>,
   viewer: Viewer,
 ): boolean {
-  if (isAdmin(viewer) && collection !== 'favorites') return true;
-  switch (collection) {
-    case 'properties':
-      return (
-        isPubliclyVisible(doc as PropertyAccess) ||
-        (viewer !== null && str(doc.user_id) === viewer.id)
-      );
-    case 'news':
-      return doc.status === 'published';
-    case 'demands':
-    case 'favorites':
-      return viewer !== null && str(doc.user_id) === viewer.id;
-    case 'settings':
+  const access = COLLECTION_ACCESS[collection];
+  if (!access) return false;
+  const own = () => viewer !== null && !!access.owner && str(doc[access.owner]) === viewer.id;
+  const isPublic = () => access.isPublic?.(doc) ?? false;
+  switch (readScope(collection, accessRoleOf(viewer))) {
+    case 'all':
       return true;
-    case 'users':
-      return viewer !== null && str(doc.id) === viewer.id;
-    case 'oplog':
-      return false;
-    default:
+    case 'public+own':
+      return isPublic() || own();
+    case 'public':
+      return isPublic();
+    case 'own':
+      return own();
+    case 'none':
       return false;
   }
 }
@@ -113,41 +100,6 @@ export function projectPropertyFor<P extends ProjectableProperty>(
   }
   return projected;
 }
-
-/** Content fields an owner may change on their own listing (status within spec §4 rules). */
-export const OWNER_EDITABLE_PROPERTY_FIELDS = [
-  'title',
-  'description',
-  'type',
-  'price',
-  'area',
-  'bedrooms',
-  'rooms',
-  'address',
-  'features',
-  'contact',
-  'contact_phone',
-  'panorama_url',
-  'images',
-  'media_items',
-  'status',
-] as const;
-/** Fields only an admin changes (audit, priority, featured). */
-export const ADMIN_ONLY_PROPERTY_FIELDS = [
-  'audit_status',
-  'audit_comment',
-  'audited_by',
-  'audited_at',
-  'is_priority',
-  'is_featured',
-] as const;
-/** Fields nobody changes once the listing exists. */
-export const IMMUTABLE_PROPERTY_FIELDS = ['id', 'user_id', 'created_at'] as const;
-/** Fields the gateway sets itself on every write (counters come from counter endpoints). */
-export const SERVER_MANAGED_PROPERTY_FIELDS = ['view_count', 'owner', 'updated_at'] as const;
-
-/** Fields a user may change on their own profile; role, verification and phone are not among them. */
-export const OWN_PROFILE_FIELDS = ['name', 'avatar_url', 'company', 'position'] as const;
 
 /** The fields the gateway forces onto a new listing (DESIGN §4). */
 export interface ForcedPropertyFields {
@@ -189,6 +141,30 @@ export function forceNewPropertyFields<T extends object>(
     created_at: at,
     updated_at: at,
   };
+}
+
+/**
+ * Whether a sent value claims an admin-only field on create: anything but its one allowed value.
+ * A flag whose allowed value is false is claimed only by `true` (any other value is no flag, and
+ * the gateway forces it off anyway).
+ */
+const claims = (value: unknown, allowed: unknown): boolean =>
+  allowed === false ? value === true : value !== undefined && !jsonEqual(value, allowed);
+
+/**
+ * The refusal of a NEW document of `collection` written by `role` that sets a field only an admin
+ * sets on create (a listing's audit status, priority, featured), or null when it may be sent. The
+ * gateway answers exactly this; the publish form calls it to refuse the same offline.
+ */
+export function createRefusal(
+  collection: Collection,
+  role: AccessRole,
+  doc: Readonly<Record<string, unknown>>,
+): { ok: false; code: 'forbidden'; message: string } | null {
+  if (role === 'admin') return null;
+  const adminOnly = COLLECTION_ACCESS[collection]?.adminOnlyOnCreate ?? {};
+  const claimed = Object.entries(adminOnly).some(([field, allowed]) => claims(doc[field], allowed));
+  return claimed ? { ok: false, code: 'forbidden', message: am.adminOnlyFields } : null;
 }
 
 /** Structural equality of JSON values (key order ignored). */
@@ -269,7 +245,7 @@ function writeUser(viewer: NonNullable<Viewer>, oldDoc: Doc | null, newDoc: Doc)
   }
   if (!self) return refuse('forbidden', am.ownProfileOnly);
   if (changedField(oldDoc, newDoc, ['phone'])) return refuse('forbidden', am.phoneReadonly);
-  if (changedField(oldDoc, newDoc, ['user_type', 'is_verified'])) {
+  if (changedField(oldDoc, newDoc, COLLECTION_ACCESS.users.adminOnlyOnUpdate ?? [])) {
     return refuse('forbidden', am.adminOnlyUserFields);
   }
   return ALLOW;

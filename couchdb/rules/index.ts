@@ -8,3 +8,4 @@ export * from './property-status';
 export * from './reconcile';
 export * from './property-filter';
 export * from './recent';
+export * from './visibility';

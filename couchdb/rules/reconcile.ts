@@ -4,7 +4,7 @@
  * the local version lost somewhere and is kept aside for its author.
  */
 import type { SyncCollection, SyncDocument } from '../model/sync';
-import { ADMIN_ONLY_PROPERTY_FIELDS, jsonEqual } from './access';
+import { COLLECTION_ACCESS, jsonEqual } from './access';
 import { AUDIT_DECISION_FIELDS } from './property-status';
 
 /** Fields the gateway sets itself: always taken from the server's version. */
@@ -21,8 +21,9 @@ export const SERVER_MANAGED_FIELDS = [
 
 /** Fields only admins control, per collection: the server's value wins unless the author is an admin. */
 export const ADMIN_CONTROLLED_FIELDS: Partial<Record<SyncCollection, readonly string[]>> = {
-  properties: ADMIN_ONLY_PROPERTY_FIELDS,
-  users: ['user_type', 'is_verified', 'phone'],
+  properties: COLLECTION_ACCESS.properties.adminOnlyOnUpdate ?? [],
+  // The phone is the login: nobody changes it on a device.
+  users: [...(COLLECTION_ACCESS.users.adminOnlyOnUpdate ?? []), 'phone'],
 };
 
 /** The pseudo-field a clash names when one side deleted the document and the other changed it. */

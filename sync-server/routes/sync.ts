@@ -16,13 +16,11 @@ import {
   type PushRow,
   type SyncCollection,
 } from '@couchdb/model/sync';
+import { accessRoleOf, readScope } from '@couchdb/rules/collection-access';
 import { HttpError } from '../http-error';
 import { requireCaller } from '../middleware/authenticate';
 import type { ChangeFeed, FeedEvent } from '../services/change-feed';
 import type { SyncService } from '../services/sync-service';
-
-/** Collections a visitor may pull (DESIGN §4); the rest need a signed-in caller. */
-const VISITOR_COLLECTIONS: readonly SyncCollection[] = ['properties', 'news', 'settings'];
 
 const pullQuery = z.object({
   // An opaque store sequence: digits (PouchDB Server) or CouchDB's "N-base64" strings.
@@ -46,9 +44,10 @@ function collectionOf(req: Request): SyncCollection {
   const name = String(req.params.collection);
   if (!isSyncCollection(name))
     throw new HttpError(404, 'not_found', SYNC_MESSAGES.unknownCollection);
-  const caller = req.caller;
-  if (!caller && !VISITOR_COLLECTIONS.includes(name)) throw new HttpError(401, 'unauthorized');
-  if (name === 'oplog' && caller?.role !== 'admin') throw new HttpError(403, 'forbidden');
+  // A collection the caller's role reads nothing of (DESIGN §4): sign in, or not for you.
+  if (readScope(name, accessRoleOf(req.caller ?? null)) === 'none') {
+    throw req.caller ? new HttpError(403, 'forbidden') : new HttpError(401, 'unauthorized');
+  }
   return name;
 }
 

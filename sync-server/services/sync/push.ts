@@ -1,0 +1,203 @@
+/**
+ * Push (DESIGN §5): every row is checked against the caller's role and the shared rules, shaped by
+ * its collection's write policy, and written at the store revision the device assumed. A concurrent
+ * write answers the server's version as a conflict; a refusal answers it with a reason too. Every
+ * accepted listing write appends an operation-log entry.
+ */
+import { idSchema } from '@couchdb/model/common';
+import {
+  SYNC_DOC_MAX_BYTES,
+  SYNC_MESSAGES,
+  type PushRejection,
+  type PushResponse,
+  type PushRow,
+  type SyncCollection,
+  type SyncDocument,
+} from '@couchdb/model/sync';
+import {
+  ACCESS_MESSAGES,
+  COLLECTION_ACCESS,
+  canWrite,
+  jsonEqual,
+  type Viewer,
+} from '@couchdb/rules/access';
+import { couchStatus, type Store } from '../../store/couch';
+import type { ChangeFeed } from '../change-feed';
+import {
+  classifyPropertyWrite,
+  oplogIdFor,
+  type OplogService,
+  type Operator,
+  type RequestInfo,
+} from '../oplog-service';
+import { deletedStub, projectFor, toModelDoc, type StoredDoc } from '../projection';
+import { loadOperator, loadSettings, loadStored } from './store-reads';
+import { prepareWrite } from './write';
+
+export interface PushContext {
+  viewer: NonNullable<Viewer>;
+  request: RequestInfo;
+}
+
+export interface PushDeps {
+  store: Store;
+  oplog: OplogService;
+  feed?: ChangeFeed;
+}
+
+export async function pushRows(
+  deps: PushDeps,
+  collection: SyncCollection,
+  ctx: PushContext,
+  rows: PushRow[],
+): Promise<PushResponse> {
+  const { store, oplog, feed } = deps;
+  const db = store.db<StoredDoc>(collection);
+  const conflicts: SyncDocument[] = [];
+  const rejections: PushRejection[] = [];
+  const accepted: SyncDocument[] = [];
+  const visibleVersion = (doc: StoredDoc | null, id: string) =>
+    (doc && !doc._deleted ? projectFor(collection, ctx.viewer, doc) : null) ?? deletedStub(id);
+  let operator: Operator | undefined;
+
+  for (const row of rows) {
+    const incoming = row.newDocumentState;
+    const id = idSchema.safeParse(incoming?.id);
+    if (!id.success) {
+      const stubId = typeof incoming?.id === 'string' ? incoming.id.slice(0, 64) : '';
+      rejections.push({ id: stubId, code: 'validation_failed', message: SYNC_MESSAGES.idMismatch });
+      if (stubId) conflicts.push(deletedStub(stubId));
+      continue;
+    }
+    const current = await loadStored(db, id.data);
+    const live = current && !current._deleted ? current : null;
+    const reject = (code: string, message: string) => {
+      rejections.push({ id: id.data, code, message });
+      conflicts.push(visibleVersion(current, id.data));
+    };
+
+    if (Buffer.byteLength(JSON.stringify(incoming)) > SYNC_DOC_MAX_BYTES) {
+      reject('payload_too_large', SYNC_MESSAGES.docTooLarge);
+      continue;
+    }
+    // Someone else's document the caller cannot even see: refuse without revealing it.
+    const visible = live ? projectFor(collection, ctx.viewer, live) : null;
+    if (live && (!visible || visible._deleted)) {
+      reject('forbidden', HIDDEN_DOCUMENT_MESSAGES[collection]);
+      continue;
+    }
+    // Concurrent write: the device's assumption is not the server's current state.
+    const assumedRev = row.assumedMasterState?._deleted
+      ? undefined
+      : row.assumedMasterState?.server_rev;
+    if (assumedRev !== live?._rev) {
+      if (collection === 'properties' && live && alreadyApplied(live, incoming)) {
+        // The device re-sends a write the store already holds (the gateway stopped between the
+        // write and its log entry): make sure the entry exists, under the same id as before.
+        // Only a caller who could have made that write gets it logged in their name (anyone
+        // else sending a copy of the listing must not be able to write a log entry).
+        const before = row.assumedMasterState ? toStoredShape(row.assumedMasterState) : null;
+        const couldHaveWritten = canWrite(
+          collection,
+          ctx.viewer,
+          before ? toModelDoc(before) : null,
+          toModelDoc(live),
+        ).ok;
+        if (couldHaveWritten) {
+          operator ??= await loadOperator(store, ctx.viewer);
+          await oplog.append(
+            classifyPropertyWrite(before, live),
+            operator,
+            ctx.request,
+            before,
+            live,
+            oplogIdFor(id.data, live._rev!),
+          );
+        }
+      }
+      conflicts.push(visibleVersion(current, id.data));
+      continue;
+    }
+
+    operator ??= await loadOperator(store, ctx.viewer);
+    const outcome = await prepareWrite(collection, {
+      viewer: ctx.viewer,
+      operator,
+      current: live,
+      incoming,
+      settings: () => loadSettings(store),
+    });
+    if (!outcome.ok) {
+      reject(outcome.code, outcome.message);
+      continue;
+    }
+    // Nothing changed (RxDB re-pushes a resolved conflict as is): no new revision, no log entry.
+    if (live && sameContent(live, outcome.doc)) {
+      accepted.push(visibleVersion(live, id.data));
+      continue;
+    }
+    const toWrite: StoredDoc = { ...outcome.doc, _id: id.data };
+    // A live document is updated at its revision; a deleted one is simply written again.
+    if (live?._rev) toWrite._rev = live._rev;
+    else delete toWrite._rev;
+    try {
+      const res = await db.insert(toWrite as never);
+      toWrite._rev = res.rev;
+      feed?.expectWrite(collection, id.data, res.rev);
+      accepted.push(projectFor(collection, ctx.viewer, toWrite) ?? deletedStub(id.data));
+    } catch (err) {
+      if (couchStatus(err) !== 409) throw err;
+      conflicts.push(visibleVersion(await loadStored(db, id.data), id.data));
+      continue;
+    }
+    if (collection === 'properties') {
+      await oplog.append(
+        classifyPropertyWrite(live, toWrite),
+        operator,
+        ctx.request,
+        live,
+        toWrite,
+        oplogIdFor(id.data, toWrite._rev!),
+      );
+    }
+  }
+  return { conflicts, rejections, accepted };
+}
+
+/**
+ * The refusal for a write to someone else's document the caller cannot see (it reveals nothing the
+ * caller does not know: only the rule that keeps them out of it).
+ */
+const HIDDEN_DOCUMENT_MESSAGES: Record<SyncCollection, string> = {
+  properties: ACCESS_MESSAGES.notOwner,
+  demands: ACCESS_MESSAGES.notOwner,
+  favorites: ACCESS_MESSAGES.ownFavoritesOnly,
+  news: ACCESS_MESSAGES.newsAdminOnly,
+  settings: ACCESS_MESSAGES.settingsAdminOnly,
+  users: ACCESS_MESSAGES.ownProfileOnly,
+  oplog: ACCESS_MESSAGES.oplogReadOnly,
+};
+
+/** Fields a device decides on a listing (the rest the gateway sets). */
+const DEVICE_PROPERTY_FIELDS = (() => {
+  const { ownerEditable = [], adminOnlyOnUpdate = [], serverOwned } = COLLECTION_ACCESS.properties;
+  return [...ownerEditable, ...adminOnlyOnUpdate].filter((f) => !serverOwned.includes(f));
+})();
+
+/** Whether the store already holds what the device sends (same values in every field it decides). */
+function alreadyApplied(current: StoredDoc, incoming: SyncDocument): boolean {
+  return DEVICE_PROPERTY_FIELDS.every((f) => jsonEqual(current[f], incoming[f]));
+}
+
+/** A device's copy of a document in the store's shape (for log snapshots). */
+function toStoredShape(doc: SyncDocument): StoredDoc {
+  const { id, server_rev: _r, _deleted: _d, ...rest } = doc;
+  return { _id: id, ...rest };
+}
+
+/** Whether two stored versions differ only in their revision and update time. */
+function sameContent(a: StoredDoc, b: StoredDoc): boolean {
+  const { _rev: _ra, updated_at: _ua, ...restA } = a;
+  const { _rev: _rb, updated_at: _ub, ...restB } = b;
+  return jsonEqual(restA, restB);
+}
