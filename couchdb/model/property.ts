@@ -156,11 +156,15 @@ export const propertyFormSchema = z.strictObject({
 export type PropertyForm = z.infer<typeof propertyFormSchema>;
 export type PropertyFormInput = z.input<typeof propertyFormSchema>;
 
-/** Publish steps 1–4; steps 1–3 validate these fields, step 4 is media (spec §2, §5). */
+/**
+ * Publish steps 1–4; Next on steps 1–3 validates the fields shown on that step, step 4 is media
+ * (spec §2, §5). Besides the spec's step fields, each step checks the optional fields it shows
+ * (tags, contact name, 360° link) when filled in, so a bad one is refused where it can be fixed.
+ */
 export const STEP_FIELDS = {
   1: ['title', 'type'],
-  2: ['rooms', 'area', 'description'],
-  3: ['price', 'address', 'contact_phone'],
+  2: ['rooms', 'area', 'description', 'features'],
+  3: ['price', 'address', 'contact_name', 'contact_phone', 'panorama_url'],
 } as const satisfies Record<1 | 2 | 3, readonly (keyof PropertyForm)[]>;
 export type FormStep = 1 | 2 | 3 | 4;
 export const PUBLISH_STEP_COUNT = 4;

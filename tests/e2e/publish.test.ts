@@ -223,10 +223,9 @@ describe('publish draft files and editing photos', () => {
     await form.choosePhotos(['draft-1.jpg', 'draft-2.jpg']);
     await expect.poll(() => form.tiles.count()).toBe(2);
 
-    // A reload brings back the text and both photos, with their previews.
+    // A reload reopens the draft on its step with both photos, with their previews.
     await page.reload();
-    expect(await page.getByLabel('房源标题').inputValue()).toBe(title);
-    await form.toMediaStep();
+    await form.media.waitFor({ timeout: 15_000 });
     await expect.poll(() => form.media.locator('img[src^="blob:"]').count()).toBe(2);
     expect(
       await form.media.locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt'))),

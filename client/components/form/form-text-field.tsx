@@ -1,11 +1,12 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
-export type FormTextFieldProps<T extends FieldValues> = Omit<
+/** `TTransformed`: what the form's resolver makes of its values (the schema's output), if it differs. */
+export type FormTextFieldProps<T extends FieldValues, TTransformed = T> = Omit<
   TextFieldProps,
   'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error'
 > & {
-  control: Control<T>;
+  control: Control<T, unknown, TTransformed>;
   name: FieldPath<T>;
 };
 
@@ -13,12 +14,12 @@ export type FormTextFieldProps<T extends FieldValues> = Omit<
  * An MUI text field bound to a react-hook-form field: its value, its validation message (shown in
  * place of the helper text while the field is invalid) and its focus on a failed submit.
  */
-export function FormTextField<T extends FieldValues>({
+export function FormTextField<T extends FieldValues, TTransformed = T>({
   control,
   name,
   helperText,
   ...props
-}: FormTextFieldProps<T>) {
+}: FormTextFieldProps<T, TTransformed>) {
   return (
     <Controller
       control={control}

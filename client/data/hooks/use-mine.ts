@@ -1,6 +1,5 @@
 /** What the signed-in user published: their listings and demands, and one demand by id. */
 import { map, of } from 'rxjs';
-import { changeStatus } from '@couchdb/rules/property-status';
 import type { DeviceDatabase } from '../database';
 import type { DemandDoc } from '../schemas/demand.schema';
 import type { PropertyDoc } from '../schemas/property.schema';
@@ -57,15 +56,4 @@ export function useDemand(id: string | null): LiveResult<DemandDoc | null> {
 export async function deleteDemand(db: DeviceDatabase, id: string): Promise<void> {
   const doc = await db.demands.findOne(id).exec();
   if (doc) await doc.incrementalRemove();
-}
-
-/** Takes one of the user's listings away (spec §4: deleting is the status 'deleted'). */
-export async function deleteProperty(db: DeviceDatabase, id: string): Promise<void> {
-  const doc = await db.properties.findOne(id).exec();
-  if (!doc) return;
-  await doc.incrementalModify((old) => {
-    const result = changeStatus(old, 'deleted');
-    if (!result.ok) throw new Error(result.message);
-    return result.property;
-  });
 }

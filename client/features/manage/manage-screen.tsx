@@ -10,13 +10,8 @@ import { DemandCard } from '@client/components/demand/demand-card';
 import { EmptyState } from '@client/components/empty-state';
 import { OwnPropertyCard } from '@client/components/property/own-property-card';
 import { useConfirmedDelete } from '@client/components/use-confirmed-delete';
-import {
-  deleteDemand,
-  deleteProperty,
-  useMyDemands,
-  useMyProperties,
-  useOpenDevice,
-} from '@client/data/hooks';
+import { deleteDemand, useMyDemands, useMyProperties, useOpenDevice } from '@client/data/hooks';
+import { deleteListing } from '@client/data/listing-mutations';
 import { useAuth } from '@client/lib/session/auth-context';
 import { AddLinkButton } from '@client/components/add-link-button';
 import { OutboxPanel } from './outbox-panel';
@@ -44,7 +39,7 @@ export default function ManageScreen() {
     message: PROPERTY_MESSAGES.deleteConfirm,
     success: PROPERTY_MESSAGES.deleteSuccess,
     failure: PROPERTY_MESSAGES.deleteFailed,
-    remove: (id) => deleteProperty(database(), id),
+    remove: (id) => deleteListing(database(), id),
   });
   const removeDemand = useConfirmedDelete({
     title: '删除需求',

@@ -24,7 +24,8 @@ import { LayoutToggle } from '@client/components/property/layout-toggle';
 import { OwnPropertyCard } from '@client/components/property/own-property-card';
 import { useListLayout } from '@client/components/property/use-list-layout';
 import { useConfirmedDelete } from '@client/components/use-confirmed-delete';
-import { deleteProperty, useMyProperties, useOpenDevice } from '@client/data/hooks';
+import { useMyProperties, useOpenDevice } from '@client/data/hooks';
+import { deleteListing } from '@client/data/listing-mutations';
 import { useAuth } from '@client/lib/session/auth-context';
 import { AddLinkButton } from '@client/components/add-link-button';
 import { PageHeader } from '@client/components/page-header';
@@ -48,7 +49,7 @@ export default function MyPropertiesScreen() {
     failure: PROPERTY_MESSAGES.myDeleteFailed,
     remove: async (id) => {
       if (!device) throw new Error('no database open');
-      await deleteProperty(device.database, id);
+      await deleteListing(device.database, id);
     },
   });
 

@@ -90,11 +90,11 @@ describe('publish form', () => {
     );
   });
 
-  it('has the spec step field lists', () => {
+  it('has the spec step field lists, with the optional fields each step shows', () => {
     expect(STEP_FIELDS).toEqual({
       1: ['title', 'type'],
-      2: ['rooms', 'area', 'description'],
-      3: ['price', 'address', 'contact_phone'],
+      2: ['rooms', 'area', 'description', 'features'],
+      3: ['price', 'address', 'contact_name', 'contact_phone', 'panorama_url'],
     });
   });
 
@@ -119,6 +119,8 @@ describe('publish form', () => {
       { 'address.district': '请选择所在区域' },
     ],
     [3, { contact_phone: '' }, { contact_phone: '请输入正确的手机号' }],
+    [3, { panorama_url: 'not a url' }, { panorama_url: '请输入正确的链接格式' }],
+    [2, { panorama_url: 'not a url' }, {}],
     [4, { title: '' }, {}],
   ] as const)('step %i with %j → %j', (step, override, expected) => {
     expect(validatePropertyStep(step, { ...valid, ...override })).toEqual(expected);

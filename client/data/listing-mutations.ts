@@ -1,0 +1,79 @@
+/**
+ * The device's writes of listings: publishing one, saving an edit, deleting. They go into RxDB (a
+ * new listing and new files through the media outbox) and sync like any write, offline too.
+ */
+import { newId } from '@couchdb/model/common-facts';
+import type { PropertyForm } from '@couchdb/model/property';
+import { editedListingFromForm, newListingFromForm } from '@couchdb/rules/listing-form';
+import { changeStatus } from '@couchdb/rules/property-status';
+import type { DeviceDatabase } from './database';
+import { composeListingMedia, mediaOfListing, sameMedia, type ListingMedia } from './listing-media';
+import type { MediaOutbox, OutboxListing } from './media-outbox';
+import type { PropertyDoc } from './schemas/property.schema';
+
+/** What a listing's media become: the server's media it keeps, then the files chosen here. */
+export interface ListingMediaChoice {
+  kept: ListingMedia[];
+  files: readonly File[];
+}
+
+/**
+ * Publishes a new listing: it waits in the outbox with its files and goes into RxDB once they are
+ * stored (at once when there are none). `kept`: media already on the server (a refused listing
+ * sent again).
+ */
+export async function publishListing(
+  outbox: MediaOutbox,
+  publisher: { id: string },
+  form: PropertyForm,
+  media: ListingMediaChoice,
+): Promise<void> {
+  const listing = newListingFromForm(form, publisher, newId());
+  await outbox.add(listing, media.files, { kept: media.kept });
+}
+
+/**
+ * Saves an edit: the content (and removed media) change on the device and sync at once; new
+ * files wait in the outbox and then set the listing's media (kept + new).
+ */
+export async function saveListingEdit(
+  device: { database: DeviceDatabase; outbox: MediaOutbox | null },
+  listingId: string,
+  form: PropertyForm,
+  media: ListingMediaChoice,
+): Promise<void> {
+  if (media.files.length > 0 && !device.outbox) throw new Error('no media outbox on this device');
+  const doc = await device.database.properties.findOne(listingId).exec();
+  if (!doc) throw new Error('listing not on this device');
+  const now = new Date().toISOString();
+  const saved = await doc.incrementalModify((old) => {
+    const next = editedListingFromForm(old, form, now);
+    if (media.files.length === 0 && !sameMedia(media.kept, mediaOfListing(old)))
+      Object.assign(next, composeListingMedia(media.kept, old.id, now));
+    return next;
+  });
+  if (media.files.length > 0) {
+    const {
+      images: _images,
+      media_items: _media,
+      owner: _owner,
+      ...content
+    } = saved.toJSON() as PropertyDoc;
+    await device.outbox!.add(content as OutboxListing, media.files, {
+      kept: media.kept,
+      editOf: listingId,
+      publicationId: newId(),
+    });
+  }
+}
+
+/** Takes one of the user's listings away (spec §4: deleting is the status 'deleted'). */
+export async function deleteListing(db: DeviceDatabase, id: string): Promise<void> {
+  const doc = await db.properties.findOne(id).exec();
+  if (!doc) return;
+  await doc.incrementalModify((old) => {
+    const result = changeStatus(old, 'deleted');
+    if (!result.ok) throw new Error(result.message);
+    return result.property;
+  });
+}

@@ -1,0 +1,83 @@
+/**
+ * The new-listing draft's text and current step, kept in localStorage per user as they change, so
+ * a reload reopens the form where it was (its files are kept by client/data/draft-media.ts).
+ */
+import type { FormStep } from '@couchdb/model/property';
+import { PROPERTY_TYPES } from '@couchdb/model/property-facts';
+import type { ListingFormValues } from '@couchdb/rules/listing-form';
+
+export interface ListingDraft {
+  step: FormStep;
+  values: ListingFormValues;
+}
+
+const draftKey = (userId: string) => `cjfc.publish.draft.${userId}`;
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const text = (v: unknown, fallback: string): string => (typeof v === 'string' ? v : fallback);
+const isStep = (v: unknown): v is FormStep => v === 1 || v === 2 || v === 3 || v === 4;
+
+/**
+ * A saved draft read over the empty form: what is missing or malformed comes from `empty`. A draft
+ * saved before the step was kept (the form's values alone, the address inputs flat) opens on step 1.
+ */
+export function parseListingDraft(saved: string | null, empty: ListingFormValues): ListingDraft {
+  let parsed: unknown = null;
+  try {
+    parsed = saved === null ? null : JSON.parse(saved);
+  } catch {
+    parsed = null;
+  }
+  if (!isRecord(parsed)) return { step: 1, values: empty };
+  const current = isRecord(parsed.values);
+  const v = current ? (parsed.values as Record<string, unknown>) : parsed;
+  const address = current && isRecord(v.address) ? v.address : v;
+  return {
+    step: current && isStep(parsed.step) ? parsed.step : 1,
+    values: {
+      title: text(v.title, empty.title),
+      type: PROPERTY_TYPES.find((t) => t === v.type) ?? empty.type,
+      rooms: text(v.rooms, empty.rooms),
+      area: text(v.area, empty.area),
+      description: text(v.description, empty.description),
+      features: Array.isArray(v.features)
+        ? v.features.filter((f): f is string => typeof f === 'string')
+        : empty.features,
+      price: text(v.price, empty.price),
+      address: {
+        district: text(address.district, empty.address.district),
+        community: text(address.community, empty.address.community),
+        address: text(address.address, empty.address.address),
+      },
+      contact_name: text(v.contact_name, empty.contact_name),
+      contact_phone: text(v.contact_phone, empty.contact_phone),
+      panorama_url: text(v.panorama_url, empty.panorama_url),
+    },
+  };
+}
+
+/** The user's saved draft, or the empty form on step 1. */
+export function readListingDraft(userId: string, empty: ListingFormValues): ListingDraft {
+  try {
+    return parseListingDraft(localStorage.getItem(draftKey(userId)), empty);
+  } catch {
+    return { step: 1, values: empty };
+  }
+}
+
+export function writeListingDraft(userId: string, draft: ListingDraft): void {
+  try {
+    localStorage.setItem(draftKey(userId), JSON.stringify(draft));
+  } catch {
+    // Storage full or private mode: the form still works, only the draft is not kept.
+  }
+}
+
+export function forgetListingDraft(userId: string): void {
+  try {
+    localStorage.removeItem(draftKey(userId));
+  } catch {
+    // Storage unavailable: there is no draft to forget.
+  }
+}

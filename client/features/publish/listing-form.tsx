@@ -1,0 +1,259 @@
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useForm, useWatch, type FieldPath } from 'react-hook-form';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+import DeleteSweepOutlined from '@mui/icons-material/DeleteSweepOutlined';
+import { checkListingMediaFile, checkMediaCount, mediaTypeOf } from '@couchdb/model/media';
+import {
+  PROPERTY_MESSAGES,
+  checkPropertySubmit,
+  type FormStep,
+  type PropertyForm,
+} from '@couchdb/model/property';
+import { REFUSED_CHANGE_MESSAGES } from '@couchdb/model/sync';
+import { jsonEqual } from '@couchdb/rules/access';
+import {
+  emptyListingForm,
+  listingFormValuesOf,
+  type ListingFormValues,
+} from '@couchdb/rules/listing-form';
+import { ConfirmDialog } from '@client/components/confirm-dialog';
+import { useToast } from '@client/components/toast/toast-context';
+import { useSettings } from '@client/data/hooks';
+import { mediaOfListing, type ListingMedia } from '@client/data/listing-media';
+import type { PropertyDoc } from '@client/data/schemas/property.schema';
+import type { RefusedDoc } from '@client/data/schemas/refused.schema';
+import { useAuth } from '@client/lib/session/auth-context';
+import { useUnsavedChanges } from '@client/pwa/unsaved-changes';
+import { BasicInfoStep } from './components/basic-info-step';
+import { DetailsStep } from './components/details-step';
+import { MediaStep } from './components/media-step';
+import { PriceAddressStep } from './components/price-address-step';
+import { firstStepWithError, listingFormResolver, stepFields } from './listing-form-schema';
+import { useListingDraft } from './use-listing-draft';
+import { useListingSubmit } from './use-listing-submit';
+
+const STEPS = ['基本信息', '房屋详情', '价格与地址', '图片视频'] as const;
+
+/**
+ * The four-step publish form (spec §2 "Publish property", §5): Next checks the step's fields, the
+ * last step checks the media and sends. A new listing's draft (text, step, files) is kept on the
+ * device as it changes; `listing` edits one, `refused` reopens what the server refused.
+ */
+export function ListingForm({
+  listing,
+  refused,
+}: {
+  listing: PropertyDoc | null;
+  refused: RefusedDoc | null;
+}) {
+  const { user } = useAuth();
+  const settings = useSettings();
+  const toast = useToast();
+  /** The version the form starts from: the refused one when resending, else the listing. */
+  const source = (refused?.doc as Partial<PropertyDoc> | undefined) ?? listing;
+  /** Only a brand-new listing keeps a draft across reloads. */
+  const persist = !listing && !refused;
+  const emptyForm = () => emptyListingForm({ name: user?.name, phone: user?.phone });
+  const draft = useListingDraft(persist && user ? user.id : null, () =>
+    source ? listingFormValuesOf(source) : emptyForm(),
+  );
+  const { step, files, saveValues } = draft;
+  const { control, trigger, handleSubmit, reset, clearErrors, subscribe, formState } = useForm<
+    ListingFormValues,
+    unknown,
+    PropertyForm
+  >({
+    defaultValues: draft.initialValues,
+    resolver: listingFormResolver,
+  });
+  const values = useWatch({ control });
+  /** Media already on the server that the listing keeps (editing, resending). */
+  const [kept, setKept] = useState<ListingMedia[]>(() => (source ? mediaOfListing(source) : []));
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const send = useListingSubmit({ listing, refused, draft, kept });
+  const maxMedia = settings.maxImagesPerProperty;
+  const hasDraft = persist && (files.length > 0 || !jsonEqual(values, emptyForm()));
+  // A new listing's draft survives a reload; an edit would be lost.
+  useUnsavedChanges(!persist && formState.isDirty);
+
+  // Typing into a field clears its message until it is checked again; the draft keeps the text.
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ name, values: changed }) => {
+          if (name) clearErrors(name as FieldPath<ListingFormValues>);
+          saveValues(changed);
+        },
+      }),
+    [subscribe, clearErrors, saveValues],
+  );
+
+  /** Next is held while the step is checked, so a second press goes to the step after. */
+  const next = async () => {
+    setChecking(true);
+    const valid = await trigger(stepFields(step), { shouldFocus: true });
+    setChecking(false);
+    if (valid) draft.setStep(Math.min(4, step + 1) as FormStep);
+  };
+
+  /** The media checks of spec §5 over what the listing will have (kept plus new), then the form. */
+  const submit = () => {
+    if (formState.isSubmitting) return;
+    const problem = checkPropertySubmit({
+      userId: user?.id,
+      imageCount:
+        kept.filter((m) => m.type === 'image').length +
+        files.filter((f) => mediaTypeOf(f.file) === 'image').length,
+      mediaCount: kept.length + files.length,
+      maxMedia,
+    });
+    if (problem) {
+      toast.warning(problem);
+      return;
+    }
+    // A step changed after it was checked: show the first step with a problem.
+    void handleSubmit(send, (errors) => {
+      const invalid = firstStepWithError(errors);
+      if (invalid) draft.setStep(invalid);
+      else toast.error(PROPERTY_MESSAGES.publishFailed);
+    })();
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (checking) return;
+    if (step < 4) void next();
+    else submit();
+  };
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = Array.from(event.target.files ?? []);
+    event.target.value = '';
+    // The limit counts the media the listing keeps as well as the new ones.
+    const tooMany = checkMediaCount(kept.length + files.length, picked.length, maxMedia);
+    if (tooMany) {
+      toast.warning(tooMany);
+      return;
+    }
+    draft.addFiles(
+      picked.filter((file) => {
+        const problem = checkListingMediaFile(file);
+        if (problem) toast.warning(problem);
+        return !problem;
+      }),
+    );
+  };
+
+  const discardDraft = async () => {
+    const cleared = draft.clear();
+    reset(emptyForm());
+    try {
+      await cleared;
+      toast.success(PROPERTY_MESSAGES.draftDiscarded);
+    } catch (err) {
+      console.error('discarding the draft files failed', err);
+      toast.error(PROPERTY_MESSAGES.publishFailed);
+    }
+  };
+
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 2, md: 3 } }}>
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 2, gap: 1 }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1, fontSize: { xs: 20, md: 24 } }}>
+          {listing ? '编辑房源' : refused ? '重新提交房源' : '发布房源'}
+        </Typography>
+        {hasDraft && (
+          <Button
+            size="small"
+            color="inherit"
+            startIcon={<DeleteSweepOutlined />}
+            onClick={() => setConfirmDiscard(true)}
+          >
+            {PROPERTY_MESSAGES.discardDraft}
+          </Button>
+        )}
+      </Stack>
+      {refused && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="refused-notice">
+          {listing
+            ? REFUSED_CHANGE_MESSAGES.editHint(refused.message)
+            : REFUSED_CHANGE_MESSAGES.resendAsNew(refused.message)}
+        </Alert>
+      )}
+      {!refused && listing?.audit_status === 'rejected' && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          未通过审核{listing.audit_comment ? `：${listing.audit_comment}` : ''}
+          。修改后保存即重新提交审核。
+        </Alert>
+      )}
+      <Stepper activeStep={step - 1} alternativeLabel sx={{ mb: 2 }}>
+        {STEPS.map((label) => (
+          <Step key={label}>
+            <StepLabel>{label}</StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+      <Card
+        component="form"
+        noValidate
+        data-unsaved-changes="managed"
+        onSubmit={onSubmit}
+        sx={{ p: { xs: 2, md: 3 } }}
+      >
+        <Stack spacing={2.5} component="section" aria-label={STEPS[step - 1]}>
+          {step === 1 && <BasicInfoStep control={control} />}
+          {step === 2 && <DetailsStep control={control} />}
+          {step === 3 && <PriceAddressStep control={control} />}
+          {step === 4 && (
+            <>
+              <MediaStep
+                existing={kept}
+                files={files}
+                maxMedia={maxMedia}
+                onRemoveExisting={(url) => setKept((all) => all.filter((m) => m.url !== url))}
+                onRemoveFile={draft.removeFile}
+                onChoose={choose}
+              />
+              {listing && files.length > 0 && (
+                <Typography color="text.secondary" sx={{ fontSize: 13 }}>
+                  {PROPERTY_MESSAGES.mediaWaiting}
+                </Typography>
+              )}
+            </>
+          )}
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', pt: 1 }}>
+            <Button disabled={step === 1} onClick={() => draft.setStep((step - 1) as FormStep)}>
+              上一步
+            </Button>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={checking}
+              loading={formState.isSubmitting}
+            >
+              {step < 4 ? '下一步' : listing ? '保存修改' : '提交发布'}
+            </Button>
+          </Stack>
+        </Stack>
+      </Card>
+      <ConfirmDialog
+        open={confirmDiscard}
+        title={PROPERTY_MESSAGES.discardDraft}
+        message={PROPERTY_MESSAGES.discardDraftConfirm}
+        confirmLabel="清空"
+        onConfirm={() => void discardDraft()}
+        onClose={() => setConfirmDiscard(false)}
+      />
+    </Container>
+  );
+}

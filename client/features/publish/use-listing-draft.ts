@@ -1,0 +1,131 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { newId } from '@couchdb/model/common-facts';
+import type { FormStep } from '@couchdb/model/property';
+import type { ListingFormValues } from '@couchdb/rules/listing-form';
+import { DraftMedia } from '@client/data/draft-media';
+import type { ChosenFile } from './components/media-step';
+import {
+  forgetListingDraft,
+  readListingDraft,
+  writeListingDraft,
+  type ListingDraft,
+} from './listing-draft-store';
+
+export interface ListingDraftState {
+  /** The values the form starts from: the saved draft's, else `initialValues`. */
+  initialValues: ListingFormValues;
+  step: FormStep;
+  setStep(step: FormStep): void;
+  /** Files chosen on this device, with their previews. */
+  files: ChosenFile[];
+  addFiles(files: readonly File[]): void;
+  removeFile(id: string): void;
+  /** The form's values changed: kept with the step. */
+  saveValues(values: ListingFormValues): void;
+  /** Forgets the text, the step and the files (submitted or discarded). */
+  clear(): Promise<void>;
+}
+
+/**
+ * The publish form's draft: its text, its current step and its chosen files with their previews.
+ * With an `owner` (a new listing) they are kept on the device as they change and come back after a
+ * reload; without one (editing, resending) they live as long as the form.
+ */
+export function useListingDraft(
+  owner: string | null,
+  initialValues: () => ListingFormValues,
+): ListingDraftState {
+  const [restored] = useState<ListingDraft>(() =>
+    owner ? readListingDraft(owner, initialValues()) : { step: 1, values: initialValues() },
+  );
+  const saved = useRef(restored);
+  const [step, setStepState] = useState<FormStep>(restored.step);
+  const [files, setFiles] = useState<ChosenFile[]>([]);
+  const previews = useRef(new Set<string>());
+  const media = useMemo(
+    () => (owner && DraftMedia.supported() ? new DraftMedia(`${owner}:property`) : null),
+    [owner],
+  );
+
+  const save = useCallback(
+    (next: Partial<ListingDraft>) => {
+      saved.current = { ...saved.current, ...next };
+      if (owner) writeListingDraft(owner, saved.current);
+    },
+    [owner],
+  );
+
+  const previewOf = useCallback((file: File): string => {
+    const url = URL.createObjectURL(file);
+    previews.current.add(url);
+    return url;
+  }, []);
+
+  // Files chosen before a reload come back with their previews.
+  useEffect(() => {
+    if (!media) return;
+    let live = true;
+    media
+      .load()
+      .then((kept) => {
+        if (!live || kept.length === 0) return;
+        setFiles((current) => [
+          ...kept
+            .filter((k) => !current.some((c) => c.id === k.id))
+            .map((k) => ({ ...k, preview: previewOf(k.file) })),
+          ...current,
+        ]);
+      })
+      .catch((err: unknown) => console.error('restoring the draft files failed', err));
+    return () => {
+      live = false;
+      media.close();
+    };
+  }, [media, previewOf]);
+
+  useEffect(() => {
+    const urls = previews.current;
+    return () => urls.forEach((url) => URL.revokeObjectURL(url));
+  }, []);
+
+  const saveValues = useCallback((values: ListingFormValues) => save({ values }), [save]);
+
+  const forgetPreview = (preview: string) => {
+    URL.revokeObjectURL(preview);
+    previews.current.delete(preview);
+  };
+
+  return {
+    initialValues: restored.values,
+    step,
+    setStep: (next) => {
+      setStepState(next);
+      save({ step: next });
+    },
+    files,
+    addFiles: (picked) => {
+      const chosen = picked.map((file) => ({ id: newId(), file, preview: previewOf(file) }));
+      setFiles((all) => [...all, ...chosen]);
+      media
+        ?.add(chosen)
+        .catch((err: unknown) => console.error('keeping the chosen files failed', err));
+    },
+    removeFile: (id) => {
+      const gone = files.find((f) => f.id === id);
+      if (gone) forgetPreview(gone.preview);
+      setFiles((all) => all.filter((f) => f.id !== id));
+      media
+        ?.remove(id)
+        .catch((err: unknown) => console.error('forgetting a chosen file failed', err));
+    },
+    saveValues,
+    clear: async () => {
+      if (owner) forgetListingDraft(owner);
+      saved.current = { ...saved.current, step: 1 };
+      for (const f of files) forgetPreview(f.preview);
+      setFiles([]);
+      setStepState(1);
+      await media?.clear();
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { useNavigate } from 'react-router';
+import type { PropertyForm } from '@couchdb/model/property';
+import { PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
+import { useToast } from '@client/components/toast/toast-context';
+import { forgetRefusedChange, useOpenDevice } from '@client/data/hooks';
+import type { ListingMedia } from '@client/data/listing-media';
+import { publishListing, saveListingEdit } from '@client/data/listing-mutations';
+import type { PropertyDoc } from '@client/data/schemas/property.schema';
+import type { RefusedDoc } from '@client/data/schemas/refused.schema';
+import { useAuth } from '@client/lib/session/auth-context';
+import type { ListingDraftState } from './use-listing-draft';
+
+/**
+ * Sends a checked publish form: an edit is saved on the listing, anything else is published (a
+ * refused listing that is gone from the server, as a new one). Then the refused change leaves
+ * /manage, a new listing's draft is cleared, and the user goes on: to /manage where new files
+ * upload, else back where the edit came from (my listings, or the admin's review queue).
+ */
+export function useListingSubmit({
+  listing,
+  refused,
+  draft,
+  kept,
+}: {
+  listing: PropertyDoc | null;
+  refused: RefusedDoc | null;
+  draft: ListingDraftState;
+  /** Media already on the server that the listing keeps. */
+  kept: ListingMedia[];
+}): (form: PropertyForm) => Promise<void> {
+  const { user } = useAuth();
+  const device = useOpenDevice();
+  const toast = useToast();
+  const navigate = useNavigate();
+
+  return async (form) => {
+    const files = draft.files.map((f) => f.file);
+    if (!device || (!listing && (!user || !device.outbox))) {
+      toast.error(PROPERTY_MESSAGES.publishFailed);
+      return;
+    }
+    try {
+      if (listing) {
+        await saveListingEdit(device, listing.id, form, { kept, files });
+      } else {
+        await publishListing(device.outbox!, user!, form, { kept, files });
+        if (!refused)
+          await draft
+            .clear()
+            .catch((err: unknown) => console.error('clearing the draft files failed', err));
+      }
+      if (refused) {
+        await forgetRefusedChange(device.database, refused.id).catch((err: unknown) =>
+          console.error('forgetting the refused change failed', refused.id, err),
+        );
+      }
+      if (!listing) {
+        toast.success(PROPERTY_MESSAGES.publishSuccess);
+        await navigate('/manage');
+        return;
+      }
+      toast.success(PROPERTY_MESSAGES.updateSuccess);
+      await navigate(
+        files.length > 0
+          ? '/manage'
+          : listing.user_id === user?.id
+            ? '/my-properties'
+            : '/admin/audit',
+      );
+    } catch (err) {
+      console.error(listing ? 'saving the listing failed' : 'publishing failed', listing?.id, err);
+      toast.error(PROPERTY_MESSAGES.publishFailed);
+    }
+  };
+}

@@ -1,0 +1,177 @@
+/**
+ * The publish form and the listing document, both ways, in one place: the form's values for a new
+ * listing, for an existing (or refused) one and for the form schema, and the document a checked
+ * form makes, whether it creates a listing (with the gateway's create rules) or edits one.
+ */
+import type { Property, PropertyForm, PropertyType } from '../model/property';
+import { DEFAULT_CITY, DEFAULT_PROVINCE } from '../model/constants';
+import { bedroomsFromRooms } from '../model/property-facts';
+import { forceNewPropertyFields } from './access';
+import { priceInputToYuan, priceToInput } from './format';
+
+/**
+ * The form's values as typed: text for numbers, the price in the form's unit (万 for a sale, 元 a
+ * month for rent, see priceInputUnit), the address as its three inputs.
+ */
+export interface ListingFormValues {
+  title: string;
+  type: PropertyType;
+  rooms: string;
+  area: string;
+  description: string;
+  features: string[];
+  price: string;
+  address: { district: string; community: string; address: string };
+  contact_name: string;
+  contact_phone: string;
+  panorama_url: string;
+}
+
+/** A new listing's form: empty, the contact prefilled with the publisher's. */
+export function emptyListingForm(contact: { name?: string; phone?: string }): ListingFormValues {
+  return {
+    title: '',
+    type: 'sale',
+    rooms: '',
+    area: '',
+    description: '',
+    features: [],
+    price: '',
+    address: { district: '', community: '', address: '' },
+    contact_name: contact.name ?? '',
+    contact_phone: contact.phone ?? '',
+    panorama_url: '',
+  };
+}
+
+/** A listing's content as the form edits it (a refused version may lack fields: defaults then). */
+export function listingFormValuesOf(listing: Partial<Property>): ListingFormValues {
+  const type = listing.type === 'rent' ? 'rent' : 'sale';
+  return {
+    title: listing.title ?? '',
+    type,
+    rooms: listing.rooms ?? '',
+    area: listing.area === undefined ? '' : String(listing.area),
+    description: listing.description ?? '',
+    features: listing.features ?? [],
+    price: priceToInput(type, listing.price),
+    address: {
+      district: listing.address?.district ?? '',
+      community: listing.address?.community ?? '',
+      address: listing.address?.address ?? '',
+    },
+    contact_name: listing.contact?.name ?? '',
+    contact_phone: listing.contact_phone ?? listing.contact?.phone ?? '',
+    panorama_url: listing.panorama_url ?? '',
+  };
+}
+
+/**
+ * The values as the form schema (propertyFormSchema) reads them: the price in 元, the bedrooms
+ * from the rooms text, blank optional inputs left out. Its issues keep the form's field paths.
+ */
+export function listingFormInput(values: ListingFormValues) {
+  return {
+    title: values.title,
+    type: values.type,
+    rooms: values.rooms,
+    bedrooms: bedroomsFromRooms(values.rooms) ?? undefined,
+    area: values.area,
+    description: values.description,
+    price: priceInputToYuan(values.type, values.price),
+    address: {
+      district: values.address.district || undefined,
+      community: values.address.community,
+      address: values.address.address,
+    },
+    contact_name: values.contact_name,
+    contact_phone: values.contact_phone,
+    features: values.features,
+    panorama_url: values.panorama_url.trim() || undefined,
+  };
+}
+
+/** The content fields a checked form sets, on a new listing and an edited one alike. */
+type ListingContent = Pick<
+  Property,
+  | 'title'
+  | 'description'
+  | 'type'
+  | 'price'
+  | 'area'
+  | 'bedrooms'
+  | 'rooms'
+  | 'features'
+  | 'contact'
+  | 'contact_phone'
+  | 'panorama_url'
+>;
+
+function listingContent(form: PropertyForm, bedroomsBefore: number): ListingContent {
+  return {
+    title: form.title,
+    description: form.description,
+    type: form.type,
+    price: Math.round(form.price),
+    area: form.area,
+    bedrooms: form.bedrooms ?? bedroomsFromRooms(form.rooms) ?? bedroomsBefore,
+    rooms: form.rooms,
+    features: form.features,
+    contact: { name: form.contact_name ?? '', phone: form.contact_phone },
+    contact_phone: form.contact_phone,
+    panorama_url: form.panorama_url,
+  };
+}
+
+/** A new listing as the device writes it, before its media (added once uploaded). */
+export type NewListing = Omit<Property, 'images' | 'media_items' | 'owner'>;
+
+/**
+ * The new listing a checked form makes, with the fields the gateway forces on a new listing
+ * (forceNewPropertyFields). It is proposed pending: the gateway refuses any other audit state
+ * from a publisher and approves it itself when the audit is off.
+ */
+export function newListingFromForm(
+  form: PropertyForm,
+  publisher: { id: string },
+  listingId: string,
+  now: number = Date.now(),
+): NewListing {
+  const { panorama_url, ...content } = listingContent(form, 0);
+  return forceNewPropertyFields(
+    {
+      id: listingId,
+      ...content,
+      ...(panorama_url ? { panorama_url } : {}),
+      address: {
+        province: DEFAULT_PROVINCE,
+        city: DEFAULT_CITY,
+        district: form.address.district,
+        community: form.address.community,
+        address: form.address.address,
+      },
+    },
+    publisher,
+    { auditRequired: true },
+    now,
+  );
+}
+
+/**
+ * An existing listing with a checked form's content: everything else (status, audit, media,
+ * owner) stays as it was; a cleared 360° link is removed.
+ */
+export function editedListingFromForm<L extends Property>(
+  listing: L,
+  form: PropertyForm,
+  now: string,
+): L {
+  const next: L = {
+    ...listing,
+    ...listingContent(form, listing.bedrooms),
+    address: { ...listing.address, ...form.address },
+    updated_at: now,
+  };
+  if (next.panorama_url === undefined) delete next.panorama_url;
+  return next;
+}

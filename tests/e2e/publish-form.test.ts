@@ -1,0 +1,111 @@
+/**
+ * The publish form's step checks and its draft in real Chromium against the real gateway: a bad
+ * 360° link is refused on step 3, where it is typed, with the model's message; a draft reloaded on
+ * step 3 reopens on step 3 with its text and its photos. Each test has a browser (a device) of its
+ * own, so one test's draft does not reopen in the other. Run `npm run build` first.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROPERTY_FORM_MESSAGES } from '@couchdb/model/property';
+import {
+  launchBrowser,
+  saveScreenshot,
+  VIEWPORTS,
+  type TestBrowser,
+  type Viewport,
+} from '../helpers/browser';
+import { startGateway, type RunningGateway } from '../helpers/gateway';
+import { demoAccount } from './pages/browse-fixtures';
+import { LoginPage } from './pages/login-page';
+import { PublishPropertyPage } from './pages/publish-page';
+
+const WAIT = { timeout: 15_000 };
+const PANORAMA = '360°全景链接（选填）';
+
+let gateway: RunningGateway;
+
+beforeAll(async () => {
+  gateway = await startGateway({ embedded: true });
+});
+
+afterAll(async () => {
+  await gateway?.stop();
+});
+
+/** A fresh device with the demo agent signed in, on the publish form. */
+async function openPublishForm(browser: TestBrowser, viewport: Viewport) {
+  const agent = demoAccount('agent');
+  const page = await browser.openPage(`${gateway.url}/login`, viewport);
+  const loginPage = new LoginPage(page);
+  await loginPage.heading.waitFor(WAIT);
+  await loginPage.login(agent.phone, agent.password);
+  await page.waitForURL((url) => url.pathname === '/', WAIT);
+  await page.goto(`${gateway.url}/publish/property`);
+  const form = new PublishPropertyPage(page);
+  await form.step(1).waitFor(WAIT);
+  return { page, form };
+}
+
+describe('publish form steps', () => {
+  it('refuses a bad 360° link on step 3 with 请输入正确的链接格式 and stays on step 3', async () => {
+    const browser = await launchBrowser();
+    try {
+      const { page, form } = await openPublishForm(browser, VIEWPORTS.mobile);
+      await saveScreenshot(page, 'publish-form-step1-mobile');
+      await form.fillThroughStep3(`全景链接 湖景两居 ${Date.now() % 100000}`);
+      await page.getByLabel(PANORAMA).fill('not a url');
+      await form.next.click();
+
+      const message = form.step(3).getByText(PROPERTY_FORM_MESSAGES.panoramaUrl);
+      await message.waitFor(WAIT);
+      expect(PROPERTY_FORM_MESSAGES.panoramaUrl).toBe('请输入正确的链接格式');
+      // The check has answered (its message is shown): the form is still on step 3.
+      expect(await form.currentStep()).toBe(3);
+      expect(await form.media.count()).toBe(0);
+      expect(await page.getByLabel(PANORAMA).getAttribute('aria-invalid')).toBe('true');
+      await saveScreenshot(page, 'publish-form-panorama-refused-mobile');
+
+      // Typing clears the message; a good link goes on to the media step.
+      await page.getByLabel(PANORAMA).fill('https://vr.example.com/lake');
+      await message.waitFor({ state: 'detached', ...WAIT });
+      await form.next.click();
+      await form.step(4).waitFor(WAIT);
+      await form.media.waitFor(WAIT);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('reopens a draft reloaded on step 3 on step 3, with its text and its photos', async () => {
+    const browser = await launchBrowser();
+    try {
+      const { page, form } = await openPublishForm(browser, VIEWPORTS.mobile);
+      const title = `草稿第三步 凤麓三居 ${Date.now() % 100000}`;
+      await form.fillValid(title);
+      await form.choosePhotos(['step3-a.jpg', 'step3-b.jpg']);
+      await expect.poll(() => form.tiles.count(), WAIT).toBe(2);
+      await page.getByRole('button', { name: '上一步' }).click();
+      await form.step(3).waitFor(WAIT);
+
+      await page.reload();
+      await form.step(3).waitFor(WAIT);
+      expect(await form.currentStep()).toBe(3);
+      expect(await page.getByLabel('售价').inputValue()).toBe('88');
+      expect(await page.getByLabel('详细地址').inputValue()).toBe('抚仙路18号 3栋2单元301室');
+
+      // Its photos came back with their previews.
+      await form.next.click();
+      await form.media.waitFor(WAIT);
+      await expect.poll(() => form.media.locator('img[src^="blob:"]').count(), WAIT).toBe(2);
+      expect(
+        await form.media
+          .locator('img')
+          .evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt'))),
+      ).toEqual(['step3-a.jpg', 'step3-b.jpg']);
+      // And the earlier steps their text.
+      await form.toFirstStep();
+      expect(await page.getByLabel('房源标题').inputValue()).toBe(title);
+    } finally {
+      await browser.close();
+    }
+  });
+});
