@@ -4,6 +4,8 @@
  */
 import { newId } from '@couchdb/model/common-facts';
 import type { PropertyForm } from '@couchdb/model/property';
+import type { UserRole } from '@couchdb/model/roles';
+import { createRefusal } from '@couchdb/rules/access';
 import { editedListingFromForm, newListingFromForm } from '@couchdb/rules/listing-form';
 import { changeStatus } from '@couchdb/rules/property-status';
 import type { DeviceDatabase } from './database';
@@ -24,11 +26,14 @@ export interface ListingMediaChoice {
  */
 export async function publishListing(
   outbox: MediaOutbox,
-  publisher: { id: string },
+  publisher: { id: string; user_type: UserRole },
   form: PropertyForm,
   media: ListingMediaChoice,
 ): Promise<void> {
   const listing = newListingFromForm(form, publisher, newId());
+  // The gateway's create rule, applied here too so the device never queues what it would refuse.
+  const refusal = createRefusal('properties', publisher.user_type, listing);
+  if (refusal) throw new Error(refusal.message);
   await outbox.add(listing, media.files, { kept: media.kept });
 }
 
