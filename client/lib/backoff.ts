@@ -32,9 +32,17 @@ export class Backoff {
 
   /** The wait before the next try; each call returns a longer one, up to the cap. */
   next(): number {
-    const { baseMs, maxMs, growth = 'exponential', jitter = DEFAULT_JITTER } = this.policy;
-    const n = this.failures;
     this.failures += 1;
+    return this.waitAfter(this.failures);
+  }
+
+  /**
+   * The wait after `failures` failed tries in a row (1: the first), for a loop that keeps its own
+   * count (an upload's tries survive a reload).
+   */
+  waitAfter(failures: number): number {
+    const { baseMs, maxMs, growth = 'exponential', jitter = DEFAULT_JITTER } = this.policy;
+    const n = Math.max(failures, 1) - 1;
     const full = Math.min(growth === 'linear' ? baseMs * (n + 1) : baseMs * 2 ** n, maxMs);
     return Math.round(full * (1 - Math.min(Math.max(jitter, 0), 1) * this.random()));
   }

@@ -1,5 +1,7 @@
 /** The client's one retry pacing and its abortable sleep. */
 import { describe, expect, it } from 'vitest';
+import { UPLOAD_MAX_ATTEMPTS, uploadBackoffMs } from '@couchdb/model/constants';
+import { UPLOAD_RETRY } from '@client/data/media-outbox';
 import { Backoff, sleep } from '@client/lib/backoff';
 
 const waits = (backoff: Backoff, n: number) => Array.from({ length: n }, () => backoff.next());
@@ -33,6 +35,13 @@ describe('Backoff', () => {
   it('stays finite after many failures', () => {
     const backoff = new Backoff({ baseMs: 1_000, maxMs: 60_000 }, () => 0);
     expect(waits(backoff, 2_000).at(-1)).toBe(60_000);
+  });
+
+  it('paces media uploads as the spec says: 1 s times the attempt, exactly', () => {
+    const backoff = new Backoff(UPLOAD_RETRY);
+    const attempts = Array.from({ length: UPLOAD_MAX_ATTEMPTS }, (_, i) => i + 1);
+    expect(attempts.map((n) => backoff.waitAfter(n))).toEqual(attempts.map(uploadBackoffMs));
+    expect(waits(backoff, UPLOAD_MAX_ATTEMPTS)).toEqual(attempts.map(uploadBackoffMs));
   });
 });
 
