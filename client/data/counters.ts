@@ -7,12 +7,13 @@ import { newId } from '@couchdb/model/common-facts';
 import type { CounterResponse } from '@couchdb/model/sync';
 import type { DeviceDatabase } from './database';
 import type { CounterKind, CounterQueueDoc } from './schemas/counter-queue.schema';
-import { SyncHttpError, type SyncHttp } from './sync-http';
+import { Backoff, type BackoffPolicy } from '@client/lib/backoff';
+import { ApiError } from '@client/lib/http';
+import type { SyncHttp } from './sync-http';
 
 const DEVICE_ID_KEY = 'cjfc.device.id';
-/** A call that failed for now (no answer, a server fault) is tried again after this, doubling. */
-const RETRY_BASE_MS = 1_000;
-const RETRY_MAX_MS = 60_000;
+/** A call that failed for now (no answer, a server fault) is tried again from 1 s, doubling. */
+const RETRY: BackoffPolicy = { baseMs: 1_000, maxMs: 60_000 };
 
 /** This device's random id (created once, kept in localStorage). */
 export function deviceId(): string {
@@ -49,7 +50,7 @@ export class CounterQueue {
   private again = false;
   private stopped = false;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
-  private retryDelay = RETRY_BASE_MS;
+  private readonly backoff = new Backoff(RETRY);
   private readonly listeners = new Set<(n: number) => void>();
   private readonly sub;
 
@@ -92,7 +93,7 @@ export class CounterQueue {
     }
     this.flushing = this.run()
       .then((interrupted) => {
-        if (!interrupted) this.retryDelay = RETRY_BASE_MS;
+        if (!interrupted) this.backoff.reset();
         // Still connected but the call failed: nothing else would send the queue again until the
         // next record or reconnect, so try again later.
         else if (!this.stopped && this.isOnline()) this.scheduleRetry();
@@ -119,8 +120,7 @@ export class CounterQueue {
     this.retryTimer = setTimeout(() => {
       this.retryTimer = undefined;
       void this.flush();
-    }, this.retryDelay);
-    this.retryDelay = Math.min(this.retryDelay * 2, RETRY_MAX_MS);
+    }, this.backoff.next());
   }
 
   /** Sends what is queued; true when a call failed for now and the rest was kept for later. */
@@ -138,12 +138,7 @@ export class CounterQueue {
           await this.http.json<CounterResponse>('POST', counterPath(call.kind, call.target_id));
         } catch (err) {
           // No answer or a server fault: keep it for a retry.
-          if (
-            !(err instanceof SyncHttpError) ||
-            err.status === 0 ||
-            err.status >= 500 ||
-            err.status === 429
-          ) {
+          if (!(err instanceof ApiError) || err.isTransient) {
             console.warn('counter call failed, kept for a retry', call, String(err));
             return true;
           }

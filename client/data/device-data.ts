@@ -122,7 +122,7 @@ export class DeviceData {
       // The outbox needs a browser (IndexedDB Blobs, XHR upload progress); Node tests have none.
       const outbox =
         identity.kind === 'user' && MediaOutbox.supported()
-          ? new MediaOutbox(db, identity.userId, this.auth)
+          ? new MediaOutbox(db, identity.userId, http.client)
           : null;
       outbox?.start();
       this.current = { name, identity, db, sync, ledger, outbox };

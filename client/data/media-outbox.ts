@@ -6,12 +6,13 @@
  * An edit that adds files waits here the same way, then sets the listing's media (kept + new).
  * The same IndexedDB also keeps the files chosen in an unsent publish form (see draft-media.ts).
  */
-import { UPLOAD_MAX_ATTEMPTS, uploadBackoffMs } from '@couchdb/model/constants';
+import { UPLOAD_BACKOFF_MS, UPLOAD_MAX_ATTEMPTS } from '@couchdb/model/constants';
 import { mediaTypeOf, UPLOAD_MESSAGES, type MediaType } from '@couchdb/model/media-facts';
 import type { Property } from '@couchdb/model/property';
+import { Backoff, sleep, type BackoffPolicy } from '@client/lib/backoff';
+import { ApiError, type HttpClient } from '@client/lib/http';
 import type { DeviceDatabase } from './database';
 import { composeListingMedia, type ListingMedia } from './listing-media';
-import type { SyncAuth } from './sync-http';
 
 /** The listing as the form made it, without its media (added once uploaded). */
 export type OutboxListing = Omit<Property, 'images' | 'media_items' | 'owner'>;
@@ -92,6 +93,17 @@ export async function openOutboxDb(): Promise<IDBDatabase> {
   return db;
 }
 
+/** Upload tries wait 1 s × attempt (spec §5, `uploadBackoffMs`), exactly: no jitter. */
+export const UPLOAD_RETRY: BackoffPolicy = {
+  baseMs: UPLOAD_BACKOFF_MS,
+  maxMs: UPLOAD_BACKOFF_MS * UPLOAD_MAX_ATTEMPTS,
+  growth: 'linear',
+  jitter: 0,
+};
+const uploadBackoff = new Backoff(UPLOAD_RETRY);
+/** An upload with no answer after this long is tried again. */
+const UPLOAD_TIMEOUT_MS = 5 * 60_000;
+
 /** A failed upload: `retry` false when trying again cannot help (refused file, no session). */
 class UploadError extends Error {
   constructor(
@@ -112,12 +124,14 @@ export class MediaOutbox {
   private readonly listeners = new Set<() => void>();
   private running: Promise<void> | null = null;
   private stopped = false;
+  /** Aborts the wait between tries on stop. */
+  private readonly stopping = new AbortController();
   private dbPromise: Promise<IDBDatabase> | null = null;
 
   constructor(
     private readonly database: DeviceDatabase,
     private readonly userId: string,
-    private readonly auth: SyncAuth,
+    private readonly http: HttpClient,
   ) {}
 
   /** Whether this environment can hold and upload files (a browser with IndexedDB). */
@@ -136,6 +150,7 @@ export class MediaOutbox {
 
   stop(): void {
     this.stopped = true;
+    this.stopping.abort();
     window.removeEventListener('online', this.onOnline);
   }
 
@@ -311,7 +326,11 @@ export class MediaOutbox {
           if (retry && attempt < UPLOAD_MAX_ATTEMPTS) {
             current = { ...current, status: 'pending', error: message };
             await this.putFile(current);
-            await new Promise((r) => setTimeout(r, uploadBackoffMs(attempt)));
+            try {
+              await sleep(uploadBackoff.waitAfter(attempt), this.stopping.signal);
+            } catch {
+              return null;
+            }
             continue;
           }
           current = { ...current, status: 'failed', error: message };
@@ -326,50 +345,33 @@ export class MediaOutbox {
   }
 
   private async upload(file: OutboxFile, onProgress: (p: number) => void): Promise<StoredMedia> {
-    let token = await this.auth.getAccessToken();
-    let answer = await this.send(file, token, onProgress);
-    if (answer.status === 401 && this.auth.refreshAccessToken) {
-      token = await this.auth.refreshAccessToken();
-      if (!token) throw new UploadError(UPLOAD_MESSAGES.noPermission, false);
-      answer = await this.send(file, token, onProgress);
+    const form = new FormData();
+    form.append('file', file.blob, file.name);
+    let body: { files?: StoredMedia[] } | undefined;
+    try {
+      body = await this.http.upload<{ files?: StoredMedia[] }>('/api/media', form, {
+        timeoutMs: UPLOAD_TIMEOUT_MS,
+        onProgress,
+      });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      // Stored, but the answer did not say where.
+      if (err.status >= 200 && err.status < 300) {
+        throw new UploadError(UPLOAD_MESSAGES.imageUrlMissing, true);
+      }
+      // The session is over (the renewal after the 401 found none): trying again cannot help.
+      if (err.status === 401) throw new UploadError(UPLOAD_MESSAGES.noPermission, false);
+      // No answer, or an answer without the gateway's own message: the upload text.
+      const message =
+        err.isNetworkFailure || err.code === 'http_error'
+          ? UPLOAD_MESSAGES.uploadFailed
+          : err.message;
+      // A refused file (type, size, name) stays refused; server faults and no answer are retried.
+      throw new UploadError(message, err.isTransient);
     }
-    if (answer.status === 201) {
-      const body = answer.body as { files?: StoredMedia[] } | null;
-      const stored = body?.files?.[0];
-      if (!stored?.url) throw new UploadError(UPLOAD_MESSAGES.imageUrlMissing, true);
-      return stored;
-    }
-    const message =
-      (answer.body as { error?: { message?: string } } | null)?.error?.message ??
-      UPLOAD_MESSAGES.uploadFailed;
-    // A refused file (type, size, name) stays refused; server faults and no answer are retried.
-    throw new UploadError(
-      message,
-      answer.status === 0 || answer.status >= 500 || answer.status === 429,
-    );
-  }
-
-  /** XHR rather than fetch: it reports upload progress. Status 0 means no answer. */
-  private send(
-    file: OutboxFile,
-    token: string | null,
-    onProgress: (p: number) => void,
-  ): Promise<{ status: number; body: unknown }> {
-    return new Promise((resolve) => {
-      const xhr = new XMLHttpRequest();
-      xhr.open('POST', '/api/media');
-      if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-      xhr.responseType = 'json';
-      xhr.timeout = 5 * 60_000;
-      xhr.upload.onprogress = (e) => {
-        if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
-      };
-      xhr.onload = () => resolve({ status: xhr.status, body: xhr.response as unknown });
-      xhr.onerror = xhr.ontimeout = xhr.onabort = () => resolve({ status: 0, body: null });
-      const form = new FormData();
-      form.append('file', file.blob, file.name);
-      xhr.send(form);
-    });
+    const stored = body?.files?.[0];
+    if (!stored?.url) throw new UploadError(UPLOAD_MESSAGES.imageUrlMissing, true);
+    return stored;
   }
 
   /**

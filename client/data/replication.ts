@@ -25,6 +25,7 @@ import {
   type SyncDocument,
 } from '@couchdb/model/sync';
 import { replicatedCollections, type AccessRole } from '@couchdb/rules/collection-access';
+import { Backoff, type BackoffPolicy } from '@client/lib/backoff';
 import { takeBootPrefetch } from './boot-prefetch';
 import type { DeviceDatabase } from './database';
 import { sameDocState } from './doc-equality';
@@ -45,10 +46,8 @@ export function collectionsFor(role: SyncRole): { name: SyncCollection; push: bo
   return replicatedCollections(role);
 }
 
-export interface RetryPolicy {
-  baseMs: number;
-  maxMs: number;
-}
+/** A failing collection retries from 1 s, doubling, up to a minute. */
+export type RetryPolicy = BackoffPolicy;
 export const DEFAULT_RETRY: RetryPolicy = { baseMs: 1_000, maxMs: 60_000 };
 
 export interface ReplicationOptions {
@@ -88,6 +87,7 @@ export function replicateCollection(
 ): CollectionReplication {
   const { http, ledger } = options;
   const retry = options.retry ?? DEFAULT_RETRY;
+  const backoff = new Backoff(retry);
   const limit = Math.min(options.pullLimit ?? PULL_LIMIT_MAX, PULL_LIMIT_MAX);
   const poke$ = new Subject<'RESYNC'>();
   const collection = db.collections[name] as unknown as RxCollection<SyncDocument>;
@@ -101,12 +101,14 @@ export function replicateCollection(
 
   const succeeded = () => {
     entry.lastOkAt = Date.now();
+    backoff.reset();
     entry.state.retryTime = retry.baseMs;
   };
   const failed = (err: unknown) => {
     entry.lastErrorAt = Date.now();
     entry.lastError = err instanceof Error ? err.message : String(err);
-    entry.state.retryTime = Math.min((entry.state.retryTime ?? retry.baseMs) * 2, retry.maxMs);
+    // RxDB waits `retryTime` before it calls a failed handler again.
+    entry.state.retryTime = backoff.next();
   };
   const guarded =
     <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>

@@ -1,9 +1,11 @@
 /**
  * The device's one Server-Sent-Events stream (GET /api/sync/stream, DESIGN §5), read with fetch
  * because EventSource cannot send the Authorization header. `resync` pokes every collection,
- * `change` the named one; each then pulls from its own checkpoint. Reconnects with backoff.
+ * `change` the named one; each then pulls from its own checkpoint. Reconnects with backoff; the
+ * token and its renewal on a 401 go through the one HTTP module (sync-http.ts).
  */
 import { STREAM_EVENTS, STREAM_HEARTBEAT_MS } from '@couchdb/model/sync';
+import { Backoff, sleep, type BackoffPolicy } from '@client/lib/backoff';
 import type { SyncHttp } from './sync-http';
 
 export type StreamState = 'idle' | 'connecting' | 'open' | 'closed';
@@ -56,8 +58,8 @@ export class SseParser {
   }
 }
 
-const RETRY_BASE_MS = 1_000;
-const RETRY_MAX_MS = 30_000;
+/** Reconnect waits: from 1 s, doubling, up to 30 s. */
+const RECONNECT: BackoffPolicy = { baseMs: 1_000, maxMs: 30_000 };
 /** No byte (not even a heartbeat) for this long means the connection is dead. */
 const SILENCE_LIMIT_MS = 2 * STREAM_HEARTBEAT_MS + 5_000;
 /**
@@ -67,10 +69,9 @@ const SILENCE_LIMIT_MS = 2 * STREAM_HEARTBEAT_MS + 5_000;
 const FIRST_EVENT_LIMIT_MS = 10_000;
 
 export class SyncStream {
-  private controller: AbortController | null = null;
-  private running = false;
-  private retryDelay = RETRY_BASE_MS;
-  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Aborts the running connect loop (and its connection) on stop. */
+  private run: AbortController | null = null;
+  private readonly backoff = new Backoff(RECONNECT);
   private state: StreamState = 'idle';
 
   constructor(
@@ -83,18 +84,16 @@ export class SyncStream {
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.retryDelay = RETRY_BASE_MS;
-    void this.connect();
+    if (this.run) return;
+    const run = new AbortController();
+    this.run = run;
+    this.backoff.reset();
+    void this.loop(run.signal);
   }
 
   stop(): void {
-    this.running = false;
-    if (this.retryTimer !== undefined) clearTimeout(this.retryTimer);
-    this.retryTimer = undefined;
-    this.controller?.abort();
-    this.controller = null;
+    this.run?.abort();
+    this.run = null;
     this.setState('closed');
   }
 
@@ -104,11 +103,26 @@ export class SyncStream {
     this.handlers.onState?.(state);
   }
 
-  private async connect(): Promise<void> {
-    if (!this.running) return;
+  /** Connects, and after every loss waits (backoff) and connects again, until stopped. */
+  private async loop(stopped: AbortSignal): Promise<void> {
+    while (!stopped.aborted) {
+      await this.connect(stopped);
+      if (stopped.aborted) return;
+      this.setState('connecting');
+      try {
+        await sleep(this.backoff.next(), stopped);
+      } catch {
+        return;
+      }
+    }
+  }
+
+  /** One connection, read until it ends, fails or falls silent. */
+  private async connect(stopped: AbortSignal): Promise<void> {
     this.setState('connecting');
     const controller = new AbortController();
-    this.controller = controller;
+    const onStop = () => controller.abort();
+    stopped.addEventListener('abort', onStop, { once: true });
     let silence: ReturnType<typeof setTimeout> | undefined;
     let heard = false;
     const watch = () => {
@@ -122,15 +136,15 @@ export class SyncStream {
       // The watchdog covers the wait for the answer too: a gateway that accepts the connection
       // but never answers would otherwise leave the stream "connecting" for good.
       watch();
-      let token = await this.http.getAccessToken();
-      let response = await this.open(token, controller.signal);
-      if (response.status === 401 && token) {
-        token = await this.http.refreshAccessToken();
-        if (token) response = await this.open(token, controller.signal);
-      }
-      if (!response.ok || !response.body) throw new Error(`sync stream: HTTP ${response.status}`);
+      const response = await this.http.stream('/api/sync/stream', {
+        signal: controller.signal,
+        headers: { Accept: 'text/event-stream' },
+        // A background channel that stays open for good: it must not compete with the page's own
+        // requests, and tools that wait for the page to settle (Lighthouse) do not wait on it.
+        init: { cache: 'no-store', priority: 'low' },
+      });
       watch();
-      const reader = response.body.getReader();
+      const reader = response.body!.getReader();
       const decoder = new TextDecoder();
       const parser = new SseParser();
       for (;;) {
@@ -141,33 +155,17 @@ export class SyncStream {
           // Open only once the gateway has spoken: the connection really carries events.
           heard = true;
           this.setState('open');
-          this.retryDelay = RETRY_BASE_MS;
+          this.backoff.reset();
         }
         watch();
         for (const ev of events) this.dispatch(ev);
       }
     } catch (err) {
-      if (this.running && !controller.signal.aborted) console.warn('sync stream failed', err);
+      if (!controller.signal.aborted) console.warn('sync stream failed', err);
     } finally {
       if (silence !== undefined) clearTimeout(silence);
+      stopped.removeEventListener('abort', onStop);
     }
-    if (!this.running || this.controller !== controller) return;
-    this.setState('connecting');
-    this.retryTimer = setTimeout(() => void this.connect(), this.retryDelay);
-    this.retryDelay = Math.min(this.retryDelay * 2, RETRY_MAX_MS);
-  }
-
-  private async open(token: string | null, signal: AbortSignal): Promise<Response> {
-    const headers = await this.http.headers(token, { Accept: 'text/event-stream' });
-    return this.http.fetch(this.http.url('/api/sync/stream'), {
-      headers,
-      credentials: 'same-origin',
-      cache: 'no-store',
-      // A background channel that stays open for good: it must not compete with the page's own
-      // requests, and tools that wait for the page to settle (Lighthouse) do not wait on it.
-      priority: 'low',
-      signal,
-    });
   }
 
   private dispatch(ev: SseEvent): void {

@@ -4,17 +4,12 @@
  */
 import { useEffect } from 'react';
 import { useAuth } from '@client/lib/session/auth-context';
-import { afterFirstScreen, dataLayerCanWait, loadPageData, sessionLink } from './page-data';
+import { afterFirstScreen, dataLayerCanWait, loadPageData } from './page-data';
 
 export function DeviceDataBridge() {
-  const { user, getAccessToken, refreshAccessToken } = useAuth();
+  const { user } = useAuth();
   const userId = user?.id ?? null;
   const role = user?.user_type ?? null;
-
-  useEffect(() => {
-    sessionLink.getAccessToken = getAccessToken;
-    sessionLink.refreshAccessToken = refreshAccessToken;
-  }, [getAccessToken, refreshAccessToken]);
 
   useEffect(() => {
     // While the session loads there is no cached user (a cached one is 'authenticated' at once),

@@ -1,17 +1,11 @@
-/** The page's data layer, loaded on demand with the session's token functions. */
+/** The page's data layer, loaded on demand; it reads the registered session's token at call time. */
 import { FIRST_SCREEN_PATHS } from '@client/app/first-screen-paths';
 import { bootListingsShown, bootPrefetchBody } from '@client/data/boot-prefetch';
-import type { SyncAuth } from '@client/data/sync-http';
+import { sessionTokens } from '@client/lib/http';
 import { whenIdle } from '@client/lib/when-idle';
 
-/** Token functions of the current session; the data layer reads them at call time. */
-export const sessionLink: SyncAuth = {
-  getAccessToken: () => Promise.resolve(null),
-  refreshAccessToken: () => Promise.resolve(null),
-};
-
 export const loadPageData = () =>
-  import('@client/data/device-data').then((m) => m.pageDeviceData(sessionLink));
+  import('@client/data/device-data').then((m) => m.pageDeviceData(sessionTokens));
 
 /** Longest wait for an idle moment, and for the first screen, before the data layer loads anyway. */
 const IDLE_TIMEOUT_MS = 2000;

@@ -4,10 +4,12 @@
  * across tabs, because every refresh rotates the cookie and a reused one is refused.
  */
 import type { LoginInput, RegisterRequest } from '@couchdb/model/auth';
+import { AUTH_REFRESH_BACKOFF_START_MS } from '@couchdb/model/constants';
 import { messageForStatus } from '@couchdb/model/errors';
 import { hasSessionHint } from '@couchdb/model/session-cookies';
 import type { User } from '@couchdb/model/user';
-import { ApiError, apiRequest, type ApiRequestOptions } from '@client/lib/api-client';
+import { Backoff } from '@client/lib/backoff';
+import { ApiError, HttpClient, registerAccessTokens, type RequestOptions } from '@client/lib/http';
 import type { AuthApi, SessionResponse } from './auth-api';
 import { clearCachedUser, readCachedUser, writeCachedUser } from './user-cache';
 
@@ -22,7 +24,6 @@ export interface SessionState {
 const REFRESH_AHEAD_MS = 60_000;
 const MIN_REFRESH_DELAY_MS = 5_000;
 /** Failed renewals retry from 200 ms, doubling (spec §9), up to a minute. */
-const RETRY_BASE_MS = 200;
 const RETRY_MAX_MS = 60_000;
 const REFRESH_LOCK = 'cjfc-auth-refresh';
 
@@ -72,7 +73,15 @@ export class SessionManager {
   private readonly listeners = new Set<() => void>();
   private inFlight: Promise<string | null> | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private retryDelay = RETRY_BASE_MS;
+  private readonly retryBackoff = new Backoff({
+    baseMs: AUTH_REFRESH_BACKOFF_START_MS,
+    maxMs: RETRY_MAX_MS,
+  });
+  /** The signed-in user's calls: a token is required, renewed once on a 401. */
+  private readonly http = new HttpClient({
+    tokens: { getAccessToken: () => this.currentToken(), refreshAccessToken: () => this.refresh() },
+  });
+  private unregisterTokens: (() => void) | null = null;
   private running = false;
   /** Set once the server said there is no session; cleared by a successful sign-in. */
   private knownSignedOut = false;
@@ -102,6 +111,8 @@ export class SessionManager {
   start(): () => void {
     if (!this.running) {
       this.running = true;
+      // The data layer's calls (sync, stream, uploads) read this session's token at call time.
+      this.unregisterTokens = registerAccessTokens(this);
       globalThis.addEventListener?.('online', this.onOnline);
       if (!this.knownSignedOut) this.refresh().catch(() => undefined);
     }
@@ -110,6 +121,8 @@ export class SessionManager {
 
   stop(): void {
     this.running = false;
+    this.unregisterTokens?.();
+    this.unregisterTokens = null;
     globalThis.removeEventListener?.('online', this.onOnline);
     this.clearTimer();
   }
@@ -154,16 +167,8 @@ export class SessionManager {
   }
 
   /** A gateway call as the signed-in user; on a 401 it renews the token and retries once. */
-  async request<T>(path: string, options: Omit<ApiRequestOptions, 'token'> = {}): Promise<T> {
-    const token = await this.currentToken();
-    try {
-      return await apiRequest<T>(path, { ...options, token });
-    } catch (err) {
-      if (!(err instanceof ApiError) || err.status !== 401) throw err;
-      const renewed = await this.refresh();
-      if (!renewed) throw err;
-      return apiRequest<T>(path, { ...options, token: renewed });
-    }
+  request<T>(path: string, options: Omit<RequestOptions, 'token'> = {}): Promise<T> {
+    return this.http.json<T>(path, options);
   }
 
   /**
@@ -225,7 +230,7 @@ export class SessionManager {
     this.accessToken = session.accessToken;
     const lifetime = tokenLifetimeMs(session.accessToken, session.expiresAt);
     this.tokenExpiresAt = Date.now() + lifetime;
-    this.retryDelay = RETRY_BASE_MS;
+    this.retryBackoff.reset();
     this.knownSignedOut = false;
     writeCachedUser(session.user);
     this.setState({ status: 'authenticated', user: session.user });
@@ -242,8 +247,7 @@ export class SessionManager {
   }
 
   private scheduleRetry(): void {
-    this.schedule(this.retryDelay);
-    this.retryDelay = Math.min(this.retryDelay * 2, RETRY_MAX_MS);
+    this.schedule(this.retryBackoff.next());
   }
 
   private schedule(delay: number): void {
