@@ -53,12 +53,6 @@ export function useDemand(id: string | null): LiveResult<DemandDoc | null> {
   );
 }
 
-/** Deletes one of the user's demands on the device (the deletion syncs like any write). */
-export async function deleteDemand(db: DeviceDatabase, id: string): Promise<void> {
-  const doc = await db.demands.findOne(id).exec();
-  if (doc) await doc.incrementalRemove();
-}
-
 /** Takes one of the user's listings away (spec §4: deleting is the status 'deleted'). */
 export async function deleteProperty(db: DeviceDatabase, id: string): Promise<void> {
   const doc = await db.properties.findOne(id).exec();

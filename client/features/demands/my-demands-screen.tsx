@@ -21,7 +21,8 @@ import { DemandCard } from '@client/components/demand/demand-card';
 import { EmptyState } from '@client/components/empty-state';
 import { FilterSelect, ListSearchField } from '@client/components/list-filters';
 import { useConfirmedDelete } from '@client/components/use-confirmed-delete';
-import { deleteDemand, useMyDemands, useOpenDevice } from '@client/data/hooks';
+import { deleteDemand } from '@client/data/demand-mutations';
+import { useMyDemands, useOpenDevice } from '@client/data/hooks';
 import { useAuth } from '@client/lib/session/auth-context';
 
 /**

@@ -12,13 +12,8 @@ import { DemandCard } from '@client/components/demand/demand-card';
 import { EmptyState } from '@client/components/empty-state';
 import { OwnPropertyCard } from '@client/components/property/own-property-card';
 import { useConfirmedDelete } from '@client/components/use-confirmed-delete';
-import {
-  deleteDemand,
-  deleteProperty,
-  useMyDemands,
-  useMyProperties,
-  useOpenDevice,
-} from '@client/data/hooks';
+import { deleteDemand } from '@client/data/demand-mutations';
+import { deleteProperty, useMyDemands, useMyProperties, useOpenDevice } from '@client/data/hooks';
 import { useAuth } from '@client/lib/session/auth-context';
 import { OutboxPanel } from './outbox-panel';
 
