@@ -49,6 +49,22 @@ export const loginSchema = z.strictObject({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+/**
+ * The login screen's form: every account's password meets the sign-up minimum, so a shorter one
+ * is refused on the device with that rule's message, before any request.
+ */
+export const loginFormSchema = z.object({
+  phone: phoneSchema,
+  password: z
+    .string({ error: PASSWORD_REQUIRED_MESSAGE })
+    .min(1, PASSWORD_REQUIRED_MESSAGE)
+    .min(PASSWORD_MIN, PASSWORD_MIN_MESSAGE)
+    .max(PASSWORD_MAX, PASSWORD_MAX_MESSAGE),
+  /** Keep the phone on this device for the next login (记住手机号). */
+  remember: z.boolean(),
+});
+export type LoginForm = z.infer<typeof loginFormSchema>;
+
 /** POST /api/auth/register body: what the register screen sends (spec §7). */
 export const registerRequestSchema = z.strictObject({
   phone: phoneSchema,

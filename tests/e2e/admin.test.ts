@@ -42,10 +42,7 @@ let admin: Session;
 async function signIn(device: TestBrowser, role: DemoRole, path: string): Promise<Page> {
   const account = demoAccount(role);
   const page = await device.openPage(`${gateway.url}/login`, VIEWPORTS.desktop);
-  const loginPage = new LoginPage(page);
-  await loginPage.heading.waitFor();
-  await loginPage.login(account.phone, account.password);
-  await page.waitForURL((url) => url.pathname === '/');
+  await new LoginPage(page).signIn(account.phone, account.password);
   await page.goto(`${gateway.url}${path}`);
   return page;
 }

@@ -21,6 +21,12 @@ function freshPhone(): string {
 /** A renewal follows a page load at once, but the machines running these tests are busy. */
 const RENEWAL_WAIT = { timeout: 15_000 };
 
+/** Signs out, so the next test's /login shows its form (a signed-in user goes to /profile). */
+async function signOut(layout: Layout): Promise<void> {
+  await layout.signOut();
+  await layout.waitForToast(AUTH_MESSAGES.loggedOut);
+}
+
 describe('auth screens', () => {
   let gateway: RunningGateway;
   let browser: TestBrowser;
@@ -111,6 +117,7 @@ describe('auth screens', () => {
     await page.reload();
     await layout.userMenuButton.waitFor();
     expect(refreshes.length).toBeGreaterThan(0);
+    await signOut(layout);
     await page.close();
   });
 
@@ -160,6 +167,7 @@ describe('auth screens', () => {
     await page.getByRole('heading', { name: '个人中心' }).waitFor();
     expect(await page.getByTestId('profile-phone').textContent()).toBe(phone);
     await expect.poll(() => refreshes, RENEWAL_WAIT).toEqual([200, 200]);
+    await signOut(layout);
     await page.close();
   });
 
@@ -178,27 +186,39 @@ describe('auth screens', () => {
     await login.login(first, 'secret123');
     await layout.userMenuButton.waitFor();
 
-    // Back on /login, the page renews the first account's session; that renewal is held until the
-    // second account's login has been submitted (or 5 s, if the page waits for it first).
+    // A signed-in user's /login goes on to /profile, so the form is there while a renewal of the
+    // first account can still answer only when the session is not known on the page: its cached
+    // identity gone and the first renewal lost to the network. Back online, the page renews the
+    // first account's session; that renewal is held until the second account's login has been
+    // submitted (or 5 s, if the page waits for it first).
     let submitted = false;
+    let renewals = 0;
+    let heldAnswered = false;
     await page.route(
       '**/api/auth/refresh',
       async (route) => {
+        renewals += 1;
+        if (renewals === 1) return route.abort('internetdisconnected');
         for (let waited = 0; !submitted && waited < 5_000; waited += 50) {
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
         await route.continue();
+        heldAnswered = true;
       },
-      { times: 1 },
+      { times: 2 },
     );
+    await page.evaluate((key) => localStorage.removeItem(key), USER_KEY);
     await page.goto(`${gateway.url}/login`);
     await login.heading.waitFor();
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect.poll(() => renewals, RENEWAL_WAIT).toBe(2);
     await login.phone.fill(second);
     await login.password.fill('secret123');
     await login.submitButton.click();
     submitted = true;
     await page.waitForURL((url) => url.pathname === '/');
     await layout.waitForToast(AUTH_MESSAGES.loginSuccess);
+    expect(heldAnswered).toBe(true);
 
     // A fresh load restores the account that signed in last, from its cookie.
     await page.goto(`${gateway.url}/profile`);
@@ -208,6 +228,7 @@ describe('auth screens', () => {
     await page.reload();
     await page.getByRole('heading', { name: '个人中心' }).waitFor();
     expect(await page.getByTestId('profile-phone').textContent()).toBe(second);
+    await signOut(layout);
     await page.close();
   });
 

@@ -56,10 +56,7 @@ async function setMaxImages(value: number): Promise<void> {
 
 async function signInAgent(viewport: Viewport = VIEWPORTS.desktop) {
   const page = await browser.openPage(`${gateway.url}/login`, viewport);
-  const loginPage = new LoginPage(page);
-  await loginPage.heading.waitFor();
-  await loginPage.login(agent.phone, agent.password);
-  await page.waitForURL((url) => url.pathname === '/');
+  await new LoginPage(page).signIn(agent.phone, agent.password);
   return page;
 }
 

@@ -80,10 +80,7 @@ async function deviceState(page: Page): Promise<string> {
 
 async function signIn(viewport: Viewport = VIEWPORTS.desktop) {
   const page = await browser.openPage(`${gateway.url}/login`, viewport);
-  const loginPage = new LoginPage(page);
-  await loginPage.heading.waitFor();
-  await loginPage.login(user.phone, user.password);
-  await page.waitForURL((url) => url.pathname === '/');
+  await new LoginPage(page).signIn(user.phone, user.password);
   return page;
 }
 

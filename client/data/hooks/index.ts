@@ -11,7 +11,7 @@ export {
   type FavoriteListings,
 } from './use-favorites';
 export { useLiveQuery, type LiveResult } from './use-live-query';
-export { deleteDemand, useDemand, useMyDemands, useMyProperties } from './use-mine';
+export { useDemand, useMyDemands, useMyProperties } from './use-mine';
 export { useNewsArticle, usePublishedNews } from './use-news';
 export { useOutbox } from './use-outbox';
 export { useFeaturedProperties, useProperty, usePublicProperties } from './use-properties';

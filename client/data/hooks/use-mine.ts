@@ -1,6 +1,5 @@
 /** What the signed-in user published: their listings and demands, and one demand by id. */
 import { map, of } from 'rxjs';
-import type { DeviceDatabase } from '../database';
 import type { DemandDoc } from '../schemas/demand.schema';
 import type { PropertyDoc } from '../schemas/property.schema';
 import { useOpenDevice } from '../open-device';
@@ -50,10 +49,4 @@ export function useDemand(id: string | null): LiveResult<DemandDoc | null> {
       ? db.demands.findOne(id).$.pipe(map((d) => (d ? (d.toJSON() as DemandDoc) : null)))
       : of(null),
   );
-}
-
-/** Deletes one of the user's demands on the device (the deletion syncs like any write). */
-export async function deleteDemand(db: DeviceDatabase, id: string): Promise<void> {
-  const doc = await db.demands.findOne(id).exec();
-  if (doc) await doc.incrementalRemove();
 }

@@ -24,4 +24,26 @@ export class LoginPage {
     await this.password.fill(password);
     await this.submitButton.click();
   }
+
+  /**
+   * Signs in from /login and waits for the home page. A browser signed in already is sent on to
+   * /profile by the screen: it must be as this account then, and goes home as a sign-in would.
+   */
+  async signIn(phone: string, password: string): Promise<void> {
+    const profilePhone = this.page.getByTestId('profile-phone');
+    await this.heading.or(profilePhone).waitFor();
+    if (await this.heading.isVisible()) {
+      await this.login(phone, password);
+    } else {
+      const shown = await profilePhone.textContent();
+      if (shown !== phone) throw new Error(`signed in as ${shown}, not ${phone}`);
+      await this.page.goto(new URL('/', this.page.url()).href);
+    }
+    await this.page.waitForURL((url) => url.pathname === '/');
+  }
+
+  /** The helper text under a field with this message. */
+  fieldError(message: string): Locator {
+    return this.page.locator('.MuiFormHelperText-root', { hasText: message });
+  }
 }

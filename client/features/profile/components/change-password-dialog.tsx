@@ -1,4 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -16,18 +18,20 @@ import {
   passwordStrength,
   type PasswordStrength,
 } from '@couchdb/model/auth';
+import { withFormLevelErrors } from '@client/components/form/form-level-errors';
+import { FormPasswordField } from '@client/components/form/form-password-field';
+import { showServerErrors } from '@client/components/form/server-errors';
 import { useToast } from '@client/components/toast/toast-context';
 import { ApiError } from '@client/lib/api-client';
-import { PasswordField } from '@client/components/auth/password-field';
 import { useAuth } from '@client/lib/session/auth-context';
-
-type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
 
 const STRENGTH_COLORS: Record<PasswordStrength, 'error' | 'warning' | 'success'> = {
   weak: 'error',
   medium: 'warning',
   strong: 'success',
 };
+
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /**
  * 修改密码 (spec §2, §5): the strength meter on the new password, the mismatch hint, confirm enabled
@@ -36,56 +40,42 @@ const STRENGTH_COLORS: Record<PasswordStrength, 'error' | 'warning' | 'success'>
 export function ChangePasswordDialog({ onClose }: { onClose(): void }) {
   const { request } = useAuth();
   const toast = useToast();
-  const [form, setForm] = useState<Record<Field, string>>({
-    currentPassword: '',
-    newPassword: '',
-    confirmPassword: '',
+  const { control, handleSubmit, setError, clearErrors, formState } = useForm({
+    resolver: withFormLevelErrors(zodResolver(changePasswordSchema)),
+    defaultValues: EMPTY,
   });
-  const [error, setError] = useState<{ field?: Field; message: string } | null>(null);
-  const [saving, setSaving] = useState(false);
-  const strength = passwordStrength(form.newPassword);
-  const mismatch = form.confirmPassword !== '' && form.confirmPassword !== form.newPassword;
+  const form = useWatch({ control });
+  const newPassword = form.newPassword ?? '';
+  const strength = passwordStrength(newPassword);
+  const mismatch = form.confirmPassword !== '' && form.confirmPassword !== newPassword;
   const ready =
     form.currentPassword !== '' &&
-    form.newPassword !== '' &&
+    newPassword !== '' &&
     form.confirmPassword !== '' &&
-    form.newPassword === form.confirmPassword;
+    newPassword === form.confirmPassword;
+  const formError = formState.errors.root;
 
-  const set = (field: Field, value: string) => {
-    setForm((f) => ({ ...f, [field]: value }));
-    setError(null);
-  };
+  // A message for the whole form (the server's) goes as soon as anything is typed again.
+  useEffect(
+    () => clearErrors('root'),
+    [clearErrors, form.currentPassword, form.newPassword, form.confirmPassword],
+  );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
-    const parsed = changePasswordSchema.safeParse(form);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      setError({ field: issue.path[0] as Field | undefined, message: issue.message });
-      return;
-    }
-    setSaving(true);
+  const submit = handleSubmit(async (values) => {
     try {
-      await request('/api/auth/change-password', { method: 'POST', body: parsed.data });
+      await request('/api/auth/change-password', { method: 'POST', body: values });
       toast.success(CHANGE_PASSWORD_MESSAGES.success);
       onClose();
     } catch (err) {
-      // A wrong current password (and every message the gateway gives) is shown as it is.
+      if (!(err instanceof ApiError)) console.error('change password failed', err);
+      // A wrong current password goes under its field; every other message the gateway gives is
+      // shown as it is, above the buttons.
+      if (showServerErrors(err, setError, [], { wrong_password: 'currentPassword' })) return;
       const message =
         err instanceof ApiError && err.status < 500 ? err.message : CHANGE_PASSWORD_MESSAGES.failed;
-      if (!(err instanceof ApiError)) console.error('change password failed', err);
-      setError({
-        field:
-          err instanceof ApiError && err.code === 'wrong_password' ? 'currentPassword' : undefined,
-        message,
-      });
-    } finally {
-      setSaving(false);
+      setError('root', { type: 'server', message });
     }
-  };
-
-  const fieldError = (field: Field) => (error?.field === field ? error.message : undefined);
+  });
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs">
@@ -93,24 +83,20 @@ export function ChangePasswordDialog({ onClose }: { onClose(): void }) {
         <DialogTitle>修改密码</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <PasswordField
+            <FormPasswordField
+              control={control}
+              name="currentPassword"
               label="当前密码"
-              value={form.currentPassword}
-              onChange={(e) => set('currentPassword', e.target.value)}
-              error={Boolean(fieldError('currentPassword'))}
-              helperText={fieldError('currentPassword')}
               autoComplete="current-password"
             />
             <Box>
-              <PasswordField
+              <FormPasswordField
+                control={control}
+                name="newPassword"
                 label="新密码"
-                value={form.newPassword}
-                onChange={(e) => set('newPassword', e.target.value)}
-                error={Boolean(fieldError('newPassword'))}
-                helperText={fieldError('newPassword')}
                 autoComplete="new-password"
               />
-              {form.newPassword && (
+              {newPassword && (
                 <Box data-testid="password-strength" data-level={strength.level} sx={{ mt: 1 }}>
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                     <LinearProgress
@@ -131,30 +117,29 @@ export function ChangePasswordDialog({ onClose }: { onClose(): void }) {
                 </Box>
               )}
             </Box>
-            <PasswordField
+            <FormPasswordField
+              control={control}
+              name="confirmPassword"
               label="确认新密码"
-              value={form.confirmPassword}
-              onChange={(e) => set('confirmPassword', e.target.value)}
-              error={Boolean(
-                fieldError('confirmPassword') ??
-                (mismatch ? CHANGE_PASSWORD_MESSAGES.mismatchHint : undefined),
-              )}
-              helperText={
-                fieldError('confirmPassword') ??
-                (mismatch ? CHANGE_PASSWORD_MESSAGES.mismatchHint : undefined)
-              }
+              // Shown while typing; a checked message replaces it after a submit.
+              warning={mismatch ? CHANGE_PASSWORD_MESSAGES.mismatchHint : undefined}
               autoComplete="new-password"
             />
-            {error && !error.field && (
+            {formError?.message && (
               <Typography role="alert" color="error" sx={{ fontSize: 14 }}>
-                {error.message}
+                {formError.message}
               </Typography>
             )}
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>取消</Button>
-          <Button type="submit" variant="contained" disabled={!ready} loading={saving}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={!ready}
+            loading={formState.isSubmitting}
+          >
             确认修改
           </Button>
         </DialogActions>

@@ -1,4 +1,6 @@
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
@@ -13,13 +15,12 @@ import { PHONE_READONLY_MESSAGE, profileUpdateSchema } from '@couchdb/model/auth
 import { AUTH_MESSAGES } from '@couchdb/model/errors';
 import { checkImageFile, IMAGE_MIME_TYPES, UPLOAD_MESSAGES } from '@couchdb/model/media';
 import { AVATAR_MESSAGES, type User } from '@couchdb/model/user';
+import { FormTextField } from '@client/components/form/form-text-field';
+import { showServerErrors } from '@client/components/form/server-errors';
 import { useToast } from '@client/components/toast/toast-context';
 import { ApiError } from '@client/lib/api-client';
-import { fieldErrorsOf } from '@client/lib/form-errors';
 import { useAuth } from '@client/lib/session/auth-context';
 import { avatarSrc, displayName } from '@client/lib/session/display-name';
-
-type Field = 'name' | 'company' | 'position';
 
 /** The avatar as edited: unchanged, a newly chosen photo (uploaded on save), or removed. */
 type AvatarChoice =
@@ -32,13 +33,15 @@ type AvatarChoice =
 export function EditProfileDialog({ user, onClose }: { user: User; onClose(): void }) {
   const { request, updateUser } = useAuth();
   const toast = useToast();
-  const [form, setForm] = useState<Record<Field, string>>({
-    name: user.name ?? '',
-    company: user.company ?? '',
-    position: user.position ?? '',
+  const { control, handleSubmit, setError, formState } = useForm({
+    resolver: zodResolver(profileUpdateSchema),
+    defaultValues: {
+      name: user.name ?? '',
+      company: user.company ?? '',
+      position: user.position ?? '',
+    },
   });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [saving, setSaving] = useState(false);
+  const saving = formState.isSubmitting;
   const [avatar, setAvatar] = useState<AvatarChoice>({ kind: 'keep' });
   const [avatarError, setAvatarError] = useState<string | null>(null);
   const preview = avatar.kind === 'new' ? avatar.preview : null;
@@ -88,30 +91,13 @@ export function EditProfileDialog({ user, onClose }: { user: User; onClose(): vo
     }
   };
 
-  const set = (field: Field, value: string) => {
-    setForm((f) => ({ ...f, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
-    const parsed = profileUpdateSchema.safeParse({
-      name: form.name.trim(),
-      company: form.company.trim(),
-      position: form.position.trim(),
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
-    setSaving(true);
+  const save = handleSubmit(async (profile) => {
     setAvatarError(null);
     try {
       const avatar_url = await avatarUrl();
       const { user: saved } = await request<{ user: User }>('/api/auth/me', {
         method: 'PATCH',
-        body: avatar_url === undefined ? parsed.data : { ...parsed.data, avatar_url },
+        body: avatar_url === undefined ? profile : { ...profile, avatar_url },
       });
       updateUser(saved);
       toast.success(AUTH_MESSAGES.profileUpdated);
@@ -120,13 +106,11 @@ export function EditProfileDialog({ user, onClose }: { user: User; onClose(): vo
       if (err instanceof AvatarUploadError) setAvatarError(err.message);
       else if (err instanceof ApiError && err.fields?.avatar_url)
         setAvatarError(err.fields.avatar_url);
-      if (err instanceof ApiError && err.fields) setErrors(err.fields);
-      else if (!(err instanceof ApiError)) console.error('profile update failed', err);
+      showServerErrors(err, setError, ['name', 'company', 'position']);
+      if (!(err instanceof ApiError)) console.error('profile update failed', err);
       toast.error(err instanceof Error ? err.message : String(err));
-    } finally {
-      setSaving(false);
     }
-  };
+  });
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs">
@@ -186,28 +170,9 @@ export function EditProfileDialog({ user, onClose }: { user: User; onClose(): vo
               disabled
               helperText={PHONE_READONLY_MESSAGE}
             />
-            <TextField
-              label="姓名"
-              value={form.name}
-              onChange={(e) => set('name', e.target.value)}
-              error={Boolean(errors.name)}
-              helperText={errors.name}
-              autoFocus
-            />
-            <TextField
-              label="公司"
-              value={form.company}
-              onChange={(e) => set('company', e.target.value)}
-              error={Boolean(errors.company)}
-              helperText={errors.company}
-            />
-            <TextField
-              label="职位"
-              value={form.position}
-              onChange={(e) => set('position', e.target.value)}
-              error={Boolean(errors.position)}
-              helperText={errors.position}
-            />
+            <FormTextField control={control} name="name" label="姓名" autoFocus />
+            <FormTextField control={control} name="company" label="公司" />
+            <FormTextField control={control} name="position" label="职位" />
           </Stack>
         </DialogContent>
         <DialogActions>

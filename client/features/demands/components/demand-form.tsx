@@ -1,0 +1,206 @@
+import { useNavigate } from 'react-router';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Container from '@mui/material/Container';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { ROOM_LABELS, ROOM_OPTIONS, TOWNSHIPS } from '@couchdb/model/constants';
+import {
+  DEMAND_MESSAGES,
+  DEMAND_TYPE_LABELS,
+  DEMAND_TYPES,
+  type DemandForm as DemandFormOutput,
+  type DemandType,
+} from '@couchdb/model/demand';
+import { PROPERTY_FORM_MESSAGES } from '@couchdb/model/property';
+import type { User } from '@couchdb/model/user';
+import { RefusedNotice } from '@client/components/form/edit-gate';
+import { FormPhoneField } from '@client/components/form/form-phone-field';
+import { FormTextField } from '@client/components/form/form-text-field';
+import { useToast } from '@client/components/toast/toast-context';
+import { editDemand, publishDemand } from '@client/data/demand-mutations';
+import { forgetRefusedChange, useOpenDevice } from '@client/data/hooks';
+import type { DemandDoc } from '@client/data/schemas/demand.schema';
+import type { RefusedDoc } from '@client/data/schemas/refused.schema';
+import {
+  demandFormValues,
+  demandFormValuesSchema,
+  demandPriceUnit,
+  type DemandFormValues,
+} from '../demand-form-values';
+
+const RANGES = [
+  { from: 'min_price', to: 'max_price', labels: ['最低价格', '最高价格'] },
+  { from: 'min_area', to: 'max_area', labels: ['最小面积', '最大面积'] },
+] as const;
+
+/**
+ * The demand form: a new demand, one of the user's to edit, or a refused change to fix and send
+ * again (`refused`). Saved on the device first, so it works offline.
+ */
+export function DemandForm({
+  user,
+  demand,
+  refused,
+}: {
+  user: User | null;
+  demand: DemandDoc | null;
+  refused: RefusedDoc | null;
+}) {
+  const device = useOpenDevice();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const form = useForm<DemandFormValues, unknown, DemandFormOutput>({
+    resolver: zodResolver(demandFormValuesSchema),
+    defaultValues: demandFormValues(
+      user,
+      (refused?.doc as Partial<DemandDoc> | undefined) ?? demand,
+    ),
+  });
+  const { handleSubmit, formState } = form;
+  // The fields see the typed values only; what the resolver makes of them (prices in 元, lists)
+  // reaches the submit handler alone, so the fields take the control as a plain form's.
+  const control = form.control as unknown as Control<DemandFormValues>;
+  const type = useWatch({ control, name: 'type' });
+
+  const save = handleSubmit(async (form) => {
+    if (!user || !device || device.identity.kind !== 'user') {
+      toast.error(PROPERTY_FORM_MESSAGES.noUser);
+      return;
+    }
+    try {
+      if (demand) await editDemand(device.database, demand.id, form);
+      else await publishDemand(device.database, user.id, form);
+      // Resent: the refused change leaves the list on /manage.
+      if (refused)
+        await forgetRefusedChange(device.database, refused.id).catch((err: unknown) =>
+          console.error('forgetting the refused change failed', refused.id, err),
+        );
+      toast.success(demand ? DEMAND_MESSAGES.updateSuccess : DEMAND_MESSAGES.publishSuccess);
+      await navigate(demand ? '/my-demands' : '/manage');
+    } catch (err) {
+      console.error('saving the demand failed', err);
+      toast.error(
+        err instanceof Error && err.message ? err.message : DEMAND_MESSAGES.publishFailed,
+      );
+    }
+  });
+
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 2, md: 3 } }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 0.5, fontSize: { xs: 20, md: 24 } }}>
+        {demand ? '编辑需求' : refused ? '重新提交需求' : '发布需求'}
+      </Typography>
+      <Typography color="text.secondary" sx={{ fontSize: 14, mb: 2 }}>
+        写下想买或想租的房子，经纪人和房东会联系您。没有网络时也能保存，联网后自动提交。
+      </Typography>
+      {refused && <RefusedNotice refused={refused} editing={demand !== null} />}
+      <Card component="form" onSubmit={(e) => void save(e)} noValidate sx={{ p: { xs: 2, md: 3 } }}>
+        <Stack spacing={2.5}>
+          <Controller
+            control={control}
+            name="type"
+            render={({ field }) => (
+              <ToggleButtonGroup
+                exclusive
+                color="primary"
+                value={field.value}
+                onChange={(_e, v: DemandType | null) => v && field.onChange(v)}
+                aria-label="需求类型"
+                fullWidth
+              >
+                {DEMAND_TYPES.map((t) => (
+                  <ToggleButton key={t} value={t}>
+                    {DEMAND_TYPE_LABELS[t]}
+                  </ToggleButton>
+                ))}
+              </ToggleButtonGroup>
+            )}
+          />
+          <FormTextField
+            control={control}
+            name="title"
+            label="需求标题"
+            required
+            placeholder="例如：凤麓街道求购三居室"
+          />
+          <Stack direction="row" spacing={1.5}>
+            <FormTextField
+              control={control}
+              name="areas"
+              select
+              label="期望区域"
+              required
+              sx={{ flex: 1 }}
+            >
+              {TOWNSHIPS.map((t) => (
+                <MenuItem key={t} value={t}>
+                  {t}
+                </MenuItem>
+              ))}
+            </FormTextField>
+            <FormTextField control={control} name="rooms" select label="户型" sx={{ flex: 1 }}>
+              <MenuItem value="">不限</MenuItem>
+              {ROOM_OPTIONS.map((n) => (
+                <MenuItem key={n} value={String(n)}>
+                  {ROOM_LABELS[n]}
+                </MenuItem>
+              ))}
+            </FormTextField>
+          </Stack>
+          {RANGES.map(({ from, to, labels }) => (
+            <Stack key={from} direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+              {[from, to].map((name, i) => (
+                <FormTextField
+                  key={name}
+                  control={control}
+                  name={name}
+                  label={labels[i]}
+                  inputMode="decimal"
+                  sx={{ flex: 1 }}
+                  slotProps={{
+                    input: {
+                      endAdornment: (
+                        <InputAdornment position="end">
+                          {from === 'min_price' ? demandPriceUnit(type) : '㎡'}
+                        </InputAdornment>
+                      ),
+                    },
+                  }}
+                />
+              ))}
+            </Stack>
+          ))}
+          <FormTextField
+            control={control}
+            name="requirements"
+            label="需求描述"
+            required
+            multiline
+            minRows={4}
+            placeholder="楼层、朝向、装修、学区、预算等要求"
+          />
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+            <FormTextField control={control} name="contact_name" label="联系人" sx={{ flex: 1 }} />
+            <FormPhoneField
+              control={control}
+              name="contact_phone"
+              label="联系电话"
+              required
+              sx={{ flex: 1 }}
+            />
+          </Stack>
+          <Button type="submit" variant="contained" size="large" loading={formState.isSubmitting}>
+            {demand ? '保存修改' : '发布需求'}
+          </Button>
+        </Stack>
+      </Card>
+    </Container>
+  );
+}
