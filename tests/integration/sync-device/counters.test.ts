@@ -75,7 +75,7 @@ describe('the counter queue', () => {
     expect(visitor.status.get().queuedCounters).toBe(0);
     expect(await storedCount('properties', listingId, 'view_count')).toBe(1);
     expect(await storedCount('news', article.id, 'like_count')).toBe(1);
-    expect((await oplogCounts(url, admin.accessToken, 'view')).get(listingId)).toBe(1);
+    expect((await oplogCounts(url, admin, 'view')).get(listingId)).toBe(1);
     // The new count replicates back like any server change.
     await eventually(
       async () => (await visitor.db.properties.findOne(listingId).exec())?.view_count === 1,
@@ -113,6 +113,6 @@ describe('the counter queue', () => {
     );
     expect(lost).toBe(1);
     expect(await storedCount('properties', listingId, 'view_count')).toBe(1);
-    expect((await oplogCounts(url, admin.accessToken, 'view')).get(listingId)).toBe(1);
+    expect((await oplogCounts(url, admin, 'view')).get(listingId)).toBe(1);
   });
 });
