@@ -180,13 +180,13 @@ describe('auth screens', () => {
 
     // Back on /login, the page renews the first account's session; that renewal is held until the
     // second account's login has been submitted (or 5 s, if the page waits for it first).
-    let submitted = false;
+    let markSubmitted = () => {};
+    const submitted = new Promise<void>((resolve) => (markSubmitted = resolve));
     await page.route(
       '**/api/auth/refresh',
       async (route) => {
-        for (let waited = 0; !submitted && waited < 5_000; waited += 50) {
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
+        // At most 5 s: a page that waited for the renewal before showing the form never submits.
+        await Promise.race([submitted, new Promise((resolve) => setTimeout(resolve, 5_000))]);
         await route.continue();
       },
       { times: 1 },
@@ -196,7 +196,7 @@ describe('auth screens', () => {
     await login.phone.fill(second);
     await login.password.fill('secret123');
     await login.submitButton.click();
-    submitted = true;
+    markSubmitted();
     await page.waitForURL((url) => url.pathname === '/');
     await layout.waitForToast(AUTH_MESSAGES.loginSuccess);
 

@@ -1,5 +1,12 @@
-/** Page model of /login. */
+/** Page model of /login, and signing a browser in through it. */
 import type { Locator, Page } from 'playwright-core';
+import { VIEWPORTS, type TestBrowser, type Viewport } from '../../helpers/browser';
+
+/** Who signs in: a phone number and password (a demo account, or one a test registered). */
+export interface Credentials {
+  phone: string;
+  password: string;
+}
 
 export class LoginPage {
   readonly phone: Locator;
@@ -14,14 +21,44 @@ export class LoginPage {
     this.submitButton = page.getByRole('button', { name: '登录', exact: true });
   }
 
+  /** Goes to /login and waits for the form. */
+  async goto(base: string): Promise<void> {
+    await this.page.goto(`${base}/login`);
+    await this.heading.waitFor();
+  }
+
   async waitUntilShown(): Promise<void> {
     await this.page.waitForURL((url) => url.pathname === '/login');
     await this.heading.waitFor();
   }
 
+  /** Fills the form and submits it (the outcome is the caller's to check). */
   async login(phone: string, password: string): Promise<void> {
     await this.phone.fill(phone);
     await this.password.fill(password);
     await this.submitButton.click();
   }
+
+  /** Signs in once the form is shown and waits until the app has gone on to `landing`. */
+  async signIn(who: Credentials, landing = '/'): Promise<void> {
+    await this.heading.waitFor();
+    await this.login(who.phone, who.password);
+    await this.page.waitForURL((url) => url.pathname === landing);
+  }
+}
+
+/**
+ * A new page of `browser` signed in as `who` through /login: it lands on the home page, then goes
+ * to `path` when given.
+ */
+export async function openSignedIn(
+  browser: TestBrowser,
+  base: string,
+  who: Credentials,
+  { viewport = VIEWPORTS.desktop, path }: { viewport?: Viewport; path?: string } = {},
+): Promise<Page> {
+  const page = await browser.openPage(`${base}/login`, viewport);
+  await new LoginPage(page).signIn(who);
+  if (path) await page.goto(`${base}${path}`);
+  return page;
 }

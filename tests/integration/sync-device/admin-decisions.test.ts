@@ -10,7 +10,7 @@ import type { User } from '../../../couchdb/model/user';
 import { auditProperty } from '../../../couchdb/rules/property-status';
 import { CLASH_CODE } from '../../../client/data/conflict-handler';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
-import { eventually, TestDevice } from './device';
+import { eventually, signedInAs, TestDevice } from './device';
 import { buildNewListing } from '../../fixtures/builders';
 import { insert, pullAll, serverDocs } from '../../helpers/sync-api';
 import { localDocs } from './support';
@@ -41,9 +41,7 @@ async function adminDevice(who: Account, tag: string): Promise<TestDevice> {
   const device = await new TestDevice({
     tag,
     url,
-    role: 'admin',
-    userId: who.user.id,
-    token: who.accessToken,
+    ...signedInAs(who),
     collections: ['properties', 'refused'],
   }).open();
   devices.push(device);

@@ -10,7 +10,7 @@ import { toStoreDoc } from '../../../sync-server/store/documents';
 import { buildNews, buildProperty } from '../../fixtures/builders';
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
-import { eventually, TestDevice } from './device';
+import { eventually, signedInAs, TestDevice } from './device';
 import { oplogCounts } from './support';
 
 let gw: TestGateway;
@@ -97,9 +97,7 @@ describe('the counter queue', () => {
     proxies.push(proxy);
     const device = await new TestDevice({
       url: proxy.url,
-      role: 'user',
-      userId: alice.user.id,
-      token: alice.accessToken,
+      ...signedInAs(alice),
       collections: ['properties', 'counter_queue'],
     }).open();
     devices.push(device);

@@ -12,7 +12,7 @@ import { ACCESS_MESSAGES } from '../../../couchdb/rules/access';
 import { buildNewDemand, buildNewListing } from '../../fixtures/builders';
 import { pullAll } from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
-import { eventually, TestDevice } from './device';
+import { eventually, signedInAs, TestDevice } from './device';
 
 let gw: TestGateway;
 let url: string;
@@ -26,9 +26,7 @@ async function device(who: { user: User; accessToken: string }, collections = SY
   const d = await new TestDevice({
     tag: `d${devices.length}`,
     url,
-    role: who.user.user_type,
-    userId: who.user.id,
-    token: who.accessToken,
+    ...signedInAs(who),
     collections,
   }).open();
   devices.push(d);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../../couchdb/model/user';
 import { everyNth, startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
-import { eventually, TestDevice } from './device';
+import { eventually, signedInAs, TestDevice } from './device';
 import { buildNewDemand, buildNewListing } from '../../fixtures/builders';
 import { serverDocs } from '../../helpers/sync-api';
 import { holdsServerVersions, oplogCounts } from './support';
@@ -38,9 +38,7 @@ async function aliceDevice(tag: string) {
   const d = await new TestDevice({
     tag,
     url: proxy.url,
-    role: 'user',
-    userId: alice.user.id,
-    token: alice.accessToken,
+    ...signedInAs(alice),
     collections: ['properties', 'demands', 'refused'],
   }).open();
   devices.push(d);

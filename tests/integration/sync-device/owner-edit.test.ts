@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../../couchdb/model/user';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
-import { eventually, TestDevice } from './device';
+import { eventually, signedInAs, TestDevice } from './device';
 import { buildNewListing } from '../../fixtures/builders';
 import { serverDocs } from '../../helpers/sync-api';
 
@@ -32,9 +32,7 @@ describe('owner edits', () => {
     device = await new TestDevice({
       tag: 'owner',
       url,
-      role: 'user',
-      userId: alice.user.id,
-      token: alice.accessToken,
+      ...signedInAs(alice),
       collections: ['properties', 'refused'],
     }).open();
     device.startSync();

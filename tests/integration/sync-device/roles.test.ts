@@ -11,7 +11,7 @@ import type { User } from '../../../couchdb/model/user';
 import { toStoreDoc } from '../../../sync-server/store/documents';
 import { buildNewListing, buildNews, buildProperty, buildSetting } from '../../fixtures/builders';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
-import { eventually, TestDevice } from './device';
+import { eventually, signedInAs, TestDevice } from './device';
 import { insert, serverDocs, updateAccepted } from '../../helpers/sync-api';
 import { localDocs } from './support';
 
@@ -174,18 +174,14 @@ describe('an admin device', () => {
     const adminDevice = await open(
       new TestDevice({
         url,
-        role: 'admin',
-        userId: admin.user.id,
-        token: admin.accessToken,
+        ...signedInAs(admin),
         collections: ['properties', 'users', 'oplog', 'refused'],
       }),
     );
     const owner = await open(
       new TestDevice({
         url,
-        role: 'user',
-        userId: alice.user.id,
-        token: alice.accessToken,
+        ...signedInAs(alice),
         collections: ['properties', 'refused'],
       }),
     );

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../../couchdb/model/user';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
-import { eventually, TestDevice } from './device';
+import { eventually, signedInAs, TestDevice } from './device';
 import { buildNewListing } from '../../fixtures/builders';
 import { serverDocs } from '../../helpers/sync-api';
 import { holdsServerVersions, oplogCounts } from './support';
@@ -34,9 +34,7 @@ async function aliceDevice(tag: string) {
   const d = await new TestDevice({
     tag,
     url,
-    role: 'user',
-    userId: alice.user.id,
-    token: alice.accessToken,
+    ...signedInAs(alice),
     collections: ['properties', 'refused'],
   }).open();
   devices.push(d);
