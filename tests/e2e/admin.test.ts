@@ -11,26 +11,29 @@ import { ROLE_SHORT_LABELS } from '@couchdb/model/roles';
 import { ADMIN_LISTING_MESSAGES } from '@couchdb/rules/admin-listings';
 import { ACCESS_MESSAGES } from '@couchdb/rules/access';
 import { auditToast } from '@couchdb/rules/property-status';
-import { launchBrowser, saveScreenshot, VIEWPORTS, type TestBrowser } from '../helpers/browser';
+import {
+  launchBrowser,
+  saveScreenshot,
+  SYNC_WAIT,
+  UI_WAIT,
+  type TestBrowser,
+} from '../helpers/browser';
+import { serverDocs, updateAccepted, type Session } from '../helpers/sync-api';
 import { startGateway, type RunningGateway } from '../helpers/gateway';
 import { adminCard, AuditPage, ConsolePage } from './pages/admin-pages';
 import {
   demoAccount,
-  login,
   publishApproved,
   publishPending,
-  pullAll,
-  push,
+  signInDemo,
   type DemoRole,
-  type Session,
 } from './pages/browse-fixtures';
 import { Layout } from './pages/layout';
-import { LoginPage } from './pages/login-page';
+import { openSignedIn } from './pages/login-page';
 import { PropertyListPage } from './pages/property-list-page';
 
 // Each step waits for a device or the server up to 30 s (a replication retry on a busy machine).
 vi.setConfig({ testTimeout: 240_000 });
-const SYNC_WAIT = { timeout: 30_000 };
 
 let gateway: RunningGateway;
 let ownerDevice: TestBrowser;
@@ -40,19 +43,15 @@ let owner: Session;
 let admin: Session;
 
 async function signIn(device: TestBrowser, role: DemoRole, path: string): Promise<Page> {
-  const account = demoAccount(role);
-  const page = await device.openPage(`${gateway.url}/login`, VIEWPORTS.desktop);
-  await new LoginPage(page).signIn(account.phone, account.password);
-  await page.goto(`${gateway.url}${path}`);
-  return page;
+  return openSignedIn(device, gateway.url, demoAccount(role), { path });
 }
 
 async function serverListing(id: string): Promise<Property | undefined> {
-  return (await pullAll<Property>(gateway.url, 'properties', admin)).get(id);
+  return (await serverDocs<Property>(gateway.url, admin, 'properties')).get(id);
 }
 
 async function serverLog(id: string): Promise<OplogEntry[]> {
-  const all = await pullAll<OplogEntry>(gateway.url, 'oplog', admin);
+  const all = await serverDocs<OplogEntry>(gateway.url, admin, 'oplog');
   return [...all.values()]
     .filter((e) => e.property_id === id)
     .sort((a, b) => (a.created_at < b.created_at ? -1 : 1));
@@ -65,7 +64,10 @@ beforeAll(async () => {
     launchBrowser(),
     launchBrowser(),
   ]);
-  [owner, admin] = await Promise.all([login(gateway.url, 'user'), login(gateway.url, 'admin')]);
+  [owner, admin] = await Promise.all([
+    signInDemo(gateway.url, 'user'),
+    signInDemo(gateway.url, 'admin'),
+  ]);
 });
 
 afterEach(async () => {
@@ -91,7 +93,7 @@ describe('review', () => {
     const adminLayout = new Layout(adminPage);
 
     // A photo (the form needs at least one to save an edit): one of the demo listings'.
-    const demo = [...(await pullAll<Property>(gateway.url, 'properties', null)).values()];
+    const demo = [...(await serverDocs<Property>(gateway.url, null, 'properties')).values()];
     const image = demo.find((p) => p.images.length > 0)!.images[0]!;
     const id = await publishPending(gateway.url, owner, {
       title,
@@ -197,7 +199,7 @@ describe('review', () => {
   });
 
   it('queues decisions made offline and, when another device decided first, says so instead of overwriting', async () => {
-    const demo = [...(await pullAll<Property>(gateway.url, 'properties', null)).values()];
+    const demo = [...(await serverDocs<Property>(gateway.url, null, 'properties')).values()];
     const image = demo.find((p) => p.images.length > 0)!.images[0]!;
     const stamp = Date.now() % 100_000;
     const fields = (title: string) => ({ title, images: [{ ...image, is_cover: true }] });
@@ -219,8 +221,9 @@ describe('review', () => {
       await adminCard(page, contested).waitFor({ state: 'detached' });
       // Nothing reached the server yet; meanwhile another device approves the contested one.
       expect((await serverListing(mine))?.audit_status).toBe('pending');
-      const master = (await serverListing(contested))!;
-      await push(gateway.url, admin, 'properties', { ...master, audit_status: 'approved' }, master);
+      await updateAccepted(gateway.url, admin, 'properties', contested, {
+        audit_status: 'approved',
+      });
     } finally {
       await adminDevice.context.setOffline(false);
     }
@@ -297,7 +300,7 @@ describe('listing console', () => {
       .toEqual(['deleted', 'deleted', 'deleted']);
     // Deleted listings stay in the console under 已删除, without a delete button.
     await console_.filter('状态', '已删除');
-    await expect.poll(() => console_.cards.count()).toBe(3);
+    await expect.poll(() => console_.cards.count(), UI_WAIT).toBe(3);
     expect(await console_.cards.getByRole('button', { name: '删除' }).count()).toBe(0);
   });
 

@@ -84,7 +84,7 @@ describe('signed in', () => {
   it('goes from /login and /register to /profile without showing either form', async () => {
     const phone = await registerFresh('secret123');
     const page = await browser.openPage(`${gateway.url}/login`, VIEWPORTS.desktop);
-    await new LoginPage(page).signIn(phone, 'secret123');
+    await new LoginPage(page).signIn({ phone, password: 'secret123' });
 
     // Every page load records whether a login or register heading ever appeared.
     await page.addInitScript(() => {
@@ -110,7 +110,7 @@ describe('demand form', () => {
   it("shows the shared rules' messages under the fields, with the user as the contact", async () => {
     const phone = await registerFresh('secret123');
     const page = await browser.openPage(`${gateway.url}/login`, VIEWPORTS.mobile);
-    await new LoginPage(page).signIn(phone, 'secret123');
+    await new LoginPage(page).signIn({ phone, password: 'secret123' });
     await page.goto(`${gateway.url}/publish/demand`);
     const submit = page.getByRole('button', { name: '发布需求', exact: true });
     await submit.waitFor(WAIT);

@@ -191,7 +191,8 @@ describe('auth screens', () => {
     // identity gone and the first renewal lost to the network. Back online, the page renews the
     // first account's session; that renewal is held until the second account's login has been
     // submitted (or 5 s, if the page waits for it first).
-    let submitted = false;
+    let markSubmitted = () => {};
+    const submitted = new Promise<void>((resolve) => (markSubmitted = resolve));
     let renewals = 0;
     let heldAnswered = false;
     await page.route(
@@ -199,9 +200,8 @@ describe('auth screens', () => {
       async (route) => {
         renewals += 1;
         if (renewals === 1) return route.abort('internetdisconnected');
-        for (let waited = 0; !submitted && waited < 5_000; waited += 50) {
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
+        // At most 5 s: a page that waited for the renewal before showing the form never submits.
+        await Promise.race([submitted, new Promise((resolve) => setTimeout(resolve, 5_000))]);
         await route.continue();
         heldAnswered = true;
       },
@@ -215,7 +215,7 @@ describe('auth screens', () => {
     await login.phone.fill(second);
     await login.password.fill('secret123');
     await login.submitButton.click();
-    submitted = true;
+    markSubmitted();
     await page.waitForURL((url) => url.pathname === '/');
     await layout.waitForToast(AUTH_MESSAGES.loginSuccess);
     expect(heldAnswered).toBe(true);

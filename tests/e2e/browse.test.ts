@@ -19,17 +19,22 @@ import { PROPERTY_MESSAGES, type Property } from '@couchdb/model/property';
 import { FIRST_PULL_ELEMENT, FIRST_PULL_URL } from '@couchdb/model/sync';
 import { DEFAULT_SETTINGS } from '@couchdb/model/setting';
 import { PLATFORM_LINE_WARNING } from '@couchdb/rules/contact';
-import { launchBrowser, saveScreenshot, VIEWPORTS, type TestBrowser } from '../helpers/browser';
+import {
+  launchBrowser,
+  saveScreenshot,
+  SYNC_WAIT,
+  UI_WAIT,
+  VIEWPORTS,
+  type TestBrowser,
+} from '../helpers/browser';
+import { serverDocs, type Session } from '../helpers/sync-api';
 import { startGateway, type RunningGateway } from '../helpers/gateway';
 import {
-  eventually,
-  login,
+  signInDemo,
   publishApproved,
   publishNews,
-  pullAll,
   recordWebm,
   uploadMedia,
-  type Session,
 } from './pages/browse-fixtures';
 import { Layout } from './pages/layout';
 import { LoginPage } from './pages/login-page';
@@ -58,7 +63,7 @@ function listOrder(a: Property, b: Property): number {
 }
 
 async function visitorListings(): Promise<Property[]> {
-  return [...(await pullAll<Property>(gateway.url, 'properties', null)).values()];
+  return [...(await serverDocs<Property>(gateway.url, null, 'properties')).values()];
 }
 
 /** Every value stored in the page's IndexedDB databases, as one JSON string. */
@@ -87,8 +92,8 @@ beforeAll(async () => {
       body: '<!doctype html><title>全景</title><body style="background:#234;color:#fff">360° 全景演示</body>',
     }),
   );
-  admin = await login(gateway.url, 'admin');
-  agent = await login(gateway.url, 'agent');
+  admin = await signInDemo(gateway.url, 'admin');
+  agent = await signInDemo(gateway.url, 'agent');
 
   const page = await browser.openPage(`${gateway.url}/`);
   const video = await uploadMedia(
@@ -256,7 +261,7 @@ describe('listing detail', () => {
       ) as HTMLVideoElement | null;
       return v !== null && !v.paused && v.currentTime > 0;
     });
-    await expect.poll(() => detail.video.getAttribute('data-playing')).toBe('true');
+    await expect.poll(() => detail.video.getAttribute('data-playing'), UI_WAIT).toBe('true');
     // Controls hide 3 s after play starts and return on mouse move.
     await page.waitForFunction(
       () =>
@@ -269,12 +274,14 @@ describe('listing detail', () => {
     const box = (await detail.video.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
     await page.mouse.move(box.x + box.width / 2 + 10, box.y + box.height / 3);
-    await expect.poll(() => detail.video.getAttribute('data-controls-visible')).toBe('true');
+    await expect
+      .poll(() => detail.video.getAttribute('data-controls-visible'), UI_WAIT)
+      .toBe('true');
     await detail.video.getByRole('button', { name: '静音' }).click();
     expect(await page.evaluate(() => document.querySelector('video')!.muted)).toBe(true);
     await detail.video.getByRole('button', { name: '暂停' }).click();
     // The player follows the video's own pause event, which comes after the click.
-    await expect.poll(() => detail.video.getAttribute('data-playing')).toBe('false');
+    await expect.poll(() => detail.video.getAttribute('data-playing'), UI_WAIT).toBe('false');
 
     await detail.panoramaButton.click();
     await detail.panorama.waitFor();
@@ -304,9 +311,9 @@ describe('listing detail', () => {
     await detail.panoramaButton.click();
     await new Layout(page).waitForToast(PROPERTY_MESSAGES.panoramaMissing);
 
-    const hidden = [...(await pullAll<Property>(gateway.url, 'properties', admin)).values()].find(
-      (p) => p.audit_status === 'pending',
-    )!;
+    const hidden = [
+      ...(await serverDocs<Property>(gateway.url, admin, 'properties')).values(),
+    ].find((p) => p.audit_status === 'pending')!;
     await page.goto(`${gateway.url}/properties/${hidden.id}`);
     await detail.notFound.waitFor();
     await page.getByRole('link', { name: '返回房源列表' }).waitFor();
@@ -321,7 +328,7 @@ describe('listing detail', () => {
     await detail.phoneButton.click();
     const loginPage = new LoginPage(page);
     await loginPage.waitUntilShown();
-    const user = await login(gateway.url, 'user');
+    const user = await signInDemo(gateway.url, 'user');
     await loginPage.login(user.phone, user.password);
     await page.waitForURL((url) => url.pathname === `/properties/${ids.media}`);
 
@@ -406,7 +413,7 @@ describe('a first visit', () => {
 
         // Hydrated: the heart answers (a visitor is asked to log in), the rest of the cards follow.
         const cards = page.getByTestId('property-card');
-        await expect.poll(() => cards.count()).toBeGreaterThan(4);
+        await expect.poll(() => cards.count(), UI_WAIT).toBeGreaterThan(4);
         await cards.first().getByRole('button', { name: '收藏' }).click();
         await page.getByTestId('toast').getByText(FAVORITE_MESSAGES.loginRequired).waitFor();
         // The device stored the carried pull: its database has the listings, with no request for them.
@@ -432,7 +439,9 @@ describe('a part whose code cannot load', () => {
       page.on('pageerror', (err) => errors.push(err.message));
       await page.goto(`${gateway.url}/properties`);
       // Hydrated (the rest of the page's cards follow the first 4).
-      await expect.poll(() => page.getByTestId('property-card').count()).toBeGreaterThan(4);
+      await expect
+        .poll(() => page.getByTestId('property-card').count(), UI_WAIT)
+        .toBeGreaterThan(4);
       const card = page.getByTestId('property-card').first();
       await card.getByRole('button', { name: '收藏' }).click();
       await page.getByTestId('toast').getByText(FAVORITE_MESSAGES.loginRequired).waitFor();
@@ -449,7 +458,7 @@ describe('a part whose code cannot load', () => {
 describe('a visitor device', () => {
   it('never holds a phone number, and browses the list and detail offline after one visit', async () => {
     const phones = new Set<string>();
-    for (const p of (await pullAll<Property>(gateway.url, 'properties', admin)).values()) {
+    for (const p of (await serverDocs<Property>(gateway.url, admin, 'properties')).values()) {
       if (p.contact_phone) phones.add(p.contact_phone);
       if (p.contact?.phone) phones.add(p.contact.phone);
     }
@@ -462,7 +471,11 @@ describe('a visitor device', () => {
       await list.goto(gateway.url);
       const detail = new PropertyDetailPage(page);
       await detail.goto(gateway.url, ids.media);
-      await page.waitForTimeout(500);
+      // The first pull round has landed on the device (what a phone would have come with).
+      await page.getByRole('status', { name: '同步状态：已同步' }).waitFor(SYNC_WAIT);
+      await expect
+        .poll(async () => (await dumpIndexedDb(page)).includes(ids.media), SYNC_WAIT)
+        .toBe(true);
       const dump = await dumpIndexedDb(page);
       expect(dump).toContain(ids.media);
       for (const phone of phones)
@@ -510,7 +523,7 @@ describe('a visitor device', () => {
 
 describe('news', () => {
   it('shows three headlines, the categories and 更多资讯', async () => {
-    const published = [...(await pullAll<News>(gateway.url, 'news', null)).values()]
+    const published = [...(await serverDocs<News>(gateway.url, null, 'news')).values()]
       .filter((n) => n.status === 'published')
       .sort((a, b) =>
         a.created_at < b.created_at
@@ -522,10 +535,11 @@ describe('news', () => {
     const page = await browser.openPage(`${gateway.url}/news`, VIEWPORTS.desktop);
     const news = new NewsPage(page);
     await news.headlines.first().waitFor();
-    await expect.poll(() => news.headlines.count()).toBe(3);
+    await expect.poll(() => news.headlines.count(), UI_WAIT).toBe(3);
     expect(await news.headlines.first().locator('h3').textContent()).toBe(published[0]!.title);
     await news.moreHeading.waitFor();
-    expect(await news.items.count()).toBe(Math.min(published.length, 50) - 3);
+    // The list below the headlines renders after its heading.
+    await expect.poll(() => news.items.count(), UI_WAIT).toBe(Math.min(published.length, 50) - 3);
     await saveScreenshot(page, 'browse-news-desktop');
 
     await news.tab(NEWS_CATEGORY_LABELS.policy).click();
@@ -545,12 +559,20 @@ describe('news', () => {
   });
 
   it('renders a script and onerror payload inert, and counts views and likes on the server', async () => {
-    const before = (await pullAll<News>(gateway.url, 'news', null)).get(ids.xssNews)!;
+    const before = (await serverDocs<News>(gateway.url, null, 'news')).get(ids.xssNews)!;
     const page = await browser.openPage(`${gateway.url}/`, VIEWPORTS.mobile);
     const news = new NewsPage(page);
     await page.goto(`${gateway.url}/news/${ids.xssNews}`);
     await news.content.waitFor();
-    await page.waitForTimeout(500);
+    // Every image of the article has loaded or failed: an onerror handler would have run by now.
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('[data-testid="news-content"] img')].every(
+          (i) => (i as HTMLImageElement).complete,
+        ),
+      undefined,
+      UI_WAIT,
+    );
     expect(await news.content.textContent()).toContain('政策正文第一段。');
     expect(
       await page.evaluate(() => (window as unknown as { __xss?: string }).__xss),
@@ -562,10 +584,15 @@ describe('news', () => {
 
     await news.likeButton.click();
     await new Layout(page).waitForToast(NEWS_MESSAGES.liked);
-    const after = await eventually(
-      async () => (await pullAll<News>(gateway.url, 'news', null)).get(ids.xssNews)!,
-      (n) => n.like_count > before.like_count && n.view_count > before.view_count,
-    );
+    const counted = async () =>
+      (await serverDocs<News>(gateway.url, null, 'news')).get(ids.xssNews)!;
+    await expect
+      .poll(async () => {
+        const n = await counted();
+        return n.like_count > before.like_count && n.view_count > before.view_count;
+      }, SYNC_WAIT)
+      .toBe(true);
+    const after = await counted();
     expect(after.view_count).toBe(before.view_count + 1);
     expect(after.like_count).toBe(before.like_count + 1);
     // The device shows the server's figures after the next pull.
@@ -587,7 +614,7 @@ describe('home and static pages', () => {
       // The first cards render at once, the rest right after (the first commit stays short).
       const featured = page.getByTestId('featured-list').getByTestId('property-card');
       await featured.first().waitFor();
-      await expect.poll(() => featured.count()).toBe(12);
+      await expect.poll(() => featured.count(), UI_WAIT).toBe(12);
       expect(
         await page.getByRole('navigation', { name: '快捷入口' }).getByRole('link').count(),
       ).toBe(4);

@@ -19,7 +19,7 @@ import {
   type Viewport,
 } from '../helpers/browser';
 import { startGateway, type RunningGateway } from '../helpers/gateway';
-import { login, type DemoRole } from './pages/browse-fixtures';
+import { signInDemo, type DemoRole } from './pages/browse-fixtures';
 import { Layout } from './pages/layout';
 import { LoginPage } from './pages/login-page';
 
@@ -30,8 +30,7 @@ async function openProfile(phone: string, password: string, viewport: Viewport) 
   const page = await browser.openPage(`${gateway.url}/profile`, viewport);
   const loginPage = new LoginPage(page);
   await loginPage.waitUntilShown();
-  await loginPage.login(phone, password);
-  await page.waitForURL((url) => url.pathname === '/profile');
+  await loginPage.signIn({ phone, password }, '/profile');
   await page.getByTestId('profile-phone').waitFor();
   return page;
 }
@@ -81,7 +80,7 @@ describe('profile', () => {
     ],
     ['admin', ['平台管理', '房源审核', '需求管理', '系统设置', '用户管理', '房源管理', '资讯管理']],
   ] as const)('shows the %s role label and its link grid', async (role, links) => {
-    const account = await login(gateway.url, role as DemoRole);
+    const account = await signInDemo(gateway.url, role as DemoRole);
     const page = await openProfile(account.phone, account.password, VIEWPORTS.mobile);
     expect(await page.getByTestId('profile-role').textContent()).toBe(ROLE_LABELS[role]);
     const grid = page.getByRole('navigation', { name: '常用功能' });

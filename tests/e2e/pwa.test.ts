@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, saveScreenshot, VIEWPORTS, type TestBrowser } from '../helpers/browser';
 import { startGateway, type RunningGateway } from '../helpers/gateway';
+import { Layout } from './pages/layout';
 import { LoginPage } from './pages/login-page';
 import { PwaChrome } from './pages/pwa-chrome';
 
@@ -218,7 +219,7 @@ describe('installable offline app', () => {
       const dialog = page.getByRole('dialog', { name: '安装应用' });
       await dialog.waitFor();
       expect(await dialog.textContent()).toContain('添加到主屏幕');
-      await page.waitForTimeout(400); // let the fade-in finish for the screenshot
+      await new Layout(page).animationsFinished(); // the fade-in, for the screenshot
       await saveScreenshot(page, 'pwa-install-ios-mobile');
       await page.close();
     });
@@ -301,7 +302,9 @@ describe('installable offline app', () => {
       await pwa.refreshButton.click();
       await pwa.saveFirstMessage.waitFor();
       await saveScreenshot(page, 'pwa-update-prompt-unsaved-mobile');
-      await page.waitForTimeout(1500);
+      // The message is shown instead of applying the update (the app decides before asking the new
+      // version to take over), and the new version is still waiting: nothing will reload the page.
+      expect(await pwa.waitingVersion()).toBe('installed');
       expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
       expect(await phone.inputValue()).toBe('13800001111');
       expect(await pwa.buildId()).toBeNull();

@@ -20,15 +20,17 @@ import {
 import {
   launchBrowser,
   saveScreenshot,
+  UI_WAIT,
   VIEWPORTS,
   type TestBrowser,
   type Viewport,
 } from '../helpers/browser';
 import { startGateway, type RunningGateway } from '../helpers/gateway';
-import { login, pullAll, type Session } from './pages/browse-fixtures';
+import { serverDocs, type Session } from '../helpers/sync-api';
+import { signInDemo } from './pages/browse-fixtures';
 import { chooseOption, FavoritesPage } from './pages/favorites-page';
 import { Layout } from './pages/layout';
-import { LoginPage } from './pages/login-page';
+import { openSignedIn } from './pages/login-page';
 import { PropertyListPage } from './pages/property-list-page';
 
 // Each test waits for the server up to 30 s (a replication retry after a failed request on a busy
@@ -41,7 +43,7 @@ let user: Session;
 
 /** Public listings in the list's order (priority first, then newest). */
 async function publicListings(): Promise<Property[]> {
-  return [...(await pullAll<Property>(gateway.url, 'properties', null)).values()].sort((a, b) =>
+  return [...(await serverDocs<Property>(gateway.url, null, 'properties')).values()].sort((a, b) =>
     a.is_priority !== b.is_priority
       ? a.is_priority
         ? -1
@@ -57,7 +59,7 @@ async function publicListings(): Promise<Property[]> {
 }
 
 async function serverFavorites(): Promise<string[]> {
-  const docs = await pullAll<Favorite & { _deleted?: boolean }>(gateway.url, 'favorites', user);
+  const docs = await serverDocs<Favorite & { _deleted?: boolean }>(gateway.url, user, 'favorites');
   return [...docs.values()].filter((f) => !f._deleted).map((f) => f.property_id);
 }
 
@@ -78,16 +80,13 @@ async function deviceState(page: Page): Promise<string> {
   }, SESSION_HINT_COOKIE);
 }
 
-async function signIn(viewport: Viewport = VIEWPORTS.desktop) {
-  const page = await browser.openPage(`${gateway.url}/login`, viewport);
-  await new LoginPage(page).signIn(user.phone, user.password);
-  return page;
-}
+const signIn = (viewport: Viewport = VIEWPORTS.desktop) =>
+  openSignedIn(browser, gateway.url, user, { viewport });
 
 beforeAll(async () => {
   gateway = await startGateway({ embedded: true });
   browser = await launchBrowser();
-  user = await login(gateway.url, 'user');
+  user = await signInDemo(gateway.url, 'user');
 });
 
 afterEach(async () => {
@@ -126,7 +125,9 @@ describe('favourites', () => {
 
     // Most recently favourited first; the favourites reach the account on the server.
     await favorites.goto(gateway.url);
-    await expect.poll(() => favorites.ids()).toEqual([sale.id, rents[1]!.id, rents[0]!.id]);
+    await expect
+      .poll(() => favorites.ids(), UI_WAIT)
+      .toEqual([sale.id, rents[1]!.id, rents[0]!.id]);
     await expect
       .poll(serverFavorites, { timeout: 30_000 })
       .toEqual(expect.arrayContaining([sale.id, ...rents.map((r) => r.id)]));
@@ -137,16 +138,16 @@ describe('favourites', () => {
       (p) => p.address.district === sale.address.district,
     );
     await favorites.choose('区域', sale.address.district);
-    await expect.poll(() => favorites.ids()).toEqual(inTownship.map((p) => p.id));
+    await expect.poll(() => favorites.ids(), UI_WAIT).toEqual(inTownship.map((p) => p.id));
     await favorites.choose('区域', '不限');
     await favorites.search.fill(rents[1]!.title);
-    await expect.poll(() => favorites.ids()).toEqual([rents[1]!.id]);
+    await expect.poll(() => favorites.ids(), UI_WAIT).toEqual([rents[1]!.id]);
     await favorites.search.fill('');
 
     // Remove one: the toast names it.
     await favorites.heart(rents[1]!.id).click();
     await layout.waitForToast(FAVORITE_MESSAGES.removedTitle(rents[1]!.title));
-    await expect.poll(() => favorites.ids()).toEqual([sale.id, rents[0]!.id]);
+    await expect.poll(() => favorites.ids(), UI_WAIT).toEqual([sale.id, rents[0]!.id]);
 
     // Clear all, after a confirmation.
     await favorites.clearAll.click();
@@ -192,21 +193,21 @@ describe('recently viewed', () => {
     for (const p of listings) await open(p);
     const viewed = listings.map((p) => p.id).reverse();
     await toRecent();
-    await expect.poll(() => recent.ids()).toEqual(viewed.slice(0, 10));
+    await expect.poll(() => recent.ids(), UI_WAIT).toEqual(viewed.slice(0, 10));
 
     // Viewing one again moves it to the front instead of listing it twice.
     await list.goto(gateway.url);
     await open(listings[5]!);
     await toRecent();
     const again = [listings[5]!.id, ...viewed.filter((id) => id !== listings[5]!.id)].slice(0, 10);
-    await expect.poll(() => recent.ids()).toEqual(again);
+    await expect.poll(() => recent.ids(), UI_WAIT).toEqual(again);
     await saveScreenshot(page, 'user-recent-mobile');
 
     // The history is on the device: it shows with the network gone.
     await browser.context.setOffline(true);
     try {
       await page.reload();
-      await expect.poll(() => recent.ids()).toEqual(again);
+      await expect.poll(() => recent.ids(), UI_WAIT).toEqual(again);
     } finally {
       await browser.context.setOffline(false);
     }
@@ -219,7 +220,9 @@ describe('demands', () => {
     const layout = new Layout(page);
     const allDemands = async () =>
       [
-        ...(await pullAll<Demand & { _deleted?: boolean }>(gateway.url, 'demands', user)).values(),
+        ...(
+          await serverDocs<Demand & { _deleted?: boolean }>(gateway.url, user, 'demands')
+        ).values(),
       ].filter((d) => !d._deleted);
     // The demo user has demands of their own already: follow the new one.
     const before = new Set((await allDemands()).map((d) => d.id));
@@ -342,7 +345,7 @@ describe('my demands load error', () => {
       );
     const before = await failedReads();
     await page.getByRole('button', { name: DEMAND_MESSAGES.reload }).click();
-    await expect.poll(failedReads).toBeGreaterThan(before);
+    await expect.poll(failedReads, UI_WAIT).toBeGreaterThan(before);
     await page.getByText(DEMAND_MESSAGES.loadFailed).waitFor();
     await page.evaluate(() => {
       (window as unknown as { __failDemands: boolean }).__failDemands = false;
@@ -359,7 +362,7 @@ describe('my demands load error', () => {
 
 describe('my listings', () => {
   it('lists the user’s listings with their status, filters them, and deletes one', async () => {
-    const mine = [...(await pullAll<Property>(gateway.url, 'properties', user)).values()].filter(
+    const mine = [...(await serverDocs<Property>(gateway.url, user, 'properties')).values()].filter(
       (p) => p.user_id === user.userId && p.status !== 'deleted',
     );
     // A status the user's listings have (the demo set gives each user a mix).
@@ -372,11 +375,11 @@ describe('my listings', () => {
     const layout = new Layout(page);
     await page.goto(`${gateway.url}/my-properties`);
     const cards = page.getByTestId('own-property-card');
-    await expect.poll(() => cards.count()).toBe(mine.length);
+    await expect.poll(() => cards.count(), UI_WAIT).toBe(mine.length);
     await saveScreenshot(page, 'user-my-properties-mobile');
 
     await chooseOption(page, '状态', MY_LISTING_FILTER_LABELS[filter]);
-    await expect.poll(() => cards.count()).toBe(pending.length);
+    await expect.poll(() => cards.count(), UI_WAIT).toBe(pending.length);
     expect(new Set(await page.getByTestId('own-property-status').allTextContents())).toEqual(
       new Set(pending.map((p) => myListingStatusLabel(p))),
     );
@@ -401,7 +404,7 @@ describe('my listings', () => {
       await expect
         .poll(
           async () =>
-            (await pullAll<Property>(gateway.url, 'properties', user)).get(edited.id)?.title,
+            (await serverDocs<Property>(gateway.url, user, 'properties')).get(edited.id)?.title,
           { timeout: 75_000, message: 'the edited title reached the server' },
         )
         .toBe(newTitle);
@@ -421,11 +424,11 @@ describe('my listings', () => {
       .getByRole('button', { name: '删除' })
       .click();
     await layout.waitForToast(PROPERTY_MESSAGES.deleteSuccess);
-    await expect.poll(() => cards.count()).toBe(pending.length - 1);
+    await expect.poll(() => cards.count(), UI_WAIT).toBe(pending.length - 1);
     await expect
       .poll(
         async () =>
-          (await pullAll<Property>(gateway.url, 'properties', user)).get(target.id)?.status,
+          (await serverDocs<Property>(gateway.url, user, 'properties')).get(target.id)?.status,
         { timeout: 30_000 },
       )
       .toBe('deleted');

@@ -34,6 +34,15 @@ export const VIEWPORTS = {
   desktop: { width: 1366, height: 900 },
 } as const satisfies Record<string, Viewport>;
 
+/**
+ * How long a test waits for the UI to reach a state (hydration, a render after a click) on a loaded
+ * machine: every locator wait's default (set on each context) and every `expect.poll` on the page.
+ */
+export const UI_WAIT = { timeout: 15_000 } as const;
+
+/** How long a test waits for what crosses the sync (a replication retry on a busy machine included). */
+export const SYNC_WAIT = { timeout: 30_000 } as const;
+
 export interface TestBrowser {
   context: BrowserContext;
   /** Opens a new page at this viewport and goes to `url`. */
@@ -52,7 +61,7 @@ export async function launchBrowser(): Promise<TestBrowser> {
     timezoneId: 'Asia/Shanghai',
     viewport: VIEWPORTS.desktop,
   });
-  context.setDefaultTimeout(15_000);
+  context.setDefaultTimeout(UI_WAIT.timeout);
 
   return {
     context,

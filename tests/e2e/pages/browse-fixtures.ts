@@ -6,18 +6,13 @@
 import type { Page } from 'playwright-core';
 import { newId } from '@couchdb/model/common';
 import type { News } from '@couchdb/model/news';
-import type { Property } from '@couchdb/model/property';
-import type { PullResponse, PushResponse, SyncDocument } from '@couchdb/model/sync';
 import { DEMO_ACCOUNTS } from '@couchdb/seed/demo-data';
+import { buildNewListing, buildNews, type NewListing } from '../../fixtures/builders';
+import { bearer, insert, signIn, updateAccepted, type Session } from '../../helpers/sync-api';
 
 export type DemoRole = 'admin' | 'agent' | 'user';
 
-export interface Session {
-  token: string;
-  userId: string;
-  phone: string;
-  password: string;
-}
+export type { Session };
 
 export function demoAccount(role: DemoRole) {
   const account = DEMO_ACCOUNTS.find((a) => a.role === role);
@@ -25,62 +20,10 @@ export function demoAccount(role: DemoRole) {
   return account;
 }
 
-export async function login(base: string, role: DemoRole): Promise<Session> {
+/** Signs the demo account of this role in through the API. */
+export function signInDemo(base: string, role: DemoRole): Promise<Session> {
   const account = demoAccount(role);
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ phone: account.phone, password: account.password }),
-  });
-  if (!res.ok) throw new Error(`login ${role}: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { accessToken: string; user: { id: string } };
-  return {
-    token: body.accessToken,
-    userId: body.user.id,
-    phone: account.phone,
-    password: account.password,
-  };
-}
-
-/** Every document of a collection as `who` sees it (null = a visitor). */
-export async function pullAll<T = SyncDocument>(
-  base: string,
-  collection: string,
-  who: Session | null,
-): Promise<Map<string, T>> {
-  const docs = new Map<string, T>();
-  let checkpoint: string | undefined;
-  for (;;) {
-    const query = new URLSearchParams({ limit: '500', ...(checkpoint ? { checkpoint } : {}) });
-    const res = await fetch(`${base}/api/sync/${collection}/pull?${query}`, {
-      headers: who ? { authorization: `Bearer ${who.token}` } : {},
-    });
-    if (!res.ok) throw new Error(`pull ${collection}: ${res.status}`);
-    const body = (await res.json()) as PullResponse;
-    for (const d of body.documents) {
-      if (d._deleted) docs.delete(d.id);
-      else docs.set(d.id, d as T);
-    }
-    checkpoint = body.checkpoint?.seq;
-    if (body.documents.length < 500) return docs;
-  }
-}
-
-export async function push(
-  base: string,
-  who: Session,
-  collection: string,
-  doc: object,
-  master: object | null,
-) {
-  const res = await fetch(`${base}/api/sync/${collection}/push`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${who.token}` },
-    body: JSON.stringify([{ assumedMasterState: master, newDocumentState: doc }]),
-  });
-  const body = (await res.json()) as PushResponse;
-  if (!res.ok || body.rejections.length > 0 || body.conflicts.length > 0)
-    throw new Error(`push ${collection}: ${res.status} ${JSON.stringify(body)}`);
+  return signIn(base, account.phone, account.password);
 }
 
 /** A short WebM clip recorded from a canvas in the browser (no video files in the repo). */
@@ -128,7 +71,7 @@ export async function uploadMedia(
   form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
   const res = await fetch(`${base}/api/media`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${who.token}` },
+    headers: bearer(who),
     body: form,
   });
   if (res.status !== 201) throw new Error(`upload: ${res.status} ${await res.text()}`);
@@ -140,58 +83,43 @@ export async function publishApproved(
   base: string,
   owner: Session,
   admin: Session,
-  fields: Partial<Property>,
+  fields: Partial<NewListing>,
 ): Promise<string> {
   const id = await publishPending(base, owner, fields);
-  const master = (await pullAll(base, 'properties', admin)).get(id);
-  if (!master) throw new Error('the admin cannot see the new listing');
-  await push(base, admin, 'properties', { ...master, audit_status: 'approved' }, master);
+  await updateAccepted(base, admin, 'properties', id, { audit_status: 'approved' });
   return id;
 }
 
+/** What the browsing tests' listings share unless a test says otherwise (a contact without phone). */
+const BROWSE_LISTING: Partial<NewListing> = {
+  title: '测试房源',
+  description: '用于浏览测试的房源，南北通透，采光好。',
+  price: 880_000,
+  area: 96,
+  address: {
+    province: '云南省',
+    city: '澄江市',
+    district: '凤麓街道',
+    community: '测试小区',
+    address: '测试路1号',
+  },
+  features: ['精装修'],
+  contact: { name: '测试联系人' },
+  contact_phone: undefined,
+};
+
 /** Publishes a listing as `owner` through the gateway (it waits for review); returns its id. */
-export async function publishPending(
+export function publishPending(
   base: string,
   owner: Session,
-  fields: Partial<Property>,
+  fields: Partial<NewListing>,
 ): Promise<string> {
-  const now = new Date().toISOString();
-  const id = newId();
-  const doc: Partial<Property> = {
-    id,
-    user_id: owner.userId,
-    title: '测试房源',
-    description: '用于浏览测试的房源，南北通透，采光好。',
-    type: 'sale',
-    price: 880_000,
-    area: 96,
-    bedrooms: 3,
-    rooms: '3室2厅1卫',
-    address: {
-      province: '云南省',
-      city: '澄江市',
-      district: '凤麓街道',
-      community: '测试小区',
-      address: '测试路1号',
-    },
-    status: 'active',
-    audit_status: 'pending',
-    audit_comment: '',
-    audited_by: null,
-    audited_at: null,
-    is_priority: false,
-    is_featured: false,
-    view_count: 0,
-    features: ['精装修'],
-    contact: { name: '测试联系人' },
-    images: [],
-    media_items: [],
-    created_at: now,
-    updated_at: now,
-    ...fields,
-  };
-  await push(base, owner, 'properties', doc, null);
-  return id;
+  return insert(
+    base,
+    owner,
+    'properties',
+    buildNewListing(owner.userId, { ...BROWSE_LISTING, ...fields }),
+  );
 }
 
 /** Publishes an article as the admin; returns its id. */
@@ -201,42 +129,21 @@ export async function publishNews(
   fields: Partial<News>,
 ): Promise<string> {
   const now = new Date().toISOString();
-  const id = newId();
-  await push(
+  return insert(
     base,
     admin,
     'news',
-    {
-      id,
+    buildNews({
+      id: newId(),
       author_id: admin.userId,
       author_name: '测试编辑',
       title: '测试资讯',
       summary: '',
       content: '<p>正文</p>',
       category: 'policy',
-      status: 'published',
-      image_url: '',
-      view_count: 0,
-      like_count: 0,
       created_at: now,
       updated_at: now,
       ...fields,
-    },
-    null,
+    }),
   );
-  return id;
-}
-
-/** Polls `read` until `done` holds (server-side effects of counters arrive asynchronously). */
-export async function eventually<T>(
-  read: () => Promise<T>,
-  done: (v: T) => boolean,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }

@@ -23,6 +23,18 @@ export class Layout {
     return toast;
   }
 
+  /** Waits until every finite animation or transition on the page has ended (e.g. a dialog's fade-in). */
+  async animationsFinished(): Promise<void> {
+    await this.page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+    );
+  }
+
   async signOut(): Promise<void> {
     await this.userMenuButton.click();
     await this.page.getByRole('menuitem', { name: '退出登录' }).click();

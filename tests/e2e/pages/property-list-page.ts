@@ -64,12 +64,21 @@ export class PropertyListPage {
   /** Ids of every listed card, loading further pages until all are shown. */
   async allIds(): Promise<string[]> {
     const total = await this.count();
-    for (let i = 0; i < 100 && (await this.cards.count()) < total; i++) {
+    for (let i = 0; i < 100; i++) {
+      const shown = await this.cards.count();
+      if (shown >= total) break;
       // The button also loads by itself once scrolled into view (and is replaced): a plain event.
       if (await this.loadMore.isVisible())
         await this.loadMore.dispatchEvent('click').catch(() => undefined);
       else await this.page.mouse.wheel(0, 4000);
-      await this.page.waitForTimeout(100);
+      // The next page shows up; if the click was lost to a replaced button, try again.
+      await this.page
+        .waitForFunction(
+          (n) => document.querySelectorAll('[data-testid="property-card"]').length > n,
+          shown,
+          { timeout: 2_000 },
+        )
+        .catch(() => undefined);
     }
     return this.cards.evaluateAll((els) =>
       els.map((e) => e.getAttribute('data-property-id') ?? ''),

@@ -1,6 +1,7 @@
 /** Page model of the publish-property form (/publish/property, ?edit=): its steps and media. */
 import sharp from 'sharp';
 import type { Locator, Page } from 'playwright-core';
+import { PROPERTY_MESSAGES } from '@couchdb/model/property';
 import { chooseOption } from './favorites-page';
 
 /** A small JPEG, different for each `hue`. */
@@ -20,41 +21,123 @@ export async function photo(hue: number): Promise<Buffer> {
 /** The form's steps, as its stepper and the current step's section name them. */
 export const PUBLISH_STEPS = ['基本信息', '房屋详情', '价格与地址', '图片视频'] as const;
 
+/** Step 1 of the form: the title and whether the listing is for sale or for rent. */
+export interface ListingBasics {
+  title: string;
+  /** 出售 (the form's default) or 出租. */
+  type?: 'sale' | 'rent';
+}
+
+/** Step 2: the rooms, the area (m²), the description and preset tags to switch on. */
+export interface ListingDetails {
+  rooms: string;
+  area: string;
+  description: string;
+  tags?: readonly string[];
+}
+
+/** Step 3: the price (万元 for a sale, 元/月 for a rent), the township and the address. */
+export interface ListingPlace {
+  price: string;
+  type?: 'sale' | 'rent';
+  district: string;
+  community?: string;
+  address: string;
+}
+
+/** What `fillValid` types on steps 2 and 3. */
+export const VALID_DETAILS: ListingDetails = {
+  rooms: '3室2厅1卫',
+  area: '96',
+  description: '南北通透，采光很好，小区绿化好，近菜市场。',
+};
+export const VALID_PLACE: ListingPlace = {
+  price: '88',
+  district: '凤麓街道',
+  address: '抚仙路18号 3栋2单元301室',
+};
+
 export class PublishPropertyPage {
   readonly next: Locator;
+  readonly previous: Locator;
+  readonly submitButton: Locator;
+  readonly saveButton: Locator;
+  readonly title: Locator;
+  readonly rooms: Locator;
+  readonly customTag: Locator;
   readonly media: Locator;
   readonly tiles: Locator;
 
   constructor(readonly page: Page) {
     this.next = page.getByRole('button', { name: '下一步' });
+    this.previous = page.getByRole('button', { name: '上一步' });
+    this.submitButton = page.getByRole('button', { name: '提交发布' });
+    this.saveButton = page.getByRole('button', { name: '保存修改' });
+    this.title = page.getByLabel('房源标题');
+    this.rooms = page.getByLabel('户型');
+    this.customTag = page.getByLabel('自定义标签');
     this.media = page.getByTestId('chosen-media');
     this.tiles = this.media.getByTestId('media-tile');
   }
 
-  /** Steps 1–3 with valid content, ending on step 4. */
+  /** Opens a new listing's form (/publish/property), or a listing's edit form, on any step. */
+  async goto(base: string, editId?: string): Promise<void> {
+    await this.page.goto(`${base}/publish/property${editId ? `?edit=${editId}` : ''}`);
+    // A saved draft reopens on the step it was on, so wait for whichever step shows.
+    await this.page.locator('form section[aria-label]').waitFor();
+  }
+
+  /** Fills step 1 (without going on). */
+  async fillBasics({ title, type }: ListingBasics): Promise<void> {
+    await this.title.fill(title);
+    if (type)
+      await this.page.getByRole('button', { name: type === 'rent' ? '出租' : '出售' }).click();
+  }
+
+  /** Fills step 2 (without going on). */
+  async fillDetails({ rooms, area, description, tags = [] }: ListingDetails): Promise<void> {
+    await this.rooms.fill(rooms);
+    await this.page.getByLabel('面积').fill(area);
+    await this.page.getByLabel('房源描述').fill(description);
+    for (const tag of tags) await this.page.getByRole('button', { name: tag }).click();
+  }
+
+  /** Types a tag of one's own and adds it with Enter (or with the 添加 button). */
+  async addCustomTag(tag: string, how: 'enter' | 'button' = 'enter'): Promise<void> {
+    await this.customTag.fill(tag);
+    if (how === 'enter') await this.customTag.press('Enter');
+    else await this.page.getByRole('button', { name: '添加' }).click();
+  }
+
+  /** Fills step 3 (without going on). */
+  async fillPlace({ price, type, district, community, address }: ListingPlace): Promise<void> {
+    await this.page.getByLabel(type === 'rent' ? '月租金' : '售价').fill(price);
+    await chooseOption(this.page, '所在区域', district);
+    if (community !== undefined) await this.page.getByLabel('小区名称').fill(community);
+    await this.page.getByLabel('详细地址').fill(address);
+  }
+
+  /** Steps 1–3 with valid content, ending on step 4 (a reopened draft starts over). */
   async fillValid(title: string): Promise<void> {
     await this.fillThroughStep3(title);
     await this.next.click();
+    await this.media.waitFor();
   }
 
   /** Steps 1–3 with valid content (a sale), staying on step 3; a reopened draft starts over. */
   async fillThroughStep3(title: string): Promise<void> {
     await this.toFirstStep();
-    await this.page.getByLabel('房源标题').fill(title);
+    await this.fillBasics({ title });
     await this.next.click();
-    await this.page.getByLabel('户型').fill('3室2厅1卫');
-    await this.page.getByLabel('面积').fill('96');
-    await this.page.getByLabel('房源描述').fill('南北通透，采光很好，小区绿化好，近菜市场。');
+    await this.fillDetails(VALID_DETAILS);
     await this.next.click();
-    await this.page.getByLabel('售价').fill('88');
-    await chooseOption(this.page, '所在区域', '凤麓街道');
-    await this.page.getByLabel('详细地址').fill('抚仙路18号 3栋2单元301室');
+    await this.fillPlace(VALID_PLACE);
   }
 
   /** Previous until step 1 (a draft reopens on the step it was on). */
   async toFirstStep(): Promise<void> {
     for (let step = await this.currentStep(); step > 1; step--) {
-      await this.page.getByRole('button', { name: '上一步' }).click();
+      await this.previous.click();
       await this.step(step - 1).waitFor({ timeout: 10_000 });
     }
   }
@@ -99,5 +182,11 @@ export class PublishPropertyPage {
 
   async remove(name: string): Promise<void> {
     await this.media.getByRole('button', { name: `移除 ${name}` }).click();
+  }
+
+  /** Discards the draft (text and chosen files) after confirming. */
+  async discardDraft(): Promise<void> {
+    await this.page.getByRole('button', { name: PROPERTY_MESSAGES.discardDraft }).click();
+    await this.page.getByRole('dialog').getByRole('button', { name: '清空' }).click();
   }
 }

@@ -1,5 +1,7 @@
 /** Page model of the PWA chrome: service worker state, update prompt, install entry, offline banner. */
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { SYNC_WAIT } from '../../helpers/browser';
 
 export class PwaChrome {
   readonly updatePrompt: Locator;
@@ -19,11 +21,10 @@ export class PwaChrome {
   }
 
   /** Waits until a service worker controls the page and has finished its precache. */
-  async waitForServiceWorker(timeoutMs = 30_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    // Polled here: waitForFunction does not wait for an async predicate's promise.
-    while (Date.now() < deadline) {
-      const ready = await this.page.evaluate(async () => {
+  async waitForServiceWorker(timeout = SYNC_WAIT.timeout): Promise<void> {
+    // Polled from here: waitForFunction does not wait for an async predicate's promise.
+    const ready = () =>
+      this.page.evaluate(async () => {
         const registration = await navigator.serviceWorker.getRegistration();
         return Boolean(
           navigator.serviceWorker.controller &&
@@ -31,10 +32,16 @@ export class PwaChrome {
           (await caches.match('/index.html', { ignoreSearch: true })),
         );
       });
-      if (ready) return;
-      await this.page.waitForTimeout(200);
-    }
-    throw new Error('no service worker took control of the page');
+    await expect
+      .poll(ready, { timeout, message: 'no service worker took control of the page' })
+      .toBe(true);
+  }
+
+  /** The state of a new version's service worker waiting to take over ('installed'), if any. */
+  async waitingVersion(): Promise<string | null> {
+    return this.page.evaluate(
+      async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state ?? null,
+    );
   }
 
   /** The build id stamped into index.html (absent in a build without APP_BUILD_ID). */

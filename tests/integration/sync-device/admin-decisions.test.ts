@@ -10,8 +10,10 @@ import type { User } from '../../../couchdb/model/user';
 import { auditProperty } from '../../../couchdb/rules/property-status';
 import { CLASH_CODE } from '../../../client/data/conflict-handler';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
-import { eventually, TestDevice } from './device';
-import { localDocs, newListing, pullAll, push, serverDocs } from './support';
+import { eventually, signedInAs, TestDevice } from './device';
+import { buildNewListing } from '../../fixtures/builders';
+import { insert, pullAll, serverDocs } from '../../helpers/sync-api';
+import { localDocs } from './support';
 
 type Account = { user: User; accessToken: string };
 
@@ -39,9 +41,7 @@ async function adminDevice(who: Account, tag: string): Promise<TestDevice> {
   const device = await new TestDevice({
     tag,
     url,
-    role: 'admin',
-    userId: who.user.id,
-    token: who.accessToken,
+    ...signedInAs(who),
     collections: ['properties', 'refused'],
   }).open();
   devices.push(device);
@@ -51,12 +51,7 @@ async function adminDevice(who: Account, tag: string): Promise<TestDevice> {
 
 /** Alice publishes a listing (pending review) through the gateway. */
 async function publishAsAlice(title: string): Promise<string> {
-  const listing = newListing(alice.user.id, title);
-  const res = await push(url, alice.accessToken, 'properties', [
-    { assumedMasterState: null, newDocumentState: listing },
-  ]);
-  expect(res.rejections).toEqual([]);
-  return listing.id;
+  return insert(url, alice, 'properties', buildNewListing(alice.user.id, { title }));
 }
 
 /** Approves or rejects on the device as the review screen does (the shared audit rule). */
@@ -89,7 +84,7 @@ async function holdsPending(device: TestDevice, id: string): Promise<boolean> {
 
 /** The operation-log entries of a listing (read through an admin's pull). */
 async function logOf(id: string) {
-  return (await pullAll(url, adminA.accessToken, 'oplog')).filter(
+  return (await pullAll(url, adminA, 'oplog')).documents.filter(
     (e) => !e._deleted && e.property_id === id,
   );
 }
@@ -112,7 +107,7 @@ describe('two admins decide on the same pending listing', () => {
     await b.sync!.goOffline();
     await decide(a, adminA, listing, 'approved');
     const approved = await eventually(async () => {
-      const doc = (await serverDocs(url, adminA.accessToken, 'properties')).get(listing);
+      const doc = (await serverDocs(url, adminA, 'properties')).get(listing);
       return doc?.audit_status === 'approved' ? doc : null;
     }, 'A’s approval on the server');
     expect(approved.audited_by).toBe(adminA.user.id);
@@ -121,7 +116,7 @@ describe('two admins decide on the same pending listing', () => {
     await b.sync!.goOnline();
 
     // B ends up with exactly the server's version.
-    const server = (await serverDocs(url, adminA.accessToken, 'properties')).get(listing)!;
+    const server = (await serverDocs(url, adminA, 'properties')).get(listing)!;
     await eventually(async () => {
       const local = (await localDocs(b, 'properties')).get(listing);
       return local?.server_rev === server.server_rev && local?.audit_status === 'approved';
@@ -158,7 +153,7 @@ describe('two admins decide on the same pending listing', () => {
     });
 
     // The server never took B's rejection, not even in part.
-    const after = (await serverDocs(url, adminA.accessToken, 'properties')).get(listing)!;
+    const after = (await serverDocs(url, adminA, 'properties')).get(listing)!;
     expect(after).toMatchObject({
       audit_status: 'approved',
       audit_comment: '',
@@ -185,13 +180,13 @@ describe('an admin deciding offline', () => {
       () => device.status.get().pending === 1 && device.status.get().phase === 'offline',
       'the decision to wait on the device',
     );
-    expect((await serverDocs(url, adminA.accessToken, 'properties')).get(listing)).toMatchObject({
+    expect((await serverDocs(url, adminA, 'properties')).get(listing)).toMatchObject({
       audit_status: 'pending',
     });
 
     await device.sync!.goOnline();
     const onServer = await eventually(async () => {
-      const doc = (await serverDocs(url, adminA.accessToken, 'properties')).get(listing);
+      const doc = (await serverDocs(url, adminA, 'properties')).get(listing);
       return doc?.audit_status === 'approved' ? doc : null;
     }, 'the offline decision on the server');
     expect(onServer.audited_by).toBe(adminB.user.id);

@@ -10,7 +10,7 @@ import { toStoreDoc } from '../../../sync-server/store/documents';
 import { buildNews, buildProperty } from '../../fixtures/builders';
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
-import { eventually, TestDevice } from './device';
+import { eventually, signedInAs, TestDevice } from './device';
 import { oplogCounts } from './support';
 
 let gw: TestGateway;
@@ -75,7 +75,7 @@ describe('the counter queue', () => {
     expect(visitor.status.get().queuedCounters).toBe(0);
     expect(await storedCount('properties', listingId, 'view_count')).toBe(1);
     expect(await storedCount('news', article.id, 'like_count')).toBe(1);
-    expect((await oplogCounts(url, admin.accessToken, 'view')).get(listingId)).toBe(1);
+    expect((await oplogCounts(url, admin, 'view')).get(listingId)).toBe(1);
     // The new count replicates back like any server change.
     await eventually(
       async () => (await visitor.db.properties.findOne(listingId).exec())?.view_count === 1,
@@ -97,9 +97,7 @@ describe('the counter queue', () => {
     proxies.push(proxy);
     const device = await new TestDevice({
       url: proxy.url,
-      role: 'user',
-      userId: alice.user.id,
-      token: alice.accessToken,
+      ...signedInAs(alice),
       collections: ['properties', 'counter_queue'],
     }).open();
     devices.push(device);
@@ -113,6 +111,6 @@ describe('the counter queue', () => {
     );
     expect(lost).toBe(1);
     expect(await storedCount('properties', listingId, 'view_count')).toBe(1);
-    expect((await oplogCounts(url, admin.accessToken, 'view')).get(listingId)).toBe(1);
+    expect((await oplogCounts(url, admin, 'view')).get(listingId)).toBe(1);
   });
 });

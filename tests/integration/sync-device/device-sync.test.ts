@@ -5,14 +5,14 @@
  * leaves the server's version on the device and the local one in `refused`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../../couchdb/model/common';
 import type { SyncDocument } from '../../../couchdb/model/sync';
 import type { User } from '../../../couchdb/model/user';
 import { SYNC_MESSAGES } from '../../../couchdb/model/sync';
 import { ACCESS_MESSAGES } from '../../../couchdb/rules/access';
-import { buildDemand, buildProperty } from '../../fixtures/builders';
+import { buildNewDemand, buildNewListing } from '../../fixtures/builders';
+import { pullAll } from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
-import { eventually, TestDevice } from './device';
+import { eventually, signedInAs, TestDevice } from './device';
 
 let gw: TestGateway;
 let url: string;
@@ -26,43 +26,16 @@ async function device(who: { user: User; accessToken: string }, collections = SY
   const d = await new TestDevice({
     tag: `d${devices.length}`,
     url,
-    role: who.user.user_type,
-    userId: who.user.id,
-    token: who.accessToken,
+    ...signedInAs(who),
     collections,
   }).open();
   devices.push(d);
   return d;
 }
 
-/** A new listing as the publish form writes it on the device. */
-function newListing(userId: string, title = '凤麓街道两室一厅出售') {
-  const {
-    created_at: _c,
-    updated_at: _u,
-    view_count: _v,
-    owner: _o,
-    ...rest
-  } = buildProperty({
-    id: newId(),
-    user_id: userId,
-    title,
-    audit_status: 'pending',
-  });
-  return { ...rest, created_at: new Date().toISOString(), updated_at: new Date().toISOString() };
-}
-
-function newDemand(userId: string) {
-  const { user: _u, ...rest } = buildDemand({ id: newId(), user_id: userId });
-  return rest;
-}
-
+/** The server's current version of a document, as the admin pulls it. */
 async function serverDoc(collection: string, id: string): Promise<SyncDocument | null> {
-  const res = await fetch(`${url}/api/sync/${collection}/pull?limit=500`, {
-    headers: { Authorization: `Bearer ${admin.accessToken}` },
-  });
-  const body = (await res.json()) as { documents: SyncDocument[] };
-  return body.documents.find((d) => d.id === id) ?? null;
+  return (await pullAll(url, admin, collection)).byId.get(id) ?? null;
 }
 
 const plain = (doc: { toJSON(): unknown } | null) =>
@@ -90,7 +63,7 @@ describe('two devices of one user', () => {
     b = await device(alice);
     a.startSync();
     b.startSync();
-    const listing = newListing(alice.user.id);
+    const listing = buildNewListing(alice.user.id);
     listingId = listing.id;
     await a.db.properties.insert(listing as never);
     await eventually(
@@ -175,7 +148,7 @@ describe('two devices of one user', () => {
   });
 
   it('deletes propagate to the other device', async () => {
-    const demand = newDemand(alice.user.id);
+    const demand = buildNewDemand(alice.user.id);
     await a.db.demands.insert(demand as never);
     await eventually(
       async () => (await b.db.demands.findOne(demand.id).exec())?.server_rev,
@@ -194,8 +167,8 @@ describe('two devices of one user', () => {
 describe('offline writes', () => {
   it('a listing and a demand made offline survive a reopen and land pending, with a create log entry', async () => {
     const c = await device(alice);
-    const listing = newListing(alice.user.id, '离线发布的房源标题');
-    const demand = newDemand(alice.user.id);
+    const listing = buildNewListing(alice.user.id, { title: '离线发布的房源标题' });
+    const demand = buildNewDemand(alice.user.id);
     await c.db.properties.insert(listing as never);
     await c.db.demands.insert(demand as never);
     await c.reopen();
@@ -218,13 +191,8 @@ describe('offline writes', () => {
       await eventually(() => serverDoc('demands', demand.id), 'the demand on the server'),
     ).toBeTruthy();
     const log = await eventually(async () => {
-      const res = await fetch(`${url}/api/sync/oplog/pull?limit=500`, {
-        headers: { Authorization: `Bearer ${admin.accessToken}` },
-      });
-      const body = (await res.json()) as { documents: SyncDocument[] };
-      return body.documents.find(
-        (e) => e.property_id === listing.id && e.operation_type === 'create',
-      );
+      const { documents } = await pullAll(url, admin, 'oplog');
+      return documents.find((e) => e.property_id === listing.id && e.operation_type === 'create');
     }, 'the create log entry');
     expect(log.operator_id).toBe(alice.user.id);
     await eventually(
@@ -238,7 +206,7 @@ describe('refused writes', () => {
   it('a user setting is_featured ends with the server version on the device and the local one in refused', async () => {
     const d = await device(alice);
     d.startSync();
-    const listing = newListing(alice.user.id, '想上推荐位的房源');
+    const listing = buildNewListing(alice.user.id, { title: '想上推荐位的房源' });
     await d.db.properties.insert(listing as never);
     await eventually(
       async () => (await d.db.properties.findOne(listing.id).exec())?.server_rev,

@@ -30,6 +30,14 @@ export interface DeviceOptions {
   tag?: string;
 }
 
+/** The identity options of a device signed in as `who` (its role, user id and access token). */
+export function signedInAs(who: {
+  user: { id: string; user_type: SyncRole };
+  accessToken: string;
+}): Pick<DeviceOptions, 'role' | 'userId' | 'token'> {
+  return { role: who.user.user_type, userId: who.user.id, token: who.accessToken };
+}
+
 /** One device's IndexedDB and database; `startSync`/`close`/`reopen` as a device would. */
 export class TestDevice {
   readonly indexedDB = new IDBFactory();

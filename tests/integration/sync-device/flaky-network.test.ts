@@ -8,8 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../../couchdb/model/user';
 import { everyNth, startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
-import { eventually, TestDevice } from './device';
-import { holdsServerVersions, newDemand, newListing, oplogCounts, serverDocs } from './support';
+import { eventually, signedInAs, TestDevice } from './device';
+import { buildNewDemand, buildNewListing } from '../../fixtures/builders';
+import { serverDocs } from '../../helpers/sync-api';
+import { holdsServerVersions, oplogCounts } from './support';
 
 let gw: TestGateway;
 let url: string;
@@ -36,9 +38,7 @@ async function aliceDevice(tag: string) {
   const d = await new TestDevice({
     tag,
     url: proxy.url,
-    role: 'user',
-    userId: alice.user.id,
-    token: alice.accessToken,
+    ...signedInAs(alice),
     collections: ['properties', 'demands', 'refused'],
   }).open();
   devices.push(d);
@@ -54,7 +54,7 @@ async function converged(
 ) {
   const server = await eventually(
     async () => {
-      const docs = await serverDocs(url, admin.accessToken, collection);
+      const docs = await serverDocs(url, admin, collection);
       return expected(docs) ? docs : null;
     },
     `the ${collection} on the server`,
@@ -76,12 +76,12 @@ describe('every third request failing', () => {
     const b = await aliceDevice('b');
 
     const fromA = Array.from({ length: 8 }, (_, i) =>
-      newListing(alice.user.id, `甲设备第${i + 1}套房源出售`),
+      buildNewListing(alice.user.id, { title: `甲设备第${i + 1}套房源出售` }),
     );
     const fromB = Array.from({ length: 8 }, (_, i) =>
-      newListing(alice.user.id, `乙设备第${i + 1}套房源出售`),
+      buildNewListing(alice.user.id, { title: `乙设备第${i + 1}套房源出售` }),
     );
-    const demands = Array.from({ length: 3 }, () => newDemand(alice.user.id));
+    const demands = Array.from({ length: 3 }, () => buildNewDemand(alice.user.id));
     // One write at a time, as people do: many small pushes, each a chance to fail.
     for (let i = 0; i < fromA.length; i++) {
       await a.db.properties.insert(fromA[i] as never);
@@ -114,11 +114,11 @@ describe('every third request failing', () => {
     await converged('demands', (docs) => docs.size === demands.length - 1, [a, b]);
 
     expect(server.size).toBe(ids.length);
-    const creates = await oplogCounts(url, admin.accessToken, 'create');
-    const updates = await oplogCounts(url, admin.accessToken, 'update');
+    const creates = await oplogCounts(url, admin, 'create');
+    const updates = await oplogCounts(url, admin, 'update');
     expect(ids.map((id) => creates.get(id) ?? 0)).toEqual(ids.map(() => 1));
     expect(fromB.slice(0, 3).map((l) => updates.get(l.id) ?? 0)).toEqual([1, 1, 1]);
-    expect((await oplogCounts(url, admin.accessToken, 'delete')).get(fromA[0]!.id)).toBe(1);
+    expect((await oplogCounts(url, admin, 'delete')).get(fromA[0]!.id)).toBe(1);
     for (const d of [a, b]) expect(await d.db.refused.count().exec()).toBe(0);
     // Every kind of fault happened along the way.
     expect(proxy.faults['fail-500']).toBeGreaterThan(0);

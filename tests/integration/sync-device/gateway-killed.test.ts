@@ -9,8 +9,10 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
-import { eventually, TestDevice } from './device';
-import { holdsServerVersions, newListing, oplogCounts, serverDocs } from './support';
+import { eventually, signedInAs, TestDevice } from './device';
+import { buildNewListing } from '../../fixtures/builders';
+import { serverDocs } from '../../helpers/sync-api';
+import { holdsServerVersions, oplogCounts } from './support';
 
 const LISTINGS = 30;
 /** The gateway dies when it starts storing this listing (the ones before it are stored and logged). */
@@ -62,14 +64,12 @@ describe('a gateway killed mid-push', () => {
 
     const device = await new TestDevice({
       url,
-      role: 'user',
-      userId: alice.user.id,
-      token: alice.accessToken,
+      ...signedInAs(alice),
       collections: ['properties', 'refused'],
     }).open();
     cleanups.push(() => device.close());
     const listings = Array.from({ length: LISTINGS }, (_, i) =>
-      newListing(alice.user.id, `抚仙湖畔第${i + 1}套房源出售`),
+      buildNewListing(alice.user.id, { title: `抚仙湖畔第${i + 1}套房源出售` }),
     );
     await device.db.properties.bulkInsert(listings as never[]);
     device.startSync();
@@ -86,7 +86,7 @@ describe('a gateway killed mid-push', () => {
     const ids = new Set(listings.map((l) => l.id));
     const server = await eventually(
       async () => {
-        const docs = await serverDocs(url, admin.accessToken, 'properties');
+        const docs = await serverDocs(url, admin, 'properties');
         const mine = new Map([...docs].filter(([id]) => ids.has(id)));
         return mine.size === LISTINGS ? mine : null;
       },
@@ -103,7 +103,7 @@ describe('a gateway killed mid-push', () => {
       expect(doc.audit_status).toBe('pending');
     }
 
-    const creates = await oplogCounts(url, admin.accessToken, 'create');
+    const creates = await oplogCounts(url, admin, 'create');
     expect([...ids].map((id) => creates.get(id) ?? 0)).toEqual(listings.map(() => 1));
     expect(await device.db.refused.count().exec()).toBe(0);
     await eventually(() => device.status.get().pending === 0, 'nothing left unsent');

@@ -15,7 +15,7 @@ import type { SyncHttpOptions } from '../../../client/data/sync-http';
 import type { User } from '../../../couchdb/model/user';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
 import { eventually } from './device';
-import { newListing } from './support';
+import { buildNewListing } from '../../fixtures/builders';
 
 let gw: TestGateway;
 let url: string;
@@ -74,7 +74,7 @@ describe('logout', () => {
       await data.use({ kind: 'user', userId: alice.user.id, role: 'user' });
       const db = data.database!;
       expect(db.name).toBe(userDb);
-      const listing = newListing(alice.user.id, '退出登录前发布的房源');
+      const listing = buildNewListing(alice.user.id, { title: '退出登录前发布的房源' });
       await db.properties.insert(listing as never);
       await eventually(
         async () => (await db.properties.findOne(listing.id).exec())?.server_rev,

@@ -5,8 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../../couchdb/model/user';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
-import { eventually, TestDevice } from './device';
-import { newListing, serverDocs } from './support';
+import { eventually, signedInAs, TestDevice } from './device';
+import { buildNewListing } from '../../fixtures/builders';
+import { serverDocs } from '../../helpers/sync-api';
 
 let gw: TestGateway;
 let url: string;
@@ -31,16 +32,14 @@ describe('owner edits', () => {
     device = await new TestDevice({
       tag: 'owner',
       url,
-      role: 'user',
-      userId: alice.user.id,
-      token: alice.accessToken,
+      ...signedInAs(alice),
       collections: ['properties', 'refused'],
     }).open();
     device.startSync();
-    const listing = newListing(alice.user.id, '爱丽丝的湖景房出售');
+    const listing = buildNewListing(alice.user.id, { title: '爱丽丝的湖景房出售' });
     await device.db.properties.insert(listing as never);
     await eventually(
-      async () => (await serverDocs(url, admin.accessToken, 'properties')).get(listing.id),
+      async () => (await serverDocs(url, admin, 'properties')).get(listing.id),
       'the listing on the server',
     );
     // The device holds the server's version, then views move the server's on (several times).
@@ -60,7 +59,7 @@ describe('owner edits', () => {
     });
     await eventually(
       async () =>
-        (await serverDocs(url, admin.accessToken, 'properties')).get(listing.id)?.title ===
+        (await serverDocs(url, admin, 'properties')).get(listing.id)?.title ===
         '爱丽丝的湖景房（已降价）',
       'the edit on the server',
       15_000,

@@ -9,10 +9,11 @@ import { newId } from '../../../couchdb/model/common';
 import type { SyncDocument } from '../../../couchdb/model/sync';
 import type { User } from '../../../couchdb/model/user';
 import { toStoreDoc } from '../../../sync-server/store/documents';
-import { buildNews, buildProperty, buildSetting } from '../../fixtures/builders';
+import { buildNewListing, buildNews, buildProperty, buildSetting } from '../../fixtures/builders';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
-import { eventually, TestDevice } from './device';
-import { localDocs, newListing, push, serverDocs } from './support';
+import { eventually, signedInAs, TestDevice } from './device';
+import { insert, serverDocs, updateAccepted } from '../../helpers/sync-api';
+import { localDocs } from './support';
 
 let gw: TestGateway;
 let url: string;
@@ -42,12 +43,7 @@ async function open(device: TestDevice) {
 
 /** Alice publishes a listing (pending review) through the gateway. */
 async function publishAsAlice(title: string): Promise<string> {
-  const listing = newListing(alice.user.id, title);
-  const res = await push(url, alice.accessToken, 'properties', [
-    { assumedMasterState: null, newDocumentState: listing },
-  ]);
-  expect(res.rejections).toEqual([]);
-  return listing.id;
+  return insert(url, alice, 'properties', buildNewListing(alice.user.id, { title }));
 }
 
 /** The admin changes a document from another device, based on the server's current version. */
@@ -56,11 +52,7 @@ async function adminEdit(
   id: string,
   patch: Partial<SyncDocument>,
 ): Promise<void> {
-  const current = (await serverDocs(url, admin.accessToken, collection)).get(id)!;
-  const res = await push(url, admin.accessToken, collection, [
-    { assumedMasterState: current, newDocumentState: { ...current, ...patch } },
-  ]);
-  expect(res.rejections).toEqual([]);
+  await updateAccepted(url, admin, collection, id, patch);
 }
 
 /** Whether the device's storage has ever held this id (deleted documents included). */
@@ -96,10 +88,7 @@ describe('a visitor device', () => {
       [draftNews, 'draft'],
     ] as const) {
       const { created_at: _c, updated_at: _u, ...news } = buildNews({ id, status });
-      const res = await push(url, admin.accessToken, 'news', [
-        { assumedMasterState: null, newDocumentState: news },
-      ]);
-      expect(res.rejections).toEqual([]);
+      await insert(url, admin, 'news', news);
     }
     visitor = await open(
       new TestDevice({ url, role: 'visitor', collections: ['properties', 'news', 'settings'] }),
@@ -167,11 +156,7 @@ describe('a visitor device', () => {
 
   // The tombstone of a deleted article must remember it was published.
   it('drops an article the admin deletes', async () => {
-    const current = (await serverDocs(url, admin.accessToken, 'news')).get(publishedNews)!;
-    const res = await push(url, admin.accessToken, 'news', [
-      { assumedMasterState: current, newDocumentState: { ...current, _deleted: true } },
-    ]);
-    expect(res.rejections).toEqual([]);
+    await updateAccepted(url, admin, 'news', publishedNews, { _deleted: true });
     await eventually(
       async () => !(await localDocs(visitor, 'news')).has(publishedNews),
       'the deleted article to leave the visitor device',
@@ -189,22 +174,18 @@ describe('an admin device', () => {
     const adminDevice = await open(
       new TestDevice({
         url,
-        role: 'admin',
-        userId: admin.user.id,
-        token: admin.accessToken,
+        ...signedInAs(admin),
         collections: ['properties', 'users', 'oplog', 'refused'],
       }),
     );
     const owner = await open(
       new TestDevice({
         url,
-        role: 'user',
-        userId: alice.user.id,
-        token: alice.accessToken,
+        ...signedInAs(alice),
         collections: ['properties', 'refused'],
       }),
     );
-    const listing = newListing(alice.user.id, '管理员审核的新房源');
+    const listing = buildNewListing(alice.user.id, { title: '管理员审核的新房源' });
     await owner.db.properties.insert(listing as never);
 
     // The pending listing and its create entry reach the admin's device.
@@ -231,7 +212,7 @@ describe('an admin device', () => {
       expect(Object.keys(u).some((k) => /password|hash|token/i.test(k))).toBe(false);
     }
     // The admin sees listings of every owner, the never-public ones included.
-    const server = await serverDocs(url, admin.accessToken, 'properties');
+    const server = await serverDocs(url, admin, 'properties');
     await eventually(
       async () => (await localDocs(adminDevice, 'properties')).size === server.size,
       'every listing on the admin device',

@@ -7,8 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../../couchdb/model/user';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
-import { eventually, TestDevice } from './device';
-import { holdsServerVersions, newListing, oplogCounts, serverDocs } from './support';
+import { eventually, signedInAs, TestDevice } from './device';
+import { buildNewListing } from '../../fixtures/builders';
+import { serverDocs } from '../../helpers/sync-api';
+import { holdsServerVersions, oplogCounts } from './support';
 
 let gw: TestGateway;
 let url: string;
@@ -32,9 +34,7 @@ async function aliceDevice(tag: string) {
   const d = await new TestDevice({
     tag,
     url,
-    role: 'user',
-    userId: alice.user.id,
-    token: alice.accessToken,
+    ...signedInAs(alice),
     collections: ['properties', 'refused'],
   }).open();
   devices.push(d);
@@ -46,7 +46,7 @@ async function aliceDevice(tag: string) {
 async function publish(device: TestDevice, count: number, label: string): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
-    const listing = newListing(alice.user.id, `${label}第${i + 1}套房源出售`);
+    const listing = buildNewListing(alice.user.id, { title: `${label}第${i + 1}套房源出售` });
     await device.db.properties.insert(listing as never);
     ids.push(listing.id);
   }
@@ -61,7 +61,7 @@ describe('a store restarted mid-stream', () => {
     for (const id of [...(await publish(a, 3, '甲设备')), ...(await publish(b, 3, '乙设备'))])
       live.add(id);
     await eventually(
-      async () => (await serverDocs(url, admin.accessToken, 'properties')).size === live.size,
+      async () => (await serverDocs(url, admin, 'properties')).size === live.size,
       'the first listings on the server',
     );
     await eventually(
@@ -95,7 +95,7 @@ describe('a store restarted mid-stream', () => {
 
     const server = await eventually(
       async () => {
-        const docs = await serverDocs(url, admin.accessToken, 'properties');
+        const docs = await serverDocs(url, admin, 'properties');
         const done =
           docs.size === live.size &&
           [...live].every((id) => docs.has(id)) &&
@@ -116,7 +116,7 @@ describe('a store restarted mid-stream', () => {
     }
     // Every listing is logged exactly once, even one whose store write landed just before the store
     // died and whose log entry was written when the device re-sent it.
-    const creates = await oplogCounts(url, admin.accessToken, 'create');
+    const creates = await oplogCounts(url, admin, 'create');
     for (const id of live) expect(creates.get(id) ?? 0).toBe(1);
   });
 });

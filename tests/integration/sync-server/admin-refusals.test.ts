@@ -12,7 +12,8 @@ import type { PushRow, SyncDocument } from '../../../couchdb/model/sync';
 import type { User, UserRole } from '../../../couchdb/model/user';
 import { ACCESS_MESSAGES } from '../../../couchdb/rules/access';
 import { STATUS_MESSAGES } from '../../../couchdb/rules/property-status';
-import { buildNews, buildProperty } from '../../fixtures/builders';
+import { buildNewListing, buildNews } from '../../fixtures/builders';
+import * as api from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
 
 type Account = { user: User; accessToken: string };
@@ -23,39 +24,17 @@ let admin: Account;
 let alice: Account;
 const callers = {} as Record<'user' | 'agent', Account>;
 
-const auth = (who: Account) => ({ Authorization: `Bearer ${who.accessToken}` });
-
-async function pullAll(who: Account, collection: string): Promise<Map<string, SyncDocument>> {
-  const docs = new Map<string, SyncDocument>();
-  let checkpoint: string | undefined;
-  for (;;) {
-    const res = await request(gw.app)
-      .get(`/api/sync/${collection}/pull`)
-      .query({ limit: 200, ...(checkpoint ? { checkpoint } : {}) })
-      .set(auth(who));
-    expect(res.status).toBe(200);
-    for (const d of res.body.documents as SyncDocument[]) docs.set(d.id, d);
-    checkpoint = res.body.checkpoint.seq;
-    if (res.body.documents.length < 200) return docs;
-  }
-}
-
-async function pushRows(who: Account, collection: string, rows: PushRow[]) {
-  return request(gw.app).post(`/api/sync/${collection}/push`).set(auth(who)).send(rows);
-}
-
+// The shared sync API (tests/helpers/sync-api.ts), bound to this file's gateway.
+const pullAll = async (who: Account, collection: string): Promise<Map<string, SyncDocument>> =>
+  (await api.pullAll(gw.app, who, collection)).byId;
+const pushRows = (who: Account, collection: string, rows: PushRow[]) =>
+  api.push(gw.app, who, collection, rows);
 /** The server's version as an admin's device holds it (the best-informed base for a forged write). */
-async function master(collection: Collection, id: string): Promise<SyncDocument> {
-  const doc = (await pullAll(admin, collection)).get(id);
-  expect(doc, `${collection}/${id} on the server`).toBeDefined();
-  return doc!;
-}
-
-/** A row changing the server's current version by `patch`. */
-async function patchRow(collection: Collection, id: string, patch: object): Promise<PushRow> {
-  const current = await master(collection, id);
-  return { assumedMasterState: current, newDocumentState: { ...current, ...patch } };
-}
+const master = (collection: Collection, id: string): Promise<SyncDocument> =>
+  api.master(gw.app, admin, collection, id);
+/** A row changing the server's current version (as an admin's device holds it) by `patch`. */
+const patchRow = (collection: Collection, id: string, patch: object): Promise<PushRow> =>
+  api.patchRow(gw.app, admin, collection, id, patch);
 
 /** The raw stored document (revision included), or null. */
 async function stored(collection: Collection, id: string) {
@@ -71,24 +50,10 @@ async function oplog(): Promise<SyncDocument[]> {
 }
 const logOf = async (id: string) => (await oplog()).filter((e) => e.property_id === id);
 
-async function createListing(owner: Account, title: string): Promise<string> {
-  const { owner: _o, ...doc } = buildProperty({
-    id: newId(),
-    user_id: owner.user.id,
-    title,
-    audit_status: 'pending',
-  });
-  const res = await pushRows(owner, 'properties', [
-    { assumedMasterState: null, newDocumentState: doc },
-  ]);
-  expect(res.body).toMatchObject({ conflicts: [], rejections: [] });
-  return doc.id;
-}
-
-async function adminPatch(id: string, patch: object): Promise<void> {
-  const res = await pushRows(admin, 'properties', [await patchRow('properties', id, patch)]);
-  expect(res.body.rejections).toEqual([]);
-}
+const createListing = (owner: Account, title: string): Promise<string> =>
+  api.insert(gw.app, owner, 'properties', buildNewListing(owner.user.id, { title }));
+const adminPatch = (id: string, patch: object): Promise<void> =>
+  api.updateAccepted(gw.app, admin, 'properties', id, patch);
 
 /** Alice's listings in each state an admin acts on. */
 async function listings(label: string) {
@@ -362,7 +327,7 @@ describe.each(['user', 'agent'] as const)('a caller of role %s', (role: UserRole
     // after it); the copy claims to be based on a pending version, i.e. to be the approval.
     const view = await request(gw.app)
       .post(`/api/properties/${targets.approved}/view`)
-      .set(auth(caller));
+      .set(api.bearer(caller));
     expect(view.body.counted).toBe(true);
     const seen = (await pullAll(caller, 'properties')).get(targets.approved)!;
     const before = await stored('properties', targets.approved);

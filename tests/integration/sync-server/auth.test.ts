@@ -12,6 +12,7 @@ import {
 } from '@couchdb/model/session-cookies';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REFRESH_REUSE_GRACE_SECONDS } from '../../../sync-server/services/tokens';
+import * as api from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
 
 let gw: TestGateway;
@@ -27,13 +28,13 @@ afterAll(async () => {
 });
 
 async function register(phone = nextPhone(), password = 'Secret#123', name = '张三') {
-  const res = await request(gw.app).post('/api/auth/register').send({ phone, password, name });
+  const res = await api.register(gw.app, { phone, password, name });
   expect(res.status).toBe(201);
   return { phone, password, user: res.body.user };
 }
 
 async function login(phone: string, password: string) {
-  const res = await request(gw.app).post('/api/auth/login').send({ phone, password });
+  const res = await api.login(gw.app, phone, password);
   expect(res.status).toBe(200);
   const cookie = res.headers['set-cookie']?.[0] ?? '';
   return {

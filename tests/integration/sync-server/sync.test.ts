@@ -7,58 +7,33 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../couchdb/model/common';
 import { favoriteId } from '../../../couchdb/model/favorite';
-import type { SyncDocument } from '../../../couchdb/model/sync';
 import type { User } from '../../../couchdb/model/user';
 import { UPLOAD_MESSAGES } from '../../../couchdb/model/media';
 import { composeListingMedia } from '../../../client/data/listing-media';
-import { buildDemand, buildNews, buildProperty } from '../../fixtures/builders';
+import { buildDemand, buildNews, buildNewListing, type NewListing } from '../../fixtures/builders';
+import * as api from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
 
 let gw: TestGateway;
 type Account = { user: User; accessToken: string };
 let admin: Account, agent: Account, alice: Account, bob: Account;
 
-const auth = (who: Account | null) => (who ? { Authorization: `Bearer ${who.accessToken}` } : {});
-
-async function pullAll(who: Account | null, collection: string, from?: string) {
-  const docs = new Map<string, SyncDocument>();
-  let checkpoint = from;
-  for (;;) {
-    const res = await request(gw.app)
-      .get(`/api/sync/${collection}/pull`)
-      .query({ limit: 50, ...(checkpoint ? { checkpoint } : {}) })
-      .set(auth(who));
-    expect(res.status).toBe(200);
-    for (const d of res.body.documents as SyncDocument[]) docs.set(d.id, d);
-    checkpoint = res.body.checkpoint.seq;
-    if (res.body.documents.length < 50) return { docs, checkpoint: checkpoint! };
-  }
-}
-
-async function push(
+// The shared sync API (tests/helpers/sync-api.ts), bound to this file's gateway.
+const pullAll = async (who: Account | null, collection: string, from?: string) => {
+  const { byId, checkpoint } = await api.pullAll(gw.app, who, collection, { from });
+  return { docs: byId, checkpoint: checkpoint! };
+};
+const push = (
   who: Account,
   collection: string,
   newDocumentState: object,
   assumedMasterState: object | null = null,
-) {
-  const res = await request(gw.app)
-    .post(`/api/sync/${collection}/push`)
-    .set(auth(who))
-    .send([{ assumedMasterState, newDocumentState }]);
-  return res;
-}
-
+) => api.pushDoc(gw.app, who, collection, newDocumentState, assumedMasterState);
 /** The caller's current server version of a document (as their device would hold it). */
-async function master(who: Account, collection: string, id: string) {
-  const doc = (await pullAll(who, collection)).docs.get(id);
-  expect(doc).toBeDefined();
-  return doc!;
-}
-
-async function update(who: Account, collection: string, id: string, patch: object) {
-  const current = await master(who, collection, id);
-  return push(who, collection, { ...current, ...patch }, current);
-}
+const master = (who: Account, collection: string, id: string) =>
+  api.master(gw.app, who, collection, id);
+const update = (who: Account, collection: string, id: string, patch: object) =>
+  api.update(gw.app, who, collection, id, patch);
 
 async function stored(
   collection: 'properties' | 'news' | 'demands' | 'favorites' | 'settings',
@@ -70,27 +45,12 @@ async function stored(
     .catch(() => null)) as Record<string, unknown> | null;
 }
 
-function newListing(owner: Account, overrides: object = {}) {
-  const { owner: _o, ...doc } = buildProperty({
-    id: newId(),
-    user_id: owner.user.id,
-    audit_status: 'pending',
-    ...overrides,
-  });
-  return doc;
-}
-
-async function createListing(owner: Account, overrides: object = {}) {
-  const doc = newListing(owner, overrides);
-  const res = await push(owner, 'properties', doc);
-  expect(res.body).toMatchObject({ conflicts: [], rejections: [] });
-  return doc.id;
-}
-
-async function approve(id: string) {
-  const res = await update(admin, 'properties', id, { audit_status: 'approved' });
-  expect(res.body.rejections).toEqual([]);
-}
+const newListing = (owner: Account, overrides: Partial<NewListing> = {}) =>
+  buildNewListing(owner.user.id, overrides);
+const createListing = (owner: Account, overrides: Partial<NewListing> = {}) =>
+  api.insert(gw.app, owner, 'properties', newListing(owner, overrides));
+const approve = (id: string) =>
+  api.updateAccepted(gw.app, admin, 'properties', id, { audit_status: 'approved' });
 
 beforeAll(async () => {
   gw = await startTestGateway();
@@ -243,7 +203,7 @@ describe('properties', () => {
 
   it.each([
     ['a forged owner', () => ({ user_id: bob.user.id })],
-    ['self-approval', () => ({ audit_status: 'approved' })],
+    ['self-approval', () => ({ audit_status: 'approved' as const })],
     ['a featured flag', () => ({ is_featured: true })],
     ['a priority flag', () => ({ is_priority: true })],
   ])('refuses a new listing with %s and stores nothing', async (_label, overrides) => {
@@ -492,20 +452,24 @@ describe('other collections', () => {
   });
 
   it('oplog: admins only, read-only', async () => {
-    expect((await request(gw.app).get('/api/sync/oplog/pull').set(auth(alice))).status).toBe(403);
+    expect((await request(gw.app).get('/api/sync/oplog/pull').set(api.bearer(alice))).status).toBe(
+      403,
+    );
     expect((await request(gw.app).get('/api/sync/oplog/pull')).status).toBe(401);
     expect(
       (
         await request(gw.app)
           .post('/api/sync/oplog/push')
-          .set(auth(admin))
+          .set(api.bearer(admin))
           .send([{ assumedMasterState: null, newDocumentState: { id: 'x' } }])
       ).body.rejections[0],
     ).toMatchObject({ code: 'forbidden' });
   });
 
   it('refuses unknown collections, bad checkpoints and malformed pushes', async () => {
-    expect((await request(gw.app).get('/api/sync/auth/pull').set(auth(admin))).status).toBe(404);
+    expect((await request(gw.app).get('/api/sync/auth/pull').set(api.bearer(admin))).status).toBe(
+      404,
+    );
     expect(
       (await request(gw.app).get('/api/sync/properties/pull').query({ checkpoint: '{"$gt":1}' }))
         .status,
@@ -516,12 +480,12 @@ describe('other collections', () => {
     expect((await request(gw.app).post('/api/sync/properties/push').send([])).status).toBe(401);
     const notArray = await request(gw.app)
       .post('/api/sync/properties/push')
-      .set(auth(alice))
+      .set(api.bearer(alice))
       .send({ rows: 1 });
     expect(notArray.status).toBe(400);
     const malformed = await request(gw.app)
       .post('/api/sync/properties/push')
-      .set(auth(alice))
+      .set(api.bearer(alice))
       .set('Content-Type', 'application/json')
       .send('[{"newDocumentState": ');
     expect(malformed.body.error.code).toBe('bad_json');
@@ -543,10 +507,14 @@ describe('counters', () => {
       .post(`/api/properties/${listing}/view`)
       .set('X-Device-Id', 'device-aaaaaaaa');
     expect(again.body).toEqual({ counted: false, value: 1 });
-    const other = await request(gw.app).post(`/api/properties/${listing}/view`).set(auth(bob));
+    const other = await request(gw.app)
+      .post(`/api/properties/${listing}/view`)
+      .set(api.bearer(bob));
     expect(other.body).toEqual({ counted: true, value: 2 });
     expect((await stored('properties', listing))!.view_count).toBe(2);
-    const contact = await request(gw.app).post(`/api/properties/${listing}/contact`).set(auth(bob));
+    const contact = await request(gw.app)
+      .post(`/api/properties/${listing}/contact`)
+      .set(api.bearer(bob));
     expect(contact.body.counted).toBe(true);
     const log = [...(await pullAll(admin, 'oplog')).docs.values()].filter(
       (e) => e.property_id === listing,
@@ -559,10 +527,10 @@ describe('counters', () => {
     const article = buildNews({ id: newId(), author_id: admin.user.id, status: 'published' });
     await push(admin, 'news', article);
     expect(
-      (await request(gw.app).post(`/api/news/${article.id}/like`).set(auth(alice))).body,
+      (await request(gw.app).post(`/api/news/${article.id}/like`).set(api.bearer(alice))).body,
     ).toEqual({ counted: true, value: 1 });
     expect(
-      (await request(gw.app).post(`/api/news/${article.id}/like`).set(auth(alice))).body,
+      (await request(gw.app).post(`/api/news/${article.id}/like`).set(api.bearer(alice))).body,
     ).toEqual({ counted: false, value: 1 });
     const hidden = await createListing(bob);
     expect((await request(gw.app).post(`/api/properties/${hidden}/view`)).status).toBe(404);
