@@ -1,8 +1,8 @@
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
 import { APP_NAME } from '@client/config';
+import { BrandMark } from '@client/components/brand-mark';
 
 /** Logo mark and product name, linking home. */
 export function Brand() {
@@ -20,19 +20,7 @@ export function Brand() {
         flexShrink: 0,
       }}
     >
-      <Box
-        sx={{
-          width: 34,
-          height: 34,
-          borderRadius: 2,
-          bgcolor: 'primary.main',
-          color: 'primary.contrastText',
-          display: 'grid',
-          placeItems: 'center',
-        }}
-      >
-        <HomeWorkOutlined fontSize="small" />
-      </Box>
+      <BrandMark />
       <Typography component="span" sx={{ fontSize: 20, fontWeight: 700, letterSpacing: 1 }}>
         {APP_NAME}
       </Typography>

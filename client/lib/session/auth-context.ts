@@ -14,10 +14,6 @@ export interface AuthContextValue {
   updateUser(user: User): void;
   /** A gateway call as the signed-in user (Bearer token, one renewal on 401). */
   request<T>(path: string, options?: Omit<ApiRequestOptions, 'token'>): Promise<T>;
-  /** The access token at call time (renewed when due); null for a visitor. */
-  getAccessToken(): Promise<string | null>;
-  /** A renewed token after a 401, or null when the session is over. */
-  refreshAccessToken(): Promise<string | null>;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

@@ -36,8 +36,6 @@ export function AuthProvider({
       },
       updateUser: (user) => session.updateUser(user),
       request: (path, options) => session.request(path, options),
-      getAccessToken: session.getAccessToken,
-      refreshAccessToken: session.refreshAccessToken,
     }),
     [session, state, onSignedOut],
   );

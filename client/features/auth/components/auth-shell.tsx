@@ -9,6 +9,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
 import { APP_NAME, APP_TAGLINE } from '@client/config';
+import { BrandMark } from '@client/components/brand-mark';
 
 const SELLING_POINTS = [
   '房源经平台审核后上架',
@@ -92,19 +93,7 @@ export function AuthShell({
             spacing={1}
             sx={{ display: { xs: 'flex', md: 'none' }, alignItems: 'center', mb: 2 }}
           >
-            <Box
-              sx={{
-                width: 34,
-                height: 34,
-                borderRadius: 2,
-                bgcolor: 'primary.main',
-                color: 'primary.contrastText',
-                display: 'grid',
-                placeItems: 'center',
-              }}
-            >
-              <HomeWorkOutlined fontSize="small" />
-            </Box>
+            <BrandMark />
             <Typography sx={{ fontSize: 20, fontWeight: 700 }}>{APP_NAME}</Typography>
           </Stack>
           <Typography variant="h5" component="h1" sx={{ mb: 0.5 }}>

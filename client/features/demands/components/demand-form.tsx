@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -64,9 +64,7 @@ export function DemandForm({
     ),
   });
   const { handleSubmit, formState } = form;
-  // The fields see the typed values only; what the resolver makes of them (prices in 元, lists)
-  // reaches the submit handler alone, so the fields take the control as a plain form's.
-  const control = form.control as unknown as Control<DemandFormValues>;
+  const { control } = form;
   const type = useWatch({ control, name: 'type' });
 
   const save = handleSubmit(async (form) => {
