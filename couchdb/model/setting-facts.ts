@@ -18,6 +18,7 @@ export type SettingKey = (typeof SETTING_KEYS)[number];
 export const SETTINGS_MESSAGES = {
   phoneRequired: '请输入默认联系电话',
   phone: PHONE_MESSAGE,
+  auditRequiredInvalid: '请选择新房源是否需要审核',
   imageLimitRequired: '请输入图片数量上限',
   imageLimitInteger: '图片数量上限必须是整数',
   imageLimitMin: `图片数量上限不能少于${IMAGE_LIMIT_MIN}张`,

@@ -4,7 +4,7 @@
  * setting-facts.ts (zod-free).
  */
 import { z } from 'zod';
-import { PHONE_PATTERN, phoneSchema, timestampSchema } from './common';
+import { PHONE_PATTERN, timestampSchema } from './common';
 import { IMAGE_LIMIT_MAX, IMAGE_LIMIT_MIN } from './constants';
 import { SETTINGS_MESSAGES } from './setting-facts';
 
@@ -18,6 +18,13 @@ const imageLimitSchema = z
   .min(IMAGE_LIMIT_MIN, sm.imageLimitMin)
   .max(IMAGE_LIMIT_MAX, sm.imageLimitMax);
 
+/** The platform's default phone: required, then the phone rule (spec §5, §9). */
+const defaultPhoneSchema = z
+  .string({ error: sm.phoneRequired })
+  .trim()
+  .min(1, { error: sm.phoneRequired, abort: true })
+  .regex(PHONE_PATTERN, sm.phone);
+
 const base = {
   description: z.string().max(200).default(''),
   updated_at: timestampSchema,
@@ -25,12 +32,12 @@ const base = {
 
 export const defaultContactSettingSchema = z.object({
   id: z.literal('default_contact'),
-  setting_value: z.object({ phone: phoneSchema }),
+  setting_value: z.object({ phone: defaultPhoneSchema }, { error: sm.phoneRequired }),
   ...base,
 });
 export const auditRequiredSettingSchema = z.object({
   id: z.literal('audit_required'),
-  setting_value: z.boolean(),
+  setting_value: z.boolean({ error: sm.auditRequiredInvalid }),
   ...base,
 });
 export const maxImagesSettingSchema = z.object({
@@ -61,12 +68,10 @@ function toNumber(v: unknown): unknown {
 
 /** The admin settings form (spec §5): default phone required, image limit 1–50. */
 export const settingsFormSchema = z.strictObject({
-  default_contact_phone: z
-    .string({ error: sm.phoneRequired })
-    .trim()
-    .min(1, { error: sm.phoneRequired, abort: true })
-    .regex(PHONE_PATTERN, sm.phone),
-  audit_required: z.boolean(),
+  default_contact_phone: defaultPhoneSchema,
+  audit_required: z.boolean({ error: sm.auditRequiredInvalid }),
   max_images_per_property: z.preprocess(toNumber, imageLimitSchema),
 });
 export type SettingsForm = z.infer<typeof settingsFormSchema>;
+/** The settings form's values as typed (the image limit may still be text). */
+export type SettingsFormInput = z.input<typeof settingsFormSchema>;
