@@ -17,5 +17,5 @@ export { useOutbox } from './use-outbox';
 export { useFeaturedProperties, useProperty, usePublicProperties } from './use-properties';
 export { forgetRefusedChange, useRefusedChange, useRefusedChanges } from './use-refused';
 export { useRecentProperties, type RecentListing } from './use-recent';
-export { useSettings } from './use-settings';
+export { useSettings, useSettingsQuery } from './use-settings';
 export { useSyncSettled } from './use-sync-settled';

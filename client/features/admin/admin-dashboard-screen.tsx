@@ -67,7 +67,7 @@ const MODULES = [
     title: '系统设置',
     text: '默认联系电话、审核开关和图片上限',
     icon: <SettingsOutlined />,
-    ready: false,
+    ready: true,
   },
 ] as const;
 
