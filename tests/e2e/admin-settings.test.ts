@@ -1,0 +1,227 @@
+/**
+ * The admin's system settings (issue 14, spec §2 "Admin system settings", §5, §6) in real Chromium
+ * against the real gateway (embedded store, demo data): the admin changes them on /admin/settings
+ * and every device follows live: with review off a user's new listing is public at once, the
+ * publish form refuses media over the new limit, and a listing without a phone shows the new
+ * platform line. Run `npm run build` first (`npm run test:e2e` does).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import { UPLOAD_MESSAGES } from '@couchdb/model/media-facts';
+import type { Property } from '@couchdb/model/property';
+import { SETTINGS_MESSAGES, type SettingKey } from '@couchdb/model/setting-facts';
+import type { SyncDocument } from '@couchdb/model/sync';
+import { FALLBACK_CONTACT_NAME, PLATFORM_LINE_WARNING } from '@couchdb/rules/contact';
+import {
+  launchBrowser,
+  saveScreenshot,
+  SYNC_WAIT,
+  UI_WAIT,
+  VIEWPORTS,
+  type TestBrowser,
+} from '../helpers/browser';
+import { pushAccepted, serverDocs, type Session } from '../helpers/sync-api';
+import { startGateway, type RunningGateway } from '../helpers/gateway';
+import { AdminSettingsPage } from './pages/admin-settings-page';
+import {
+  demoAccount,
+  publishApproved,
+  publishPending,
+  signInDemo,
+  type DemoRole,
+} from './pages/browse-fixtures';
+import { Layout } from './pages/layout';
+import { openSignedIn } from './pages/login-page';
+import { PropertyDetailPage } from './pages/property-detail-page';
+import { PropertyListPage } from './pages/property-list-page';
+import { PublishPropertyPage } from './pages/publish-page';
+
+// Each step waits for a device or the server up to 30 s (a replication retry on a busy machine).
+vi.setConfig({ testTimeout: 240_000 });
+
+let gateway: RunningGateway;
+let adminDevice: TestBrowser;
+let userDevice: TestBrowser;
+let visitorDevice: TestBrowser;
+let admin: Session;
+let user: Session;
+/** The settings as the demo data set them, put back after each test. */
+let original: Map<string, SyncDocument>;
+
+const settingValue = async (key: SettingKey): Promise<unknown> =>
+  (await serverDocs(gateway.url, admin, 'settings')).get(key)?.setting_value;
+
+/** Puts every setting back as it was before the tests (through the sync API, as an admin). */
+async function restoreSettings(): Promise<void> {
+  const now = await serverDocs(gateway.url, admin, 'settings');
+  const rows = [...original.values()]
+    .filter(
+      (doc) => JSON.stringify(now.get(doc.id)?.setting_value) !== JSON.stringify(doc.setting_value),
+    )
+    .map((doc) => ({
+      assumedMasterState: now.get(doc.id) ?? null,
+      newDocumentState: { ...(now.get(doc.id) ?? doc), setting_value: doc.setting_value },
+    }));
+  if (rows.length) await pushAccepted(gateway.url, admin, 'settings', rows);
+}
+
+/** The admin's settings screen, signed in. */
+async function openSettings(viewport = VIEWPORTS.desktop) {
+  const page = await openSignedIn(adminDevice, gateway.url, demoAccount('admin'), { viewport });
+  const settings = new AdminSettingsPage(page);
+  await settings.goto(gateway.url);
+  return { page, settings, layout: new Layout(page) };
+}
+
+const signIn = (device: TestBrowser, role: DemoRole, path?: string): Promise<Page> =>
+  openSignedIn(device, gateway.url, demoAccount(role), path ? { path } : {});
+
+beforeAll(async () => {
+  gateway = await startGateway({ embedded: true });
+  [adminDevice, userDevice, visitorDevice] = await Promise.all([
+    launchBrowser(),
+    launchBrowser(),
+    launchBrowser(),
+  ]);
+  [admin, user] = await Promise.all([
+    signInDemo(gateway.url, 'admin'),
+    signInDemo(gateway.url, 'user'),
+  ]);
+  original = await serverDocs(gateway.url, admin, 'settings');
+});
+
+afterEach(async () => {
+  for (const device of [adminDevice, userDevice, visitorDevice]) {
+    for (const page of device?.context.pages() ?? []) await page.close();
+  }
+  await restoreSettings();
+});
+
+afterAll(async () => {
+  await Promise.all([adminDevice?.close(), userDevice?.close(), visitorDevice?.close()]);
+  await gateway?.stop();
+});
+
+describe('/admin/settings', () => {
+  it('is for admins only: a user sees 访问受限 with the no-permission text', async () => {
+    const page = await signIn(userDevice, 'user', '/admin/settings');
+    await page.getByText('访问受限').waitFor();
+    await page.getByText(SETTINGS_MESSAGES.noPermission).waitFor();
+    expect(await page.getByLabel('默认联系电话').count()).toBe(0);
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await saveScreenshot(page, 'admin-settings-denied-mobile');
+  });
+
+  it('shows the rules under the fields and saves nothing invalid', async () => {
+    const { page, settings } = await openSettings();
+    expect(await settings.phone.inputValue()).toBe(
+      (original.get('default_contact')?.setting_value as { phone: string }).phone,
+    );
+    await settings.phone.fill('');
+    await settings.imageLimit.fill('51');
+    await settings.saveButton.click();
+    await settings.fieldError(SETTINGS_MESSAGES.phoneRequired).waitFor();
+    await settings.fieldError(SETTINGS_MESSAGES.imageLimitMax).waitFor();
+    await settings.phone.fill('1234');
+    await settings.imageLimit.fill('0');
+    await settings.saveButton.click();
+    await settings.fieldError(SETTINGS_MESSAGES.phone).waitFor();
+    await settings.fieldError(SETTINGS_MESSAGES.imageLimitMin).waitFor();
+    await saveScreenshot(page, 'admin-settings-errors-desktop');
+    // Nothing reached the server.
+    expect(await settingValue('max_images_per_property')).toBe(
+      original.get('max_images_per_property')?.setting_value,
+    );
+  });
+
+  it('review off: a user’s new listing is public at once on a visitor’s device', async () => {
+    const { page, settings, layout } = await openSettings();
+    await saveScreenshot(page, 'admin-settings-desktop');
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await saveScreenshot(page, 'admin-settings-mobile');
+    await page.setViewportSize(VIEWPORTS.desktop);
+
+    await settings.setAuditRequired(false);
+    await settings.saveButton.click();
+    await layout.waitForToast(SETTINGS_MESSAGES.saved);
+    await expect.poll(() => settingValue('audit_required'), SYNC_WAIT).toBe(false);
+
+    const title = `设置测试 免审核房源 ${Date.now()}`;
+    const id = await publishPending(gateway.url, user, { title });
+    const stored = (await serverDocs<Property>(gateway.url, admin, 'properties')).get(id);
+    expect(stored?.audit_status).toBe('approved');
+    expect(stored?.status).toBe('active');
+
+    const visitor = await visitorDevice.openPage(`${gateway.url}/properties`);
+    await new PropertyListPage(visitor).waitForResults();
+    await visitor
+      .locator(`[data-testid="property-card"][data-property-id="${id}"]`)
+      .waitFor(SYNC_WAIT);
+
+    // Review on again: the next listing waits.
+    await settings.setAuditRequired(true);
+    await settings.saveButton.click();
+    await layout.waitForToast(SETTINGS_MESSAGES.saved);
+    await expect.poll(() => settingValue('audit_required'), SYNC_WAIT).toBe(true);
+    const next = await publishPending(gateway.url, user, { title: `${title} 之后` });
+    expect(
+      (await serverDocs<Property>(gateway.url, admin, 'properties')).get(next)?.audit_status,
+    ).toBe('pending');
+  });
+
+  it('image limit 3: the publish form refuses a 4th image with the limit’s message', async () => {
+    const { settings, layout } = await openSettings();
+    await settings.imageLimit.fill('3');
+    await settings.saveButton.click();
+    await layout.waitForToast(SETTINGS_MESSAGES.saved);
+    await expect.poll(() => settingValue('max_images_per_property'), SYNC_WAIT).toBe(3);
+
+    const page = await signIn(userDevice, 'user');
+    const form = new PublishPropertyPage(page);
+    await form.goto(gateway.url);
+    await form.fillValid(`设置测试 图片上限 ${Date.now()}`);
+    // The user's device follows the new limit.
+    await page.getByText('最多 3 个文件').waitFor(SYNC_WAIT);
+    await form.choosePhotos(['a.jpg', 'b.jpg']);
+    await expect.poll(() => form.tiles.count(), UI_WAIT).toBe(2);
+    await form.choosePhotos(['c.jpg', 'd.jpg'], 80);
+    await new Layout(page).waitForToast(UPLOAD_MESSAGES.tooManyMedia(3));
+    expect(await form.tiles.count()).toBe(2);
+    await form.choosePhotos(['c.jpg'], 80);
+    await expect.poll(() => form.tiles.count(), UI_WAIT).toBe(3);
+    // At the limit the form offers no more.
+    await page.getByLabel('选择图片或视频').waitFor({ state: 'detached' });
+    await form.discardDraft();
+  });
+
+  it('default phone changed: a listing without a phone shows the new platform line', async () => {
+    const listing = await publishApproved(gateway.url, user, admin, {
+      title: `设置测试 没有电话的房源 ${Date.now()}`,
+      contact: { name: '' },
+    });
+    // The phone dialog is for signed-in viewers (spec §2): the demo agent, on another device.
+    const viewer = await signIn(visitorDevice, 'agent');
+    const detail = new PropertyDetailPage(viewer);
+    await detail.goto(gateway.url, listing);
+    await detail.phoneButton.click();
+    const phone = detail.contactDialog.getByTestId('contact-phone');
+    const before = (original.get('default_contact')?.setting_value as { phone: string }).phone;
+    await expect.poll(() => phone.textContent(), SYNC_WAIT).toBe(before);
+
+    const newPhone = '13912345678';
+    const { settings, layout } = await openSettings();
+    await settings.phone.fill(newPhone);
+    await settings.saveButton.click();
+    await layout.waitForToast(SETTINGS_MESSAGES.saved);
+
+    // The viewer's open dialog follows live.
+    await expect.poll(() => phone.textContent(), SYNC_WAIT).toBe(newPhone);
+    expect(await detail.contactDialog.getByTestId('contact-name').textContent()).toBe(
+      FALLBACK_CONTACT_NAME,
+    );
+    expect(await detail.contactDialog.getByTestId('contact-warning').textContent()).toBe(
+      PLATFORM_LINE_WARNING,
+    );
+    expect(await settingValue('default_contact')).toEqual({ phone: newPhone });
+  });
+});
