@@ -117,9 +117,24 @@ export function DemandCard({
       )}
       <Stack
         direction="row"
-        sx={{ alignItems: 'center', mt: 1.5, columnGap: 1, flexWrap: 'wrap', rowGap: 0.5 }}
+        sx={{
+          alignItems: 'center',
+          justifyContent: 'flex-end',
+          mt: 1.5,
+          columnGap: 1,
+          flexWrap: 'wrap',
+          rowGap: 0.5,
+        }}
       >
-        <Typography sx={{ fontSize: 12, color: 'text.disabled', flexGrow: 1 }}>
+        {/* On a phone the dates take their own line, so the actions stay on one. */}
+        <Typography
+          sx={{
+            fontSize: 12,
+            color: 'text.disabled',
+            flexGrow: 1,
+            flexBasis: { xs: '100%', sm: 0 },
+          }}
+        >
           发布于 {formatDate(d.created_at)}
           {d.updated_at !== d.created_at && ` · 更新于 ${formatDate(d.updated_at)}`}
         </Typography>

@@ -1,7 +1,10 @@
 import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
 import {
   DEMAND_MESSAGES,
@@ -22,6 +25,7 @@ import {
   type DemandFilter,
 } from '@couchdb/rules/demand-list';
 import { AccessDenied } from '@client/components/access-denied';
+import { AddLinkButton } from '@client/components/add-link-button';
 import { DemandCard } from '@client/components/demand/demand-card';
 import { EmptyState } from '@client/components/empty-state';
 import { FilterSelect, ListFilterCard, ListSearchField } from '@client/components/list-filters';
@@ -91,7 +95,14 @@ function DemandConsole({ viewer }: { viewer: { id: string; role: UserRole } }) {
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 2, md: 3 } }}>
-      <PageHeader title={admin ? DEMAND_MESSAGES.adminTitle : DEMAND_MESSAGES.ownTitle} />
+      {admin && (
+        <Button component={RouterLink} to="/admin" startIcon={<ArrowBackOutlined />} sx={{ mb: 1 }}>
+          返回管理后台
+        </Button>
+      )}
+      <PageHeader title={admin ? DEMAND_MESSAGES.adminTitle : DEMAND_MESSAGES.ownTitle}>
+        {!admin && <AddLinkButton to="/publish/demand">发布需求</AddLinkButton>}
+      </PageHeader>
       <ListFilterCard>
         <ListSearchField
           value={filter.keyword}
