@@ -1,9 +1,11 @@
 /**
- * Writes to the user's demands on the device (publish, edit, delete); each syncs like any write,
+ * Writes to demands on the device (publish, edit, status change, delete); each syncs like any write,
  * so they work offline. The screens validate with the shared form schema and call these.
  */
 import { newId } from '@couchdb/model/common-facts';
 import type { DemandForm } from '@couchdb/model/demand';
+import type { DemandStatus } from '@couchdb/model/demand-facts';
+import { changeDemandStatus } from '@couchdb/rules/demand-list';
 import type { DeviceDatabase } from './database';
 import type { DemandDoc } from './schemas/demand.schema';
 
@@ -58,8 +60,27 @@ export async function editDemand(
   await doc.incrementalModify((old) => editedDemand(old, form, now));
 }
 
-/** Deletes one of the user's demands (the deletion syncs like any write). */
+/** Deletes a demand (the user's own, or any for an admin); the deletion syncs like any write. */
 export async function deleteDemand(db: DeviceDatabase, id: string): Promise<void> {
   const doc = await db.demands.findOne(id).exec();
   if (doc) await doc.incrementalRemove();
+}
+
+/**
+ * Moves a demand to another of its states (spec §4: 待处理, 已暂停, 已完成), for its owner or an
+ * admin; throws the rule's message when refused or when the device does not hold it.
+ */
+export async function setDemandStatus(
+  db: DeviceDatabase,
+  id: string,
+  to: DemandStatus,
+  now = new Date().toISOString(),
+): Promise<void> {
+  const doc = await db.demands.findOne(id).exec();
+  if (!doc) throw new Error('demand not on this device');
+  await doc.incrementalModify((old) => {
+    const result = changeDemandStatus(old, to, now);
+    if (!result.ok) throw new Error(result.message);
+    return result.demand;
+  });
 }

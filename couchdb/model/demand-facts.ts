@@ -52,4 +52,13 @@ export const DEMAND_MESSAGES = {
   emptyHint: '发布求购或求租需求，让经纪人找到您',
   noMatch: '没有符合条件的需求',
   deleteConfirm: '确定要删除这条需求吗？删除后无法恢复。',
+  /** The status change (the spec only lists the states, §4; the texts are ours). */
+  statusChanged: (label: string) => `需求状态已更新为${label}`,
+  statusFailed: '状态更新失败，请重试',
+  statusInvalid: '需求状态无效',
+  statusUnchanged: '需求已是该状态',
+  /** The page titles of /admin/demands (spec §2): all demands for admins, one's own for others. */
+  adminTitle: '需求管理',
+  ownTitle: '我的需求',
+  unknownPublisher: '未知用户',
 } as const;

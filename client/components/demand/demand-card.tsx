@@ -1,14 +1,23 @@
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import SyncAltOutlined from '@mui/icons-material/SyncAltOutlined';
 import { ROOM_LABELS } from '@couchdb/model/constants';
 import type { Demand } from '@couchdb/model/demand';
-import { DEMAND_STATUS_LABELS, DEMAND_TYPE_LABELS } from '@couchdb/model/demand-facts';
+import {
+  DEMAND_STATUSES,
+  DEMAND_STATUS_LABELS,
+  DEMAND_TYPE_LABELS,
+  type DemandStatus,
+} from '@couchdb/model/demand-facts';
 import { formatArea, formatDate, formatPrice, formatRange } from '@couchdb/rules/format';
 
 type CardDemand = Pick<
@@ -31,8 +40,27 @@ type CardDemand = Pick<
 
 const STATUS_COLORS = { active: 'primary', inactive: 'default', completed: 'success' } as const;
 
-/** A demand in the user's lists: type and status, ranges, township, rooms, contact, dates, actions. */
-export function DemandCard({ demand: d, onDelete }: { demand: CardDemand; onDelete(): void }) {
+/**
+ * A demand in a list: type and status, ranges, township, rooms, contact, the publisher (on
+ * /admin/demands), requirements, dates, and the actions the list offers (edit, status, delete).
+ */
+export function DemandCard({
+  demand: d,
+  onDelete,
+  publisher,
+  onStatus,
+  editable = true,
+}: {
+  demand: CardDemand;
+  onDelete(): void;
+  /** The publisher's name (or phone) and role label; shown when given. */
+  publisher?: { name: string; role: string };
+  /** Offers the change to another state when given. */
+  onStatus?(to: DemandStatus): void;
+  /** Whether to offer the edit link (the owner's form). */
+  editable?: boolean;
+}) {
+  const [statusMenu, setStatusMenu] = useState<HTMLElement | null>(null);
   const priceOf = (v: number) => formatPrice(d.type === 'buy' ? 'sale' : 'rent', v);
   const facts: [string, string][] = [
     ['价格', formatRange(d.min_price, d.max_price, priceOf)],
@@ -44,6 +72,9 @@ export function DemandCard({ demand: d, onDelete }: { demand: CardDemand; onDele
         '不限',
     ],
     ['联系人', [d.contact.name, d.contact.phone].filter(Boolean).join(' ')],
+    ...(publisher
+      ? [['发布人', `${publisher.name}（${publisher.role}）`] as [string, string]]
+      : []),
   ];
   return (
     <Card data-testid="demand-card" data-demand-id={d.id} sx={{ p: 2 }}>
@@ -84,19 +115,68 @@ export function DemandCard({ demand: d, onDelete }: { demand: CardDemand; onDele
           {d.requirements}
         </Typography>
       )}
-      <Stack direction="row" sx={{ alignItems: 'center', mt: 1.5, gap: 1 }}>
-        <Typography sx={{ fontSize: 12, color: 'text.disabled', flexGrow: 1 }}>
+      <Stack
+        direction="row"
+        sx={{
+          alignItems: 'center',
+          justifyContent: 'flex-end',
+          mt: 1.5,
+          columnGap: 1,
+          flexWrap: 'wrap',
+          rowGap: 0.5,
+        }}
+      >
+        {/* On a phone the dates take their own line, so the actions stay on one. */}
+        <Typography
+          sx={{
+            fontSize: 12,
+            color: 'text.disabled',
+            flexGrow: 1,
+            flexBasis: { xs: '100%', sm: 0 },
+          }}
+        >
           发布于 {formatDate(d.created_at)}
           {d.updated_at !== d.created_at && ` · 更新于 ${formatDate(d.updated_at)}`}
         </Typography>
-        <Button
-          size="small"
-          startIcon={<EditOutlined />}
-          component={RouterLink}
-          to={`/publish/demand?edit=${encodeURIComponent(d.id)}`}
-        >
-          编辑
-        </Button>
+        {editable && (
+          <Button
+            size="small"
+            startIcon={<EditOutlined />}
+            component={RouterLink}
+            to={`/publish/demand?edit=${encodeURIComponent(d.id)}`}
+          >
+            编辑
+          </Button>
+        )}
+        {onStatus && (
+          <>
+            <Button
+              size="small"
+              startIcon={<SyncAltOutlined />}
+              aria-haspopup="menu"
+              onClick={(e) => setStatusMenu(e.currentTarget)}
+            >
+              更改状态
+            </Button>
+            <Menu
+              anchorEl={statusMenu}
+              open={statusMenu !== null}
+              onClose={() => setStatusMenu(null)}
+            >
+              {DEMAND_STATUSES.filter((s) => s !== d.status).map((s) => (
+                <MenuItem
+                  key={s}
+                  onClick={() => {
+                    setStatusMenu(null);
+                    onStatus(s);
+                  }}
+                >
+                  标记为{DEMAND_STATUS_LABELS[s]}
+                </MenuItem>
+              ))}
+            </Menu>
+          </>
+        )}
         <Button size="small" color="error" startIcon={<DeleteOutlined />} onClick={onDelete}>
           删除
         </Button>

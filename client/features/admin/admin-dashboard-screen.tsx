@@ -60,7 +60,7 @@ const MODULES = [
     title: '需求管理',
     text: '查看和处理求购求租需求',
     icon: <ManageSearchOutlined />,
-    ready: false,
+    ready: true,
   },
   {
     to: '/admin/settings',

@@ -1,4 +1,8 @@
-/** Demands: the owner and their name and role as shown on the demand are the gateway's. */
+/**
+ * Demands: the owner and their name and role as shown on the demand are the gateway's. Who may
+ * write at all is the access rules' (the owner or an admin; anyone else 只能修改自己发布的内容), and
+ * the status is any of spec §4's three (the write schema), so the owner or an admin moves it freely.
+ */
 import { demandWriteSchema } from '@couchdb/model/demand';
 import type { WritePolicy } from './policy';
 
