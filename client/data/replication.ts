@@ -25,7 +25,7 @@ import {
   type SyncDocument,
 } from '@couchdb/model/sync';
 import { replicatedCollections, type AccessRole } from '@couchdb/rules/collection-access';
-import { Backoff, type BackoffPolicy } from '@client/lib/backoff';
+import { Backoff, sleep, type BackoffPolicy } from '@client/lib/backoff';
 import { takeBootPrefetch } from './boot-prefetch';
 import type { DeviceDatabase } from './database';
 import { sameDocState } from './doc-equality';
@@ -67,6 +67,10 @@ export interface CollectionReplication {
   lastOkAt: number;
   lastErrorAt: number;
   lastError: string | null;
+  /** Called after each failed pull or push (the status shows it). */
+  onFailure?: () => void;
+  /** Ends the wait of a failed push now: tries again (the connection is back), or gives up (stop). */
+  retryPushNow(giveUp?: boolean): void;
 }
 
 /** The replication identifier: includes the database, so each identity has its own checkpoints. */
@@ -109,7 +113,34 @@ export function replicateCollection(
     entry.lastError = err instanceof Error ? err.message : String(err);
     // RxDB waits `retryTime` before it calls a failed handler again.
     entry.state.retryTime = backoff.next();
+    entry.onFailure?.();
   };
+  let wake = new AbortController();
+  let givenUp = false;
+  entry.retryPushNow = (giveUp = false) => {
+    givenUp ||= giveUp;
+    wake.abort();
+    wake = new AbortController();
+  };
+  /**
+   * A push is tried until it is answered and never fails back to RxDB: RxDB ends a push it was
+   * retrying when the replication pauses (offline) as if it had been sent, and marks its rows
+   * pushed when the pause is over by the time it looks, so the write never reached the server.
+   */
+  const untilAnswered =
+    <A extends unknown[], R>(send: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      for (;;) {
+        try {
+          return await send(...args);
+        } catch (err) {
+          const stopped = () => givenUp || entry.state.isStopped();
+          if (stopped()) throw err;
+          await sleep(entry.state.retryTime ?? retry.baseMs, wake.signal).catch(() => undefined);
+          if (stopped()) throw err;
+        }
+      }
+    };
   const guarded =
     <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
@@ -152,52 +183,56 @@ export function replicateCollection(
     push: push
       ? {
           batchSize: Math.min(50, PUSH_ROWS_MAX),
-          handler: guarded(async (rows) => {
-            // A row whose new state equals its assumed master (a resolved conflict that kept the
-            // server's version) changes nothing: nothing to send.
-            const toSend: PushRow[] = rows
-              .filter(
-                (r) =>
-                  !(r.assumedMasterState && sameDocState(r.assumedMasterState, r.newDocumentState)),
-              )
-              .map((r) => ({
-                assumedMasterState: (r.assumedMasterState as SyncDocument | undefined) ?? null,
-                newDocumentState: r.newDocumentState as SyncDocument,
-              }));
-            if (toSend.length === 0) return [];
-            const body = await http.json<PushResponse>('POST', `/api/sync/${name}/push`, toSend);
-            const conflictsById = new Map(body.conflicts.map((d) => [d.id, d]));
-            for (const rejection of body.rejections) {
-              const row = toSend.find((r) => r.newDocumentState.id === rejection.id);
-              if (!row) continue;
-              if (!conflictsById.has(rejection.id)) {
-                console.error('gateway refused a row without its version', rejection);
+          handler: untilAnswered(
+            guarded(async (rows) => {
+              // A row whose new state equals its assumed master (a resolved conflict that kept the
+              // server's version) changes nothing: nothing to send.
+              const toSend: PushRow[] = rows
+                .filter(
+                  (r) =>
+                    !(
+                      r.assumedMasterState && sameDocState(r.assumedMasterState, r.newDocumentState)
+                    ),
+                )
+                .map((r) => ({
+                  assumedMasterState: (r.assumedMasterState as SyncDocument | undefined) ?? null,
+                  newDocumentState: r.newDocumentState as SyncDocument,
+                }));
+              if (toSend.length === 0) return [];
+              const body = await http.json<PushResponse>('POST', `/api/sync/${name}/push`, toSend);
+              const conflictsById = new Map(body.conflicts.map((d) => [d.id, d]));
+              for (const rejection of body.rejections) {
+                const row = toSend.find((r) => r.newDocumentState.id === rejection.id);
+                if (!row) continue;
+                if (!conflictsById.has(rejection.id)) {
+                  console.error('gateway refused a row without its version', rejection);
+                }
+                await ledger.recordRejection({
+                  collection: name,
+                  doc: row.newDocumentState,
+                  code: rejection.code,
+                  message: rejection.message,
+                  server_doc: conflictsById.get(rejection.id) ?? null,
+                });
               }
-              await ledger.recordRejection({
-                collection: name,
-                doc: row.newDocumentState,
-                code: rejection.code,
-                message: rejection.message,
-                server_doc: conflictsById.get(rejection.id) ?? null,
-              });
-            }
-            // Accepted rows come back as RxDB conflicts when the stored version differs from what
-            // was sent (server-owned fields): the device adopts it now, because a pull that crossed
-            // this push may already have moved its checkpoint past the write.
-            const adopt: SyncDocument[] = [];
-            for (const stored of body.accepted) {
-              const row = toSend.find((r) => r.newDocumentState.id === stored.id);
-              if (
-                !row ||
-                conflictsById.has(stored.id) ||
-                sameDocState(row.newDocumentState, stored)
-              )
-                continue;
-              ledger.recordAcceptance(name, stored.id);
-              adopt.push(stored);
-            }
-            return [...body.conflicts, ...adopt] as WithDeleted<SyncDocument>[];
-          }),
+              // Accepted rows come back as RxDB conflicts when the stored version differs from what
+              // was sent (server-owned fields): the device adopts it now, because a pull that crossed
+              // this push may already have moved its checkpoint past the write.
+              const adopt: SyncDocument[] = [];
+              for (const stored of body.accepted) {
+                const row = toSend.find((r) => r.newDocumentState.id === stored.id);
+                if (
+                  !row ||
+                  conflictsById.has(stored.id) ||
+                  sameDocState(row.newDocumentState, stored)
+                )
+                  continue;
+                ledger.recordAcceptance(name, stored.id);
+                adopt.push(stored);
+              }
+              return [...body.conflicts, ...adopt] as WithDeleted<SyncDocument>[];
+            }),
+          ),
         }
       : undefined,
   });
@@ -311,6 +346,7 @@ export class DeviceSync {
     this.status.set({ lastSyncAt: last, pending: 0, refused: 0, error: null });
 
     for (const r of this.replications) {
+      r.onFailure = () => this.update();
       const subs = [
         r.state.active$.subscribe(() => this.update()),
         r.state.error$.subscribe((err) => {
@@ -370,7 +406,10 @@ export class DeviceSync {
 
   /** Every collection pulls (and pushes) now. */
   resync(): void {
-    for (const r of this.replications) r.state.reSync();
+    for (const r of this.replications) {
+      r.retryPushNow();
+      r.state.reSync();
+    }
     void this.counters.flush();
   }
 
@@ -399,6 +438,7 @@ export class DeviceSync {
     if (this.pendingTimer !== undefined) clearTimeout(this.pendingTimer);
     if (this.pollTimer !== undefined) clearInterval(this.pollTimer);
     for (const off of this.unsubscribers) off();
+    for (const r of this.replications) r.retryPushNow(true);
     await Promise.all(this.replications.map((r) => r.state.cancel()));
     this.counters.stop();
   }
