@@ -1,41 +1,55 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { pageButtons } from '@couchdb/rules/admin-listings';
 
-/** 上一页, at most five page numbers around the current one, 下一页; nothing for a single page. */
+/**
+ * Paging for a list: 上一页, then at most five page numbers around the current one (`numbers`,
+ * the listing console) or 第 x / y 页 (`count`, the demands list), then 下一页; nothing for a
+ * single page.
+ */
 export function Pager({
   page,
   pages,
   onPage,
+  variant = 'numbers',
 }: {
   page: number;
   pages: number;
   onPage: (page: number) => void;
+  variant?: 'numbers' | 'count';
 }) {
   if (pages <= 1) return null;
+  const step = variant === 'count' ? 'outlined' : 'text';
   return (
     <Stack
       component="nav"
       aria-label="分页"
       direction="row"
-      sx={{ justifyContent: 'center', gap: 0.5, mt: 2, flexWrap: 'wrap' }}
+      sx={{ justifyContent: 'center', alignItems: 'center', gap: 0.5, mt: 2, flexWrap: 'wrap' }}
     >
-      <Button size="small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <Button size="small" variant={step} disabled={page <= 1} onClick={() => onPage(page - 1)}>
         上一页
       </Button>
-      {pageButtons(page, pages).map((n) => (
-        <Button
-          key={n}
-          size="small"
-          variant={n === page ? 'contained' : 'text'}
-          aria-current={n === page ? 'page' : undefined}
-          onClick={() => onPage(n)}
-          sx={{ minWidth: 36 }}
-        >
-          {n}
-        </Button>
-      ))}
-      <Button size="small" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      {variant === 'count' ? (
+        <Typography aria-live="polite" sx={{ fontSize: 14, color: 'text.secondary', mx: 1 }}>
+          第 {page} / {pages} 页
+        </Typography>
+      ) : (
+        pageButtons(page, pages).map((n) => (
+          <Button
+            key={n}
+            size="small"
+            variant={n === page ? 'contained' : 'text'}
+            aria-current={n === page ? 'page' : undefined}
+            onClick={() => onPage(n)}
+            sx={{ minWidth: 36 }}
+          >
+            {n}
+          </Button>
+        ))
+      )}
+      <Button size="small" variant={step} disabled={page >= pages} onClick={() => onPage(page + 1)}>
         下一页
       </Button>
     </Stack>

@@ -30,7 +30,7 @@ import { DemandCard } from '@client/components/demand/demand-card';
 import { EmptyState } from '@client/components/empty-state';
 import { FilterSelect, ListFilterCard, ListSearchField } from '@client/components/list-filters';
 import { PageHeader } from '@client/components/page-header';
-import { PageStepper } from '@client/components/page-stepper';
+import { Pager } from '@client/components/pager';
 import { useToast } from '@client/components/toast/toast-context';
 import { useConfirmedDelete } from '@client/components/use-confirmed-delete';
 import { deleteDemand, setDemandStatus } from '@client/data/demand-mutations';
@@ -153,7 +153,7 @@ function DemandConsole({ viewer }: { viewer: { id: string; role: UserRole } }) {
           ))}
         </Stack>
       )}
-      <PageStepper page={current} pages={pages} onPage={setPage} />
+      <Pager page={current} pages={pages} onPage={setPage} variant="count" />
       {remove.dialog}
     </Container>
   );

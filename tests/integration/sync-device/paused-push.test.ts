@@ -56,7 +56,7 @@ describe('a failed push when the connection drops', () => {
 
     failPushes = true;
     const listing = buildNewListing(alice.user.id, { title: '断网时重试中的房源出售' });
-    await device.db.properties.insert(listing);
+    await device.db.properties.insert(listing as never);
     await eventually(async () => failedPushes > 0, 'a failed push', 10_000);
     await sync.goOffline();
     // The push is still being tried while paused (RxDB gave it up here, as if sent).
