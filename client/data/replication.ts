@@ -357,7 +357,11 @@ export class DeviceSync {
         r.state.sent$.subscribe(() => this.schedulePending()),
       ];
       this.unsubscribers.push(() => subs.forEach((s) => s.unsubscribe()));
-      const changes = r.state.collection.$.subscribe(() => this.schedulePending());
+      // A new write is sent now, not after the backoff of a push that failed before it.
+      const changes = r.state.collection.$.subscribe(() => {
+        r.retryPushNow();
+        this.schedulePending();
+      });
       this.unsubscribers.push(() => changes.unsubscribe());
     }
     const refusedSub = db.collections.refused

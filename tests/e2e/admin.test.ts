@@ -31,6 +31,7 @@ import {
 import { Layout } from './pages/layout';
 import { openSignedIn } from './pages/login-page';
 import { PropertyListPage } from './pages/property-list-page';
+import { explainingDevice, watchDevice } from './pages/device-watch';
 
 // Each step waits for a device or the server up to 30 s (a replication retry on a busy machine).
 vi.setConfig({ testTimeout: 240_000 });
@@ -207,6 +208,7 @@ describe('review', () => {
     const contested = await publishPending(gateway.url, owner, fields(`离线审核乙${stamp}`));
 
     const page = await signIn(adminDevice, 'admin', '/admin/audit');
+    const watch = watchDevice(page);
     const audit = new AuditPage(page);
     const layout = new Layout(page);
     await adminCard(page, mine).waitFor(SYNC_WAIT);
@@ -230,9 +232,11 @@ describe('review', () => {
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
 
     // Back online: the queued approval lands; the rejection lost and the admin is told.
-    await expect
-      .poll(async () => (await serverListing(mine))?.audit_status, SYNC_WAIT)
-      .toBe('approved');
+    await explainingDevice(watch, () =>
+      expect
+        .poll(async () => (await serverListing(mine))?.audit_status, SYNC_WAIT)
+        .toBe('approved'),
+    );
     expect((await serverListing(mine))?.audited_by).toBe(admin.userId);
     const lost = page.getByTestId('lost-decision').filter({ hasText: `离线审核乙${stamp}` });
     await lost.waitFor(SYNC_WAIT);
@@ -265,6 +269,7 @@ describe('listing console', () => {
       ids.push(await publishApproved(gateway.url, owner, admin, { title: `${tag}${n}` }));
     }
     const page = await signIn(adminDevice, 'admin', '/admin/properties');
+    const watch = watchDevice(page);
     const console_ = new ConsolePage(page);
     const layout = new Layout(page);
     await console_.heading.waitFor();
@@ -277,12 +282,14 @@ describe('listing console', () => {
     await console_.selectPage.check();
     await console_.bulk('批量下架');
     await layout.waitForToast(ADMIN_LISTING_MESSAGES.batchDone('下架', 3));
-    await expect
-      .poll(
-        async () => Promise.all(ids.map(async (id) => (await serverListing(id))?.status)),
-        SYNC_WAIT,
-      )
-      .toEqual(['inactive', 'inactive', 'inactive']);
+    await explainingDevice(watch, () =>
+      expect
+        .poll(
+          async () => Promise.all(ids.map(async (id) => (await serverListing(id))?.status)),
+          SYNC_WAIT,
+        )
+        .toEqual(['inactive', 'inactive', 'inactive']),
+    );
     await saveScreenshot(page, 'admin-properties-desktop');
 
     await console_.selectPage.check();
@@ -292,12 +299,14 @@ describe('listing console', () => {
       .getByRole('button', { name: '删除' })
       .click();
     await layout.waitForToast(ADMIN_LISTING_MESSAGES.batchDone('删除', 3));
-    await expect
-      .poll(
-        async () => Promise.all(ids.map(async (id) => (await serverListing(id))?.status)),
-        SYNC_WAIT,
-      )
-      .toEqual(['deleted', 'deleted', 'deleted']);
+    await explainingDevice(watch, () =>
+      expect
+        .poll(
+          async () => Promise.all(ids.map(async (id) => (await serverListing(id))?.status)),
+          SYNC_WAIT,
+        )
+        .toEqual(['deleted', 'deleted', 'deleted']),
+    );
     // Deleted listings stay in the console under 已删除, without a delete button.
     await console_.filter('状态', '已删除');
     await expect.poll(() => console_.cards.count(), UI_WAIT).toBe(3);

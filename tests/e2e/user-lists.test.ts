@@ -4,8 +4,6 @@
  * server agrees); recently viewed keeps the last 10, newest first, without duplicates, offline too.
  * Run `npm run build` first (`npm run test:e2e` does).
  */
-import type { Page } from 'playwright-core';
-import { SESSION_HINT_COOKIE } from '@couchdb/model/session-cookies';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RECENT_MESSAGES } from '@couchdb/model/constants';
 import { FAVORITE_MESSAGES, type Favorite } from '@couchdb/model/favorite';
@@ -32,6 +30,7 @@ import { chooseOption, FavoritesPage } from './pages/favorites-page';
 import { Layout } from './pages/layout';
 import { openSignedIn } from './pages/login-page';
 import { PropertyListPage } from './pages/property-list-page';
+import { explainingDevice, watchDevice } from './pages/device-watch';
 
 // Each test waits for the server up to 30 s (a replication retry after a failed request on a busy
 // machine); several such waits must fit in one test.
@@ -61,23 +60,6 @@ async function publicListings(): Promise<Property[]> {
 async function serverFavorites(): Promise<string[]> {
   const docs = await serverDocs<Favorite & { _deleted?: boolean }>(gateway.url, user, 'favorites');
   return [...docs.values()].filter((f) => !f._deleted).map((f) => f.property_id);
-}
-
-/** What a device shows about its session and sync, for a failure message. */
-async function deviceState(page: Page): Promise<string> {
-  return page.evaluate(async (hintCookie) => {
-    const locks = await navigator.locks.query();
-    return JSON.stringify({
-      url: location.href,
-      online: navigator.onLine,
-      sessionHint: document.cookie.includes(`${hintCookie}=`),
-      sync: [...document.querySelectorAll('[role="status"]')].map((e) =>
-        e.getAttribute('aria-label'),
-      ),
-      heldLocks: locks.held?.map((l) => l.name),
-      pendingLocks: locks.pending?.map((l) => l.name),
-    });
-  }, SESSION_HINT_COOKIE);
 }
 
 const signIn = (viewport: Viewport = VIEWPORTS.desktop) =>
@@ -372,6 +354,7 @@ describe('my listings', () => {
     const pending = mine.filter((p) => matchesMyListingFilter(p, filter));
     expect(pending.length).toBeGreaterThan(0);
     const page = await signIn(VIEWPORTS.mobile);
+    const watch = watchDevice(page);
     const layout = new Layout(page);
     await page.goto(`${gateway.url}/my-properties`);
     const cards = page.getByTestId('own-property-card');
@@ -400,18 +383,15 @@ describe('my listings', () => {
     await page.waitForURL((url) => url.pathname === '/my-properties');
     // The device sends it now, or at its next retry when a request failed on this busy machine
     // (the retry waits double each time, up to a minute: DEFAULT_RETRY in client/data/replication.ts).
-    try {
-      await expect
+    await explainingDevice(watch, () =>
+      expect
         .poll(
           async () =>
             (await serverDocs<Property>(gateway.url, user, 'properties')).get(edited.id)?.title,
           { timeout: 75_000, message: 'the edited title reached the server' },
         )
-        .toBe(newTitle);
-    } catch (err) {
-      // It failed in CI twice without a trace: say what the device was doing.
-      throw new Error(`${(err as Error).message}\n${await deviceState(page)}`, { cause: err });
-    }
+        .toBe(newTitle),
+    );
     await chooseOption(page, '状态', MY_LISTING_FILTER_LABELS[filter]);
 
     const target = pending[0]!;
