@@ -1,7 +1,8 @@
 /**
  * What a device showed and did, for the failure message of a test whose device write did not reach
  * the server in time (it happened in CI without a trace): its page, connection, session hint, sync
- * status and Web Locks, and its last console messages and sync requests that failed.
+ * status and Web Locks, its last console errors and failed API requests, and each push it sent with
+ * the gateway's answer.
  */
 import type { Page } from 'playwright-core';
 import { SESSION_HINT_COOKIE } from '@couchdb/model/session-cookies';
@@ -29,10 +30,14 @@ export function watchDevice(page: Page): DeviceWatch {
   page.on('response', (r) => {
     if (r.url().includes('/api/') && r.status() >= 400) {
       note(`${r.status()} ${r.request().method()} ${r.url()}`);
+    } else if (r.url().includes('/push')) {
+      // What was sent and what came back: a refusal or a conflict explains a write that never landed.
+      const sent = r.request().postData() ?? '';
+      void r.text().then(
+        (body) => note(`push ${r.url()} sent ${sent.slice(0, 600)} answered ${body.slice(0, 600)}`),
+        () => note(`push ${r.url()} sent ${sent.slice(0, 600)} (answer not readable)`),
+      );
     }
-  });
-  page.on('request', (r) => {
-    if (r.url().includes('/push')) note(`sent ${r.method()} ${r.url()}`);
   });
   return {
     async describe() {
