@@ -14,13 +14,17 @@ import type { Config } from './config';
 import { firstScreenPages } from './first-screen';
 import { authenticate } from './middleware/authenticate';
 import { apiNotFound, errorHandler } from './middleware/errors';
+import { adminUserRoutes } from './routes/admin-users';
 import { authRoutes } from './routes/auth';
 import { counterRoutes } from './routes/counters';
 import { mediaRoutes } from './routes/media';
 import { syncRoutes } from './routes/sync';
+import { AccountAdmin } from './services/account-admin';
+import { AccountDirectory } from './services/account-directory';
 import { AuthService } from './services/auth-service';
 import { ChangeFeed } from './services/change-feed';
 import { CounterService } from './services/counter-service';
+import { OplogService } from './services/oplog-service';
 import { SyncService } from './services/sync-service';
 import type { Store } from './store/couch';
 
@@ -95,7 +99,8 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
 
   const api = express.Router();
   api.use(cookieParser());
-  api.use(authenticate(config.jwtSecret));
+  const accounts = new AccountDirectory(store, feed);
+  api.use(authenticate(config.jwtSecret, accounts));
   // Sync pushes carry up to 100 documents and parse their own body with a larger limit.
   const sync = new SyncService(store, feed);
   api.use('/sync', syncRoutes(sync, feed));
@@ -104,7 +109,9 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
     await store.server.info();
     res.json({ ok: true, store: store.embedded ? 'embedded' : 'couchdb', feeds: feed.status() });
   });
-  api.use('/auth', authRoutes(auth));
+  const accountAdmin = new AccountAdmin(store, auth, accounts, new OplogService(store));
+  api.use('/auth', authRoutes(auth, accountAdmin));
+  api.use('/admin/users', adminUserRoutes(accountAdmin));
   api.use(counterRoutes(new CounterService(store, feed)));
   api.use(mediaRoutes(config.dataDir));
   api.use(apiNotFound);

@@ -91,6 +91,24 @@ export interface OpenDatabaseOptions {
   multiInstance?: boolean;
 }
 
+/**
+ * RxDB's dev-mode asks for one migration strategy per schema version. They never run: without the
+ * migration plugin a new version starts empty, which only pull-only collections may do (they pull
+ * everything again: see replicationIdentifier).
+ */
+export function migrationStrategiesFor(version: number): {
+  migrationStrategies?: Record<number, (doc: unknown) => unknown>;
+  autoMigrate?: false;
+} {
+  if (version === 0) return {};
+  return {
+    autoMigrate: false,
+    migrationStrategies: Object.fromEntries(
+      Array.from({ length: version }, (_, i) => [i + 1, (doc: unknown) => doc]),
+    ),
+  };
+}
+
 /** Creates (or reopens) a database with its collections. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DeviceDatabase> {
   const db = await createRxDatabase<DeviceCollections>({
@@ -103,8 +121,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Device
   const names = options.collections ?? COLLECTION_NAMES;
   const creators: Record<string, { schema: unknown; conflictHandler?: unknown }> = {};
   for (const name of names) {
+    const schema = COLLECTION_SCHEMAS[name];
     creators[name] = {
-      schema: COLLECTION_SCHEMAS[name],
+      schema,
+      ...migrationStrategiesFor(schema.version),
       ...(isSynced(name)
         ? { conflictHandler: createConflictHandler(name, options.conflicts) }
         : {}),

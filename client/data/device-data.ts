@@ -17,7 +17,7 @@ import {
 } from './database';
 import { MediaOutbox } from './media-outbox';
 import { RefusalLedger } from './refusals';
-import { DeviceSync } from './replication';
+import { DeviceSync, purgeUnreadable } from './replication';
 import { SyncHttp, type SyncAuth } from './sync-http';
 import { openDevice } from './open-device';
 import { syncStatus } from './sync-status';
@@ -99,7 +99,10 @@ export class DeviceData {
       const base: Identity =
         identity.kind === 'anon' ? identity : { kind: 'user', userId: identity.userId };
       const name = databaseNameFor(base);
-      if (this.current?.name === name) return;
+      if (this.current?.name === name) {
+        if (identity.kind === 'user') await this.changeRole(this.current, identity);
+        return;
+      }
       await this.closeCurrent();
       const ledger = new RefusalLedger();
       const db = await openDatabase({
@@ -107,18 +110,20 @@ export class DeviceData {
         storage: await this.storage(),
         ...(identity.kind === 'anon' ? { collections: VISITOR_COLLECTIONS } : {}),
         conflicts: {
-          isAdmin: () => identity.kind === 'user' && identity.role === 'admin',
+          // The identity's role can change while the database stays open (changeRole).
+          isAdmin: () => {
+            const now = this.current?.name === name ? this.current.identity : identity;
+            return now.kind === 'user' && now.role === 'admin';
+          },
           takeServerVersion: (c, id) => ledger.takeServerVersion(c, id),
           keep: (input) => ledger.keep(input),
         },
       });
       ledger.attach(db.collections.refused);
       const http = new SyncHttp({ ...this.auth, deviceId: deviceId() });
-      const sync = new DeviceSync(db, {
-        http,
-        ledger,
-        role: identity.kind === 'anon' ? 'visitor' : identity.role,
-      });
+      const role = identity.kind === 'anon' ? 'visitor' : identity.role;
+      await purgeUnreadable(db, role);
+      const sync = new DeviceSync(db, { http, ledger, role });
       // The outbox needs a browser (IndexedDB Blobs, XHR upload progress); Node tests have none.
       const outbox =
         identity.kind === 'user' && MediaOutbox.supported()
@@ -128,6 +133,22 @@ export class DeviceData {
       this.current = { name, identity, db, sync, ledger, outbox };
       this.notify();
     });
+  }
+
+  /**
+   * The open user's role changed (an admin changed it; the device learnt it from its own account
+   * document): sync again with the new role's scope. Its pulls carry the old role in their
+   * checkpoints, so the gateway sends everything the new role sees and a stub for what it may no
+   * longer see; a collection the new role does not pull at all is emptied here.
+   */
+  private async changeRole(open: OpenIdentity, identity: SignedInIdentity): Promise<void> {
+    if (open.identity.kind === 'user' && open.identity.role === identity.role) return;
+    await open.sync.stop();
+    await purgeUnreadable(open.db, identity.role);
+    const http = new SyncHttp({ ...this.auth, deviceId: deviceId() });
+    const sync = new DeviceSync(open.db, { http, ledger: open.ledger, role: identity.role });
+    this.current = { ...open, identity, sync };
+    this.notify();
   }
 
   /** Logout: closes and removes the user's database (the next `use` opens the visitor's). */

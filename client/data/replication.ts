@@ -15,6 +15,7 @@ import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/rep
 import { Subject } from 'rxjs';
 import {
   isSyncCollection,
+  SYNC_COLLECTIONS,
   PULL_LIMIT_MAX,
   PUSH_ROWS_MAX,
   type PullResponse,
@@ -24,7 +25,11 @@ import {
   type SyncCollection,
   type SyncDocument,
 } from '@couchdb/model/sync';
-import { replicatedCollections, type AccessRole } from '@couchdb/rules/collection-access';
+import {
+  isGatewayWritten,
+  replicatedCollections,
+  type AccessRole,
+} from '@couchdb/rules/collection-access';
 import { Backoff, sleep, type BackoffPolicy } from '@client/lib/backoff';
 import { takeBootPrefetch } from './boot-prefetch';
 import type { DeviceDatabase } from './database';
@@ -73,13 +78,45 @@ export interface CollectionReplication {
   retryPushNow(giveUp?: boolean): void;
 }
 
-/** The replication identifier: includes the database, so each identity has its own checkpoints. */
+/**
+ * The replication identifier: includes the database, so each identity has its own checkpoints, and
+ * a pull-only collection's schema version past 0, so a new version (which starts empty: no
+ * migration plugin) pulls everything again instead of resuming at the old version's checkpoint.
+ */
 export function replicationIdentifier(
   db: DeviceDatabase,
   collection: SyncCollection,
   baseUrl: string,
 ) {
-  return `cjfc-sync:${db.name}:${collection}:${baseUrl || 'same-origin'}`;
+  const version = db.collections[collection]?.schema.version ?? 0;
+  const epoch = purgeEpoch(db.name, collection);
+  const name = `${collection}${version > 0 ? `@v${version}` : ''}${epoch > 0 ? `#${epoch}` : ''}`;
+  return `cjfc-sync:${db.name}:${name}:${baseUrl || 'same-origin'}`;
+}
+
+const PURGE_KEY = 'cjfc-purged:';
+
+/** How many times this database's copy of a collection was emptied (its checkpoints go with it). */
+function purgeEpoch(dbName: string, collection: SyncCollection): number {
+  return Number(storage()?.getItem(`${PURGE_KEY}${dbName}:${collection}`) ?? 0) || 0;
+}
+
+/**
+ * Empties the local copy of each collection `role` does not pull (a demoted admin's operation
+ * log). Only gateway-written collections are emptied: nothing of them waits to be pushed. The
+ * next replication of such a collection starts from the beginning (a new purge epoch).
+ */
+export async function purgeUnreadable(db: DeviceDatabase, role: SyncRole): Promise<void> {
+  const pulled = new Set(collectionsFor(role).map((c) => c.name));
+  for (const name of SYNC_COLLECTIONS) {
+    const collection = db.collections[name] as unknown as RxCollection<SyncDocument> | undefined;
+    if (!collection || pulled.has(name) || !isGatewayWritten(name)) continue;
+    const docs = await collection.find().exec();
+    if (docs.length === 0) continue;
+    const key = `${PURGE_KEY}${db.name}:${name}`;
+    storage()?.setItem(key, String(purgeEpoch(db.name, name) + 1));
+    await collection.bulkRemove(docs.map((d) => d.primary));
+  }
 }
 
 /** Starts replicating one collection. */
@@ -166,6 +203,9 @@ export function replicateCollection(
       handler: guarded(async (checkpoint, batchSize) => {
         const query = new URLSearchParams({ limit: String(Math.min(batchSize, limit)) });
         if (checkpoint?.seq !== undefined) query.set('checkpoint', checkpoint.seq);
+        // Whom the checkpoint was made for: after a role change the gateway pulls all again.
+        if (checkpoint?.seq !== undefined && checkpoint.role) query.set('role', checkpoint.role);
+        if (checkpoint?.seq !== undefined && checkpoint.was) query.set('was', checkpoint.was);
         const url = `/api/sync/${name}/pull?${query}`;
         // A visitor's very first page may already be on its way (public/boot-prefetch.js).
         const prefetched =

@@ -40,5 +40,6 @@ export const INDEXES: Partial<Record<DatabaseName, MangoIndex[]>> = {
     { name: 'by-property', fields: ['property_id', 'created_at'] },
     { name: 'by-time', fields: ['created_at'] },
   ],
+  users: [{ name: 'by-role', fields: ['user_type'] }],
   auth: [{ name: 'by-kind-user', fields: ['kind', 'user_id'] }],
 };

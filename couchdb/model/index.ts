@@ -8,6 +8,7 @@ export * from './favorite';
 export * from './media';
 export * from './news';
 export * from './oplog';
+export * from './admin-log';
 export * from './promotion';
 export * from './property';
 export * from './setting';

@@ -3,6 +3,7 @@
  * Documents travel in their client shape (`id`, no CouchDB underscore fields) plus `server_rev`,
  * the store revision the device last saw, which the gateway uses to detect concurrent writes.
  */
+import { USER_ROLES } from './roles';
 
 /** Collections a device replicates with the gateway (one store database each). */
 export const SYNC_COLLECTIONS = [
@@ -20,9 +21,20 @@ export function isSyncCollection(name: string): name is SyncCollection {
   return (SYNC_COLLECTIONS as readonly string[]).includes(name);
 }
 
-/** Opaque store sequence: never compared or computed on, only passed back. */
+/** Whom a checkpoint was made for: a visitor or a role (the pull scope depends on it). */
+export const SYNC_SCOPES = ['visitor', ...USER_ROLES] as const;
+export type SyncScope = (typeof SYNC_SCOPES)[number];
+
+/**
+ * A pull checkpoint: the opaque store sequence (never compared or computed on, only passed back)
+ * and the scope it was made for. When the caller's role has changed since, the gateway pulls again
+ * from the start for the new role and, while it does, sends a deleted stub for whatever the former
+ * role (`was`) could have held and the new one may not see (DESIGN §4: role changed).
+ */
 export interface SyncCheckpoint {
   seq: string;
+  role?: SyncScope;
+  was?: SyncScope;
 }
 
 /** A replicated document as it travels: the model's fields plus the replication fields. */

@@ -36,7 +36,16 @@ export const USER_ADMIN_MESSAGES = {
   roleFailed: (msg: string) => `角色更新失败: ${msg}`,
   deleteFailed: (msg: string) => `删除失败: ${msg}`,
   loadFailed: '无法加载用户数据，请稍后重试',
-  hasListings: '无法删除该用户，该用户有关联的房源或需求信息',
+  hasListings: ERROR_MESSAGES.has_content,
   notFound: ERROR_MESSAGES.user_not_found,
   ownRole: '不能修改自己的角色',
+  ownStatus: '不能禁用自己的账号',
+  lastAdmin: ERROR_MESSAGES.last_admin,
+  /** Role and enabled state change sessions (gateway only): not a replicated edit. */
+  viaAccountScreen: '账号的角色和启用状态需联网在用户管理中修改',
+  updated: '用户信息已更新',
+  enabled: '账号已启用',
+  disabled: '账号已禁用',
+  roleChanged: '角色已修改',
+  deleted: '用户已删除',
 } as const;

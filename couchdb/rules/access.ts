@@ -241,6 +241,11 @@ function writeUser(viewer: NonNullable<Viewer>, oldDoc: Doc | null, newDoc: Doc)
     if (self && changedField(oldDoc, newDoc, ['user_type'])) {
       return refuse('forbidden', USER_ADMIN_MESSAGES.ownRole);
     }
+    // A role or enabled-state change ends or reshapes sessions, which only the account endpoints
+    // do (canChangeAccount); a replicated edit of them is refused.
+    if (changedField(oldDoc, newDoc, COLLECTION_ACCESS.users.adminOnlyOnUpdate ?? [])) {
+      return refuse('forbidden', USER_ADMIN_MESSAGES.viaAccountScreen);
+    }
     return ALLOW;
   }
   if (!self) return refuse('forbidden', am.ownProfileOnly);
@@ -296,7 +301,55 @@ export function canDeleteUser(
   if (target === null) return refuse('not_found', USER_ADMIN_MESSAGES.notFound);
   if (target.id === viewer.id) return refuse('forbidden', am.cannotDeleteSelf);
   if (owned.properties > 0 || owned.demands > 0) {
-    return refuse('conflict', USER_ADMIN_MESSAGES.hasListings);
+    return refuse('has_content', USER_ADMIN_MESSAGES.hasListings);
+  }
+  return ALLOW;
+}
+
+/** An admin's change to an account (spec §2 Admin users). */
+export type AccountChange =
+  | { kind: 'profile' }
+  | { kind: 'role'; role: UserRole }
+  | { kind: 'enabled'; enabled: boolean }
+  | { kind: 'delete' };
+
+/** Whether an account is an admin who can act (enabled). */
+export const isActiveAdmin = (user: { user_type: UserRole; is_verified: boolean }) =>
+  user.user_type === 'admin' && user.is_verified;
+
+/** Whether `change` would take an active admin away (demote, disable or delete one). */
+export function removesAdmin(
+  target: { user_type: UserRole; is_verified: boolean },
+  change: AccountChange,
+): boolean {
+  if (!isActiveAdmin(target)) return false;
+  return (
+    change.kind === 'delete' ||
+    (change.kind === 'role' && change.role !== 'admin') ||
+    (change.kind === 'enabled' && !change.enabled)
+  );
+}
+
+/**
+ * Whether an admin may make `change` to `target` (spec §2, §5): admins only; never their own role,
+ * enabled state or account; never the last active admin (`activeAdmins` counted now).
+ */
+export function canChangeAccount(
+  viewer: Viewer,
+  target: { id: string; user_type: UserRole; is_verified: boolean } | null,
+  change: AccountChange,
+  activeAdmins: number,
+): Decision {
+  if (viewer === null) return refuse('unauthorized', am.loginRequired);
+  if (viewer.role !== 'admin') return refuse('forbidden', ERROR_MESSAGES.forbidden);
+  if (target === null) return refuse('not_found', USER_ADMIN_MESSAGES.notFound);
+  if (target.id === viewer.id) {
+    if (change.kind === 'role') return refuse('forbidden', USER_ADMIN_MESSAGES.ownRole);
+    if (change.kind === 'enabled') return refuse('forbidden', USER_ADMIN_MESSAGES.ownStatus);
+    if (change.kind === 'delete') return refuse('forbidden', am.cannotDeleteSelf);
+  }
+  if (removesAdmin(target, change) && activeAdmins <= 1) {
+    return refuse('last_admin', USER_ADMIN_MESSAGES.lastAdmin);
   }
   return ALLOW;
 }

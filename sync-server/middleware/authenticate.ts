@@ -1,11 +1,13 @@
 /**
  * Establishes the caller from `Authorization: Bearer <jwt>`. A missing token means a visitor;
  * a present but bad or expired token is a 401 (so the device refreshes instead of silently
- * getting the visitor's view).
+ * getting the visitor's view). The caller's role is the account's role now, not the one in the
+ * token, and a disabled or deleted account is refused at once (spec §2 Admin users).
  */
 import type { RequestHandler } from 'express';
 import type { UserRole } from '@couchdb/model/user';
 import { HttpError } from '../http-error';
+import type { AccountDirectory } from '../services/account-directory';
 import { verifyAccessToken, type Caller } from '../services/tokens';
 
 declare module 'express-serve-static-core' {
@@ -15,13 +17,17 @@ declare module 'express-serve-static-core' {
   }
 }
 
-export function authenticate(secret: string): RequestHandler {
-  return (req, _res, next) => {
+export function authenticate(secret: string, accounts: AccountDirectory): RequestHandler {
+  return async (req, _res, next) => {
     const header = req.headers.authorization;
     if (header) {
       const match = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*)$/.exec(header);
       if (!match?.[1]) throw new HttpError(401, 'unauthorized');
-      req.caller = verifyAccessToken(secret, match[1]);
+      const token = verifyAccessToken(secret, match[1]);
+      const account = await accounts.current(token.id);
+      if (!account) throw new HttpError(401, 'unauthorized');
+      if (!account.enabled) throw new HttpError(401, 'account_disabled');
+      req.caller = { id: token.id, role: account.role };
     }
     next();
   };

@@ -16,7 +16,9 @@ import {
 } from '@couchdb/model/session-cookies';
 import { requireCaller } from '../middleware/authenticate';
 import { validateBody } from '../middleware/validate';
+import type { AccountAdmin } from '../services/account-admin';
 import type { AuthService, Session } from '../services/auth-service';
+import { deleteUserBody, requestInfo } from './admin-users';
 import { REFRESH_TOKEN_TTL_SECONDS } from '../services/tokens';
 
 function cookieOptions(req: Request): CookieOptions {
@@ -48,7 +50,7 @@ function refreshCookie(req: Request): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-export function authRoutes(auth: AuthService): Router {
+export function authRoutes(auth: AuthService, accounts: AccountAdmin): Router {
   const router = Router();
 
   router.post('/register', validateBody(registerRequestSchema), async (req, res) => {
@@ -93,6 +95,13 @@ export function authRoutes(auth: AuthService): Router {
       res.status(204).end();
     },
   );
+
+  // The spec's account deletion (admins only; the same as DELETE /api/admin/users/:id).
+  router.post('/delete-user', requireCaller, validateBody(deleteUserBody), async (req, res) => {
+    const { userId } = req.body as { userId: string };
+    await accounts.deleteUser(req.caller!, userId, requestInfo(req));
+    res.status(204).end();
+  });
 
   return router;
 }

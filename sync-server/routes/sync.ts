@@ -12,6 +12,7 @@ import {
   STREAM_HEARTBEAT_MS,
   SYNC_DOC_MAX_BYTES,
   SYNC_MESSAGES,
+  SYNC_SCOPES,
   isSyncCollection,
   type PushRow,
   type SyncCollection,
@@ -29,6 +30,9 @@ const pullQuery = z.object({
     .regex(/^[0-9A-Za-z_-]{1,300}$/)
     .optional(),
   limit: z.coerce.number().int().min(1).max(PULL_LIMIT_MAX).default(PULL_LIMIT_DEFAULT),
+  /** Whom the checkpoint was made for, and the former role during a re-pull (SyncCheckpoint). */
+  role: z.enum(SYNC_SCOPES).optional(),
+  was: z.enum(SYNC_SCOPES).optional(),
 });
 
 const pushBody = z
@@ -79,13 +83,13 @@ export function syncRoutes(sync: SyncService, feed: ChangeFeed): Router {
     const collection = collectionOf(req);
     const query = pullQuery.safeParse(req.query);
     if (!query.success) throw new HttpError(400, 'bad_request', SYNC_MESSAGES.badCheckpoint);
-    const { checkpoint, limit } = query.data;
+    const { checkpoint, limit, role, was } = query.data;
     res.set('Cache-Control', 'no-store');
     res.json(
       await sync.pull(
         collection,
         req.caller ?? null,
-        checkpoint ? { seq: checkpoint } : null,
+        checkpoint ? { seq: checkpoint, ...(role ? { role } : {}), ...(was ? { was } : {}) } : null,
         limit,
       ),
     );

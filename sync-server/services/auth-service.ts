@@ -37,14 +37,14 @@ const ARGON2_OPTIONS = {
   parallelism: 1,
 } as const;
 
-type UserDoc = StoreDoc<User>;
-interface PhoneDoc {
+export type UserDoc = StoreDoc<User>;
+export interface PhoneDoc {
   _id: string;
   _rev?: string;
   kind: 'phone';
   user_id: string;
 }
-interface CredDoc {
+export interface CredDoc {
   _id: string;
   _rev?: string;
   kind: 'cred';
@@ -52,7 +52,7 @@ interface CredDoc {
   hash: string;
   updated_at: string;
 }
-interface FamilyDoc {
+export interface FamilyDoc {
   _id: string;
   _rev?: string;
   kind: 'family';
@@ -151,7 +151,8 @@ export class AuthService {
         phone: input.phone,
         name: input.name ?? '',
         user_type: 'user',
-        is_verified: false,
+        // Enabled from the start; an admin can disable the account (spec §2 Admin users).
+        is_verified: true,
         avatar_url: '',
         created_at: now,
         updated_at: now,
@@ -211,6 +212,8 @@ export class AuthService {
     }
     await this.loginByPhone.delete(input.phone);
     const user = await this.getUser(phone.user_id);
+    // Told only to whoever knows the password.
+    if (!user.is_verified) throw new HttpError(403, 'account_disabled');
     const family = `${randomUUID()}`;
     await this.auth.insert({
       _id: `family:${family}`,
@@ -259,6 +262,10 @@ export class AuthService {
     }
     const user = await getOrNull(() => this.getUser(doc.user_id));
     if (!user) throw new HttpError(401, 'refresh_invalid');
+    if (!user.is_verified) {
+      await this.revokeFamily(family, 'disabled');
+      throw new HttpError(401, 'account_disabled');
+    }
     return this.issue(user, doc.family, next);
   }
 
@@ -318,13 +325,20 @@ export class AuthService {
           )
         )?.family
       : undefined;
-    const families = await this.auth.find({
-      selector: { kind: 'family', user_id: userId },
-      use_index: 'idx-by-kind-user',
-      limit: 1000,
-    });
-    for (const f of families.docs as FamilyDoc[]) {
-      if (!f.revoked && f._id !== `family:${keep}`) await this.revokeFamily(f, 'password-changed');
+    await this.revokeSessions(userId, 'password-changed', keep);
+  }
+
+  /** Ends every session of the user (all refresh tokens), except the family `keep`. */
+  async revokeSessions(userId: string, reason: string, keep?: string): Promise<void> {
+    for (;;) {
+      const families = await this.auth.find({
+        selector: { kind: 'family', user_id: userId, revoked: false },
+        use_index: 'idx-by-kind-user',
+        limit: 1000,
+      });
+      const live = (families.docs as FamilyDoc[]).filter((f) => f._id !== `family:${keep}`);
+      for (const f of live) await this.revokeFamily(f, reason);
+      if (families.docs.length < 1000) return;
     }
   }
 

@@ -6,6 +6,8 @@ import { createHash } from 'node:crypto';
 import { newId } from '@couchdb/model/common';
 import { OPERATION_TYPE_LABELS, type OperationType } from '@couchdb/model/oplog';
 import type { UserRole } from '@couchdb/model/roles';
+import type { AdminLogTarget } from '@couchdb/model/admin-log-facts';
+import { classifyAdminWrite } from '@couchdb/rules/admin-log';
 import { formatAddress } from '@couchdb/rules/format';
 import { couchStatus, type Store } from '../store/couch';
 import { toModelDoc, type StoredDoc } from './projection';
@@ -54,6 +56,22 @@ export function oplogIdFor(propertyId: string, rev: string): string {
   return `w${createHash('sha256').update(`${propertyId}@${rev}`).digest('hex').slice(0, 40)}`;
 }
 
+/** The admin log entry of a write, named after the revision it produced (written once). */
+export function adminLogIdFor(targetId: string, rev: string): string {
+  return `a${createHash('sha256').update(`${targetId}@${rev}`).digest('hex').slice(0, 40)}`;
+}
+
+/** An admin's change for the admin action log: the documents before and after (null: none). */
+export interface AdminChange {
+  target: AdminLogTarget;
+  targetId: string;
+  before: StoredDoc | null;
+  after: StoredDoc | null;
+}
+
+/** Fields never copied into a log snapshot. */
+const PRIVATE_SNAPSHOT_FIELDS = ['_rev', 'ever_public', 'ever_published'];
+
 export class OplogService {
   constructor(private readonly store: Store) {}
 
@@ -86,6 +104,47 @@ export class OplogService {
         300,
       ),
       property_status: typeof newDoc.status === 'string' ? newDoc.status : undefined,
+      created_at: now,
+      updated_at: now,
+    };
+    try {
+      await this.store.db('oplog').insert(entry as never);
+    } catch (err) {
+      if (couchStatus(err) !== 409) throw err; // already logged
+    }
+  }
+
+  /** Appends an admin action log entry (DESIGN §4): users, news, demands and settings. */
+  async appendAdmin(
+    change: AdminChange,
+    operator: Operator,
+    request: RequestInfo,
+    id: string = newId(),
+  ): Promise<void> {
+    if (operator.role !== 'admin' || !operator.id) return;
+    const now = new Date().toISOString();
+    const snapshot = (d: StoredDoc | null) => {
+      if (!d) return null;
+      const model: Record<string, unknown> = toModelDoc(d);
+      for (const f of PRIVATE_SNAPSHOT_FIELDS) delete model[f];
+      return model;
+    };
+    const line = classifyAdminWrite(change.target, snapshot(change.before), snapshot(change.after));
+    const entry = {
+      _id: id,
+      kind: 'admin',
+      target_collection: change.target,
+      target_id: change.targetId,
+      target_label: line.label,
+      operation_type: line.action,
+      operation_description: `${operator.name || '管理员'}${line.description}`.slice(0, 500),
+      operator_id: operator.id,
+      operator_name: operator.name,
+      operator_role: operator.role,
+      old_data: snapshot(change.before),
+      new_data: snapshot(change.after),
+      ip_address: request.ip.slice(0, 64),
+      user_agent: request.userAgent.slice(0, 500),
       created_at: now,
       updated_at: now,
     };

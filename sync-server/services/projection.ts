@@ -10,6 +10,7 @@ import {
   type Viewer,
 } from '@couchdb/rules/access';
 import { couldHaveSeen } from '@couchdb/rules/visibility';
+import type { UserRole } from '@couchdb/model/roles';
 import type { SyncCollection, SyncDocument } from '@couchdb/model/sync';
 
 /** A document as the store holds it. */
@@ -34,8 +35,14 @@ export function projectFor(
   collection: SyncCollection,
   viewer: Viewer,
   doc: StoredDoc,
+  /** The caller's former role while the device re-pulls after a role change: it may hold more. */
+  former?: UserRole,
 ): SyncDocument | null {
-  const seen = () => couldHaveSeen(collection, viewer, { ...doc, id: doc._id });
+  const seen = () =>
+    couldHaveSeen(collection, viewer, { ...doc, id: doc._id }) ||
+    (viewer !== null &&
+      former !== undefined &&
+      couldHaveSeen(collection, { id: viewer.id, role: former }, { ...doc, id: doc._id }));
   if (doc._deleted) return seen() ? deletedStub(doc._id) : null;
   const model = toModelDoc(doc);
   const visible =

@@ -14,6 +14,8 @@ import {
 } from '@couchdb/rules/property-status';
 import type { UserRole } from '@couchdb/model/roles';
 import type { DeviceDatabase } from '../database';
+import type { AdminLogEntry } from '@couchdb/model/admin-log';
+import type { OplogEntry } from '@couchdb/model/oplog';
 import type { OplogDoc } from '../schemas/oplog.schema';
 import type { PropertyDoc } from '../schemas/property.schema';
 import { useLiveQuery, type LiveResult } from './use-live-query';
@@ -31,13 +33,38 @@ export function useAllProperties(enabled: boolean): LiveResult<PropertyDoc[]> {
   );
 }
 
-/** The operation log on the device (admins replicate it), optionally of one listing. */
-export function useOplog(enabled: boolean, propertyId?: string): LiveResult<OplogDoc[]> {
+/** A property operation log entry on the device. */
+export type PropertyLogDoc = OplogEntry & { server_rev?: string };
+/** An admin action log entry on the device. */
+export type AdminLogDoc = AdminLogEntry & { server_rev?: string };
+
+const isAdminEntry = (d: OplogDoc) => d.kind === 'admin';
+
+/** The property operation log on the device (admins replicate it), optionally of one listing. */
+export function useOplog(enabled: boolean, propertyId?: string): LiveResult<PropertyLogDoc[]> {
   return useLiveQuery(`oplog:${enabled}:${propertyId ?? ''}`, (db) =>
     enabled
       ? db.oplog
           .find(propertyId ? { selector: { property_id: propertyId } } : {})
-          .$.pipe(map((docs) => docs.map((d) => d.toJSON() as OplogDoc)))
+          .$.pipe(
+            map((docs) =>
+              docs
+                .map((d) => d.toJSON() as OplogDoc)
+                .filter((d) => !isAdminEntry(d))
+                .map((d) => d as PropertyLogDoc),
+            ),
+          )
+      : of([]),
+  );
+}
+
+/** The admin action log on the device (admins replicate it), optionally of one target. */
+export function useAdminLog(enabled: boolean, targetId?: string): LiveResult<AdminLogDoc[]> {
+  return useLiveQuery(`adminlog:${enabled}:${targetId ?? ''}`, (db) =>
+    enabled
+      ? db.oplog
+          .find({ selector: { kind: 'admin', ...(targetId ? { target_id: targetId } : {}) } })
+          .$.pipe(map((docs) => docs.map((d) => d.toJSON() as AdminLogDoc)))
       : of([]),
   );
 }

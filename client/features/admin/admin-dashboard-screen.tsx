@@ -15,12 +15,13 @@ import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
 import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import { ADMIN_ACTION_LABELS } from '@couchdb/model/admin-log-facts';
 import { OPERATION_TYPE_LABELS } from '@couchdb/model/oplog-facts';
 import { filterOplog, pendingListings } from '@couchdb/rules/admin-listings';
 import { formatLogTime } from '@couchdb/rules/format';
 import { useNow } from '@client/components/use-now';
 import { useLiveQuery } from '@client/data/hooks';
-import { useAllProperties, useOplog } from '@client/data/hooks/use-admin';
+import { useAdminLog, useAllProperties, useOplog } from '@client/data/hooks/use-admin';
 import { useAuth } from '@client/lib/session/auth-context';
 import { PageHeader } from '@client/components/page-header';
 import { AdminGate } from './components/admin-gate';
@@ -91,6 +92,7 @@ function Dashboard() {
   const admin = user?.user_type === 'admin';
   const { data: properties } = useAllProperties(admin);
   const { data: log } = useOplog(admin);
+  const { data: adminLog } = useAdminLog(admin);
   const { data: counts } = useLiveQuery('admin:counts', (db) =>
     combineLatest([db.users.count().$, db.demands.count().$, db.news.count().$]).pipe(
       map(([users, demands, news]) => ({ users, demands, news })),
@@ -104,7 +106,19 @@ function Dashboard() {
     }),
     [properties],
   );
-  const recent = useMemo(() => filterOplog(log ?? [], {}).slice(0, RECENT_ACTIVITY), [log]);
+  // The latest listing operations and admin actions together, newest first.
+  const recent = useMemo(
+    () =>
+      [
+        ...filterOplog(log ?? [], {})
+          .slice(0, RECENT_ACTIVITY)
+          .map((e) => ({ ...e, label: OPERATION_TYPE_LABELS[e.operation_type] })),
+        ...(adminLog ?? []).map((e) => ({ ...e, label: ADMIN_ACTION_LABELS[e.operation_type] })),
+      ]
+        .sort((a, b) => (a.created_at === b.created_at ? 0 : a.created_at < b.created_at ? 1 : -1))
+        .slice(0, RECENT_ACTIVITY),
+    [log, adminLog],
+  );
   const now = useNow();
 
   return (
@@ -164,7 +178,7 @@ function Dashboard() {
             <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
               {recent.map((e) => (
                 <Stack component="li" key={e.id} direction="row" spacing={1}>
-                  <Chip size="small" label={OPERATION_TYPE_LABELS[e.operation_type]} />
+                  <Chip size="small" label={e.label} />
                   <Typography sx={{ fontSize: 14, flexGrow: 1, minWidth: 0 }} noWrap>
                     {e.operation_description}
                   </Typography>

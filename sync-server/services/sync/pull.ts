@@ -10,8 +10,10 @@ import {
   type SyncCheckpoint,
   type SyncCollection,
   type SyncDocument,
+  type SyncScope,
 } from '@couchdb/model/sync';
-import type { Viewer } from '@couchdb/rules/access';
+import type { UserRole } from '@couchdb/model/roles';
+import { accessRoleOf, type Viewer } from '@couchdb/rules/access';
 import type { Store } from '../../store/couch';
 import type { ChangeFeed } from '../change-feed';
 import { projectFor, type StoredDoc } from '../projection';
@@ -26,21 +28,53 @@ export interface PullRequest {
   limit: number;
 }
 
+interface ScopedPull extends PullRequest {
+  former: UserRole | undefined;
+}
+
 export async function pullChanges(
   store: Store,
   feed: ChangeFeed | undefined,
   request: PullRequest,
 ): Promise<PullResponse> {
-  return (
-    pullFromLog(feed, request) ??
-    pullFromStore(store, { ...request, limit: Math.min(request.limit, PULL_LIMIT_MAX) })
+  const scope = rescope(request);
+  const scoped = { ...request, checkpoint: scope.from, former: scope.former };
+  const res =
+    pullFromLog(feed, scoped) ??
+    (await pullFromStore(store, { ...scoped, limit: Math.min(request.limit, PULL_LIMIT_MAX) }));
+  const want = Math.min(request.limit, PULL_LIMIT_MAX);
+  // The former role is carried until the re-pull has caught up (a page shorter than asked for).
+  const was = scope.former && res.documents.length >= want ? { was: scope.former } : {};
+  return {
+    documents: res.documents,
+    checkpoint: res.checkpoint && { seq: res.checkpoint.seq, role: scope.role, ...was },
+  };
+}
+
+/** How far the device has seen for the caller's role now; all of it again after a role change. */
+function rescope({ viewer, checkpoint }: PullRequest): {
+  role: SyncScope;
+  from: SyncCheckpoint | null;
+  former: UserRole | undefined;
+} {
+  const role: SyncScope = accessRoleOf(viewer);
+  const formerOf = (scope: SyncScope | undefined) =>
+    scope && scope !== 'visitor' && scope !== role ? scope : undefined;
+  if (!checkpoint?.role || checkpoint.role === role) {
+    return { role, from: checkpoint, former: formerOf(checkpoint?.was) };
+  }
+  // The role changed: pull from the start; stubs cover what either former role could hold.
+  const candidates = [formerOf(checkpoint.role), formerOf(checkpoint.was)].filter(
+    (r): r is UserRole => r !== undefined,
   );
+  const former = candidates.includes('admin') ? 'admin' : candidates[0];
+  return { role, from: null, former };
 }
 
 /** From the change log, or undefined when it does not reach back to the checkpoint. */
 function pullFromLog(
   feed: ChangeFeed | undefined,
-  { collection, viewer, checkpoint, limit }: PullRequest,
+  { collection, viewer, checkpoint, limit, former }: ScopedPull,
 ): PullResponse | undefined {
   const want = Math.min(limit, PULL_LIMIT_MAX);
   const log = feed?.log(collection);
@@ -48,7 +82,7 @@ function pullFromLog(
   if (!log || start === undefined) return undefined;
   const documents: SyncDocument[] = [];
   const last = log.scan(start, (doc) => {
-    const projected = projectFor(collection, viewer, doc);
+    const projected = projectFor(collection, viewer, doc, former);
     if (projected) documents.push(projected);
     return documents.length < want;
   });
@@ -57,7 +91,7 @@ function pullFromLog(
 
 async function pullFromStore(
   store: Store,
-  { collection, viewer, checkpoint, limit }: PullRequest,
+  { collection, viewer, checkpoint, limit, former }: ScopedPull,
 ): Promise<PullResponse> {
   const db = store.db<StoredDoc>(collection);
   const documents: SyncDocument[] = [];
@@ -71,7 +105,7 @@ async function pullFromStore(
       last = String(row.seq);
       if (row.id.startsWith('_design/') || !row.doc) continue;
       const doc = row.deleted ? { ...row.doc, _deleted: true } : row.doc;
-      const projected = projectFor(collection, viewer, doc);
+      const projected = projectFor(collection, viewer, doc, former);
       if (projected) documents.push(projected);
       if (documents.length >= limit) return { documents, checkpoint: { seq: last } };
     }

@@ -23,7 +23,9 @@ import {
 } from '@couchdb/rules/access';
 import { couchStatus, type Store } from '../../store/couch';
 import type { ChangeFeed } from '../change-feed';
+import { ADMIN_LOG_TARGETS, type AdminLogTarget } from '@couchdb/model/admin-log-facts';
 import {
+  adminLogIdFor,
   classifyPropertyWrite,
   oplogIdFor,
   type OplogService,
@@ -159,10 +161,25 @@ export async function pushRows(
         toWrite,
         oplogIdFor(id.data, toWrite._rev!),
       );
+    } else if (ctx.viewer.role === 'admin' && isAdminLogged(collection)) {
+      await oplog.appendAdmin(
+        {
+          target: collection,
+          targetId: id.data,
+          before: live,
+          after: toWrite._deleted ? null : toWrite,
+        },
+        operator,
+        ctx.request,
+        adminLogIdFor(id.data, toWrite._rev!),
+      );
     }
   }
   return { conflicts, rejections, accepted };
 }
+
+const isAdminLogged = (collection: SyncCollection): collection is AdminLogTarget =>
+  (ADMIN_LOG_TARGETS as readonly string[]).includes(collection);
 
 /**
  * The refusal for a write to someone else's document the caller cannot see (it reveals nothing the

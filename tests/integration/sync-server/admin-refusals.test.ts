@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../couchdb/model/common';
 import { ERROR_MESSAGES } from '../../../couchdb/model/errors';
 import type { PushRow, SyncDocument } from '../../../couchdb/model/sync';
-import type { User, UserRole } from '../../../couchdb/model/user';
+import { USER_ADMIN_MESSAGES, type User, type UserRole } from '../../../couchdb/model/user';
 import { ACCESS_MESSAGES } from '../../../couchdb/rules/access';
 import { STATUS_MESSAGES } from '../../../couchdb/rules/property-status';
 import { buildNewListing, buildNews } from '../../fixtures/builders';
@@ -546,19 +546,21 @@ describe('an admin', () => {
     expect(await stored('settings', setting.id)).toMatchObject({ setting_value: 12 });
   });
 
-  it("changes another user's role and verification", async () => {
+  it("changes another user's role and verification only through the account endpoints", async () => {
     const res = await pushRows(admin, 'users', [
       await patchRow('users', alice.user.id, { user_type: 'agent', is_verified: false }),
     ]);
-    expect(res.body.rejections).toEqual([]);
+    expect(res.body.rejections).toEqual([
+      { id: alice.user.id, code: 'forbidden', message: USER_ADMIN_MESSAGES.viaAccountScreen },
+    ]);
     expect(await stored('users', alice.user.id)).toMatchObject({
-      user_type: 'agent',
-      is_verified: false,
+      user_type: 'user',
+      is_verified: true,
     });
   });
 
-  // There is no user-delete endpoint in sync-server/routes; a deletion through sync is refused for
-  // everyone (deleting a user must check canDeleteUser, which a replicated write cannot).
+  // A deletion through sync is refused for everyone: deleting a user goes through the account
+  // endpoint, which checks canDeleteUser and removes the credentials.
   it('cannot delete a user through sync', async () => {
     const current = await master('users', callers.user.user.id);
     const res = await pushRows(admin, 'users', [

@@ -7,7 +7,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../couchdb/model/common';
 import { favoriteId } from '../../../couchdb/model/favorite';
-import type { User } from '../../../couchdb/model/user';
+import { USER_ADMIN_MESSAGES, type User } from '../../../couchdb/model/user';
 import { UPLOAD_MESSAGES } from '../../../couchdb/model/media';
 import { composeListingMedia } from '../../../client/data/listing-media';
 import { buildDemand, buildNews, buildNewListing, type NewListing } from '../../fixtures/builders';
@@ -442,10 +442,16 @@ describe('other collections', () => {
       (await update(alice, 'users', alice.user.id, { avatar_url: '/media/ab/cd.webp' })).body
         .rejections,
     ).toEqual([]);
+    // An admin changes a role through the account endpoint (it reshapes sessions), not by sync.
     const asAdmin = await master(admin, 'users', bob.user.id);
     expect(
-      (await push(admin, 'users', { ...asAdmin, user_type: 'agent' }, asAdmin)).body.rejections,
-    ).toEqual([]);
+      (await push(admin, 'users', { ...asAdmin, user_type: 'agent' }, asAdmin)).body.rejections[0],
+    ).toMatchObject({ code: 'forbidden', message: USER_ADMIN_MESSAGES.viaAccountScreen });
+    const changed = await request(gw.app)
+      .put(`/api/admin/users/${bob.user.id}/role`)
+      .set(api.bearer(admin))
+      .send({ role: 'agent' });
+    expect(changed.status).toBe(200);
     expect((await pullAll(admin, 'users')).docs.get(bob.user.id)).toMatchObject({
       user_type: 'agent',
     });

@@ -16,7 +16,7 @@ import { oplogSchema as oplogModel } from '@couchdb/model/oplog';
 import { propertySchema as propertyModel } from '@couchdb/model/property';
 import { settingSchema as settingModel } from '@couchdb/model/setting';
 import { userSchema as userModel } from '@couchdb/model/user';
-import { COLLECTION_SCHEMAS } from '@client/data/database';
+import { COLLECTION_SCHEMAS, migrationStrategiesFor } from '@client/data/database';
 import {
   buildDemand,
   buildFavorite,
@@ -105,7 +105,10 @@ describe('RxDB schemas mirror couchdb/model', () => {
     });
     const created = await db.addCollections(
       Object.fromEntries(
-        Object.entries(COLLECTION_SCHEMAS).map(([name, schema]) => [name, { schema }]),
+        Object.entries(COLLECTION_SCHEMAS).map(([name, schema]) => [
+          name,
+          { schema, ...migrationStrategiesFor(schema.version) },
+        ]),
       ) as never,
     );
     expect(Object.keys(created).sort()).toEqual(Object.keys(COLLECTION_SCHEMAS).sort());

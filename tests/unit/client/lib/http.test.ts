@@ -142,7 +142,7 @@ describe('HttpClient.json', () => {
     tokens.hold();
     const client = new HttpClient({ baseUrl, tokens });
     const calls = ['/api/1', '/api/2', '/api/3'].map((path) => client.json(path));
-    await expect.poll(() => seen.length, { timeout: 5_000 }).toBe(3);
+    await expect.poll(() => seen.length, { timeout: 15_000 }).toBe(3);
     tokens.release();
     expect(await Promise.all(calls)).toEqual([
       { path: '/api/1' },

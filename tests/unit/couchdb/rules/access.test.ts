@@ -348,7 +348,15 @@ describe('canWrite', () => {
         '角色和认证状态只能由管理员修改',
       ],
       ['user edits another', other, me, { ...me, name: 'x' }, '只能修改自己的资料'],
-      ['admin changes a role', admin, me, { ...me, user_type: 'agent' }, null],
+      // Roles and the enabled state change through the account endpoints (canChangeAccount).
+      [
+        'admin changes a role by sync',
+        admin,
+        me,
+        { ...me, user_type: 'agent' },
+        '账号的角色和启用状态需联网在用户管理中修改',
+      ],
+      ['admin edits a profile by sync', admin, me, { ...me, name: '新名字' }, null],
       [
         'admin changes own role',
         admin,
@@ -367,7 +375,7 @@ describe('canDeleteUser and pageDenial', () => {
   it.each([
     [owner, { id: 'u-x' }, 0, 'forbidden'],
     [admin, { id: 'u-admin' }, 0, 'forbidden'],
-    [admin, { id: 'u-x' }, 1, 'conflict'],
+    [admin, { id: 'u-x' }, 1, 'has_content'],
     [admin, { id: 'u-x' }, 0, null],
   ] as const)('%j deleting %j with %i items → %s', (viewer, target, n, code) => {
     const d = canDeleteUser(viewer, target, { properties: 0, demands: n });
