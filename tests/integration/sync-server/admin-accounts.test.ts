@@ -260,6 +260,24 @@ describe('admin writes by sync', () => {
     const demand = await api.insert(gw.app, erin, 'demands', buildNewDemand(erin.user.id));
     await api.updateAccepted(gw.app, admin, 'demands', demand, { status: 'completed' });
 
+    const setting = {
+      id: 'max_images_per_property',
+      setting_value: 12,
+      description: '每个房源最多上传的媒体数量',
+      updated_at: new Date().toISOString(),
+    };
+    await api.pushAccepted(gw.app, admin, 'settings', [
+      { assumedMasterState: null, newDocumentState: setting },
+    ]);
+    const settingLog = await adminLogOf(setting.id);
+    expect(settingLog).toHaveLength(1);
+    expect(settingLog[0]).toMatchObject({
+      target_collection: 'settings',
+      operation_type: 'create',
+      new_data: expect.objectContaining({ setting_value: 12 }),
+    });
+    // A user's own demand write is not an admin action.
+    expect((await adminLogOf(demand)).filter((e) => e.operator_id === erin.user.id)).toEqual([]);
     expect((await adminLogOf(article.id)).map((e) => e.operation_type)).toEqual([
       'create',
       'status',
