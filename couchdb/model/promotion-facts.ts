@@ -23,7 +23,17 @@ export const PROMOTION_MESSAGES = {
   linkCopied: '推广链接已复制到剪贴板',
   qrDownloaded: '二维码下载成功',
   copyFailed: '复制失败，请手动复制',
+  downloadFailed: '二维码下载失败，请重试',
+  shareFailed: '分享失败，请复制链接后手动分享',
+  shareTitle: '澄江房产',
+  shareText: (name: string) => `${name}为您推荐澄江房产的优质房源`,
+  /** Spec §6 opens the page to every signed-in user; only an agent's link attributes visitors. */
+  notAgent: '您还不是经纪人：通过此链接访问的用户不会计入推广效果。成为经纪人请联系平台管理员。',
+  agentNote: '访客通过您的链接或二维码进入后，24小时内查看房源时将显示您的联系方式。',
 } as const;
+
+/** The downloaded PNG's file name. */
+export const QR_FILE_NAME = 'cjfc-promotion-qr.png';
 
 /** The query string of an agent's promotion link. */
 export function promotionQuery(

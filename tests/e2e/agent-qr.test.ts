@@ -1,0 +1,103 @@
+/**
+ * 推广二维码 (issue 15 item 2) in real Chromium: the QR code is made on the device, so the page
+ * works offline; the decoded code is exactly the promotion link, the size slider resizes it, and
+ * the download is a PNG holding the same code. Run `npm run build` first (`npm run test:e2e` does).
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PROMOTION_MESSAGES, PROMOTION_PARAMS } from '@couchdb/model/promotion-facts';
+import { QR_SIZE_DEFAULT } from '@couchdb/model/constants';
+import {
+  launchBrowser,
+  saveScreenshot,
+  UI_WAIT,
+  VIEWPORTS,
+  type TestBrowser,
+} from '../helpers/browser';
+import { startGateway, type RunningGateway } from '../helpers/gateway';
+import { demoAccount } from './pages/browse-fixtures';
+import { openSignedIn } from './pages/login-page';
+import { PwaChrome } from './pages/pwa-chrome';
+import { decodePng, QrCodePage } from './pages/qr-code-page';
+
+vi.setConfig({ testTimeout: 180_000 });
+
+let gateway: RunningGateway;
+let browser: TestBrowser;
+
+beforeAll(async () => {
+  gateway = await startGateway({ embedded: true });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await gateway?.stop();
+});
+
+describe('推广二维码', () => {
+  it('offline: the code decodes to the promotion link, resizes, and downloads as a PNG', async () => {
+    const agent = demoAccount('agent');
+    const page = await openSignedIn(browser, gateway.url, agent, { viewport: VIEWPORTS.mobile });
+    await new PwaChrome(page).waitForServiceWorker();
+    const qr = new QrCodePage(page);
+    await qr.goto(gateway.url); // once online, as an agent would before leaving for the field
+
+    await browser.context.setOffline(true);
+    try {
+      await page.reload();
+      await qr.heading.waitFor(UI_WAIT);
+      await qr.canvas.waitFor(UI_WAIT);
+      await new PwaChrome(page).offlineBanner.waitFor(UI_WAIT);
+
+      const link = await qr.promotionLink();
+      const url = new URL(link);
+      expect(url.origin).toBe(gateway.url);
+      expect(url.searchParams.get(PROMOTION_PARAMS.ref)).toBe('qr');
+      expect(url.searchParams.get(PROMOTION_PARAMS.name)).toBe(agent.name);
+      expect(url.searchParams.get(PROMOTION_PARAMS.phone)).toBe(agent.phone);
+      expect(url.searchParams.get(PROMOTION_PARAMS.id)).toBeTruthy();
+      expect(await qr.size()).toBe(QR_SIZE_DEFAULT);
+      expect(await qr.decodeShown()).toBe(link);
+      await saveScreenshot(page, 'qr-code-offline-mobile');
+
+      // The slider: 10 px a step.
+      await qr.slider.focus();
+      for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+      await expect.poll(() => qr.size(), UI_WAIT).toBe(QR_SIZE_DEFAULT + 50);
+      expect(await qr.decodeShown()).toBe(link);
+
+      const file = await qr.download();
+      await page.getByText(PROMOTION_MESSAGES.qrDownloaded).waitFor(UI_WAIT);
+      expect(file.name).toMatch(/\.png$/);
+      expect(file.bytes.subarray(0, 8)).toEqual(
+        Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      );
+      const png = await decodePng(file.bytes);
+      expect(png).toEqual({
+        text: link,
+        width: QR_SIZE_DEFAULT + 50,
+        height: QR_SIZE_DEFAULT + 50,
+      });
+    } finally {
+      await browser.context.setOffline(false);
+    }
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await saveScreenshot(page, 'qr-code-desktop');
+    await page.close();
+  });
+
+  it('tells a user who is not an agent that their link does not attribute', async () => {
+    const userBrowser = await launchBrowser();
+    try {
+      const page = await openSignedIn(userBrowser, gateway.url, demoAccount('user'), {
+        path: '/qr-code',
+      });
+      const qr = new QrCodePage(page);
+      await qr.heading.waitFor(UI_WAIT);
+      await qr.canvas.waitFor(UI_WAIT);
+      await page.getByText(PROMOTION_MESSAGES.notAgent).waitFor(UI_WAIT);
+      expect(await qr.decodeShown()).toBe(await qr.promotionLink());
+    } finally {
+      await userBrowser.close();
+    }
+  });
+});
