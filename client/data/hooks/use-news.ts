@@ -1,5 +1,5 @@
 /** News queries for screens: the published list by category, one article. */
-import { map } from 'rxjs';
+import { map, of } from 'rxjs';
 import { NEWS_FETCH_LIMIT } from '@couchdb/model/constants';
 import type { NewsCategory } from '@couchdb/model/news';
 import type { NewsDoc } from '../schemas/news.schema';
@@ -41,5 +41,19 @@ export function usePublishedNews(
 export function useNewsArticle(id: string | undefined): LiveResult<NewsDoc | null> {
   return useLiveQuery(`news-article:${id ?? ''}`, (db) =>
     db.news.findOne(id ?? '').$.pipe(map((doc) => (doc ? (doc.toJSON() as NewsDoc) : null))),
+  );
+}
+
+/**
+ * Every article on the device, newest first: drafts and archived ones too on an admin's device
+ * (the gateway sends others only published articles).
+ */
+export function useAllNews(enabled: boolean): LiveResult<NewsDoc[]> {
+  return useLiveQuery(`news:all:${enabled}`, (db) =>
+    enabled
+      ? db.news
+          .find()
+          .$.pipe(map((docs) => docs.map((d) => d.toJSON() as NewsDoc).sort(newestFirst)))
+      : of([]),
   );
 }
