@@ -149,6 +149,7 @@ export function NewsDialog({
                     src={shownCover}
                     alt="封面预览"
                     data-testid="news-cover-preview"
+                    data-state={coverUploading ? 'uploading' : 'ready'}
                     sx={{
                       width: 160,
                       height: 100,

@@ -108,7 +108,8 @@ function Toolbar({
       link: e.isActive('link'),
     }),
   });
-  const [linkOpen, setLinkOpen] = useState(false);
+  /** The text a link is being made of, while the link dialog is open. */
+  const [linkRange, setLinkRange] = useState<{ from: number; to: number } | null>(null);
   const [uploading, setUploading] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const chain = () => editor.chain().focus();
@@ -166,7 +167,13 @@ function Toolbar({
       <Tool label="引用" on={active.quote} onClick={() => chain().toggleBlockquote().run()}>
         <FormatQuoteOutlined fontSize="small" />
       </Tool>
-      <Tool label="链接" on={active.link} onClick={() => setLinkOpen(true)}>
+      <Tool
+        label="链接"
+        on={active.link}
+        onClick={() =>
+          setLinkRange({ from: editor.state.selection.from, to: editor.state.selection.to })
+        }
+      >
         <LinkOutlined fontSize="small" />
       </Tool>
       <Tool
@@ -186,14 +193,18 @@ function Toolbar({
         data-testid="news-editor-image-input"
         onChange={(e) => void pickImage(e)}
       />
-      {linkOpen && (
+      {linkRange && (
         <LinkDialog
           initial={(editor.getAttributes('link').href as string | undefined) ?? ''}
-          onClose={() => setLinkOpen(false)}
+          onClose={() => setLinkRange(null)}
           onSave={(href) => {
-            setLinkOpen(false);
-            if (!href) chain().extendMarkRange('link').unsetLink().run();
-            else chain().extendMarkRange('link').setLink({ href }).run();
+            setLinkRange(null);
+            // The selection as it was when the dialog opened (the dialog took the focus since).
+            const link = editor.chain().setTextSelection(linkRange).extendMarkRange('link');
+            (href ? link.setLink({ href }) : link.unsetLink())
+              .setTextSelection(linkRange.to)
+              .focus()
+              .run();
           }}
         />
       )}
