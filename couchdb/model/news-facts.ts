@@ -50,9 +50,6 @@ export const NEWS_MESSAGES = {
   notFound: '文章不存在',
   liked: '感谢您的点赞！',
   empty: '暂无资讯',
-  deleteConfirm: '确定要删除这篇资讯吗？此操作无法撤销。',
-  linkPrompt: '链接地址',
-  linkInvalid: '请输入以 http://、https://、mailto:、tel: 或 / 开头的链接',
 } as const;
 
 const nm = NEWS_MESSAGES;

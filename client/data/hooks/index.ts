@@ -12,7 +12,7 @@ export {
 } from './use-favorites';
 export { useLiveQuery, type LiveResult } from './use-live-query';
 export { useDemand, useMyDemands, useMyProperties } from './use-mine';
-export { useAllNews, useNewsArticle, usePublishedNews } from './use-news';
+export { useNewsArticle, usePublishedNews } from './use-news';
 export { useOutbox } from './use-outbox';
 export { useFeaturedProperties, useProperty, usePublicProperties } from './use-properties';
 export { forgetRefusedChange, useRefusedChange, useRefusedChanges } from './use-refused';

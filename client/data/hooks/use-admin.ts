@@ -15,8 +15,10 @@ import {
 import type { UserRole } from '@couchdb/model/roles';
 import type { DeviceDatabase } from '../database';
 import type { OplogDoc } from '../schemas/oplog.schema';
+import type { NewsDoc } from '../schemas/news.schema';
 import type { PropertyDoc } from '../schemas/property.schema';
 import { useLiveQuery, type LiveResult } from './use-live-query';
+import { newestFirst } from './use-news';
 import { toPlainProperty } from './use-properties';
 
 /** Every listing on the device, whatever its state (empty for non-admins' databases: the gateway
@@ -27,6 +29,20 @@ export function useAllProperties(enabled: boolean): LiveResult<PropertyDoc[]> {
       ? db.properties
           .find()
           .$.pipe(map((docs) => docs.map((d) => toPlainProperty(d as RxDocument<PropertyDoc>))))
+      : of([]),
+  );
+}
+
+/**
+ * Every article on the device, newest first: drafts and archived ones too on an admin's device
+ * (the gateway sends others only published articles).
+ */
+export function useAllNews(enabled: boolean): LiveResult<NewsDoc[]> {
+  return useLiveQuery(`news:all:${enabled}`, (db) =>
+    enabled
+      ? db.news
+          .find()
+          .$.pipe(map((docs) => docs.map((d) => d.toJSON() as NewsDoc).sort(newestFirst)))
       : of([]),
   );
 }

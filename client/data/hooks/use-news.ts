@@ -1,12 +1,12 @@
 /** News queries for screens: the published list by category, one article. */
-import { map, of } from 'rxjs';
+import { map } from 'rxjs';
 import { NEWS_FETCH_LIMIT } from '@couchdb/model/constants';
 import type { NewsCategory } from '@couchdb/model/news';
 import type { NewsDoc } from '../schemas/news.schema';
 import { useLiveQuery, type LiveResult } from './use-live-query';
 
 // Sorted here rather than in the query: created_at has no index, and the set is small.
-const newestFirst = (a: NewsDoc, b: NewsDoc) =>
+export const newestFirst = (a: NewsDoc, b: NewsDoc) =>
   a.created_at === b.created_at
     ? a.id.localeCompare(b.id)
     : (a.created_at ?? '') < (b.created_at ?? '')
@@ -41,19 +41,5 @@ export function usePublishedNews(
 export function useNewsArticle(id: string | undefined): LiveResult<NewsDoc | null> {
   return useLiveQuery(`news-article:${id ?? ''}`, (db) =>
     db.news.findOne(id ?? '').$.pipe(map((doc) => (doc ? (doc.toJSON() as NewsDoc) : null))),
-  );
-}
-
-/**
- * Every article on the device, newest first: drafts and archived ones too on an admin's device
- * (the gateway sends others only published articles).
- */
-export function useAllNews(enabled: boolean): LiveResult<NewsDoc[]> {
-  return useLiveQuery(`news:all:${enabled}`, (db) =>
-    enabled
-      ? db.news
-          .find()
-          .$.pipe(map((docs) => docs.map((d) => d.toJSON() as NewsDoc).sort(newestFirst)))
-      : of([]),
   );
 }

@@ -18,7 +18,7 @@ import {
   type NewsCategory,
   type NewsStatus,
 } from '@couchdb/model/news-facts';
-import type { NewsForm } from '@couchdb/model/news';
+import { NEWS_ADMIN_MESSAGES, type NewsForm } from '@couchdb/model/news';
 import {
   DEFAULT_ADMIN_NEWS_FILTER,
   filterAdminNews,
@@ -29,7 +29,8 @@ import { FilterSelect, ListFilterCard, ListSearchField } from '@client/component
 import { PageHeader } from '@client/components/page-header';
 import { useToast } from '@client/components/toast/toast-context';
 import { useConfirmedDelete } from '@client/components/use-confirmed-delete';
-import { useAllNews, useOpenDevice, useSyncSettled } from '@client/data/hooks';
+import { useOpenDevice, useSyncSettled } from '@client/data/hooks';
+import { useAllNews } from '@client/data/hooks/use-admin';
 import { createNews, deleteNews, updateNews } from '@client/data/news-mutations';
 import type { NewsDoc } from '@client/data/schemas/news.schema';
 import { useAuth } from '@client/lib/session/auth-context';
@@ -66,7 +67,7 @@ function NewsConsole() {
 
   const remove = useConfirmedDelete({
     title: '删除资讯',
-    message: NEWS_MESSAGES.deleteConfirm,
+    message: NEWS_ADMIN_MESSAGES.deleteConfirm,
     success: NEWS_MESSAGES.deleted,
     failure: NEWS_MESSAGES.deleteFailed,
     remove: async (id) => {

@@ -28,7 +28,7 @@ import FormatQuoteOutlined from '@mui/icons-material/FormatQuoteOutlined';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import { IMAGE_MIME_TYPES } from '@couchdb/model/media-facts';
-import { NEWS_MESSAGES } from '@couchdb/model/news-facts';
+import { NEWS_ADMIN_MESSAGES } from '@couchdb/model/news';
 import { isAllowedArticleHref } from '@couchdb/rules/article-html';
 
 export interface NewsEditorProps {
@@ -264,7 +264,7 @@ function LinkDialog({
   const save = () => {
     const url = href.trim();
     if (url && !isAllowedArticleHref(url)) {
-      setError(NEWS_MESSAGES.linkInvalid);
+      setError(NEWS_ADMIN_MESSAGES.linkInvalid);
       return;
     }
     onSave(url);
@@ -276,7 +276,7 @@ function LinkDialog({
         <TextField
           autoFocus
           fullWidth
-          label={NEWS_MESSAGES.linkPrompt}
+          label={NEWS_ADMIN_MESSAGES.linkPrompt}
           placeholder="https://"
           value={href}
           onChange={(e) => {
