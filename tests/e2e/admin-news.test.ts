@@ -180,6 +180,44 @@ describe('/admin/news', () => {
     );
   });
 
+  it('an article written offline stays on the device as 未同步 and reaches the server back online; then deleted', async () => {
+    const title = `资讯测试 离线写的 ${Date.now()}`;
+    const { page, news, layout } = await openConsole();
+    await news.cards.first().waitFor(SYNC_WAIT);
+    // The editor's code is loaded once online; the train has no network.
+    await news.openAdd();
+    await news.dialog.getByRole('button', { name: '取消' }).click();
+    await news.dialog.waitFor({ state: 'detached' });
+    await adminDevice.context.setOffline(true);
+    try {
+      await news.openAdd();
+      await news.field('标题').fill(title);
+      await news.editor.click();
+      await page.keyboard.type('在火车上写的资讯。');
+      await news.save();
+      await layout.waitForToast(NEWS_MESSAGES.created);
+      await news.card(title).getByText('未同步').waitFor();
+      expect(await stored(title)).toBeUndefined();
+    } finally {
+      await adminDevice.context.setOffline(false);
+    }
+    await expect.poll(async () => (await stored(title))?.status, SYNC_WAIT).toBe('draft');
+    expect((await stored(title))?.content).toBe('<p>在火车上写的资讯。</p>');
+    await news
+      .card(title)
+      .getByText('未同步')
+      .waitFor({ state: 'detached', ...SYNC_WAIT });
+
+    await news.card(title).getByRole('button', { name: '删除' }).click();
+    await page
+      .getByRole('dialog', { name: '删除资讯' })
+      .getByRole('button', { name: '删除' })
+      .click();
+    await layout.waitForToast(NEWS_MESSAGES.deleted);
+    await news.card(title).waitFor({ state: 'detached' });
+    await expect.poll(async () => stored(title), SYNC_WAIT).toBeUndefined();
+  });
+
   it('stores article HTML without scripts, handlers or javascript: links (the server’s copy)', async () => {
     const title = `资讯测试 不干净的内容 ${Date.now()}`;
     const id = await insert(
