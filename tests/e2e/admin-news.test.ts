@@ -152,6 +152,15 @@ describe('/admin/news', () => {
     await saveScreenshot(page, 'admin-news-mobile');
     await page.setViewportSize(VIEWPORTS.desktop);
 
+    // Search and the status filter.
+    await news.search.fill(title);
+    await expect.poll(() => news.cards.count(), UI_WAIT).toBe(1);
+    await news.filter('状态', '已发布');
+    await page.getByText(NEWS_MESSAGES.empty).waitFor();
+    await news.filter('状态', '草稿');
+    await news.card(title).waitFor();
+    await news.filter('状态', '全部');
+
     // Publish: edit → 已发布 → 保存.
     await news.openEdit(title);
     expect(await news.editor.locator('h2').textContent()).toBe('本月要点');
@@ -216,6 +225,20 @@ describe('/admin/news', () => {
     await layout.waitForToast(NEWS_MESSAGES.deleted);
     await news.card(title).waitFor({ state: 'detached' });
     await expect.poll(async () => stored(title), SYNC_WAIT).toBeUndefined();
+  });
+
+  it('the dashboard’s 资讯管理 tile counts every article and opens the screen', async () => {
+    const page = await openSignedIn(adminDevice, gateway.url, demoAccount('admin'), {
+      path: '/admin',
+    });
+    const count = (await serverDocs(gateway.url, admin, 'news')).size;
+    const tile = page.getByRole('link', { name: /资讯管理/ });
+    await expect
+      .poll(() => tile.getByTestId('news-count').textContent(), SYNC_WAIT)
+      .toBe(`${count} 篇`);
+    expect(await tile.getByText('建设中').count()).toBe(0);
+    await tile.click();
+    await new AdminNewsPage(page).addButton.waitFor(UI_WAIT);
   });
 
   it('stores article HTML without scripts, handlers or javascript: links (the server’s copy)', async () => {

@@ -36,7 +36,7 @@ export class AdminNewsPage {
 
   /** A filter select (分类, 状态) set to the option with this label. */
   async filter(label: '分类' | '状态', option: string): Promise<void> {
-    await this.page.getByLabel(label, { exact: true }).first().click();
+    await this.page.getByRole('combobox', { name: label }).click();
     await this.page.getByRole('option', { name: option, exact: true }).click();
   }
 
