@@ -202,7 +202,19 @@ describe('/admin/news', () => {
       await news.openAdd();
       await news.field('标题').fill(title);
       await news.editor.click();
-      await page.keyboard.type('在火车上写的资讯。');
+      await page.keyboard.type('在火车上');
+      // Chinese typed through an input method: composition updates, then the committed text.
+      const ime = await page.context().newCDPSession(page);
+      for (const text of ['x', 'xie', 'xie de', '写的']) {
+        await ime.send('Input.imeSetComposition', {
+          text,
+          selectionStart: text.length,
+          selectionEnd: text.length,
+        });
+      }
+      await ime.send('Input.insertText', { text: '写的' });
+      await page.keyboard.type('资讯。');
+      await news.editor.getByText('在火车上写的资讯。', { exact: true }).waitFor();
       await news.save();
       await layout.waitForToast(NEWS_MESSAGES.created);
       await news.card(title).getByText('未同步').waitFor();

@@ -1,6 +1,7 @@
 /**
  * The article body editor of the news dialog (Tiptap 3 on ProseMirror, which handles Chinese IME
- * composition): headings, bold, italic, lists, quotes, links and uploaded images. Loaded lazily by
+ * composition): headings, bold, italic, lists, quotes, links and uploaded images (h4, rules and
+ * code of older articles are kept on edit, though the toolbar offers H2 and H3). Loaded lazily by
  * the dialog, so the editor's code lands in the admin news chunk only. The content is set once from
  * `initialContent`; each change is reported through `onChange`, never fed back in.
  */
@@ -41,7 +42,7 @@ export interface NewsEditorProps {
 export default function NewsEditor({ initialContent, onChange, uploadImage }: NewsEditorProps) {
   const editor = useEditor({
     extensions: [
-      StarterKit.configure({ heading: { levels: [2, 3] }, link: false }),
+      StarterKit.configure({ heading: { levels: [2, 3, 4] }, link: false }),
       Link.configure({
         openOnClick: false,
         autolink: false,
