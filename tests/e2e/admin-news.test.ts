@@ -100,6 +100,17 @@ describe('/admin/news', () => {
     await news.save();
     await news.dialog.getByText(NEWS_MESSAGES.titleAndContent).waitFor();
 
+    // Covers: images only, at most 5 MB.
+    const notImage = { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('文字') };
+    await news.chooseRefusedCover(notImage, NEWS_MESSAGES.coverNotImage);
+    const tooLarge = {
+      name: 'big.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
+    };
+    await news.chooseRefusedCover(tooLarge, NEWS_MESSAGES.coverTooLarge);
+    expect(await news.dialog.getByTestId('news-cover-preview').count()).toBe(0);
+
     await news.field('标题').fill(title);
     await news.field('摘要').fill('本月澄江楼市成交稳中有升。');
     await news.choose('分类', '市场动态');

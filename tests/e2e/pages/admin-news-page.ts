@@ -71,6 +71,12 @@ export class AdminNewsPage {
       .waitFor(UI_WAIT);
   }
 
+  /** Picks a cover the dialog refuses before any upload, and waits for its message. */
+  async chooseRefusedCover(file: ImageFile, message: string): Promise<void> {
+    await this.dialog.getByTestId('news-cover-input').setInputFiles(file);
+    await this.dialog.getByTestId('news-cover-error').filter({ hasText: message }).waitFor(UI_WAIT);
+  }
+
   /** A toolbar button of the editor (二级标题, 粗体, 无序列表, 链接, 插入图片 …). */
   tool(label: string): Locator {
     return this.dialog.getByRole('toolbar', { name: '格式' }).getByRole('button', { name: label });
