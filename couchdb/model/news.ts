@@ -37,6 +37,13 @@ export type News = z.infer<typeof newsSchema>;
 /** A news document as written by an admin's device: unknown keys are refused. */
 export const newsWriteSchema = z.strictObject(newsShape);
 
+/** Texts of the admin's news screen and editor (kept here, off the first screen's code). */
+export const NEWS_ADMIN_MESSAGES = {
+  deleteConfirm: '确定要删除这篇资讯吗？此操作无法撤销。',
+  linkPrompt: '链接地址',
+  linkInvalid: '请输入以 http://、https://、mailto:、tel: 或 / 开头的链接',
+} as const;
+
 const nm = NEWS_MESSAGES;
 
 /** The admin add/edit form: title and content required after trim (one shared message). */

@@ -17,8 +17,10 @@ import type { DeviceDatabase } from '../database';
 import type { AdminLogEntry } from '@couchdb/model/admin-log';
 import type { OplogEntry } from '@couchdb/model/oplog';
 import type { OplogDoc } from '../schemas/oplog.schema';
+import type { NewsDoc } from '../schemas/news.schema';
 import type { PropertyDoc } from '../schemas/property.schema';
 import { useLiveQuery, type LiveResult } from './use-live-query';
+import { newestFirst } from './use-news';
 import { toPlainProperty } from './use-properties';
 
 /** Every listing on the device, whatever its state (empty for non-admins' databases: the gateway
@@ -29,6 +31,20 @@ export function useAllProperties(enabled: boolean): LiveResult<PropertyDoc[]> {
       ? db.properties
           .find()
           .$.pipe(map((docs) => docs.map((d) => toPlainProperty(d as RxDocument<PropertyDoc>))))
+      : of([]),
+  );
+}
+
+/**
+ * Every article on the device, newest first: drafts and archived ones too on an admin's device
+ * (the gateway sends others only published articles).
+ */
+export function useAllNews(enabled: boolean): LiveResult<NewsDoc[]> {
+  return useLiveQuery(`news:all:${enabled}`, (db) =>
+    enabled
+      ? db.news
+          .find()
+          .$.pipe(map((docs) => docs.map((d) => d.toJSON() as NewsDoc).sort(newestFirst)))
       : of([]),
   );
 }

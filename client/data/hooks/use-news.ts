@@ -6,7 +6,7 @@ import type { NewsDoc } from '../schemas/news.schema';
 import { useLiveQuery, type LiveResult } from './use-live-query';
 
 // Sorted here rather than in the query: created_at has no index, and the set is small.
-const newestFirst = (a: NewsDoc, b: NewsDoc) =>
+export const newestFirst = (a: NewsDoc, b: NewsDoc) =>
   a.created_at === b.created_at
     ? a.id.localeCompare(b.id)
     : (a.created_at ?? '') < (b.created_at ?? '')

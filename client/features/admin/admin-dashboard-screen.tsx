@@ -54,7 +54,7 @@ const MODULES = [
     title: '资讯管理',
     text: '发布和编辑房产资讯',
     icon: <ArticleOutlined />,
-    ready: false,
+    ready: true,
   },
   {
     to: '/admin/demands',
@@ -153,6 +153,9 @@ function Dashboard() {
                 {!m.ready && <Chip size="small" label="建设中" />}
                 {m.to === '/admin/audit' && stats.pending > 0 && (
                   <Chip size="small" color="warning" label={stats.pending} />
+                )}
+                {m.to === '/admin/news' && counts && (
+                  <Chip size="small" data-testid="news-count" label={`${counts.news} 篇`} />
                 )}
               </Stack>
               <Typography sx={{ fontSize: 13, color: 'text.secondary', mt: 0.75 }}>

@@ -1,25 +1,37 @@
 /**
- * Article HTML is sanitised on the device before it is shown (DESIGN §10): scripts, event handler
- * attributes, javascript: links and embedded frames are removed, whatever the store holds.
+ * Article HTML is sanitised on the device before it is shown (DESIGN §10), with the same allow-list
+ * the gateway applies on every write (couchdb/rules/article-html.ts): whatever the store holds, only
+ * those tags, attributes and URLs reach the page.
  */
 import DOMPurify from 'dompurify';
+import {
+  ARTICLE_ATTRIBUTE_NAMES,
+  ARTICLE_TAGS,
+  isAllowedArticleAttribute,
+} from '@couchdb/rules/article-html';
 
 let hooked = false;
 
+function addHooks(): void {
+  DOMPurify.addHook('uponSanitizeAttribute', (node, data) => {
+    if (!isAllowedArticleAttribute(node.nodeName.toLowerCase(), data.attrName, data.attrValue)) {
+      data.keepAttr = false;
+    }
+  });
+  DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+    if (node.tagName === 'A' && node.getAttribute('href')) {
+      node.setAttribute('target', '_blank');
+      node.setAttribute('rel', 'noopener noreferrer');
+    }
+  });
+  hooked = true;
+}
+
 /** Safe HTML for an article body. Links open in a new tab without access to this page. */
 export function sanitizeArticleHtml(html: string): string {
-  if (!hooked) {
-    DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-      if (node.tagName === 'A' && node.getAttribute('href')) {
-        node.setAttribute('target', '_blank');
-        node.setAttribute('rel', 'noopener noreferrer');
-      }
-    });
-    hooked = true;
-  }
+  if (!hooked) addHooks();
   return DOMPurify.sanitize(html, {
-    USE_PROFILES: { html: true },
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'iframe', 'object', 'embed'],
-    FORBID_ATTR: ['style'],
+    ALLOWED_TAGS: [...ARTICLE_TAGS],
+    ALLOWED_ATTR: ARTICLE_ATTRIBUTE_NAMES,
   });
 }
