@@ -18,6 +18,7 @@ import { adminUserRoutes } from './routes/admin-users';
 import { authRoutes } from './routes/auth';
 import { counterRoutes } from './routes/counters';
 import { mediaRoutes } from './routes/media';
+import { promotionRoutes } from './routes/promotion';
 import { syncRoutes } from './routes/sync';
 import { AccountAdmin } from './services/account-admin';
 import { AccountDirectory } from './services/account-directory';
@@ -25,6 +26,7 @@ import { AuthService } from './services/auth-service';
 import { ChangeFeed } from './services/change-feed';
 import { CounterService } from './services/counter-service';
 import { OplogService } from './services/oplog-service';
+import { PromotionService } from './services/promotion-service';
 import { SyncService } from './services/sync-service';
 import type { Store } from './store/couch';
 
@@ -114,6 +116,7 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   api.use('/admin/users', adminUserRoutes(accountAdmin));
   api.use(counterRoutes(new CounterService(store, feed)));
   api.use(mediaRoutes(config.dataDir));
+  api.use('/promotion', promotionRoutes(new PromotionService(store)));
   api.use(apiNotFound);
   app.use('/api', api);
 

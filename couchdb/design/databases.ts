@@ -15,8 +15,11 @@ export const SYNCED_DATABASES = [
 ] as const;
 export type SyncedDatabase = (typeof SYNCED_DATABASES)[number];
 
-/** Gateway-only databases: password hashes, refresh tokens, phone uniqueness, seed marker. */
-export const PRIVATE_DATABASES = ['auth'] as const;
+/**
+ * Gateway-only databases: password hashes, refresh tokens, phone uniqueness, seed marker (`auth`);
+ * promotion statistics, one document per agent and day (`promotions`).
+ */
+export const PRIVATE_DATABASES = ['auth', 'promotions'] as const;
 export type PrivateDatabase = (typeof PRIVATE_DATABASES)[number];
 
 export type DatabaseName = SyncedDatabase | PrivateDatabase;

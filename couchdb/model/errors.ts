@@ -19,6 +19,7 @@ export const ERROR_MESSAGES = {
   account_disabled: '账号已被禁用，请联系管理员',
   has_content: '无法删除该用户，该用户有关联的房源或需求信息',
   last_admin: '至少需要保留一个启用的管理员',
+  not_agent: '该推广链接无效：推广人不是本平台的经纪人',
   phone_taken: '该手机号已注册',
   wrong_password: '当前密码不正确',
   conflict: '数据已被修改，请刷新后重试',

@@ -4,6 +4,7 @@
  * the schema library.
  */
 import { PROMOTION_VALIDITY_MS } from './constants';
+import { ERROR_MESSAGES } from './errors';
 
 /** URL parameter names of a promotion link. */
 export const PROMOTION_PARAMS = {
@@ -30,7 +31,36 @@ export const PROMOTION_MESSAGES = {
   /** Spec §6 opens the page to every signed-in user; only an agent's link attributes visitors. */
   notAgent: '您还不是经纪人：通过此链接访问的用户不会计入推广效果。成为经纪人请联系平台管理员。',
   agentNote: '访客通过您的链接或二维码进入后，24小时内查看房源时将显示您的联系方式。',
+  notAgentLink: ERROR_MESSAGES.not_agent,
+  statsTitle: '推广效果',
+  statsLoadFailed: '推广数据加载失败，请稍后重试',
+  statsOffline: '推广数据需要联网查看',
+  statsEmpty: '最近30天还没有通过您的推广链接带来的访问',
 } as const;
+
+/**
+ * What a promotion attributes to its agent (DESIGN §4 promotion statistics): a visit through the
+ * link, a listing viewed and a contact dialog opened while the promotion is active. Each counts once
+ * per device a day (a listing's view and contact once per listing), and at most
+ * PROMOTION_DAILY_CAP of a kind per agent a day, so nobody can inflate them or grow the store.
+ */
+export const PROMOTION_EVENT_TYPES = ['visit', 'view', 'contact'] as const;
+export type PromotionEventType = (typeof PROMOTION_EVENT_TYPES)[number];
+export const PROMOTION_EVENT_LABELS: Record<PromotionEventType, string> = {
+  visit: '链接访问',
+  view: '房源浏览',
+  contact: '联系咨询',
+};
+export const PROMOTION_DAILY_CAP = 500;
+/** Days of statistics the 推广效果 screen shows. */
+export const PROMOTION_STATS_DAYS = 30;
+/** Events a device keeps while offline (oldest dropped first). */
+export const PROMOTION_OUTBOX_MAX = 50;
+
+/** The county's calendar day (UTC+8) of a time, as YYYY-MM-DD: statistics are kept per day. */
+export function promotionDay(at: number): string {
+  return new Date(at + 8 * 3_600_000).toISOString().slice(0, 10);
+}
 
 /** The downloaded PNG's file name. */
 export const QR_FILE_NAME = 'cjfc-promotion-qr.png';

@@ -5,7 +5,12 @@
  */
 import { z } from 'zod';
 import { displayNameSchema, idSchema, phoneSchema } from './common';
-import { DEFAULT_PROMOTION_SOURCE, PROMOTION_PARAMS } from './promotion-facts';
+import {
+  DEFAULT_PROMOTION_SOURCE,
+  PROMOTION_EVENT_TYPES,
+  PROMOTION_PARAMS,
+  type PromotionEventType,
+} from './promotion-facts';
 
 export * from './promotion-facts';
 
@@ -31,6 +36,8 @@ export const storedPromotionSchema = z.strictObject({
   agentPosition: z.string().trim().max(30).optional(),
   /** When it was stored (ms since epoch); it expires PROMOTION_VALIDITY_MS later. */
   timestamp: z.int().min(0),
+  /** Set once the gateway confirmed the agent (name and phone then come from the account). */
+  verified: z.boolean().optional(),
 });
 export type StoredPromotion = z.infer<typeof storedPromotionSchema>;
 
@@ -66,4 +73,37 @@ export function toStoredPromotion(p: PromotionParams, now: number = Date.now()):
     ...(p.position ? { agentPosition: p.position } : {}),
     timestamp: now,
   };
+}
+
+/** POST /api/promotion/events: one attributed event (the caller is the device or its user). */
+export const promotionEventSchema = z.strictObject({
+  agentId: idSchema,
+  type: z.enum(PROMOTION_EVENT_TYPES),
+  /** The listing viewed or contacted (not for a visit). */
+  propertyId: idSchema.optional(),
+});
+export type PromotionEvent = z.infer<typeof promotionEventSchema>;
+
+/** The public card of a promoting agent, as the gateway confirms it. */
+export interface PromotionAgent {
+  id: string;
+  name: string;
+  phone: string;
+  company?: string;
+  position?: string;
+}
+
+export interface PromotionEventResponse {
+  counted: boolean;
+  agent: PromotionAgent;
+}
+
+/** One day of an agent's statistics. */
+export type PromotionDayStats = { day: string } & Record<PromotionEventType, number>;
+
+/** GET /api/promotion/stats: the last PROMOTION_STATS_DAYS days (oldest first) and the totals. */
+export interface PromotionStatsResponse {
+  agentId: string;
+  days: PromotionDayStats[];
+  totals: Record<PromotionEventType, number>;
 }

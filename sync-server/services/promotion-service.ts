@@ -1,0 +1,142 @@
+/**
+ * Promotion statistics (DESIGN §4, issue 15): visits through an agent's link, listings viewed and
+ * contacts opened while the visitor's device holds the agent's promotion. One document per agent
+ * and day in the private `promotions` database holds the counts and the short hashes of who was
+ * counted, so an event counts once per device a day (a view or contact once per listing), at most
+ * PROMOTION_DAILY_CAP of a kind per agent a day; the store's revisions keep that true under
+ * concurrent requests and across gateways.
+ */
+import { createHash } from 'node:crypto';
+import {
+  PROMOTION_DAILY_CAP,
+  PROMOTION_EVENT_TYPES,
+  PROMOTION_STATS_DAYS,
+  promotionDay,
+  type PromotionEventType,
+} from '@couchdb/model/promotion-facts';
+import type {
+  PromotionAgent,
+  PromotionEvent,
+  PromotionEventResponse,
+  PromotionStatsResponse,
+} from '@couchdb/model/promotion';
+import type { Viewer } from '@couchdb/rules/access';
+import { HttpError } from '../http-error';
+import { couchStatus, type Store } from '../store/couch';
+
+type Counts = Record<PromotionEventType, number>;
+
+interface DayDoc {
+  _id: string;
+  _rev?: string;
+  agent_id: string;
+  day: string;
+  counts: Counts;
+  /** Short hashes of the identities (and listings) counted today, per kind. */
+  seen: Record<PromotionEventType, string[]>;
+}
+
+const zero = (): Counts => ({ visit: 0, view: 0, contact: 0 });
+const dayDocId = (agentId: string, day: string) => `day:${agentId}:${day}`;
+
+export class PromotionService {
+  constructor(private readonly store: Store) {}
+
+  private get db() {
+    return this.store.db<DayDoc>('promotions');
+  }
+
+  /** The agent's public card, or 404 not_agent when the id is not an enabled agent. */
+  async agent(agentId: string): Promise<PromotionAgent> {
+    let doc: Record<string, unknown>;
+    try {
+      doc = (await this.store.db('users').get(agentId)) as unknown as Record<string, unknown>;
+    } catch (err) {
+      if (couchStatus(err) === 404) throw new HttpError(404, 'not_agent');
+      throw err;
+    }
+    if (doc.user_type !== 'agent' || doc.is_verified === false)
+      throw new HttpError(404, 'not_agent');
+    const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+    return {
+      id: agentId,
+      name: text(doc.name) ?? String(doc.phone),
+      phone: String(doc.phone),
+      ...(text(doc.company) ? { company: text(doc.company) } : {}),
+      ...(text(doc.position) ? { position: text(doc.position) } : {}),
+    };
+  }
+
+  /** Counts one event for the agent unless already counted today for this identity, or capped. */
+  async record(
+    event: PromotionEvent,
+    viewer: Viewer,
+    identity: string,
+    now = Date.now(),
+  ): Promise<PromotionEventResponse> {
+    const agent = await this.agent(event.agentId);
+    // An agent opening their own link, or a listing through it, is not a visitor.
+    if (viewer?.id === event.agentId) return { counted: false, agent };
+    const day = promotionDay(now);
+    const who = createHash('sha256')
+      .update(`${identity}|${event.type}|${event.propertyId ?? ''}`)
+      .digest('hex')
+      .slice(0, 16);
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const current = await this.load(event.agentId, day);
+      const seen = current.seen[event.type];
+      if (seen.includes(who) || seen.length >= PROMOTION_DAILY_CAP)
+        return { counted: false, agent };
+      const next: DayDoc = {
+        ...current,
+        counts: { ...current.counts, [event.type]: current.counts[event.type] + 1 },
+        seen: { ...current.seen, [event.type]: [...seen, who] },
+      };
+      try {
+        await this.db.insert(next);
+        return { counted: true, agent };
+      } catch (err) {
+        if (couchStatus(err) !== 409) throw err; // a concurrent event: read again
+      }
+    }
+    throw new HttpError(409, 'conflict');
+  }
+
+  /** The agent's last PROMOTION_STATS_DAYS days (oldest first, empty days included) and totals. */
+  async stats(agentId: string, now = Date.now()): Promise<PromotionStatsResponse> {
+    const prefix = `day:${agentId}:`;
+    const res = await this.db.list({
+      startkey: prefix,
+      endkey: `${prefix}\ufff0`,
+      include_docs: true,
+    });
+    const byDay = new Map<string, Counts>();
+    const totals = zero();
+    for (const row of res.rows) {
+      const doc = row.doc as DayDoc | undefined;
+      if (!doc) continue;
+      byDay.set(doc.day, doc.counts);
+      for (const type of PROMOTION_EVENT_TYPES) totals[type] += doc.counts[type] ?? 0;
+    }
+    const days = Array.from({ length: PROMOTION_STATS_DAYS }, (_, i) => {
+      const day = promotionDay(now - (PROMOTION_STATS_DAYS - 1 - i) * 86_400_000);
+      return { day, ...(byDay.get(day) ?? zero()) };
+    });
+    return { agentId, days, totals };
+  }
+
+  private async load(agentId: string, day: string): Promise<DayDoc> {
+    try {
+      return await this.db.get(dayDocId(agentId, day));
+    } catch (err) {
+      if (couchStatus(err) !== 404) throw err;
+    }
+    return {
+      _id: dayDocId(agentId, day),
+      agent_id: agentId,
+      day,
+      counts: zero(),
+      seen: { visit: [], view: [], contact: [] },
+    };
+  }
+}

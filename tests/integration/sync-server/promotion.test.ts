@@ -1,0 +1,129 @@
+/**
+ * Promotion statistics (issue 15 item 1): an attributed event counts once per device a day (a view
+ * or contact once per listing), never for the agent themself, only for a real enabled agent, and
+ * exactly once each under concurrent requests; statistics are the agent's own (or any for admins).
+ */
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../../couchdb/model/common';
+import { ERROR_MESSAGES } from '../../../couchdb/model/errors';
+import { PROMOTION_STATS_DAYS, promotionDay } from '../../../couchdb/model/promotion-facts';
+import { DEVICE_ID_HEADER } from '../../../couchdb/model/sync';
+import type { User } from '../../../couchdb/model/user';
+import * as api from '../../helpers/sync-api';
+import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
+
+type Account = { user: User; accessToken: string };
+
+let gw: TestGateway;
+let agent: Account;
+let admin: Account;
+let user: Account;
+
+beforeAll(async () => {
+  gw = await startTestGateway();
+  agent = await gw.createUser('agent', '推广经纪人');
+  admin = await gw.createUser('admin');
+  user = await gw.createUser('user');
+});
+afterAll(async () => {
+  await gw?.cleanup();
+});
+
+const event = (body: object, device?: string, who?: Account) => {
+  const req = request(gw.app).post('/api/promotion/events').send(body);
+  if (device) req.set(DEVICE_ID_HEADER, device);
+  if (who) req.set(api.bearer(who));
+  return req;
+};
+const stats = (who: Account, agentId?: string) =>
+  request(gw.app)
+    .get('/api/promotion/stats')
+    .query(agentId ? { agentId } : {})
+    .set(api.bearer(who));
+const today = async (who: Account = agent) => {
+  const res = await stats(who, agent.user.id);
+  return res.body.days.at(-1) as { day: string; visit: number; view: number; contact: number };
+};
+
+describe('promotion events', () => {
+  it('count a device once a day however often it comes back, and answer the agent card', async () => {
+    const device = newId();
+    const first = await event({ agentId: agent.user.id, type: 'visit' }, device);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      counted: true,
+      agent: { id: agent.user.id, name: '推广经纪人', phone: agent.user.phone },
+    });
+    for (let i = 0; i < 10; i++)
+      expect((await event({ agentId: agent.user.id, type: 'visit' }, device)).body.counted).toBe(
+        false,
+      );
+    const listing = newId();
+    expect(
+      (await event({ agentId: agent.user.id, type: 'view', propertyId: listing }, device)).body
+        .counted,
+    ).toBe(true);
+    expect(
+      (await event({ agentId: agent.user.id, type: 'view', propertyId: listing }, device)).body
+        .counted,
+    ).toBe(false);
+    expect(
+      (await event({ agentId: agent.user.id, type: 'view', propertyId: newId() }, device)).body
+        .counted,
+    ).toBe(true);
+    expect(
+      (await event({ agentId: agent.user.id, type: 'contact', propertyId: listing }, device)).body
+        .counted,
+    ).toBe(true);
+    expect(await today()).toMatchObject({
+      day: promotionDay(Date.now()),
+      visit: 1,
+      view: 2,
+      contact: 1,
+    });
+  });
+
+  it('count each of many devices arriving at once exactly once', async () => {
+    const before = (await today()).visit;
+    const devices = Array.from({ length: 12 }, () => newId());
+    const answers = await Promise.all(
+      [...devices, ...devices].map((d) => event({ agentId: agent.user.id, type: 'visit' }, d)),
+    );
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(answers.filter((a) => a.body.counted)).toHaveLength(12);
+    expect((await today()).visit).toBe(before + 12);
+  });
+
+  it('never count the agent themself, and refuse a link whose promoter is not an agent', async () => {
+    const before = (await today()).visit;
+    expect(
+      (await event({ agentId: agent.user.id, type: 'visit' }, undefined, agent)).body.counted,
+    ).toBe(false);
+    expect((await today()).visit).toBe(before);
+    for (const agentId of [user.user.id, newId()]) {
+      const res = await event({ agentId, type: 'visit' }, newId());
+      expect(res.status).toBe(404);
+      expect(res.body.error).toMatchObject({
+        code: 'not_agent',
+        message: ERROR_MESSAGES.not_agent,
+      });
+    }
+    expect((await event({ agentId: agent.user.id, type: 'view' }, newId())).status).toBe(400);
+    expect((await event({ agentId: agent.user.id, type: 'bogus' }, newId())).status).toBe(400);
+  });
+});
+
+describe('promotion statistics', () => {
+  it('are the agent’s own, any agent’s for admins, nobody else’s', async () => {
+    const own = await stats(agent);
+    expect(own.status).toBe(200);
+    expect(own.body.days).toHaveLength(PROMOTION_STATS_DAYS);
+    expect(own.body.totals.visit).toBeGreaterThanOrEqual(13);
+    expect((await stats(admin, agent.user.id)).body.totals).toEqual(own.body.totals);
+    expect((await stats(user, agent.user.id)).status).toBe(403);
+    const other = await gw.createUser('agent');
+    expect((await stats(other, agent.user.id)).status).toBe(403);
+    expect((await request(gw.app).get('/api/promotion/stats')).status).toBe(401);
+  });
+});
