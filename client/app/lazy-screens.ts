@@ -49,6 +49,9 @@ export const ManageScreen = lazy(() => import('@client/features/manage/manage-sc
 export const ToolsScreen = lazy(() => import('@client/features/agent/tools-screen'));
 export const TrainingScreen = lazy(() => import('@client/features/agent/training-screen'));
 export const QrCodeScreen = lazy(() => import('@client/features/agent/qr-code-screen'));
+export const PromotionStatsScreen = lazy(
+  () => import('@client/features/agent/promotion-stats-screen'),
+);
 export const AdminDashboardScreen = lazy(
   () => import('@client/features/admin/admin-dashboard-screen'),
 );

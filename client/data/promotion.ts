@@ -5,6 +5,7 @@
 import {
   isPromotionActive,
   storedPromotionSchema,
+  type PromotionAgent,
   type PromotionParams,
   type StoredPromotion,
 } from '@couchdb/model/promotion';
@@ -45,4 +46,27 @@ export function storePromotion(params: PromotionParams, now: number = Date.now()
     timestamp: now,
   };
   storage()?.setItem(PROMOTION_STORAGE_KEY, JSON.stringify(promotion));
+}
+
+/** Replaces what the link said about the agent with their account (the link can be edited). */
+export function confirmPromotionAgent(agent: PromotionAgent): void {
+  const current = readStoredPromotion();
+  if (!current || current.agentId !== agent.id) return;
+  const confirmed: StoredPromotion = {
+    agentId: agent.id,
+    agentName: agent.name,
+    agentPhone: agent.phone,
+    ...(agent.company ? { agentCompany: agent.company } : {}),
+    ...(agent.position ? { agentPosition: agent.position } : {}),
+    timestamp: current.timestamp,
+    verified: true,
+  };
+  storage()?.setItem(PROMOTION_STORAGE_KEY, JSON.stringify(confirmed));
+}
+
+/** Forgets the stored promotion (its promoter is not an agent). */
+export function clearPromotion(agentId?: string): void {
+  const current = readStoredPromotion();
+  if (agentId && current && current.agentId !== agentId) return;
+  storage()?.removeItem(PROMOTION_STORAGE_KEY);
 }

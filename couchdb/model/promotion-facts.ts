@@ -54,8 +54,9 @@ export const PROMOTION_EVENT_LABELS: Record<PromotionEventType, string> = {
 export const PROMOTION_DAILY_CAP = 500;
 /** Days of statistics the 推广效果 screen shows. */
 export const PROMOTION_STATS_DAYS = 30;
-/** Events a device keeps while offline (oldest dropped first). */
+/** Events a device keeps while offline (oldest dropped first), and where (localStorage). */
 export const PROMOTION_OUTBOX_MAX = 50;
+export const PROMOTION_OUTBOX_KEY = 'cjfc.promotion.outbox';
 
 /** The county's calendar day (UTC+8) of a time, as YYYY-MM-DD: statistics are kept per day. */
 export function promotionDay(at: number): string {

@@ -7,11 +7,12 @@ import { LazyPart } from '@client/components/lazy-part';
 import { PageSpinner } from '@client/components/page-spinner';
 import { AppHeader } from './app-header';
 import { BOTTOM_TAB_BAR_HEIGHT, BottomTabBar } from './bottom-tab-bar';
+import { PromotionCapture } from './promotion-capture';
 
 /** The footer is for laptops only and below the fold: its own chunk, loaded on wide screens. */
 const AppFooter = lazy(() => import('./app-footer').then((m) => ({ default: m.AppFooter })));
 
-/** The main layout (spec §2): header, the screen, desktop footer, mobile tab bar. */
+/** The main layout (spec §2): header, the screen, desktop footer, mobile tab bar; reads promotion links. */
 export function MainLayout() {
   const desktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   return (
@@ -35,6 +36,7 @@ export function MainLayout() {
         </LazyPart>
       )}
       <BottomTabBar />
+      <PromotionCapture />
       <ScrollRestoration />
     </Box>
   );

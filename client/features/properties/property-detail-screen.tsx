@@ -20,6 +20,7 @@ import { EmptyState } from '@client/components/empty-state';
 import { useToast } from '@client/components/toast/toast-context';
 import { useOpenDevice, useProperty, useSettings, useSyncSettled } from '@client/data/hooks';
 import { readStoredPromotion } from '@client/data/promotion';
+import { recordPromotionEvent } from '@client/data/promotion-events';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
 import { useAuth } from '@client/lib/session/auth-context';
 import type { LoginRedirectState } from '@client/components/auth/require-auth';
@@ -105,6 +106,7 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
       return;
     }
     setContactOpen(true);
+    recordPromotionEvent('contact', p.id);
     device?.sync?.counters
       .record('property_contact', p.id)
       .catch((err: unknown) => console.error('recording the contact open failed', p.id, err));

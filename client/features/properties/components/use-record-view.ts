@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useOpenDevice } from '@client/data/hooks';
+import { recordPromotionEvent } from '@client/data/promotion-events';
 import { recordRecentView } from '@client/data/recent';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
 
@@ -15,6 +16,8 @@ export function useRecordView(property: PropertyDoc | null | undefined, visible:
     device.sync?.counters
       .record('property_view', property.id)
       .catch((err: unknown) => console.error('recording the view failed', property.id, err));
+    // A listing seen while an agent's promotion is active counts for the agent.
+    recordPromotionEvent('view', property.id);
     recordRecentView(device.database, property.id).catch((err: unknown) =>
       console.error('recording recently viewed failed', property.id, err),
     );
