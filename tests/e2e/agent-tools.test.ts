@@ -4,10 +4,18 @@
  * gets the issue's figures, a user is refused /tools, and a sale listing opens the calculator
  * prefilled with its price. Run `npm run build` first (`npm run test:e2e` does).
  */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Property } from '@couchdb/model/property';
 import { formatFen } from '@couchdb/rules/mortgage';
-import { launchBrowser, UI_WAIT, VIEWPORTS, type TestBrowser } from '../helpers/browser';
+import {
+  launchBrowser,
+  SCREENSHOT_DIR,
+  UI_WAIT,
+  VIEWPORTS,
+  type TestBrowser,
+} from '../helpers/browser';
 import { serverDocs } from '../helpers/sync-api';
 import { startGateway, type RunningGateway } from '../helpers/gateway';
 import { demoAccount } from './pages/browse-fixtures';
@@ -23,6 +31,12 @@ import { PropertyDetailPage } from './pages/property-detail-page';
 import { PwaChrome } from './pages/pwa-chrome';
 
 vi.setConfig({ testTimeout: 180_000 });
+
+/** Where a viewport screenshot (not a full page) goes, next to the others. */
+async function screenshotPath(name: string): Promise<string> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  return path.join(SCREENSHOT_DIR, `${name}.png`);
+}
 
 let gateway: RunningGateway;
 let agentDevice: TestBrowser;
@@ -122,6 +136,7 @@ describe('/tools', () => {
     const tools = new ToolsPage(page);
     await tools.denial.waitFor();
     expect(await tools.cards.count()).toBe(0);
+    await screenshotFromTop(page, 'agent-tools-denied-desktop');
     await tools.profileLink.click();
     await page.waitForURL(`${gateway.url}/profile`, UI_WAIT);
   });
@@ -140,9 +155,12 @@ describe('a sale listing', () => {
     await detail.goto(gateway.url, sale.id);
     // The calculators are arithmetic on the device: no network needed (the service worker has
     // the screens' chunks).
+    const entry = page.getByRole('link', { name: '房贷计算' });
+    await entry.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: await screenshotPath('agent-detail-loan-entry-mobile') });
     await visitorDevice.context.setOffline(true);
     try {
-      await page.getByRole('link', { name: '房贷计算' }).click();
+      await entry.click();
       const calc = new MortgageCalculatorPage(page);
       await calc.heading.waitFor();
       expect(new URL(page.url()).searchParams.get('price')).toBe(String(sale.price));
