@@ -8,7 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Property } from '@couchdb/model/property';
-import { formatFen } from '@couchdb/rules/mortgage';
+import { equalInstallment, formatFen } from '@couchdb/rules/mortgage';
 import {
   launchBrowser,
   SCREENSHOT_DIR,
@@ -103,6 +103,20 @@ describe('/tools', () => {
     );
     // A zero down payment is below the commercial minimum: said, not refused.
     await page.getByTestId('down-payment-warning').waitFor();
+
+    // Combined: 50万 of it 公积金 at the reference 2.6% (first home, 30 years), the rest commercial.
+    await page.getByRole('button', { name: '组合贷款' }).click();
+    await calc.providentPart.fill('50');
+    expect(await calc.providentRate.inputValue()).toBe('2.6');
+    const combined =
+      equalInstallment({ principal: 500_000, ratePercent: 3.05, years: 30 }).firstPayment +
+      equalInstallment({ principal: 500_000, ratePercent: 2.6, years: 30 }).firstPayment;
+    await calc
+      .firstPayment('equal_installment')
+      .filter({ hasText: formatFen(combined) })
+      .waitFor();
+    await page.getByRole('button', { name: '商业贷款' }).click();
+    await calc.firstPayment('equal_installment').filter({ hasText: '4,243.05' }).waitFor();
 
     // The schedule, a year at a time: month 13 is on the second year's page.
     await page.getByRole('button', { name: /还款明细/ }).click();

@@ -47,6 +47,9 @@ export class MortgageCalculatorPage {
   readonly downPayment: Locator;
   readonly years: Locator;
   readonly commercialRate: Locator;
+  readonly providentRate: Locator;
+  /** A combined loan's 公积金 part (万元). */
+  readonly providentPart: Locator;
   readonly loanAmount: Locator;
 
   constructor(readonly page: Page) {
@@ -55,6 +58,8 @@ export class MortgageCalculatorPage {
     this.downPayment = page.getByRole('combobox', { name: '首付' });
     this.years = page.getByRole('combobox', { name: '贷款年限' });
     this.commercialRate = page.getByRole('textbox', { name: '商贷年利率' });
+    this.providentRate = page.getByRole('textbox', { name: '公积金年利率' });
+    this.providentPart = page.getByRole('textbox', { name: '其中公积金贷款' });
     this.loanAmount = page.getByTestId('loan-amount');
   }
 
