@@ -47,6 +47,12 @@ export const PublishDemandScreen = lazy(
 );
 export const ManageScreen = lazy(() => import('@client/features/manage/manage-screen'));
 export const ToolsScreen = lazy(() => import('@client/features/agent/tools-screen'));
+export const MortgageCalculatorScreen = lazy(
+  () => import('@client/features/calculators/mortgage-calculator-screen'),
+);
+export const TaxCalculatorScreen = lazy(
+  () => import('@client/features/calculators/tax-calculator-screen'),
+);
 export const TrainingScreen = lazy(() => import('@client/features/agent/training-screen'));
 export const QrCodeScreen = lazy(() => import('@client/features/agent/qr-code-screen'));
 export const PromotionStatsScreen = lazy(

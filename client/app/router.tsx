@@ -13,6 +13,8 @@ import {
   NewsDetailScreen,
   JoinUsScreen,
   HelpScreen,
+  MortgageCalculatorScreen,
+  TaxCalculatorScreen,
   ProfileScreen,
   RecentScreen,
   MyDemandsScreen,
@@ -54,6 +56,9 @@ export const routes: RouteObject[] = [
       { path: 'news/:id', element: <NewsDetailScreen /> },
       { path: 'join-us', element: <JoinUsScreen /> },
       { path: 'help', element: <HelpScreen /> },
+      // The calculators are buyers' tools too (a sale listing opens one); only /tools is agents'.
+      { path: 'tools/mortgage', element: <MortgageCalculatorScreen /> },
+      { path: 'tools/tax', element: <TaxCalculatorScreen /> },
       // Login required (the guard checks login only; role screens check roles themselves)
       {
         element: <RequireAuth />,

@@ -4,8 +4,21 @@ import Container from '@mui/material/Container';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import { EmptyState } from './empty-state';
 
-/** The denial screen of a page that checks the role itself (spec §6): 访问受限 and why. */
-export function AccessDenied({ title, message }: { title: string; message: string }) {
+/**
+ * The denial screen of a page that checks the role itself (spec §6): 访问受限 and why, with a way
+ * on (home unless the page names another, e.g. /profile for the agents' pages).
+ */
+export function AccessDenied({
+  title,
+  message,
+  actionTo = '/',
+  actionLabel = '返回首页',
+}: {
+  title: string;
+  message: string;
+  actionTo?: string;
+  actionLabel?: string;
+}) {
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 4, md: 6 } }}>
       <EmptyState
@@ -13,8 +26,8 @@ export function AccessDenied({ title, message }: { title: string; message: strin
         title={title}
         description={message}
         action={
-          <Button component={RouterLink} to="/" variant="outlined">
-            返回首页
+          <Button component={RouterLink} to={actionTo} variant="outlined">
+            {actionLabel}
           </Button>
         }
       />

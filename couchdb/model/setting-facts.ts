@@ -29,11 +29,56 @@ export const SETTINGS_MESSAGES = {
   noPermission: '您没有权限访问系统设置',
 } as const;
 
+/**
+ * Reference rates of the 房贷计算器 (DESIGN §12), in percent, with the dates they took effect.
+ * Commercial loans are priced as the 5-year LPR plus 基点 (basis points, 1 bp = 0.01%).
+ */
+export interface LoanRates {
+  /** 5-year LPR, e.g. 3.5 for 3.5%. */
+  lprPercent: number;
+  /** The day the LPR took effect (YYYY-MM-DD). */
+  lprDate: string;
+  /** Added to the LPR for commercial loans; may be negative. */
+  basisPoints: number;
+  /** 公积金, first home, term over 5 years / up to 5 years. */
+  providentFirstLong: number;
+  providentFirstShort: number;
+  /** 公积金, second home, term over 5 years / up to 5 years. */
+  providentSecondLong: number;
+  providentSecondShort: number;
+  /** The day the 公积金 rates took effect (YYYY-MM-DD). */
+  providentDate: string;
+  /** Minimum down payments, percent of the price. */
+  minDownCommercial: number;
+  minDownProvidentFirst: number;
+  minDownProvidentSecond: number;
+}
+
+/** The rates of DESIGN §12 (LPR since 2025-05-20, 公积金 since 2025-05-08). */
+export const DEFAULT_LOAN_RATES: LoanRates = {
+  lprPercent: 3.5,
+  lprDate: '2025-05-20',
+  basisPoints: 0,
+  providentFirstLong: 2.6,
+  providentFirstShort: 2.1,
+  providentSecondLong: 3.075,
+  providentSecondShort: 2.525,
+  providentDate: '2025-05-08',
+  minDownCommercial: 15,
+  minDownProvidentFirst: 20,
+  minDownProvidentSecond: 30,
+};
+
 /** The settings every feature reads, resolved from the documents. */
 export interface Settings {
   defaultContact: { phone: string };
   auditRequired: boolean;
   maxImagesPerProperty: number;
+  /**
+   * The calculator's reference rates: the defaults until the device's settings collection can hold
+   * a rates document (its RxDB schema lists the keys, and a new key changes that schema).
+   */
+  loanRates: LoanRates;
 }
 
 /** Defaults when a setting document is missing (spec §3, §9). */
@@ -41,6 +86,7 @@ export const DEFAULT_SETTINGS: Settings = {
   defaultContact: { phone: '18887700000' },
   auditRequired: true,
   maxImagesPerProperty: IMAGE_LIMIT_DEFAULT,
+  loanRates: DEFAULT_LOAN_RATES,
 };
 
 /** Descriptions stored with each setting document. */

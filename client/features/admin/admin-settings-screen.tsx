@@ -30,7 +30,10 @@ import { saveSettings } from '@client/data/setting-mutations';
 import { AdminGate } from './components/admin-gate';
 import { LoadFailed } from './components/load-failed';
 
-const formValues = (s: Settings): SettingsFormInput => ({
+/** The form shows the three settings it edits (the calculator's rates are not among them). */
+const formValues = (
+  s: Pick<Settings, 'defaultContact' | 'auditRequired' | 'maxImagesPerProperty'>,
+): SettingsFormInput => ({
   default_contact_phone: s.defaultContact.phone,
   audit_required: s.auditRequired,
   max_images_per_property: String(s.maxImagesPerProperty),

@@ -6,6 +6,7 @@ import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import CalculateOutlined from '@mui/icons-material/CalculateOutlined';
 import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
 import {
   checkPanorama,
@@ -14,7 +15,7 @@ import {
 } from '@couchdb/model/property-facts';
 import { canReadDocument } from '@couchdb/rules/access';
 import { resolveContactPhone } from '@couchdb/rules/contact';
-import { formatArea, formatDate } from '@couchdb/rules/format';
+import { formatArea, formatDate, formatPrice } from '@couchdb/rules/format';
 import { copyText } from '@client/components/copy-text';
 import { EmptyState } from '@client/components/empty-state';
 import { useToast } from '@client/components/toast/toast-context';
@@ -151,6 +152,7 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
         <Section title="房源信息">
           <FactGrid facts={facts} />
         </Section>
+        {p.type === 'sale' && p.price > 0 && <LoanEstimate property={p} />}
         {p.features.length > 0 && (
           <Section title="房源特色">
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} data-testid="detail-features">
@@ -202,5 +204,36 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
       )}
       <ContactDialog open={contactOpen} contact={contact} onClose={() => setContactOpen(false)} />
     </Container>
+  );
+}
+
+/** A sale listing's way into the calculators, prefilled with its price and area (issue 15). */
+function LoanEstimate({ property: p }: { property: PropertyDoc }) {
+  const query = new URLSearchParams({ price: String(p.price) });
+  if (p.area > 0) query.set('area', String(p.area));
+  return (
+    <Section title="购房计算">
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', gap: 1.5 }}
+      >
+        <Typography color="text.secondary" sx={{ fontSize: 14 }}>
+          按总价{formatPrice('sale', p.price)}估算月供和税费
+        </Typography>
+        <Stack direction="row" spacing={1}>
+          <Button
+            component={RouterLink}
+            to={`/tools/mortgage?${query.toString()}`}
+            variant="outlined"
+            startIcon={<CalculateOutlined />}
+          >
+            房贷计算
+          </Button>
+          <Button component={RouterLink} to={`/tools/tax?${query.toString()}`} variant="text">
+            税费估算
+          </Button>
+        </Stack>
+      </Stack>
+    </Section>
   );
 }

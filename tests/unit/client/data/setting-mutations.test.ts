@@ -8,7 +8,7 @@ import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SETTING_DESCRIPTIONS, settingWriteSchema } from '@couchdb/model/setting';
-import { resolveSettings } from '@couchdb/model/setting-facts';
+import { DEFAULT_LOAN_RATES, resolveSettings } from '@couchdb/model/setting-facts';
 import { COLLECTION_SCHEMAS, type DeviceDatabase } from '@client/data/database';
 import { saveSettings } from '@client/data/setting-mutations';
 
@@ -50,6 +50,7 @@ describe('saveSettings', () => {
       defaultContact: { phone: '13912345678' },
       auditRequired: false,
       maxImagesPerProperty: 3,
+      loanRates: DEFAULT_LOAN_RATES,
     });
   });
 

@@ -15,6 +15,7 @@ import {
   promotionFromParams,
   promotionQuery,
   RENT_PRICE_BANDS,
+  DEFAULT_LOAN_RATES,
   resolveSettings,
   settingSchema,
   settingWriteSchema,
@@ -122,6 +123,7 @@ describe('settings', () => {
       defaultContact: { phone: '18887700000' },
       auditRequired: true,
       maxImagesPerProperty: 10,
+      loanRates: DEFAULT_LOAN_RATES,
     });
     const r = resolveSettings([
       { id: 'audit_required', setting_value: false, updated_at: at },

@@ -1,0 +1,195 @@
+/**
+ * The agent's /tools page and the two calculators (issue 15 item 4) in real Chromium against the
+ * real gateway (embedded store, demo data): an agent opens the mortgage calculator from /tools and
+ * gets the issue's figures, a user is refused /tools, and a sale listing opens the calculator
+ * prefilled with its price. Run `npm run build` first (`npm run test:e2e` does).
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Property } from '@couchdb/model/property';
+import { equalInstallment, formatFen } from '@couchdb/rules/mortgage';
+import {
+  launchBrowser,
+  SCREENSHOT_DIR,
+  UI_WAIT,
+  VIEWPORTS,
+  type TestBrowser,
+} from '../helpers/browser';
+import { serverDocs } from '../helpers/sync-api';
+import { startGateway, type RunningGateway } from '../helpers/gateway';
+import { demoAccount } from './pages/browse-fixtures';
+import {
+  chooseOption,
+  MortgageCalculatorPage,
+  screenshotFromTop,
+  TaxCalculatorPage,
+  ToolsPage,
+} from './pages/agent-tools-page';
+import { openSignedIn } from './pages/login-page';
+import { PropertyDetailPage } from './pages/property-detail-page';
+import { PwaChrome } from './pages/pwa-chrome';
+
+vi.setConfig({ testTimeout: 180_000 });
+
+/** Where a viewport screenshot (not a full page) goes, next to the others. */
+async function screenshotPath(name: string): Promise<string> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  return path.join(SCREENSHOT_DIR, `${name}.png`);
+}
+
+let gateway: RunningGateway;
+let agentDevice: TestBrowser;
+let userDevice: TestBrowser;
+let visitorDevice: TestBrowser;
+
+beforeAll(async () => {
+  gateway = await startGateway({ embedded: true });
+  [agentDevice, userDevice, visitorDevice] = await Promise.all([
+    launchBrowser(),
+    launchBrowser(),
+    launchBrowser(),
+  ]);
+});
+
+afterEach(async () => {
+  for (const device of [agentDevice, userDevice, visitorDevice]) {
+    for (const page of device?.context.pages() ?? []) await page.close();
+  }
+});
+
+afterAll(async () => {
+  await Promise.all([agentDevice?.close(), userDevice?.close(), visitorDevice?.close()]);
+  await gateway?.stop();
+});
+
+describe('/tools', () => {
+  it('an agent opens the mortgage calculator and gets 4,243.05 and 5,319.44 for 100万 over 30 years at 3.05%', async () => {
+    const page = await openSignedIn(agentDevice, gateway.url, demoAccount('agent'), {
+      path: '/tools',
+    });
+    const tools = new ToolsPage(page);
+    await tools.heading.waitFor();
+    await expect.poll(() => tools.cards.count(), UI_WAIT).toBe(8);
+    // The four tools not built yet say so, and are not links.
+    expect(await tools.comingSoon().count()).toBe(4);
+    for (const card of await tools.comingSoon().all()) {
+      expect(await card.textContent()).toContain('即将推出');
+    }
+    await screenshotFromTop(page, 'agent-tools-desktop');
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await screenshotFromTop(page, 'agent-tools-mobile');
+    await page.setViewportSize(VIEWPORTS.desktop);
+
+    await tools.tool('房贷计算器').click();
+    const calc = new MortgageCalculatorPage(page);
+    await calc.heading.waitFor();
+    await calc.totalPrice.fill('100');
+    await calc.choose(calc.downPayment, '零首付');
+    await calc.choose(calc.years, '30年（360期）');
+    await calc.commercialRate.fill('3.05');
+
+    await calc.loanAmount.filter({ hasText: '1,000,000.00元' }).waitFor();
+    await calc.firstPayment('equal_installment').filter({ hasText: '4,243.05' }).waitFor();
+    await calc.firstPayment('equal_principal').filter({ hasText: '5,319.44' }).waitFor();
+    expect(await calc.plan('equal_principal').getByTestId('monthly-decrease').textContent()).toBe(
+      '7.06元',
+    );
+    expect(await calc.plan('equal_installment').getByTestId('total-interest').textContent()).toBe(
+      '527,499.59元',
+    );
+    expect(await calc.plan('equal_principal').getByTestId('total-interest').textContent()).toBe(
+      '458,770.83元',
+    );
+    // A zero down payment is below the commercial minimum: said, not refused.
+    await page.getByTestId('down-payment-warning').waitFor();
+
+    // Combined: 50万 of it 公积金 at the reference 2.6% (first home, 30 years), the rest commercial.
+    await page.getByRole('button', { name: '组合贷款' }).click();
+    await calc.providentPart.fill('50');
+    expect(await calc.providentRate.inputValue()).toBe('2.6');
+    const combined =
+      equalInstallment({ principal: 500_000, ratePercent: 3.05, years: 30 }).firstPayment +
+      equalInstallment({ principal: 500_000, ratePercent: 2.6, years: 30 }).firstPayment;
+    await calc
+      .firstPayment('equal_installment')
+      .filter({ hasText: formatFen(combined) })
+      .waitFor();
+    await page.getByRole('button', { name: '商业贷款' }).click();
+    await calc.firstPayment('equal_installment').filter({ hasText: '4,243.05' }).waitFor();
+
+    // The schedule, a year at a time: month 13 is on the second year's page.
+    await page.getByRole('button', { name: /还款明细/ }).click();
+    const schedule = page.getByRole('table', { name: '等额本息还款明细' });
+    await schedule.getByRole('cell', { name: '12', exact: true }).waitFor();
+    await page.getByRole('button', { name: '第2年' }).click();
+    await schedule.getByRole('cell', { name: '13', exact: true }).waitFor();
+    await screenshotFromTop(page, 'agent-mortgage-desktop');
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await screenshotFromTop(page, 'agent-mortgage-mobile');
+
+    // The tax calculator: 100万, 150 ㎡ second home held under 2 years, no original price.
+    await page.goto(`${gateway.url}/tools/tax`);
+    const tax = new TaxCalculatorPage(page);
+    await tax.heading.waitFor();
+    await tax.price.fill('100');
+    await tax.area.fill('150');
+    await page.getByRole('button', { name: '二套房' }).click();
+    await chooseOption(page, tax.ownership, '不满2年');
+    // 契税 2% + 增值税 5% + 个税 1% of the price (not 满五唯一).
+    await tax.total.filter({ hasText: formatFen(80_000) }).waitFor();
+    await screenshotFromTop(page, 'agent-tax-mobile');
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await screenshotFromTop(page, 'agent-tax-desktop');
+  });
+
+  it('a user sees the agents-only denial with a link to /profile', async () => {
+    const page = await openSignedIn(userDevice, gateway.url, demoAccount('user'), {
+      path: '/tools',
+    });
+    const tools = new ToolsPage(page);
+    await tools.denial.waitFor();
+    expect(await tools.cards.count()).toBe(0);
+    await screenshotFromTop(page, 'agent-tools-denied-desktop');
+    await tools.profileLink.click();
+    await page.waitForURL(`${gateway.url}/profile`, UI_WAIT);
+  });
+});
+
+describe('a sale listing', () => {
+  it('opens the mortgage calculator prefilled with its price, for a visitor, offline', async () => {
+    const listings = [...(await serverDocs<Property>(gateway.url, null, 'properties')).values()];
+    const sale = listings.find(
+      (p) =>
+        p.type === 'sale' && p.status === 'active' && p.audit_status === 'approved' && p.price > 0,
+    )!;
+    const page = await visitorDevice.openPage(`${gateway.url}/`, VIEWPORTS.mobile);
+    await new PwaChrome(page).waitForServiceWorker();
+    const detail = new PropertyDetailPage(page);
+    await detail.goto(gateway.url, sale.id);
+    // The calculators are arithmetic on the device: no network needed (the service worker has
+    // the screens' chunks).
+    const entry = page.getByRole('link', { name: '房贷计算' });
+    await entry.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: await screenshotPath('agent-detail-loan-entry-mobile') });
+    await visitorDevice.context.setOffline(true);
+    try {
+      await entry.click();
+      const calc = new MortgageCalculatorPage(page);
+      await calc.heading.waitFor();
+      expect(new URL(page.url()).searchParams.get('price')).toBe(String(sale.price));
+      expect(await calc.totalPrice.inputValue()).toBe(String(sale.price / 10_000));
+      // The default down payment is 3成: the loan is 70% of the price.
+      await calc.loanAmount.filter({ hasText: `${formatFen(sale.price * 0.7)}元` }).waitFor();
+      await calc.firstPayment('equal_installment').waitFor();
+
+      await page.goto(`${gateway.url}/tools/tax?price=${sale.price}&area=${sale.area}`);
+      const tax = new TaxCalculatorPage(page);
+      await tax.heading.waitFor();
+      expect(await tax.price.inputValue()).toBe(String(sale.price / 10_000));
+      await tax.total.waitFor();
+    } finally {
+      await visitorDevice.context.setOffline(false);
+    }
+  });
+});
