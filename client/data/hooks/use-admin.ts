@@ -60,16 +60,14 @@ const isAdminEntry = (d: OplogDoc) => d.kind === 'admin';
 export function useOplog(enabled: boolean, propertyId?: string): LiveResult<PropertyLogDoc[]> {
   return useLiveQuery(`oplog:${enabled}:${propertyId ?? ''}`, (db) =>
     enabled
-      ? db.oplog
-          .find(propertyId ? { selector: { property_id: propertyId } } : {})
-          .$.pipe(
-            map((docs) =>
-              docs
-                .map((d) => d.toJSON() as OplogDoc)
-                .filter((d) => !isAdminEntry(d))
-                .map((d) => d as PropertyLogDoc),
-            ),
-          )
+      ? db.oplog.find(propertyId ? { selector: { property_id: propertyId } } : {}).$.pipe(
+          map((docs) =>
+            docs
+              .map((d) => d.toJSON() as OplogDoc)
+              .filter((d) => !isAdminEntry(d))
+              .map((d) => d as PropertyLogDoc),
+          ),
+        )
       : of([]),
   );
 }

@@ -16,11 +16,10 @@ import {
   type PromotionEventType,
 } from '@couchdb/model/promotion-facts';
 import type { PromotionStatsResponse } from '@couchdb/model/promotion';
-import { pageDenial } from '@couchdb/rules/access';
-import { AccessDenied } from '@client/components/access-denied';
 import { PageHeader } from '@client/components/page-header';
 import { useAuth } from '@client/lib/session/auth-context';
 import { ApiError } from '@client/lib/http';
+import { AgentGate } from './components/agent-gate';
 
 const pm = PROMOTION_MESSAGES;
 
@@ -31,10 +30,11 @@ const pm = PROMOTION_MESSAGES;
  * connection).
  */
 export default function PromotionStatsScreen() {
-  const { user } = useAuth();
-  const denial = pageDenial('agent', user ? { id: user.id, role: user.user_type } : null);
-  if (denial) return <AccessDenied title={denial.title} message={denial.message} />;
-  return <PromotionStats />;
+  return (
+    <AgentGate>
+      <PromotionStats />
+    </AgentGate>
+  );
 }
 
 type State =

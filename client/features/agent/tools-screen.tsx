@@ -52,7 +52,12 @@ const TOOLS: Tool[] = [
     to: '/training',
   },
   { title: '房源海报', description: '一键生成房源分享海报', icon: <ImageOutlined /> },
-  { title: '推广效果', description: '推广带来的访问、浏览和咨询', icon: <InsightsOutlined /> },
+  {
+    title: '推广效果',
+    description: '推广带来的访问、浏览和咨询',
+    icon: <InsightsOutlined />,
+    to: '/tools/promotion',
+  },
   { title: '我的房源数据', description: '每套房源的浏览、收藏和咨询', icon: <BarChartOutlined /> },
   { title: '房源分享清单', description: '把在售房源整理成清单发给客户', icon: <ListAltOutlined /> },
 ];
