@@ -184,6 +184,50 @@ describe('admin users', () => {
     expect((await login(gateway.url, idle.phone, PASSWORD)).status).toBe(401);
   });
 
+  it('edits a name and phone (the new phone signs in), refuses a taken phone under the field, and filters', async () => {
+    const member = await freshAccount('改名测试');
+    const users = await openUsers();
+    await users.find(member.phone, member.userId);
+
+    // A phone another account uses: refused with the reason, under the field and in the toast.
+    const taken = demoAccount('agent').phone;
+    const dialog = await users.edit(member.userId, { name: '改名测试', phone: taken });
+    await new Layout(users.page).waitForToast(
+      USER_ADMIN_MESSAGES.updateFailed(ERROR_MESSAGES.phone_taken),
+    );
+    await dialog
+      .locator('.MuiFormHelperText-root', { hasText: ERROR_MESSAGES.phone_taken })
+      .waitFor();
+    await dialog.getByRole('button', { name: '取消' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // A free phone and a new name: saved, shown through sync, and the account signs in with it.
+    seq += 1;
+    const phone = `137${String(Date.now()).slice(-6)}${String(seq).padStart(2, '0')}`;
+    await users.edit(member.userId, { name: '已改名用户', phone });
+    await new Layout(users.page).waitForToast(USER_ADMIN_MESSAGES.updated);
+    await users.search.fill(phone);
+    await users
+      .card(member.userId)
+      .getByTestId('user-name')
+      .filter({ hasText: '已改名用户' })
+      .waitFor(SYNC_WAIT);
+    expect((await login(gateway.url, phone, PASSWORD)).status).toBe(200);
+    expect((await login(gateway.url, member.phone, PASSWORD)).status).not.toBe(200);
+
+    // The state filter (on this account), then the role filter (over every account).
+    await users.filter('状态', '已禁用');
+    await users.card(member.userId).waitFor({ state: 'detached' });
+    await users.page.getByText('没有符合条件的用户').waitFor();
+    await users.filter('状态', '已启用');
+    await users.card(member.userId).waitFor();
+    await users.search.fill('');
+    await users.filter('角色', ROLE_SHORT_LABELS.agent);
+    await expect
+      .poll(async () => new Set(await users.cards.getByTestId('user-role').allTextContents()))
+      .toEqual(new Set([ROLE_SHORT_LABELS.agent]));
+  });
+
   it('says account actions need a connection while offline, and shows on a phone', async () => {
     const users = await openUsers(VIEWPORTS.mobile);
     await users.cards.first().waitFor(SYNC_WAIT);
@@ -196,6 +240,17 @@ describe('admin users', () => {
     await adminDevice.context.setOffline(false);
     await users.offlineNotice.waitFor({ state: 'detached' });
     expect(await users.cards.first().getByRole('button', { name: '编辑' }).isEnabled()).toBe(true);
+
+    // The admin's own account: no state, deletion or role change, each saying why.
+    const own = users.card(admin.userId);
+    expect(await own.getByRole('button', { name: '禁用' }).isDisabled()).toBe(true);
+    expect(await own.getByRole('button', { name: '删除' }).isDisabled()).toBe(true);
+    await users.openDetail(admin.userId);
+    for (const role of ['user', 'agent', 'admin'] as const) {
+      expect(await users.roleButton(role).isDisabled()).toBe(true);
+    }
+    await users.detail.getByText(USER_ADMIN_MESSAGES.ownRole).waitFor();
+    await users.closeDetail();
 
     await users.openDetail((await users.cards.first().getAttribute('data-user-id'))!);
     await new Layout(users.page).animationsFinished();

@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { ROLE_SHORT_LABELS, type UserRole } from '@couchdb/model/roles';
 import { USER_ADMIN_MESSAGES } from '@couchdb/model/user-facts';
 import { SYNC_WAIT } from '../../helpers/browser';
+import { chooseOption } from './favorites-page';
 
 export class AdminUsersPage {
   readonly heading: Locator;
@@ -64,6 +65,21 @@ export class AdminUsersPage {
     await this.card(userId)
       .getByRole('button', { name: enabled ? '启用' : '禁用', exact: true })
       .click();
+  }
+
+  /** Opens the edit dialog, fills name and phone and saves (the outcome is the caller's to check). */
+  async edit(userId: string, fields: { name: string; phone: string }): Promise<Locator> {
+    await this.card(userId).getByRole('button', { name: '编辑', exact: true }).click();
+    const dialog = this.page.getByRole('dialog', { name: '编辑用户' });
+    await dialog.getByLabel('姓名').fill(fields.name);
+    await dialog.getByLabel('手机号').fill(fields.phone);
+    await dialog.getByRole('button', { name: '保存' }).click();
+    return dialog;
+  }
+
+  /** Picks `option` in the filter select `label` (角色, 状态). */
+  async filter(label: string, option: string): Promise<void> {
+    await chooseOption(this.page, label, option);
   }
 
   /** Deletes through the confirm dialog (the outcome is the caller's to check). */
