@@ -161,6 +161,17 @@ describe('admin users', () => {
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
+  it('signs out an open browser of an account once it is disabled', async () => {
+    const member = await freshAccount('在线禁用');
+    const page = await openAs(member, '/profile');
+    await page.getByTestId('profile-phone').waitFor();
+    const users = await openUsers();
+    await users.find(member.phone, member.userId);
+    await users.setEnabled(member.userId, false);
+    await new Layout(users.page).waitForToast(USER_ADMIN_MESSAGES.disabled);
+    await new LoginPage(page).heading.waitFor(SYNC_WAIT);
+  });
+
   it('refuses to delete an account that owns a listing and deletes one that owns nothing', async () => {
     const [owner, idle] = [await freshAccount('有房源用户'), await freshAccount('无内容用户')];
     await publishPending(gateway.url, owner, { title: '删除测试房源' });
