@@ -2,7 +2,7 @@
  * The admin's user list (spec §2 "Admin users"): search by name or phone, role and enabled
  * filters, newest account first, and why an admin's own account offers no role or state change.
  */
-import { USER_ROLES, type UserRole } from '../model/roles';
+import { ROLE_SHORT_LABELS, USER_ROLES, type UserRole } from '../model/roles';
 
 export const USER_ROLE_FILTERS = ['all', ...USER_ROLES] as const;
 export const USER_STATE_FILTERS = ['all', 'enabled', 'disabled'] as const;
@@ -55,3 +55,32 @@ export const ROLE_BADGE_COLORS: Record<UserRole, 'error' | 'info' | 'success'> =
 
 /** What the admin lists an account as: its name, else its phone (spec §2). */
 export const adminUserLabel = (u: { name: string; phone: string }) => u.name || u.phone;
+
+/** The account fields an admin action log entry shows the old and new values of. */
+const ACCOUNT_FIELDS = [
+  ['name', '姓名'],
+  ['phone', '手机号'],
+  ['user_type', '角色'],
+  ['is_verified', '状态'],
+] as const;
+
+function accountValue(field: (typeof ACCOUNT_FIELDS)[number][0], value: unknown): string {
+  if (field === 'user_type') return ROLE_SHORT_LABELS[value as UserRole] ?? String(value ?? '');
+  if (field === 'is_verified')
+    return value ? USER_STATE_LABELS.enabled : USER_STATE_LABELS.disabled;
+  return typeof value === 'string' && value !== '' ? value : '（空）';
+}
+
+/**
+ * What an admin action changed on an account, from the log entry's snapshots: one line per changed
+ * field, e.g. `角色：普通用户 → 经纪人` (none for a creation or deletion).
+ */
+export function accountChanges(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): string[] {
+  if (!before || !after) return [];
+  return ACCOUNT_FIELDS.filter(([f]) => before[f] !== after[f]).map(
+    ([f, label]) => `${label}：${accountValue(f, before[f])} → ${accountValue(f, after[f])}`,
+  );
+}

@@ -104,7 +104,11 @@ describe('admin users', () => {
     await users.roleButton('agent').click();
     await new Layout(users.page).waitForToast(USER_ADMIN_MESSAGES.roleChanged);
     await users.roleButton('agent').and(users.page.locator('[disabled]')).waitFor(SYNC_WAIT);
-    await users.detail.getByTestId('user-admin-action').first().waitFor(SYNC_WAIT);
+    // The admin action log on this account, with the old and new role (it arrives through sync).
+    await users.detail
+      .getByTestId('user-admin-action')
+      .filter({ hasText: `角色：${ROLE_SHORT_LABELS.user} → ${ROLE_SHORT_LABELS.agent}` })
+      .waitFor(SYNC_WAIT);
     await saveScreenshot(users.page, 'admin-users-detail-desktop');
     await users.closeDetail();
     await expect

@@ -13,7 +13,7 @@ import type { Theme } from '@mui/material/styles';
 import { ADMIN_LOG_MESSAGES } from '@couchdb/model/admin-log-facts';
 import { ROLE_SHORT_LABELS, USER_ROLES, type UserRole } from '@couchdb/model/roles';
 import { USER_ADMIN_MESSAGES } from '@couchdb/model/user-facts';
-import { adminUserLabel } from '@couchdb/rules/admin-users';
+import { accountChanges, adminUserLabel } from '@couchdb/rules/admin-users';
 import { formatDateTime, formatLogTime } from '@couchdb/rules/format';
 import { useNow } from '@client/components/use-now';
 import { useAdminLog, useOwnedCounts } from '@client/data/hooks/use-admin';
@@ -122,9 +122,16 @@ export function UserDetailDialog({
               {recent.map((e) => (
                 <Box component="li" key={e.id} data-testid="user-admin-action">
                   <Typography sx={{ fontSize: 14 }}>{e.operation_description}</Typography>
+                  {accountChanges(e.old_data, e.new_data).map((line) => (
+                    <Typography key={line} sx={{ fontSize: 13, color: 'text.secondary' }}>
+                      {line}
+                    </Typography>
+                  ))}
                   <Typography sx={{ fontSize: 12, color: 'text.secondary' }}>
-                    {e.operator_name || ROLE_SHORT_LABELS[e.operator_role]} ·{' '}
-                    {formatLogTime(e.created_at, now)}
+                    {e.operator_name
+                      ? `${e.operator_name}（${ROLE_SHORT_LABELS[e.operator_role]}）`
+                      : ROLE_SHORT_LABELS[e.operator_role]}{' '}
+                    · {formatLogTime(e.created_at, now)}
                   </Typography>
                 </Box>
               ))}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_USER_FILTER, filterAdminUsers } from '@couchdb/rules/admin-users';
+import { accountChanges, DEFAULT_USER_FILTER, filterAdminUsers } from '@couchdb/rules/admin-users';
 import { buildUser } from '../../../fixtures/builders';
 
 const users = [
@@ -50,5 +50,22 @@ describe('filterAdminUsers', () => {
       'u2',
       'u1',
     ]);
+  });
+});
+
+describe('accountChanges', () => {
+  it('lists each changed account field with its old and new value', () => {
+    const before = { name: '张三', phone: '13800000001', user_type: 'user', is_verified: true };
+    expect(
+      accountChanges(before, { ...before, name: '', user_type: 'agent', is_verified: false }),
+    ).toEqual(['姓名：张三 → （空）', '角色：普通用户 → 经纪人', '状态：已启用 → 已禁用']);
+    expect(accountChanges(before, { ...before, phone: '13900000002' })).toEqual([
+      '手机号：13800000001 → 13900000002',
+    ]);
+  });
+
+  it('lists nothing for a creation or a deletion', () => {
+    expect(accountChanges(null, { name: '张三' })).toEqual([]);
+    expect(accountChanges({ name: '张三' }, null)).toEqual([]);
   });
 });
