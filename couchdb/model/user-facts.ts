@@ -40,6 +40,10 @@ export const USER_ADMIN_MESSAGES = {
   notFound: ERROR_MESSAGES.user_not_found,
   ownRole: '不能修改自己的角色',
   ownStatus: '不能禁用自己的账号',
+  /** Account actions end or reshape sessions, which only the gateway holds: they need a connection. */
+  offline: '当前离线：修改账号需要联网，联网后再试',
+  deleteConfirm: (who: string) =>
+    `确定要删除用户「${who}」吗？删除后该账号无法再登录，此操作不可撤销。`,
   lastAdmin: ERROR_MESSAGES.last_admin,
   /** Role and enabled state change sessions (gateway only): not a replicated edit. */
   viaAccountScreen: '账号的角色和启用状态需联网在用户管理中修改',

@@ -3,7 +3,7 @@
  * deleted ones too), the operation log, and the admin's listing writes. Writes go to RxDB first,
  * so they work offline; the gateway checks them again when they sync (DESIGN §4).
  */
-import { map, of } from 'rxjs';
+import { combineLatest, map, of } from 'rxjs';
 import type { RxDocument } from 'rxdb';
 import type { PropertyStatus } from '@couchdb/model/property';
 import {
@@ -19,6 +19,7 @@ import type { OplogEntry } from '@couchdb/model/oplog';
 import type { OplogDoc } from '../schemas/oplog.schema';
 import type { NewsDoc } from '../schemas/news.schema';
 import type { PropertyDoc } from '../schemas/property.schema';
+import type { UserDoc } from '../schemas/user.schema';
 import { useLiveQuery, type LiveResult } from './use-live-query';
 import { newestFirst } from './use-news';
 import { toPlainProperty } from './use-properties';
@@ -152,4 +153,31 @@ export async function changeListingsStatus(
     unchanged: ids.length - allowed.length - refused.length,
     refused,
   };
+}
+
+/** Every account on the device (an admin's device replicates them all). */
+export function useAllUsers(enabled: boolean): LiveResult<UserDoc[]> {
+  return useLiveQuery(`users:all:${enabled}`, (db) =>
+    enabled
+      ? db.users.find().$.pipe(map((docs) => docs.map((d) => d.toJSON() as UserDoc)))
+      : of([]),
+  );
+}
+
+/**
+ * How many listings (taken-down and deleted ones too: the gateway counts them before a deletion)
+ * and demands an account owns, as the admin's device holds them.
+ */
+export function useOwnedCounts(
+  userId: string | null,
+): LiveResult<{ listings: number; demands: number }> {
+  return useLiveQuery(`owned:${userId ?? ''}`, (db) =>
+    userId
+      ? combineLatest([
+          // find, not count: RxDB counts only on fully indexed selectors.
+          db.properties.find({ selector: { user_id: userId } }).$.pipe(map((d) => d.length)),
+          db.demands.find({ selector: { user_id: userId } }).$.pipe(map((d) => d.length)),
+        ]).pipe(map(([listings, demands]) => ({ listings, demands })))
+      : of({ listings: 0, demands: 0 }),
+  );
 }

@@ -47,7 +47,7 @@ const MODULES = [
     title: '用户管理',
     text: '查看用户、修改角色和认证状态',
     icon: <GroupOutlined />,
-    ready: false,
+    ready: true,
   },
   {
     to: '/admin/news',
