@@ -36,6 +36,10 @@ interface DayDoc {
   seen: Record<PromotionEventType, string[]>;
 }
 
+/** Writes tried against concurrent events before giving up (409). */
+const MAX_ATTEMPTS = 60;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 const zero = (): Counts => ({ visit: 0, view: 0, contact: 0 });
 const dayDocId = (agentId: string, day: string) => `day:${agentId}:${day}`;
 
@@ -82,7 +86,10 @@ export class PromotionService {
       .update(`${identity}|${event.type}|${event.propertyId ?? ''}`)
       .digest('hex')
       .slice(0, 16);
-    for (let attempt = 0; attempt < 10; attempt++) {
+    // Each round of concurrent writers lets at least one through; a short random pause spreads
+    // the rest, so a burst of visitors is counted rather than refused.
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      if (attempt > 0) await pause(Math.random() * Math.min(100, 5 * attempt));
       const current = await this.load(event.agentId, day);
       const seen = current.seen[event.type];
       if (seen.includes(who) || seen.length >= PROMOTION_DAILY_CAP)

@@ -1,0 +1,104 @@
+/**
+ * Promotion links (issue 15 item 1) in real Chromium against the real gateway: a visitor opens an
+ * agent's link, the address bar is cleaned, the listing's contact dialog shows the agent (after
+ * signing in) while the promotion lasts and the listing's own contact 24 hours later; the agent's
+ * 推广效果 counts the visit once however often the link is opened again. Run `npm run build` first.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import { PROMOTION_VALIDITY_MS } from '@couchdb/model/constants';
+import { PROMOTION_OUTBOX_KEY, promotionQuery } from '@couchdb/model/promotion-facts';
+import {
+  launchBrowser,
+  saveScreenshot,
+  SYNC_WAIT,
+  UI_WAIT,
+  VIEWPORTS,
+  type TestBrowser,
+} from '../helpers/browser';
+import { startGateway, type RunningGateway } from '../helpers/gateway';
+import { demoAccount, publishApproved, signInDemo, type Session } from './pages/browse-fixtures';
+import { LoginPage, openSignedIn } from './pages/login-page';
+import { PropertyDetailPage } from './pages/property-detail-page';
+
+vi.setConfig({ testTimeout: 240_000 });
+
+let gateway: RunningGateway;
+let visitor: TestBrowser;
+let agentBrowser: TestBrowser;
+let listingId: string;
+
+beforeAll(async () => {
+  gateway = await startGateway({ embedded: true });
+  [visitor, agentBrowser] = await Promise.all([launchBrowser(), launchBrowser()]);
+  const user: Session = await signInDemo(gateway.url, 'user');
+  const admin: Session = await signInDemo(gateway.url, 'admin');
+  // A listing of someone else than the agent, with a contact of its own.
+  listingId = await publishApproved(gateway.url, user, admin, {
+    title: '推广测试房源',
+    contact: { name: '房东老张', phone: '13912345678' },
+    contact_phone: '13912345678',
+  });
+});
+afterAll(async () => {
+  await Promise.all([visitor?.close(), agentBrowser?.close()]);
+  await gateway?.stop();
+});
+
+/** Opens the link and waits until the app took the parameters off and sent the visit. */
+async function openLink(page: Page, link: string): Promise<void> {
+  await page.goto(link);
+  await page.waitForURL((url) => url.pathname === '/' && url.search === '', UI_WAIT);
+  await page.waitForFunction(
+    (key) => window.localStorage.getItem(key) === null,
+    PROMOTION_OUTBOX_KEY,
+    SYNC_WAIT,
+  );
+}
+
+describe('a promotion link', () => {
+  it('cleans the address, shows the agent for 24 hours, and counts the visit once', async () => {
+    const agent = demoAccount('agent');
+    const link = `${gateway.url}/?${promotionQuery({ id: agent.id, name: agent.name, phone: agent.phone })}`;
+
+    const page = await visitor.openPage(`${gateway.url}/`, VIEWPORTS.mobile);
+    await openLink(page, link);
+    expect(new URL(page.url()).search).toBe('');
+    // Opened again and again (a reload of a link, the same QR scanned): still one visit.
+    for (let i = 0; i < 10; i++) await openLink(page, link);
+
+    await new LoginPage(page).goto(gateway.url);
+    await new LoginPage(page).signIn(demoAccount('user'));
+    const detail = new PropertyDetailPage(page);
+    await detail.goto(gateway.url, listingId);
+    await detail.phoneButton.click();
+    await detail.contactDialog.waitFor(UI_WAIT);
+    expect(await page.getByTestId('contact-name').textContent()).toContain(agent.name);
+    expect(await page.getByTestId('contact-phone').textContent()).toContain(agent.phone);
+    await saveScreenshot(page, 'promotion-contact-agent-mobile');
+    await page.keyboard.press('Escape');
+    await detail.contactDialog.waitFor({ state: 'hidden', ...UI_WAIT });
+
+    // A day later the promotion is over: the listing's own contact.
+    await page.clock.setSystemTime(Date.now() + PROMOTION_VALIDITY_MS + 60_000);
+    await detail.goto(gateway.url, listingId);
+    await detail.phoneButton.click();
+    await detail.contactDialog.waitFor(UI_WAIT);
+    expect(await page.getByTestId('contact-name').textContent()).toContain('房东老张');
+    expect(await page.getByTestId('contact-phone').textContent()).toContain('13912345678');
+    await page.close();
+
+    // The agent's 推广效果: one visit, one listing view, one contact.
+    const stats = await openSignedIn(agentBrowser, gateway.url, agent, {
+      path: '/tools/promotion',
+    });
+    await stats.getByTestId('promotion-recent-visit').waitFor(UI_WAIT);
+    expect(await stats.getByTestId('promotion-recent-visit').textContent()).toBe('1');
+    expect(await stats.getByTestId('promotion-recent-view').textContent()).toBe('1');
+    expect(await stats.getByTestId('promotion-recent-contact').textContent()).toBe('1');
+    await saveScreenshot(stats, 'promotion-stats-desktop');
+    await stats.setViewportSize(VIEWPORTS.mobile);
+    await saveScreenshot(stats, 'promotion-stats-mobile');
+    await stats.close();
+  });
+});
