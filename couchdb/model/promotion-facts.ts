@@ -5,17 +5,10 @@
  */
 import { PROMOTION_VALIDITY_MS } from './constants';
 import { ERROR_MESSAGES } from './errors';
+import { PROMOTION_PARAMS } from './promotion-link-facts';
 
-/** URL parameter names of a promotion link. */
-export const PROMOTION_PARAMS = {
-  ref: 'ref',
-  id: 'agent_id',
-  name: 'agent_name',
-  phone: 'agent_phone',
-  company: 'agent_company',
-  position: 'agent_position',
-  timestamp: 'ts',
-} as const;
+export * from './promotion-link-facts';
+
 export const DEFAULT_PROMOTION_SOURCE = 'direct';
 /** The QR page marks its links ref=qr. */
 export const QR_PROMOTION_SOURCE = 'qr';
@@ -54,9 +47,8 @@ export const PROMOTION_EVENT_LABELS: Record<PromotionEventType, string> = {
 export const PROMOTION_DAILY_CAP = 500;
 /** Days of statistics the 推广效果 screen shows. */
 export const PROMOTION_STATS_DAYS = 30;
-/** Events a device keeps while offline (oldest dropped first), and where (localStorage). */
+/** Events a device keeps while offline (oldest dropped first; where: PROMOTION_OUTBOX_KEY). */
 export const PROMOTION_OUTBOX_MAX = 50;
-export const PROMOTION_OUTBOX_KEY = 'cjfc.promotion.outbox';
 
 /** The county's calendar day (UTC+8) of a time, as YYYY-MM-DD: statistics are kept per day. */
 export function promotionDay(at: number): string {

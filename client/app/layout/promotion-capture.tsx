@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { PROMOTION_OUTBOX_KEY, PROMOTION_PARAMS } from '@couchdb/model/promotion-facts';
+import { PROMOTION_OUTBOX_KEY, PROMOTION_PARAMS } from '@couchdb/model/promotion-link-facts';
 
 export function PromotionCapture() {
   const location = useLocation();
