@@ -33,42 +33,36 @@ const MODULES = [
     title: '房源审核',
     text: '审核新发布和修改后的房源',
     icon: <FactCheckOutlined />,
-    ready: true,
   },
   {
     to: '/admin/properties',
     title: '房源管理',
     text: '上下架、删除、优先展示和操作日志',
     icon: <HomeWorkOutlined />,
-    ready: true,
   },
   {
     to: '/admin/users',
     title: '用户管理',
     text: '查看用户、修改角色和认证状态',
     icon: <GroupOutlined />,
-    ready: true,
   },
   {
     to: '/admin/news',
     title: '资讯管理',
     text: '发布和编辑房产资讯',
     icon: <ArticleOutlined />,
-    ready: true,
   },
   {
     to: '/admin/demands',
     title: '需求管理',
     text: '查看和处理求购求租需求',
     icon: <ManageSearchOutlined />,
-    ready: true,
   },
   {
     to: '/admin/settings',
     title: '系统设置',
     text: '默认联系电话、审核开关和图片上限',
     icon: <SettingsOutlined />,
-    ready: true,
   },
 ] as const;
 
@@ -150,7 +144,6 @@ function Dashboard() {
               <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
                 <Box sx={{ color: 'primary.main', display: 'grid' }}>{m.icon}</Box>
                 <Typography sx={{ fontWeight: 600, flexGrow: 1 }}>{m.title}</Typography>
-                {!m.ready && <Chip size="small" label="建设中" />}
                 {m.to === '/admin/audit' && stats.pending > 0 && (
                   <Chip size="small" color="warning" label={stats.pending} />
                 )}
