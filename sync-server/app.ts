@@ -15,6 +15,7 @@ import { firstScreenPages } from './first-screen';
 import { authenticate } from './middleware/authenticate';
 import { apiNotFound, errorHandler } from './middleware/errors';
 import { adminUserRoutes } from './routes/admin-users';
+import { agentRoutes } from './routes/agent';
 import { authRoutes } from './routes/auth';
 import { counterRoutes } from './routes/counters';
 import { mediaRoutes } from './routes/media';
@@ -26,6 +27,7 @@ import { AuthService } from './services/auth-service';
 import { ChangeFeed } from './services/change-feed';
 import { CounterService } from './services/counter-service';
 import { OplogService } from './services/oplog-service';
+import { ListingStatsService } from './services/listing-stats-service';
 import { PromotionService } from './services/promotion-service';
 import { SyncService } from './services/sync-service';
 import type { Store } from './store/couch';
@@ -117,6 +119,7 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   api.use(counterRoutes(new CounterService(store, feed)));
   api.use(mediaRoutes(config.dataDir));
   api.use('/promotion', promotionRoutes(new PromotionService(store)));
+  api.use('/agent', agentRoutes(new ListingStatsService(store)));
   api.use(apiNotFound);
   app.use('/api', api);
 

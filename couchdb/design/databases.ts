@@ -37,7 +37,10 @@ export const INDEXES: Partial<Record<DatabaseName, MangoIndex[]>> = {
     { name: 'by-status', fields: ['status', 'audit_status', 'created_at'] },
   ],
   demands: [{ name: 'by-owner', fields: ['user_id', 'created_at'] }],
-  favorites: [{ name: 'by-owner', fields: ['user_id'] }],
+  favorites: [
+    { name: 'by-owner', fields: ['user_id'] },
+    { name: 'by-property', fields: ['property_id'] },
+  ],
   news: [{ name: 'by-status', fields: ['status', 'category', 'created_at'] }],
   oplog: [
     { name: 'by-property', fields: ['property_id', 'created_at'] },

@@ -7,7 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PROMOTION_VALIDITY_MS } from '@couchdb/model/constants';
+import { favoriteId } from '@couchdb/model/favorite';
 import { PROMOTION_OUTBOX_KEY, promotionQuery } from '@couchdb/model/promotion-facts';
+import { DEVICE_ID_HEADER } from '@couchdb/model/sync';
 import {
   launchBrowser,
   saveScreenshot,
@@ -17,6 +19,7 @@ import {
   type TestBrowser,
 } from '../helpers/browser';
 import { startGateway, type RunningGateway } from '../helpers/gateway';
+import { bearer, insert } from '../helpers/sync-api';
 import { demoAccount, publishApproved, signInDemo, type Session } from './pages/browse-fixtures';
 import { LoginPage, openSignedIn } from './pages/login-page';
 import { PropertyDetailPage } from './pages/property-detail-page';
@@ -56,7 +59,7 @@ async function openLink(page: Page, link: string): Promise<void> {
   );
 }
 
-describe('a promotion link', () => {
+describe('the agent’s links and listings', () => {
   it('cleans the address, shows the agent for 24 hours, and counts the visit once', async () => {
     const agent = demoAccount('agent');
     const link = `${gateway.url}/?${promotionQuery({ id: agent.id, name: agent.name, phone: agent.phone })}`;
@@ -100,5 +103,43 @@ describe('a promotion link', () => {
     await stats.setViewportSize(VIEWPORTS.mobile);
     await saveScreenshot(stats, 'promotion-stats-mobile');
     await stats.close();
+  });
+
+  it('我的房源数据 shows each of the agent’s listings with its views, favourites and contacts', async () => {
+    const [agentSession, user, admin] = [
+      await signInDemo(gateway.url, 'agent'),
+      await signInDemo(gateway.url, 'user'),
+      await signInDemo(gateway.url, 'admin'),
+    ];
+    const id = await publishApproved(gateway.url, agentSession, admin, { title: '数据统计房源' });
+    await fetch(`${gateway.url}/api/properties/${id}/view`, {
+      method: 'POST',
+      headers: { [DEVICE_ID_HEADER]: 'e2e-device-1234' },
+    });
+    await fetch(`${gateway.url}/api/properties/${id}/contact`, {
+      method: 'POST',
+      headers: bearer(user),
+    });
+    const favorite = {
+      id: favoriteId(user.userId, id),
+      user_id: user.userId,
+      property_id: id,
+      created_at: new Date().toISOString(),
+    };
+    await insert(gateway.url, user, 'favorites', favorite);
+
+    const page = await openSignedIn(agentBrowser, gateway.url, demoAccount('agent'), {
+      path: '/tools/listings',
+    });
+    const row = page.getByTestId('listing-stats-row').filter({ hasText: '数据统计房源' });
+    await row.waitFor(UI_WAIT);
+    expect(await row.getByTestId('stat-views').textContent()).toBe('1');
+    expect(await row.getByTestId('stat-favorites').textContent()).toBe('1');
+    expect(await row.getByTestId('stat-contacts').textContent()).toBe('1');
+    expect(await row.getByTestId('stat-days').textContent()).toBe('0');
+    await saveScreenshot(page, 'listing-stats-desktop');
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await saveScreenshot(page, 'listing-stats-mobile');
+    await page.close();
   });
 });

@@ -58,7 +58,12 @@ const TOOLS: Tool[] = [
     icon: <InsightsOutlined />,
     to: '/tools/promotion',
   },
-  { title: '我的房源数据', description: '每套房源的浏览、收藏和咨询', icon: <BarChartOutlined /> },
+  {
+    title: '我的房源数据',
+    description: '每套房源的浏览、收藏和咨询',
+    icon: <BarChartOutlined />,
+    to: '/tools/listings',
+  },
   { title: '房源分享清单', description: '把在售房源整理成清单发给客户', icon: <ListAltOutlined /> },
 ];
 
