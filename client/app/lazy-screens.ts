@@ -55,6 +55,7 @@ export const TaxCalculatorScreen = lazy(
 );
 export const TrainingScreen = lazy(() => import('@client/features/agent/training-screen'));
 export const QrCodeScreen = lazy(() => import('@client/features/agent/qr-code-screen'));
+export const ShareListScreen = lazy(() => import('@client/features/agent/share-list-screen'));
 export const ListingStatsScreen = lazy(() => import('@client/features/agent/listing-stats-screen'));
 export const PromotionStatsScreen = lazy(
   () => import('@client/features/agent/promotion-stats-screen'),

@@ -10,8 +10,9 @@ import { PROMOTION_PARAMS } from './promotion-link-facts';
 export * from './promotion-link-facts';
 
 export const DEFAULT_PROMOTION_SOURCE = 'direct';
-/** The QR page marks its links ref=qr. */
+/** The QR page marks its links ref=qr; the share list ref=list. */
 export const QR_PROMOTION_SOURCE = 'qr';
+export const SHARE_LIST_PROMOTION_SOURCE = 'list';
 
 export const PROMOTION_MESSAGES = {
   linkCopied: '推广链接已复制到剪贴板',
@@ -19,6 +20,8 @@ export const PROMOTION_MESSAGES = {
   copyFailed: '复制失败，请手动复制',
   downloadFailed: '二维码下载失败，请重试',
   shareFailed: '分享失败，请复制链接后手动分享',
+  listCopied: '分享清单已复制，可粘贴到微信发送给客户',
+  listEmpty: '暂无可分享的在售房源',
   shareTitle: '澄江房产',
   shareText: (name: string) => `${name}为您推荐澄江房产的优质房源`,
   /** Spec §6 opens the page to every signed-in user; only an agent's link attributes visitors. */

@@ -64,7 +64,12 @@ const TOOLS: Tool[] = [
     icon: <BarChartOutlined />,
     to: '/tools/listings',
   },
-  { title: '房源分享清单', description: '把在售房源整理成清单发给客户', icon: <ListAltOutlined /> },
+  {
+    title: '房源分享清单',
+    description: '把在售房源整理成清单发给客户',
+    icon: <ListAltOutlined />,
+    to: '/tools/share-list',
+  },
 ];
 
 /** 经纪人工具 (spec §2 "Agent pages"): agents only; the tools' cards. */

@@ -1,0 +1,170 @@
+import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Checkbox from '@mui/material/Checkbox';
+import Container from '@mui/material/Container';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
+import ShareOutlined from '@mui/icons-material/ShareOutlined';
+import { PROMOTION_MESSAGES } from '@couchdb/model/promotion-facts';
+import { isPubliclyVisible } from '@couchdb/rules/collection-access';
+import { formatPrice } from '@couchdb/rules/format';
+import { SHARE_LIST_MAX, shareListText } from '@couchdb/rules/share-list';
+import { copyText } from '@client/components/copy-text';
+import { EmptyState } from '@client/components/empty-state';
+import { PageHeader } from '@client/components/page-header';
+import { useToast } from '@client/components/toast/toast-context';
+import { useMyProperties } from '@client/data/hooks';
+import { displayName } from '@client/lib/session/display-name';
+import { useAuth } from '@client/lib/session/auth-context';
+import { AgentGate } from './components/agent-gate';
+
+const pm = PROMOTION_MESSAGES;
+
+/**
+ * 房源分享清单 (issue 15, an agent tool): the agent ticks their public listings and gets one message
+ * to send a client, each listing with its promotion link (ref=list), composed on the device from its
+ * own data, so it works offline.
+ */
+export default function ShareListScreen() {
+  return (
+    <AgentGate>
+      <ShareList />
+    </AgentGate>
+  );
+}
+
+function ShareList() {
+  const { user } = useAuth();
+  const toast = useToast();
+  const { data: mine } = useMyProperties(user?.id ?? null);
+  const listings = useMemo(() => (mine ?? []).filter(isPubliclyVisible), [mine]);
+  // Unticked ones are remembered; everything else is in the list.
+  const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
+  const chosen = listings.filter((l) => !left.has(l.id)).slice(0, SHARE_LIST_MAX);
+  const [now] = useState(() => Date.now());
+
+  if (!user) return null;
+  const text =
+    chosen.length > 0
+      ? shareListText(
+          chosen,
+          {
+            id: user.id,
+            name: displayName(user),
+            ...(user.phone ? { phone: user.phone } : {}),
+            ...(user.company ? { company: user.company } : {}),
+          },
+          window.location.origin,
+          now,
+        )
+      : '';
+  const toggle = (id: string) =>
+    setLeft((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const copy = async () => {
+    if (await copyText(text)) toast.success(pm.listCopied);
+    else toast.error(pm.copyFailed);
+  };
+  const canShare = typeof navigator.share === 'function';
+  const share = async () => {
+    try {
+      await navigator.share({ title: pm.shareTitle, text });
+    } catch (err) {
+      if (err instanceof DOMException && err.name === 'AbortError') return;
+      toast.error(pm.shareFailed);
+    }
+  };
+
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 2, md: 3 } }}>
+      <PageHeader title="房源分享清单" />
+      {!mine && <Skeleton variant="rounded" height={160} />}
+      {mine && listings.length === 0 && (
+        <EmptyState
+          title={pm.listEmpty}
+          action={
+            <Button component={RouterLink} to="/my-properties" variant="outlined">
+              我的房源
+            </Button>
+          }
+        />
+      )}
+      {listings.length > 0 && (
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={2}
+          sx={{ alignItems: 'flex-start' }}
+        >
+          <Card sx={{ p: 1.5, flex: 1, width: '100%' }}>
+            <Typography sx={{ fontSize: 13, color: 'text.secondary', px: 1, pb: 0.5 }}>
+              选择要分享的在售房源（最多{SHARE_LIST_MAX}套）
+            </Typography>
+            <Stack>
+              {listings.map((l) => (
+                <FormControlLabel
+                  key={l.id}
+                  sx={{ mx: 0 }}
+                  control={<Checkbox checked={!left.has(l.id)} onChange={() => toggle(l.id)} />}
+                  label={
+                    <Typography sx={{ fontSize: 14 }}>
+                      {l.title}
+                      <Typography
+                        component="span"
+                        sx={{ color: 'error.main', ml: 1, fontSize: 13 }}
+                      >
+                        {formatPrice(l.type, l.price)}
+                      </Typography>
+                    </Typography>
+                  }
+                />
+              ))}
+            </Stack>
+          </Card>
+          <Card sx={{ p: 2, flex: 1, width: '100%' }}>
+            <TextField
+              label="分享内容"
+              value={text}
+              multiline
+              minRows={8}
+              maxRows={20}
+              fullWidth
+              slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'share-list-text' } }}
+            />
+            <Stack direction="row" spacing={1} sx={{ mt: 1.5 }}>
+              <Button
+                variant="contained"
+                startIcon={<ContentCopyOutlined />}
+                onClick={copy}
+                disabled={!text}
+                fullWidth
+              >
+                复制清单
+              </Button>
+              {canShare && (
+                <Button
+                  variant="outlined"
+                  startIcon={<ShareOutlined />}
+                  onClick={share}
+                  disabled={!text}
+                  fullWidth
+                >
+                  分享
+                </Button>
+              )}
+            </Stack>
+          </Card>
+        </Stack>
+      )}
+    </Container>
+  );
+}
