@@ -19,6 +19,7 @@ import { authRoutes } from './routes/auth';
 import { counterRoutes } from './routes/counters';
 import { mediaRoutes } from './routes/media';
 import { promotionRoutes } from './routes/promotion';
+import { trainingRoutes } from './routes/training';
 import { syncRoutes } from './routes/sync';
 import { AccountAdmin } from './services/account-admin';
 import { AccountDirectory } from './services/account-directory';
@@ -27,6 +28,7 @@ import { ChangeFeed } from './services/change-feed';
 import { CounterService } from './services/counter-service';
 import { OplogService } from './services/oplog-service';
 import { PromotionService } from './services/promotion-service';
+import { TrainingService } from './services/training-service';
 import { SyncService } from './services/sync-service';
 import type { Store } from './store/couch';
 
@@ -117,6 +119,7 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   api.use(counterRoutes(new CounterService(store, feed)));
   api.use(mediaRoutes(config.dataDir));
   api.use('/promotion', promotionRoutes(new PromotionService(store)));
+  api.use('/training', trainingRoutes(new TrainingService(store)));
   api.use(apiNotFound);
   app.use('/api', api);
 
