@@ -54,9 +54,6 @@ export const TaxCalculatorScreen = lazy(
   () => import('@client/features/calculators/tax-calculator-screen'),
 );
 export const TrainingScreen = lazy(() => import('@client/features/agent/training-screen'));
-export const TrainingCourseScreen = lazy(
-  () => import('@client/features/agent/training-course-screen'),
-);
 export const QrCodeScreen = lazy(() => import('@client/features/agent/qr-code-screen'));
 export const PromotionStatsScreen = lazy(
   () => import('@client/features/agent/promotion-stats-screen'),

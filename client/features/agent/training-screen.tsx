@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -24,17 +24,19 @@ import { PageHeader } from '@client/components/page-header';
 import { useAuth } from '@client/lib/session/auth-context';
 import { AgentGate } from './components/agent-gate';
 import { CourseThumbnail } from './components/training-art';
+import { CoursePage } from './components/training-course';
 import { useCourseLearners, useTrainingProgress } from './components/use-training-progress';
 
 /**
- * 经纪人培训 (spec §2 Agent pages, issue 15 item 5): the six courses with the agent's progress.
- * The courses are static (they read offline); learners come from the gateway's enrolments.
+ * 经纪人培训 (spec §2 Agent pages, issue 15 item 5): /training lists the six courses with the
+ * agent's progress, /training/:courseId reads one (one route chunk for both, so the first screen's
+ * router gains no import). The courses are static (they read offline); learners come from the
+ * gateway's enrolments.
  */
 export default function TrainingScreen() {
+  const { courseId } = useParams();
   return (
-    <AgentGate>
-      <TrainingCourses />
-    </AgentGate>
+    <AgentGate>{courseId ? <CoursePage courseId={courseId} /> : <TrainingCourses />}</AgentGate>
   );
 }
 

@@ -56,34 +56,38 @@ const MOTIFS: Record<string, ReactNode> = {
   ),
 };
 
-/** A course's drawn thumbnail (no external images: it works offline). */
+/**
+ * A course's drawn thumbnail (no external images: it works offline). The colours fill the box; the
+ * motif keeps its proportions, so a phone's card gets a low banner instead of a tall picture.
+ */
 export function CourseThumbnail({ course }: { course: Course }) {
-  const gradient = `training-bg-${course.id}`;
   return (
     <Box
-      component="svg"
-      viewBox="0 0 180 108"
-      role="img"
-      aria-label={`${course.title}封面`}
-      sx={{ display: 'block', width: '100%', height: 'auto' }}
+      sx={{
+        background: `linear-gradient(135deg, ${course.colors[0]}, ${course.colors[1]})`,
+        display: 'flex',
+        justifyContent: 'center',
+      }}
     >
-      <defs>
-        <linearGradient id={gradient} x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" stopColor={course.colors[0]} />
-          <stop offset="1" stopColor={course.colors[1]} />
-        </linearGradient>
-      </defs>
-      <rect width="180" height="108" fill={`url(#${gradient})`} />
-      <g
-        fill="none"
-        stroke="#fff"
-        strokeWidth="4"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        opacity="0.92"
+      <Box
+        component="svg"
+        viewBox="0 0 180 108"
+        preserveAspectRatio="xMidYMid meet"
+        role="img"
+        aria-label={`${course.title}封面`}
+        sx={{ display: 'block', width: '100%', height: { xs: 112, sm: 'auto' } }}
       >
-        {MOTIFS[course.id] ?? MOTIFS['listing-standards']}
-      </g>
+        <g
+          fill="none"
+          stroke="#fff"
+          strokeWidth="4"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          opacity="0.92"
+        >
+          {MOTIFS[course.id] ?? MOTIFS['listing-standards']}
+        </g>
+      </Box>
     </Box>
   );
 }
@@ -92,7 +96,18 @@ export function CourseThumbnail({ course }: { course: Course }) {
 export function LessonFigureView({ figure }: { figure: LessonFigure }) {
   return (
     <Box component="figure" sx={{ m: 0, my: 2 }}>
-      {figure.kind === 'steps' ? <StepsSvg steps={figure.steps} /> : <BarsSvg figure={figure} />}
+      {figure.kind === 'steps' ? (
+        <>
+          <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+            <StepsSvg steps={figure.steps} />
+          </Box>
+          <Box sx={{ display: { xs: 'block', sm: 'none' } }}>
+            <StepsColumnSvg steps={figure.steps} />
+          </Box>
+        </>
+      ) : (
+        <BarsSvg figure={figure} />
+      )}
       <Typography
         component="figcaption"
         variant="caption"
@@ -131,6 +146,45 @@ function StepsSvg({ steps }: { steps: string[] }) {
             {i < steps.length - 1 && (
               <path
                 d={`M${x + box + 4} 32 h${gap - 8} m-6 -5 l6 5 l-6 5`}
+                stroke="#90a4ae"
+                strokeWidth="2"
+                fill="none"
+              />
+            )}
+          </g>
+        );
+      })}
+    </Box>
+  );
+}
+
+/** The steps one under another, for a phone's width. */
+function StepsColumnSvg({ steps }: { steps: string[] }) {
+  const row = 44;
+  const gap = 16;
+  const height = steps.length * row + (steps.length - 1) * gap;
+  return (
+    <Box
+      component="svg"
+      viewBox={`0 0 220 ${height}`}
+      role="img"
+      aria-label={steps.join('→')}
+      sx={{ display: 'block', width: '100%', maxWidth: 240, mx: 'auto', height: 'auto' }}
+    >
+      {steps.map((step, i) => {
+        const y = i * (row + gap);
+        return (
+          <g key={step}>
+            <rect x="1" y={y} width="218" height={row} rx="8" fill="#e3f2fd" stroke="#1e88e5" />
+            <text x="16" y={y + 27} fontSize="13" fill="#1e88e5" fontWeight="bold">
+              {i + 1}
+            </text>
+            <text x="110" y={y + 28} fontSize="15" textAnchor="middle" fill="#263238">
+              {step}
+            </text>
+            {i < steps.length - 1 && (
+              <path
+                d={`M110 ${y + row + 3} v${gap - 6} m-5 -5 l5 5 l5 -5`}
                 stroke="#90a4ae"
                 strokeWidth="2"
                 fill="none"

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,25 +23,15 @@ import { completedCount, isCourseCompleted, resumeLesson } from '@couchdb/rules/
 import { AccessDenied } from '@client/components/access-denied';
 import { completeLesson, openLesson } from '@client/data/training-progress';
 import { useAuth } from '@client/lib/session/auth-context';
-import { AgentGate } from './components/agent-gate';
-import { CourseThumbnail, LessonFigureView } from './components/training-art';
-import { useTrainingProgress } from './components/use-training-progress';
+import { CourseThumbnail, LessonFigureView } from './training-art';
+import { useTrainingProgress } from './use-training-progress';
 
 /**
  * One course of 经纪人培训 (/training/:courseId): its lessons and a reader with 上一课/下一课 and
  * 完成本课. Opening a lesson moves the agent's position; both go to the device's progress and its
  * outbox, so this works offline. A coming_soon course cannot be started.
  */
-export default function TrainingCourseScreen() {
-  return (
-    <AgentGate>
-      <CoursePage />
-    </AgentGate>
-  );
-}
-
-function CoursePage() {
-  const { courseId = '' } = useParams();
+export function CoursePage({ courseId }: { courseId: string }) {
   const course = findCourse(courseId);
   if (!course) {
     return (
