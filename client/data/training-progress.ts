@@ -47,10 +47,24 @@ export function readTrainingProgress(userId: string): ProgressMap {
   return snap;
 }
 
-/** Calls back whenever any progress on the device changes. */
+/** Calls back whenever any progress on the device changes (in this tab or another). */
 export function subscribeTrainingProgress(listener: () => void): () => void {
+  listenToOtherTabs();
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+let otherTabs = false;
+
+/** Another tab of the app moved the progress: read it again. */
+function listenToOtherTabs(): void {
+  if (otherTabs) return;
+  otherTabs = true;
+  globalThis.addEventListener?.('storage', (event: StorageEvent) => {
+    if (!event.key?.startsWith(TRAINING_PROGRESS_KEY(''))) return;
+    snapshots.clear();
+    for (const l of listeners) l();
+  });
 }
 
 function writeProgress(userId: string, progress: ProgressMap): void {
@@ -71,7 +85,13 @@ function writeOutbox(userId: string, ids: string[]): void {
   else store.setItem(TRAINING_OUTBOX_KEY(userId), JSON.stringify(ids));
 }
 
+/** Changes made per course in this page, so a send does not clear one made while it was on the way. */
+const changes = new Map<string, number>();
+const changeKey = (userId: string, courseId: string) => `${userId}|${courseId}`;
+
 function change(userId: string, courseId: string, next: (p: CourseProgress) => CourseProgress) {
+  const key = changeKey(userId, courseId);
+  changes.set(key, (changes.get(key) ?? 0) + 1);
   const progress = readTrainingProgress(userId);
   const current = progress[courseId] ?? {
     courseId,
@@ -126,6 +146,7 @@ async function send(userId: string): Promise<void> {
     const [courseId] = readOutbox(userId);
     if (!courseId) return;
     const progress = readTrainingProgress(userId)[courseId];
+    const version = changes.get(changeKey(userId, courseId));
     if (progress) {
       try {
         const stored = await http.json<CourseProgress>(
@@ -146,6 +167,8 @@ async function send(userId: string): Promise<void> {
         console.warn('training progress refused', courseId, err);
       }
     }
+    // Changed again while it was sent: send it again (the gateway merges, so twice is harmless).
+    if (changes.get(changeKey(userId, courseId)) !== version) continue;
     writeOutbox(
       userId,
       readOutbox(userId).filter((id) => id !== courseId),

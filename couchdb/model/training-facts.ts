@@ -93,7 +93,6 @@ export const TRAINING_MESSAGES = {
   notStartable: '该课程即将上线，暂不能开始学习',
   unknownCourse: '课程不存在或尚未上线',
   unknownLesson: '课时不属于该课程',
-  offlineNote: '当前离线：学习进度已保存在本机，联网后自动同步。',
 } as const;
 
 /** Total minutes of a course. */

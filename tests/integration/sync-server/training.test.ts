@@ -51,6 +51,8 @@ describe('/api/training access', () => {
     const body = { completedLessons: ['verify'], lastLesson: 'verify' };
     expect((await put(null, 'listing-standards', body)).status).toBe(401);
     expect((await put(user, 'listing-standards', body)).status).toBe(403);
+    // Progress is an agent's own: an admin reads it but writes none.
+    expect((await put(admin, 'listing-standards', body)).status).toBe(403);
     expect((await progress(null)).status).toBe(401);
     expect((await progress(user)).status).toBe(403);
     expect((await request(gw.app).get('/api/training/courses')).status).toBe(401);
