@@ -89,6 +89,7 @@ describe('经纪人培训', () => {
     await expect
       .poll(() => reader.lessonTitle.textContent(), UI_WAIT)
       .toBe(course.lessons[1]!.title);
+    await saveScreenshot(page, 'training-lesson-mobile');
 
     // And in the account, with the position.
     await expect
@@ -164,6 +165,29 @@ describe('经纪人培训', () => {
       await page.locator('figure svg[role="img"]').filter({ visible: true }).waitFor(UI_WAIT);
       await saveScreenshot(page, name);
     }
+    await page.close();
+  });
+
+  it('a course with every lesson completed shows 已完成', async () => {
+    const showing = findCourse('showing-skills')!;
+    const page = await openSignedIn(laptop, gateway.url, demoAccount('agent'));
+    const reader = new CoursePage(page);
+    await reader.goto(gateway.url, showing.id);
+    for (const [i, lesson] of showing.lessons.entries()) {
+      await expect.poll(() => reader.lessonTitle.textContent(), UI_WAIT).toBe(lesson.title);
+      await reader.completeButton.click();
+      await reader.doneButton.waitFor(UI_WAIT);
+      if (i < showing.lessons.length - 1) await reader.nextButton.click();
+    }
+    await page.getByText(tm.courseDone).waitFor(UI_WAIT);
+    const training = new TrainingPage(page);
+    await training.goto(gateway.url);
+    const card = training.card(showing.id);
+    await card.getByText(tm.completed, { exact: true }).waitFor(UI_WAIT);
+    expect(await training.startLink(showing.id).textContent()).toBe(tm.review);
+    expect(await training.progressText(showing.id)).toBe(
+      tm.progress(showing.lessons.length, showing.lessons.length),
+    );
     await page.close();
   });
 
