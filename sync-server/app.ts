@@ -20,6 +20,7 @@ import { authRoutes } from './routes/auth';
 import { counterRoutes } from './routes/counters';
 import { mediaRoutes } from './routes/media';
 import { promotionRoutes } from './routes/promotion';
+import { trainingRoutes } from './routes/training';
 import { syncRoutes } from './routes/sync';
 import { AccountAdmin } from './services/account-admin';
 import { AccountDirectory } from './services/account-directory';
@@ -29,6 +30,7 @@ import { CounterService } from './services/counter-service';
 import { OplogService } from './services/oplog-service';
 import { ListingStatsService } from './services/listing-stats-service';
 import { PromotionService } from './services/promotion-service';
+import { TrainingService } from './services/training-service';
 import { SyncService } from './services/sync-service';
 import type { Store } from './store/couch';
 
@@ -120,6 +122,7 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   api.use(mediaRoutes(config.dataDir));
   api.use('/promotion', promotionRoutes(new PromotionService(store)));
   api.use('/agent', agentRoutes(new ListingStatsService(store)));
+  api.use('/training', trainingRoutes(new TrainingService(store)));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -74,7 +74,7 @@ export const routes: RouteObject[] = [
           { path: 'publish/demand', element: <PublishDemandScreen /> },
           { path: 'manage', element: <ManageScreen /> },
           { path: 'tools', element: <ToolsScreen /> },
-          { path: 'training', element: <TrainingScreen /> },
+          { path: 'training/:courseId?', element: <TrainingScreen /> },
           { path: 'qr-code', element: <QrCodeScreen /> },
           { path: 'tools/promotion', element: <PromotionStatsScreen /> },
           { path: 'tools/listings', element: <ListingStatsScreen /> },

@@ -17,9 +17,10 @@ export type SyncedDatabase = (typeof SYNCED_DATABASES)[number];
 
 /**
  * Gateway-only databases: password hashes, refresh tokens, phone uniqueness, seed marker (`auth`);
- * promotion statistics, one document per agent and day (`promotions`).
+ * promotion statistics, one document per agent and day (`promotions`); training progress, one
+ * document per agent (`training`).
  */
-export const PRIVATE_DATABASES = ['auth', 'promotions'] as const;
+export const PRIVATE_DATABASES = ['auth', 'promotions', 'training'] as const;
 export type PrivateDatabase = (typeof PRIVATE_DATABASES)[number];
 
 export type DatabaseName = SyncedDatabase | PrivateDatabase;
