@@ -19,6 +19,8 @@ export const PROMOTION_PARAMS = {
 export const DEFAULT_PROMOTION_SOURCE = 'direct';
 /** The QR page marks its links ref=qr. */
 export const QR_PROMOTION_SOURCE = 'qr';
+/** A listing poster's code marks its link ref=poster. */
+export const POSTER_PROMOTION_SOURCE = 'poster';
 
 export const PROMOTION_MESSAGES = {
   linkCopied: '推广链接已复制到剪贴板',
@@ -61,6 +63,25 @@ export const PROMOTION_OUTBOX_KEY = 'cjfc.promotion.outbox';
 /** The county's calendar day (UTC+8) of a time, as YYYY-MM-DD: statistics are kept per day. */
 export function promotionDay(at: number): string {
   return new Date(at + 8 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/** The listing poster (房源海报, issue 15 item 3). */
+export const POSTER_MESSAGES = {
+  button: '生成海报',
+  title: '房源海报',
+  save: '保存图片',
+  share: '分享',
+  saved: '海报已保存',
+  saveFailed: '海报保存失败，请重试',
+  drawFailed: '海报生成失败，请重试',
+  drawing: '正在生成海报…',
+  offlineCover: '房源照片未缓存，已使用默认封面',
+  shareText: (title: string) => `${title}，澄江房产为您推荐`,
+} as const;
+
+/** The poster PNG's file name for a listing. */
+export function posterFileName(propertyId: string): string {
+  return `cjfc-poster-${propertyId.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 40)}.png`;
 }
 
 /** The downloaded PNG's file name. */
