@@ -71,8 +71,8 @@ describe('/tools', () => {
     const tools = new ToolsPage(page);
     await tools.heading.waitFor();
     await expect.poll(() => tools.cards.count(), UI_WAIT).toBe(8);
-    // The three tools not built yet say so, and are not links.
-    expect(await tools.comingSoon().count()).toBe(3);
+    // The two tools not built yet say so, and are not links.
+    expect(await tools.comingSoon().count()).toBe(2);
     for (const card of await tools.comingSoon().all()) {
       expect(await card.textContent()).toContain('即将推出');
     }

@@ -25,7 +25,7 @@ interface Tool {
   to?: string;
 }
 
-/** The eight tools (issue 15 item 4); the four without a route are not built yet. */
+/** The eight tools (issue 15 item 4); the ones without a route are not built yet. */
 const TOOLS: Tool[] = [
   {
     title: '房贷计算器',
@@ -51,7 +51,12 @@ const TOOLS: Tool[] = [
     icon: <SchoolOutlined />,
     to: '/training',
   },
-  { title: '房源海报', description: '一键生成房源分享海报', icon: <ImageOutlined /> },
+  {
+    title: '房源海报',
+    description: '选择房源，一键生成带推广二维码的分享海报',
+    icon: <ImageOutlined />,
+    to: '/my-properties',
+  },
   {
     title: '推广效果',
     description: '推广带来的访问、浏览和咨询',
