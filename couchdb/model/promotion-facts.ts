@@ -65,25 +65,6 @@ export function promotionDay(at: number): string {
   return new Date(at + 8 * 3_600_000).toISOString().slice(0, 10);
 }
 
-/** The listing poster (房源海报, issue 15 item 3). */
-export const POSTER_MESSAGES = {
-  button: '生成海报',
-  title: '房源海报',
-  save: '保存图片',
-  share: '分享',
-  saved: '海报已保存',
-  saveFailed: '海报保存失败，请重试',
-  drawFailed: '海报生成失败，请重试',
-  drawing: '正在生成海报…',
-  offlineCover: '房源照片未缓存，已使用默认封面',
-  shareText: (title: string) => `${title}，澄江房产为您推荐`,
-} as const;
-
-/** The poster PNG's file name for a listing. */
-export function posterFileName(propertyId: string): string {
-  return `cjfc-poster-${propertyId.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 40)}.png`;
-}
-
 /** The downloaded PNG's file name. */
 export const QR_FILE_NAME = 'cjfc-promotion-qr.png';
 

@@ -11,14 +11,12 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
+import { POSTER_MESSAGES as pm, posterFileName } from '@couchdb/model/poster-facts';
 import {
-  POSTER_MESSAGES as pm,
   POSTER_PROMOTION_SOURCE,
-  posterFileName,
   PROMOTION_MESSAGES,
   promotionQuery,
 } from '@couchdb/model/promotion-facts';
@@ -44,7 +42,6 @@ export default function PosterDialog({
   onClose(): void;
 }) {
   const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const toast = useToast();
   const [poster, setPoster] = useState<Poster>({ state: 'drawing' });
   // The link is stamped once per opening of the dialog (its timestamp is when it was made).
@@ -122,9 +119,20 @@ export default function PosterDialog({
     <Dialog
       open
       onClose={onClose}
-      fullScreen={fullScreen}
       maxWidth="sm"
       aria-labelledby="poster-title"
+      // Full screen on a phone (by CSS: a media query hook would cost the first screen a chunk).
+      slotProps={{
+        paper: {
+          sx: {
+            m: { xs: 0, sm: 4 },
+            width: { xs: '100%', sm: 'auto' },
+            height: { xs: '100%', sm: 'auto' },
+            maxHeight: { xs: '100%', sm: 'calc(100% - 64px)' },
+            borderRadius: { xs: 0, sm: '12px' },
+          },
+        },
+      }}
     >
       <DialogTitle id="poster-title">{pm.title}</DialogTitle>
       <DialogContent dividers sx={{ bgcolor: 'background.default', p: { xs: 1.5, sm: 2 } }}>
@@ -136,8 +144,12 @@ export default function PosterDialog({
         <Box
           sx={{
             mx: 'auto',
-            width: { xs: '100%', sm: 360 },
-            maxWidth: 360,
+            // The whole poster fits the screen's height beside the title, note and buttons.
+            width: {
+              xs: `min(100%, calc((100dvh - 220px) * ${POSTER_WIDTH / POSTER_HEIGHT}))`,
+              sm: `min(360px, calc((100dvh - 280px) * ${POSTER_WIDTH / POSTER_HEIGHT}))`,
+            },
+            minWidth: 200,
             aspectRatio: `${POSTER_WIDTH} / ${POSTER_HEIGHT}`,
             borderRadius: 2,
             overflow: 'hidden',
