@@ -13,6 +13,8 @@ export const DEFAULT_PROMOTION_SOURCE = 'direct';
 /** The QR page marks its links ref=qr; the share list ref=list. */
 export const QR_PROMOTION_SOURCE = 'qr';
 export const SHARE_LIST_PROMOTION_SOURCE = 'list';
+/** A listing poster's code marks its link ref=poster. */
+export const POSTER_PROMOTION_SOURCE = 'poster';
 
 export const PROMOTION_MESSAGES = {
   linkCopied: '推广链接已复制到剪贴板',

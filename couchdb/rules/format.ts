@@ -41,6 +41,17 @@ export function formatRange(
   return '不限';
 }
 
+/** A sale's price per ㎡ ('9,167元/㎡'), or '' for a rent or without an area. */
+export function formatUnitPrice(
+  type: PropertyType,
+  price: number | null | undefined,
+  area: number | null | undefined,
+): string {
+  if (type !== 'sale' || typeof price !== 'number' || !Number.isFinite(price)) return '';
+  if (typeof area !== 'number' || !Number.isFinite(area) || area <= 0) return '';
+  return `${Math.round(price / area).toLocaleString('zh-CN')}元/㎡`;
+}
+
 /** The unit prices are typed in: 万 for a sale (or a purchase), 元/月 for a rent. */
 export function priceInputUnit(type: PropertyType): string {
   return type === 'sale' ? '万' : '元/月';

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+import type { ReactNode } from 'react';
 import type { Property } from '@couchdb/model/property';
 import { PROPERTY_TYPE_LABELS } from '@couchdb/model/property-facts';
 import { formatArea, formatDate, formatPrice, formatShortAddress } from '@couchdb/rules/format';
@@ -44,9 +45,12 @@ const LABEL_COLORS: Record<string, 'warning' | 'error' | 'success' | 'default' |
 export function OwnPropertyCard({
   property: p,
   onDelete,
+  extraAction,
 }: {
   property: OwnProperty;
   onDelete(): void;
+  /** Another action beside 查看 and 编辑 (the agent's 生成海报 on 我的房源). */
+  extraAction?: ReactNode;
 }) {
   const label = myListingStatusLabel(p);
   return (
@@ -102,6 +106,7 @@ export function OwnPropertyCard({
         >
           编辑
         </Button>
+        {extraAction}
         <Button size="small" color="error" startIcon={<DeleteOutlined />} onClick={onDelete}>
           删除
         </Button>

@@ -8,7 +8,12 @@ import Typography from '@mui/material/Typography';
 import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import type { Property } from '@couchdb/model/property';
-import { formatArea, formatPrice, formatRelativeDate } from '@couchdb/rules/format';
+import {
+  formatArea,
+  formatPrice,
+  formatRelativeDate,
+  formatUnitPrice,
+} from '@couchdb/rules/format';
 import { coverImage } from './cover-image';
 import { FavoriteButton } from './favorite-button';
 import { PropertyBadges } from './property-badges';
@@ -63,10 +68,7 @@ function PropertyCardView({
   const cover = coverImage(p.images);
   const list = layout === 'list';
   const facts = [p.rooms, formatArea(p.area), p.address?.district].filter(Boolean).join(' · ');
-  const unitPrice =
-    p.type === 'sale' && p.area > 0
-      ? `${Math.round(p.price / p.area).toLocaleString('zh-CN')}元/㎡`
-      : '';
+  const unitPrice = formatUnitPrice(p.type, p.price, p.area);
 
   return (
     <Card

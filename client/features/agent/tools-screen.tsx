@@ -3,7 +3,6 @@ import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
-import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import BarChartOutlined from '@mui/icons-material/BarChartOutlined';
@@ -21,11 +20,11 @@ interface Tool {
   title: string;
   description: string;
   icon: ReactNode;
-  /** Where the card goes; none while the tool is not built yet (the card says so). */
-  to?: string;
+  /** Where the card goes. */
+  to: string;
 }
 
-/** The eight tools (issue 15 item 4); the four without a route are not built yet. */
+/** The eight tools (issue 15 item 4), each a working page. */
 const TOOLS: Tool[] = [
   {
     title: '房贷计算器',
@@ -51,7 +50,12 @@ const TOOLS: Tool[] = [
     icon: <SchoolOutlined />,
     to: '/training',
   },
-  { title: '房源海报', description: '一键生成房源分享海报', icon: <ImageOutlined /> },
+  {
+    title: '房源海报',
+    description: '选择房源，一键生成带推广二维码的分享海报',
+    icon: <ImageOutlined />,
+    to: '/my-properties',
+  },
   {
     title: '推广效果',
     description: '推广带来的访问、浏览和咨询',
@@ -111,8 +115,8 @@ function ToolCard({ tool }: { tool: Tool }) {
           borderRadius: 2,
           display: 'grid',
           placeItems: 'center',
-          bgcolor: tool.to ? 'primary.light' : 'grey.100',
-          color: tool.to ? 'primary.main' : 'grey.500',
+          bgcolor: 'primary.light',
+          color: 'primary.main',
           mb: 1.25,
         }}
       >
@@ -122,20 +126,8 @@ function ToolCard({ tool }: { tool: Tool }) {
       <Typography color="text.secondary" sx={{ fontSize: 13, mt: 0.5, lineHeight: 1.5 }}>
         {tool.description}
       </Typography>
-      {!tool.to && <Chip label="即将推出" size="small" sx={{ mt: 1, height: 22, fontSize: 12 }} />}
     </Box>
   );
-  if (!tool.to) {
-    return (
-      <Card
-        aria-disabled="true"
-        data-testid="tool-card"
-        sx={{ height: '100%', bgcolor: 'grey.50', color: 'text.disabled' }}
-      >
-        {body}
-      </Card>
-    );
-  }
   return (
     <Card data-testid="tool-card" sx={{ height: '100%' }}>
       <CardActionArea component={RouterLink} to={tool.to} sx={{ height: '100%' }}>

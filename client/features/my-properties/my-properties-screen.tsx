@@ -21,6 +21,7 @@ import {
 import { EmptyState } from '@client/components/empty-state';
 import { FilterSelect, ListFilterCard, ListSearchField } from '@client/components/list-filters';
 import { LayoutToggle } from '@client/components/property/layout-toggle';
+import { PosterButton } from '@client/components/poster/poster-button';
 import { OwnPropertyCard } from '@client/components/property/own-property-card';
 import { useListLayout } from '@client/components/property/use-list-layout';
 import { useConfirmedDelete } from '@client/components/use-confirmed-delete';
@@ -128,7 +129,12 @@ export default function MyPropertiesScreen() {
           }}
         >
           {shown.map((p) => (
-            <OwnPropertyCard key={p.id} property={p} onDelete={() => remove.ask(p.id)} />
+            <OwnPropertyCard
+              key={p.id}
+              property={p}
+              onDelete={() => remove.ask(p.id)}
+              extraAction={<PosterButton size="small" listing={p} />}
+            />
           ))}
         </Box>
       )}

@@ -35,9 +35,9 @@ export class ToolsPage {
     return this.page.getByRole('link', { name: new RegExp(`^${title}`) });
   }
 
-  /** The cards of tools not built yet: shown disabled with 即将推出. */
-  comingSoon(): Locator {
-    return this.cards.and(this.page.locator('[aria-disabled="true"]'));
+  /** The cards that open a tool (a link each). */
+  links(): Locator {
+    return this.cards.getByRole('link');
   }
 }
 

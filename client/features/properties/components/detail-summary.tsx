@@ -8,7 +8,13 @@ import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import ThreeSixtyOutlined from '@mui/icons-material/ThreeSixtyOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
-import { formatAddress, formatPrice, formatRelativeDate } from '@couchdb/rules/format';
+import { PosterButton } from '@client/components/poster/poster-button';
+import {
+  formatAddress,
+  formatPrice,
+  formatRelativeDate,
+  formatUnitPrice,
+} from '@couchdb/rules/format';
 import { FavoriteButton } from '@client/components/property/favorite-button';
 import { PropertyBadges } from '@client/components/property/property-badges';
 import { useFavoriteToggle } from '@client/components/property/use-favorite-toggle';
@@ -29,10 +35,7 @@ export function DetailSummary({
   onShare: () => void;
 }) {
   const favorites = useFavoriteToggle();
-  const unitPrice =
-    p.type === 'sale' && p.area > 0
-      ? `${Math.round(p.price / p.area).toLocaleString('zh-CN')}元/㎡`
-      : null;
+  const unitPrice = formatUnitPrice(p.type, p.price, p.area) || null;
   return (
     <Card
       component="section"
@@ -115,6 +118,7 @@ export function DetailSummary({
           >
             分享
           </Button>
+          <PosterButton listing={p} color="inherit" sx={{ color: 'text.secondary' }} />
         </Stack>
       </Stack>
     </Card>

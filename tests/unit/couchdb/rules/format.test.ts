@@ -9,6 +9,7 @@ import {
   priceToInput,
   formatRelativeDate,
   formatShortAddress,
+  formatUnitPrice,
   isNewListing,
 } from '@couchdb/rules';
 
@@ -144,5 +145,16 @@ describe('isNewListing (within 3 days)', () => {
 
   it('an unparsable date is not new', () => {
     expect(isNewListing('not a date', NOW)).toBe(false);
+  });
+});
+
+describe('formatUnitPrice', () => {
+  it('a sale per ㎡, rounded, with thousands separators', () => {
+    expect(formatUnitPrice('sale', 1_250_000, 89)).toBe('14,045元/㎡');
+  });
+  it('nothing for a rent, a missing price or no area', () => {
+    expect(formatUnitPrice('rent', 3000, 80)).toBe('');
+    expect(formatUnitPrice('sale', null, 80)).toBe('');
+    expect(formatUnitPrice('sale', 1_000_000, 0)).toBe('');
   });
 });
