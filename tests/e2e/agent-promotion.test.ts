@@ -142,4 +142,36 @@ describe('the agent’s links and listings', () => {
     await saveScreenshot(page, 'listing-stats-mobile');
     await page.close();
   });
+
+  it('房源分享清单 composes a message of the agent’s public listings with their links, offline too', async () => {
+    const [agentSession, admin] = [
+      await signInDemo(gateway.url, 'agent'),
+      await signInDemo(gateway.url, 'admin'),
+    ];
+    const id = await publishApproved(gateway.url, agentSession, admin, { title: '分享清单房源' });
+    const page = await openSignedIn(agentBrowser, gateway.url, demoAccount('agent'), {
+      path: '/tools/share-list',
+    });
+    const text = page.getByTestId('share-list-text');
+    await expect.poll(() => text.inputValue(), SYNC_WAIT).toContain('分享清单房源');
+    await agentBrowser.context.setOffline(true);
+    try {
+      await page.getByRole('checkbox', { name: /分享清单房源/ }).uncheck();
+      await expect.poll(() => text.inputValue(), UI_WAIT).not.toContain('分享清单房源');
+      await page.getByRole('checkbox', { name: /分享清单房源/ }).check();
+      const message = await text.inputValue();
+      const link = message
+        .split('\n')
+        .find((l) => l.includes(`/properties/${id}?`))!
+        .trim();
+      const url = new URL(link);
+      expect(url.searchParams.get('ref')).toBe('list');
+      expect(url.searchParams.get('agent_id')).toBe(demoAccount('agent').id);
+      expect(message).toContain(`联系我：${demoAccount('agent').name}`);
+      await saveScreenshot(page, 'share-list-desktop');
+    } finally {
+      await agentBrowser.context.setOffline(false);
+    }
+    await page.close();
+  });
 });
