@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -13,14 +12,13 @@ import Typography from '@mui/material/Typography';
 import {
   daysOnMarket,
   LISTING_STATS_MESSAGES,
-  type ListingStats,
   type ListingStatsResponse,
 } from '@couchdb/model/listing-stats';
 import { AUDIT_STATUS_LABELS, PROPERTY_STATUS_LABELS } from '@couchdb/rules/property-status';
 import { EmptyState } from '@client/components/empty-state';
+import { OnlineResourceFailure } from '@client/components/online-resource-failure';
+import { useOnlineResource } from '@client/components/use-online-resource';
 import { PageHeader } from '@client/components/page-header';
-import { ApiError } from '@client/lib/http';
-import { useAuth } from '@client/lib/session/auth-context';
 import { AgentGate } from './components/agent-gate';
 
 const lm = LISTING_STATS_MESSAGES;
@@ -37,53 +35,19 @@ export default function ListingStatsScreen() {
   );
 }
 
-type State =
-  | { kind: 'loading' }
-  | { kind: 'ready'; listings: ListingStats[] }
-  | { kind: 'failed'; message: string };
-
 function ListingStatsView() {
-  const { request } = useAuth();
-  const [state, setState] = useState<State>({ kind: 'loading' });
-  // The answer sets the state (never synchronously inside the effect).
-  const fetchStats = useCallback(() => {
-    request<ListingStatsResponse>('/api/agent/listing-stats')
-      .then((res) => setState({ kind: 'ready', listings: res.listings }))
-      .catch((err: unknown) =>
-        setState({
-          kind: 'failed',
-          message: err instanceof ApiError && err.isNetworkFailure ? lm.offline : lm.loadFailed,
-        }),
-      );
-  }, [request]);
-  useEffect(() => {
-    fetchStats();
-    window.addEventListener('online', fetchStats);
-    return () => window.removeEventListener('online', fetchStats);
-  }, [fetchStats]);
-  const retry = () => {
-    setState({ kind: 'loading' });
-    fetchStats();
-  };
+  const { state, retry } = useOnlineResource<ListingStatsResponse>('/api/agent/listing-stats', {
+    offline: lm.offline,
+    failed: lm.loadFailed,
+  });
   const [now] = useState(() => Date.now());
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 2, md: 3 } }}>
       <PageHeader title={lm.title} />
-      {state.kind === 'failed' && (
-        <Alert
-          severity="warning"
-          action={
-            <Button color="inherit" size="small" onClick={retry}>
-              重试
-            </Button>
-          }
-        >
-          {state.message}
-        </Alert>
-      )}
+      {state.kind === 'failed' && <OnlineResourceFailure message={state.message} retry={retry} />}
       {state.kind === 'loading' && <Skeleton variant="rounded" height={200} />}
-      {state.kind === 'ready' && state.listings.length === 0 && (
+      {state.kind === 'ready' && state.data.listings.length === 0 && (
         <EmptyState
           title={lm.empty}
           action={
@@ -93,9 +57,9 @@ function ListingStatsView() {
           }
         />
       )}
-      {state.kind === 'ready' && state.listings.length > 0 && (
+      {state.kind === 'ready' && state.data.listings.length > 0 && (
         <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {state.listings.map((l) => (
+          {state.data.listings.map((l) => (
             <Card component="li" key={l.id} data-testid="listing-stats-row">
               <CardActionArea component={RouterLink} to={`/properties/${l.id}`} sx={{ p: 2 }}>
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>

@@ -1,7 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
@@ -17,8 +14,8 @@ import {
 } from '@couchdb/model/promotion-facts';
 import type { PromotionStatsResponse } from '@couchdb/model/promotion';
 import { PageHeader } from '@client/components/page-header';
-import { useAuth } from '@client/lib/session/auth-context';
-import { ApiError } from '@client/lib/http';
+import { OnlineResourceFailure } from '@client/components/online-resource-failure';
+import { useOnlineResource } from '@client/components/use-online-resource';
 import { AgentGate } from './components/agent-gate';
 
 const pm = PROMOTION_MESSAGES;
@@ -37,56 +34,18 @@ export default function PromotionStatsScreen() {
   );
 }
 
-type State =
-  | { kind: 'loading' }
-  | { kind: 'ready'; stats: PromotionStatsResponse }
-  | { kind: 'failed'; message: string };
-
 function PromotionStats() {
-  const { request } = useAuth();
-  const [state, setState] = useState<State>({ kind: 'loading' });
-
-  // The answer sets the state (never synchronously inside the effect).
-  const fetchStats = useCallback(() => {
-    request<PromotionStatsResponse>('/api/promotion/stats')
-      .then((stats) => setState({ kind: 'ready', stats }))
-      .catch((err: unknown) =>
-        setState({
-          kind: 'failed',
-          message:
-            err instanceof ApiError && err.isNetworkFailure ? pm.statsOffline : pm.statsLoadFailed,
-        }),
-      );
-  }, [request]);
-
-  useEffect(() => {
-    fetchStats();
-    // Back online: load again.
-    window.addEventListener('online', fetchStats);
-    return () => window.removeEventListener('online', fetchStats);
-  }, [fetchStats]);
-  const retry = () => {
-    setState({ kind: 'loading' });
-    fetchStats();
-  };
+  const { state, retry } = useOnlineResource<PromotionStatsResponse>('/api/promotion/stats', {
+    offline: pm.statsOffline,
+    failed: pm.statsLoadFailed,
+  });
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 2, md: 3 } }}>
       <PageHeader title={pm.statsTitle} />
-      {state.kind === 'failed' && (
-        <Alert
-          severity="warning"
-          action={
-            <Button color="inherit" size="small" onClick={retry}>
-              重试
-            </Button>
-          }
-        >
-          {state.message}
-        </Alert>
-      )}
+      {state.kind === 'failed' && <OnlineResourceFailure message={state.message} retry={retry} />}
       {state.kind === 'loading' && <Skeleton variant="rounded" height={260} />}
-      {state.kind === 'ready' && <StatsView stats={state.stats} />}
+      {state.kind === 'ready' && <StatsView stats={state.data} />}
     </Container>
   );
 }
