@@ -1,5 +1,5 @@
 /** An error the gateway answers as `{error: {code, message}}` with its HTTP status. */
-import { ERROR_MESSAGES, type ErrorCode } from '@couchdb/model/errors';
+import { ERROR_MESSAGES, rateLimitedMessage, type ErrorCode } from '@couchdb/model/errors';
 
 export class HttpError extends Error {
   constructor(
@@ -11,4 +11,12 @@ export class HttpError extends Error {
   ) {
     super(message);
   }
+}
+
+/** 429 with the wait (whole seconds, at least 1) in the text and in Retry-After. */
+export function rateLimitedFor(msBeforeNext: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return new HttpError(429, 'rate_limited', rateLimitedMessage(seconds), undefined, {
+    'Retry-After': String(seconds),
+  });
 }

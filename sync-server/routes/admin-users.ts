@@ -10,17 +10,12 @@ import { adminUserUpdateSchema, userRoleSchema } from '@couchdb/model/user';
 import { requireCaller } from '../middleware/authenticate';
 import { validateBody } from '../middleware/validate';
 import type { AccountAdmin } from '../services/account-admin';
-import type { RequestInfo } from '../services/oplog-service';
 import { HttpError } from '../http-error';
+import { requestInfo } from './request-info';
 
 const enabledBody = z.strictObject({ enabled: z.boolean() });
 const roleBody = z.strictObject({ role: userRoleSchema });
 export const deleteUserBody = z.strictObject({ userId: idSchema });
-
-export const requestInfo = (req: Request): RequestInfo => ({
-  ip: req.ip ?? '',
-  userAgent: String(req.headers['user-agent'] ?? ''),
-});
 
 function userIdOf(req: Request): string {
   const id = idSchema.safeParse(req.params.id);

@@ -18,7 +18,8 @@ import { requireCaller } from '../middleware/authenticate';
 import { validateBody } from '../middleware/validate';
 import type { AccountAdmin } from '../services/account-admin';
 import type { AuthService, Session } from '../services/auth-service';
-import { deleteUserBody, requestInfo } from './admin-users';
+import { deleteUserBody } from './admin-users';
+import { requestInfo } from './request-info';
 import { REFRESH_TOKEN_TTL_SECONDS } from '../services/tokens';
 
 function cookieOptions(req: Request): CookieOptions {

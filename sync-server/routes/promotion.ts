@@ -3,27 +3,18 @@
  * rate-limited per address and bounded per agent and day in the store), an agent's public card,
  * and the statistics (an agent their own, an admin anyone's).
  */
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible';
 import { idSchema } from '@couchdb/model/common';
-import { rateLimitedMessage } from '@couchdb/model/errors';
 import { promotionEventSchema, type PromotionEvent } from '@couchdb/model/promotion';
-import { DEVICE_ID_HEADER } from '@couchdb/model/sync';
-import { HttpError } from '../http-error';
+import { HttpError, rateLimitedFor } from '../http-error';
 import { requireCaller } from '../middleware/authenticate';
 import { validateBody } from '../middleware/validate';
 import type { PromotionService } from '../services/promotion-service';
+import { countedIdentity } from './request-info';
 
 /** Events one address may send a minute (a browsing visitor sends a few). */
 const EVENTS_PER_MINUTE = 60;
-
-/** Who is counted: the signed-in user, else the device's own id, else the address. */
-function identity(req: Request): string {
-  if (req.caller) return `u:${req.caller.id}`;
-  const device = req.get(DEVICE_ID_HEADER);
-  if (device && /^[A-Za-z0-9_-]{8,64}$/.test(device)) return `d:${device}`;
-  return `ip:${req.ip ?? 'unknown'}`;
-}
 
 export function promotionRoutes(promotions: PromotionService): Router {
   const router = Router();
@@ -34,15 +25,12 @@ export function promotionRoutes(promotions: PromotionService): Router {
       await limiter.consume(req.ip ?? 'unknown');
     } catch (err) {
       if (err instanceof Error) throw err;
-      const wait = Math.max(1, Math.ceil((err as RateLimiterRes).msBeforeNext / 1000));
-      throw new HttpError(429, 'rate_limited', rateLimitedMessage(wait), undefined, {
-        'Retry-After': String(wait),
-      });
+      throw rateLimitedFor((err as RateLimiterRes).msBeforeNext);
     }
     const event = req.body as PromotionEvent;
     if (event.type !== 'visit' && !event.propertyId) throw new HttpError(400, 'validation_failed');
     res.set('Cache-Control', 'no-store');
-    res.json(await promotions.record(event, req.caller ?? null, identity(req)));
+    res.json(await promotions.record(event, req.caller ?? null, countedIdentity(req)));
   });
 
   router.get('/agents/:id', async (req, res) => {

@@ -22,6 +22,7 @@ import { HttpError } from '../http-error';
 import { requireCaller } from '../middleware/authenticate';
 import type { ChangeFeed, FeedEvent } from '../services/change-feed';
 import type { SyncService } from '../services/sync-service';
+import { requestInfo } from './request-info';
 
 const pullQuery = z.object({
   // An opaque store sequence: digits (PouchDB Server) or CouchDB's "N-base64" strings.
@@ -109,7 +110,7 @@ export function syncRoutes(sync: SyncService, feed: ChangeFeed): Router {
           collection,
           {
             viewer: req.caller!,
-            request: { ip: req.ip ?? '', userAgent: String(req.headers['user-agent'] ?? '') },
+            request: requestInfo(req),
           },
           rows.data as PushRow[],
         ),

@@ -15,10 +15,9 @@ import type {
   RegisterRequest,
 } from '@couchdb/model/auth';
 import { newId } from '@couchdb/model/common';
-import { rateLimitedMessage } from '@couchdb/model/errors';
 import type { User } from '@couchdb/model/user';
 import type { RateLimits } from '../config';
-import { HttpError } from '../http-error';
+import { HttpError, rateLimitedFor } from '../http-error';
 import { couchStatus, type Store } from '../store/couch';
 import { fromStoreDoc, toStoreDoc, type StoreDoc } from '../store/documents';
 import {
@@ -198,7 +197,7 @@ export class AuthService {
     const wait =
       tooMany(byPhone, this.limits.loginFailuresPerPhone) ??
       tooMany(byIp, this.limits.loginFailuresPerIp);
-    if (wait !== null) throw rateLimitedFor(wait);
+    if (wait !== null) throw rateLimitedFor(wait * 1000);
 
     const phone = await getOrNull(() => this.auth.get(`phone:${input.phone}`) as Promise<PhoneDoc>);
     const cred = phone
@@ -397,13 +396,7 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-function rateLimitedFor(seconds: number): HttpError {
-  return new HttpError(429, 'rate_limited', rateLimitedMessage(seconds), undefined, {
-    'Retry-After': String(seconds),
-  });
-}
-
 function rateLimited(res: RateLimiterRes | Error): HttpError {
   if (res instanceof Error) throw res;
-  return rateLimitedFor(Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
+  return rateLimitedFor(res.msBeforeNext);
 }

@@ -11,6 +11,7 @@ import {
   SESSION_HINT_COOKIE,
 } from '@couchdb/model/session-cookies';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { rateLimitedMessage } from '../../../couchdb/model/errors';
 import { REFRESH_REUSE_GRACE_SECONDS } from '../../../sync-server/services/tokens';
 import * as api from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
@@ -201,7 +202,11 @@ describe('POST /api/auth/login', () => {
     const blocked = await request(gw.app).post('/api/auth/login').send({ phone, password });
     expect(blocked.status).toBe(429);
     expect(blocked.body.error.code).toBe('rate_limited');
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // The wait is the rest of the 15-minute window, in seconds (not a rounding of milliseconds).
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(60);
+    expect(blocked.body.error.message).toBe(
+      rateLimitedMessage(Number(blocked.headers['retry-after'])),
+    );
   });
 
   it('limits failed attempts per IP across phones', async () => {
