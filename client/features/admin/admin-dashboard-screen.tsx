@@ -43,7 +43,7 @@ const MODULES = [
   {
     to: '/admin/users',
     title: '用户管理',
-    text: '查看用户、修改角色和认证状态',
+    text: '查看用户、修改角色和启用状态',
     icon: <GroupOutlined />,
   },
   {
