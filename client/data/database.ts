@@ -12,6 +12,7 @@ import {
   type RxStorage,
 } from 'rxdb';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import type { SyncCollection } from '@couchdb/model/sync';
 import { readScope } from '@couchdb/rules/collection-access';
 import { createConflictHandler, type ConflictContext } from './conflict-handler';
@@ -27,6 +28,7 @@ import { settingSchema, type SettingDoc } from './schemas/setting.schema';
 import { userSchema, type UserDoc } from './schemas/user.schema';
 
 addRxPlugin(RxDBLeaderElectionPlugin);
+addRxPlugin(RxDBMigrationSchemaPlugin);
 
 export interface DeviceCollections {
   properties: RxCollection<PropertyDoc>;
@@ -91,22 +93,61 @@ export interface OpenDatabaseOptions {
   multiInstance?: boolean;
 }
 
+type MigrationStrategy = (doc: Record<string, unknown>) => Record<string, unknown>;
+
 /**
- * RxDB's dev-mode asks for one migration strategy per schema version. They never run: without the
- * migration plugin a new version starts empty, which only pull-only collections may do (they pull
- * everything again: see replicationIdentifier).
+ * How a collection crosses to a new schema version. Documents written on the device (drafts, unsent
+ * edits, settings saved on a train) must carry over: such a collection lists one RxDB migration
+ * strategy per version and migrates when the database opens; RxDB moves the replication's
+ * checkpoints and pending writes along, so its replication identifier stays the same.
+ * A pull-only collection may instead restart empty at a version (`restartedAt`): it pulls everything
+ * again under a new replication identifier (see replicationIdentifier).
  */
-export function migrationStrategiesFor(version: number): {
-  migrationStrategies?: Record<number, (doc: unknown) => unknown>;
+interface SchemaLineage {
+  /** The version the collection last started empty at (its data was dropped, not migrated). */
+  restartedAt?: number;
+  /** The strategy that turns a document of version n-1 into version n, for each n past restartedAt. */
+  strategies?: Record<number, MigrationStrategy>;
+}
+
+const unchanged: MigrationStrategy = (doc) => doc;
+
+export const SCHEMA_LINEAGE: Partial<Record<CollectionName, SchemaLineage>> = {
+  /** v1 added the admin action log's fields. */
+  oplog: { restartedAt: 1 },
+  /** v1 added the loan_rates key; the documents of v0 stay valid as they are. */
+  settings: { strategies: { 1: unchanged } },
+};
+
+/** The version a collection's replication identifier carries: the one it last restarted empty at. */
+export function replicationVersion(name: CollectionName): number {
+  return SCHEMA_LINEAGE[name]?.restartedAt ?? 0;
+}
+
+/**
+ * RxDB's collection options for a schema version: one migration strategy per version (RxDB asks
+ * for all of them). Versions up to a restart never run (autoMigrate off: the collection starts
+ * empty, the old version's data is left unread); past it, the collection migrates when it opens.
+ */
+export function migrationStrategiesFor(
+  name: CollectionName,
+  version: number,
+): {
+  migrationStrategies?: Record<number, MigrationStrategy>;
   autoMigrate?: false;
 } {
   if (version === 0) return {};
-  return {
-    autoMigrate: false,
-    migrationStrategies: Object.fromEntries(
-      Array.from({ length: version }, (_, i) => [i + 1, (doc: unknown) => doc]),
-    ),
-  };
+  const lineage = SCHEMA_LINEAGE[name] ?? {};
+  const restartedAt = lineage.restartedAt ?? 0;
+  const migrationStrategies: Record<number, MigrationStrategy> = {};
+  for (let v = 1; v <= version; v++) {
+    const strategy = v <= restartedAt ? unchanged : lineage.strategies?.[v];
+    if (!strategy) throw new Error(`${name}: no migration strategy for schema version ${v}`);
+    migrationStrategies[v] = strategy;
+  }
+  return restartedAt === version
+    ? { migrationStrategies, autoMigrate: false }
+    : { migrationStrategies };
 }
 
 /** Creates (or reopens) a database with its collections. */
@@ -124,7 +165,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Device
     const schema = COLLECTION_SCHEMAS[name];
     creators[name] = {
       schema,
-      ...migrationStrategiesFor(schema.version),
+      ...migrationStrategiesFor(name, schema.version),
       ...(isSynced(name)
         ? { conflictHandler: createConflictHandler(name, options.conflicts) }
         : {}),

@@ -32,7 +32,7 @@ import {
 } from '@couchdb/rules/collection-access';
 import { Backoff, sleep, type BackoffPolicy } from '@client/lib/backoff';
 import { takeBootPrefetch } from './boot-prefetch';
-import type { DeviceDatabase } from './database';
+import { replicationVersion, type DeviceDatabase } from './database';
 import { sameDocState } from './doc-equality';
 import type { RefusalLedger } from './refusals';
 import type { SyncHttp } from './sync-http';
@@ -80,15 +80,16 @@ export interface CollectionReplication {
 
 /**
  * The replication identifier: includes the database, so each identity has its own checkpoints, and
- * a pull-only collection's schema version past 0, so a new version (which starts empty: no
- * migration plugin) pulls everything again instead of resuming at the old version's checkpoint.
+ * the schema version a pull-only collection last restarted empty at (replicationVersion), so it
+ * pulls everything again instead of resuming at the old version's checkpoint. A migrated
+ * collection keeps its identifier: RxDB migrates the checkpoints and pending writes with the data.
  */
 export function replicationIdentifier(
   db: DeviceDatabase,
   collection: SyncCollection,
   baseUrl: string,
 ) {
-  const version = db.collections[collection]?.schema.version ?? 0;
+  const version = replicationVersion(collection);
   const epoch = purgeEpoch(db.name, collection);
   const name = `${collection}${version > 0 ? `@v${version}` : ''}${epoch > 0 ? `#${epoch}` : ''}`;
   return `cjfc-sync:${db.name}:${name}:${baseUrl || 'same-origin'}`;

@@ -168,14 +168,15 @@ export function referenceRate(
   home: HomeOrder,
   years: number,
 ): number {
-  if (kind === 'commercial') return roundRate(rates.lprPercent + rates.basisPoints / 100);
+  if (kind === 'commercial') return commercialRatePercent(rates.lprPercent, rates.basisPoints);
   const short = years <= PROVIDENT_SHORT_TERM_YEARS;
   if (home === 'first') return short ? rates.providentFirstShort : rates.providentFirstLong;
   return short ? rates.providentSecondShort : rates.providentSecondLong;
 }
 
-function roundRate(percent: number): number {
-  return Math.round(percent * 1000) / 1000;
+/** The commercial loan rate: the LPR plus 基点 (1 BP = 0.01%), to 3 decimals. */
+export function commercialRatePercent(lprPercent: number, basisPoints: number): number {
+  return Math.round((lprPercent + basisPoints / 100) * 1000) / 1000;
 }
 
 /** The minimum down payment (percent of the price) for a loan kind and home order. */

@@ -653,6 +653,12 @@ function buildSettings(nowMs: number): Setting[] {
       description: SETTING_DESCRIPTIONS.max_images_per_property,
       updated_at,
     },
+    {
+      id: 'loan_rates',
+      setting_value: { ...DEFAULT_SETTINGS.loanRates },
+      description: SETTING_DESCRIPTIONS.loan_rates,
+      updated_at,
+    },
   ];
 }
 

@@ -9,7 +9,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { Page } from 'playwright-core';
 import { UPLOAD_MESSAGES } from '@couchdb/model/media-facts';
 import type { Property } from '@couchdb/model/property';
-import { SETTINGS_MESSAGES, type SettingKey } from '@couchdb/model/setting-facts';
+import {
+  DEFAULT_LOAN_RATES,
+  SETTINGS_MESSAGES,
+  type SettingKey,
+} from '@couchdb/model/setting-facts';
 import type { SyncDocument } from '@couchdb/model/sync';
 import { FALLBACK_CONTACT_NAME, PLATFORM_LINE_WARNING } from '@couchdb/rules/contact';
 import {
@@ -223,5 +227,40 @@ describe('/admin/settings', () => {
       PLATFORM_LINE_WARNING,
     );
     expect(await settingValue('default_contact')).toEqual({ phone: newPhone });
+  });
+
+  it('reference rates: saved offline, checked, and the calculator on another device follows', async () => {
+    const { page, settings, layout } = await openSettings();
+    await settings.lpr.waitFor();
+    expect(await settings.lpr.inputValue()).toBe(String(DEFAULT_LOAN_RATES.lprPercent));
+
+    // A rate out of bounds is refused under its field; nothing is saved.
+    await settings.lpr.fill('25');
+    await settings.basisPoints.fill('2.5');
+    await settings.saveRatesButton.click();
+    await settings.fieldError(SETTINGS_MESSAGES.rateRange).waitFor();
+    await settings.fieldError(SETTINGS_MESSAGES.basisPointsInteger).waitFor();
+
+    // Saved while offline (on a train): the device keeps it and sends it once back online.
+    await page.context().setOffline(true);
+    await settings.lpr.fill('3.1');
+    await settings.basisPoints.fill('-20');
+    await settings.providentFirstLong.fill('2.35');
+    await page.getByTestId('commercial-rate').getByText('= 2.9%').waitFor();
+    await settings.saveRatesButton.click();
+    await layout.waitForToast(SETTINGS_MESSAGES.ratesSaved);
+    await saveScreenshot(page, 'admin-settings-rates-desktop');
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await settings.rates.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'admin-settings-rates-mobile');
+    await page.context().setOffline(false);
+    await expect
+      .poll(() => settingValue('loan_rates'), SYNC_WAIT)
+      .toMatchObject({ lprPercent: 3.1, basisPoints: -20, providentFirstLong: 2.35 });
+
+    // A visitor's calculator uses the new rates (commercial = LPR − 20 基点).
+    const visitor = await visitorDevice.openPage(`${gateway.url}/tools/mortgage`);
+    await visitor.getByText('5年期以上LPR 3.1%').waitFor(SYNC_WAIT);
+    expect(await visitor.getByLabel('商贷年利率').inputValue()).toBe('2.9');
   });
 });

@@ -29,8 +29,9 @@ import { useOpenDevice, useSettingsQuery, useSyncSettled } from '@client/data/ho
 import { saveSettings } from '@client/data/setting-mutations';
 import { AdminGate } from './components/admin-gate';
 import { LoadFailed } from './components/load-failed';
+import { LoanRatesEditor } from './components/loan-rates-editor';
 
-/** The form shows the three settings it edits (the calculator's rates are not among them). */
+/** The form shows the three settings it edits (the calculator's rates have their own form). */
 const formValues = (
   s: Pick<Settings, 'defaultContact' | 'auditRequired' | 'maxImagesPerProperty'>,
 ): SettingsFormInput => ({
@@ -41,7 +42,7 @@ const formValues = (
 
 /**
  * 系统设置 (spec §2 "Admin system settings", §5): the platform's default contact phone, whether new
- * listings wait for review, and the image limit per listing. Saved on the device first (works
+ * listings wait for review, the image limit per listing, and the 房贷计算器's reference rates. Saved on the device first (works
  * offline); the gateway checks the write again and every device follows the new values live.
  */
 export default function AdminSettingsScreen() {
@@ -66,7 +67,17 @@ function SettingsPanel() {
   if (!data || !settled) {
     return <Skeleton variant="rounded" height={360} data-testid="settings-loading" />;
   }
-  return <SettingsEditor settings={data} />;
+  return (
+    <Stack spacing={2}>
+      <SettingsEditor settings={data} />
+      <LoanRatesPanel rates={data.loanRates} />
+    </Stack>
+  );
+}
+
+function LoanRatesPanel({ rates }: { rates: Settings['loanRates'] }) {
+  const device = useOpenDevice();
+  return <LoanRatesEditor rates={rates} database={device?.database ?? null} />;
 }
 
 function SettingsEditor({ settings }: { settings: Settings }) {

@@ -6,7 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE_MESSAGE } from '../../../couchdb/model/common-facts';
-import { SETTINGS_MESSAGES, type Setting } from '../../../couchdb/model/setting';
+import {
+  DEFAULT_LOAN_RATES,
+  SETTINGS_MESSAGES,
+  type Setting,
+} from '../../../couchdb/model/setting';
 import type { SyncDocument } from '../../../couchdb/model/sync';
 import type { User } from '../../../couchdb/model/user';
 import { ACCESS_MESSAGES } from '../../../couchdb/rules/access';
@@ -44,6 +48,11 @@ const phone = (p: unknown) =>
 const audit = (on: unknown) => buildSetting({ id: 'audit_required', setting_value: on as never });
 const limit = (n: unknown) =>
   buildSetting({ id: 'max_images_per_property', setting_value: n as never });
+const rates = (change: Record<string, unknown>) =>
+  buildSetting({
+    id: 'loan_rates',
+    setting_value: { ...DEFAULT_LOAN_RATES, ...change } as never,
+  });
 
 beforeAll(async () => {
   gw = await startTestGateway();
@@ -51,7 +60,7 @@ beforeAll(async () => {
   callers.user = await gw.createUser('user', '普通用户丙');
   callers.agent = await gw.createUser('agent', '经纪人丁');
   // Each setting exists, so a refusal must leave a real document unchanged.
-  for (const s of [phone('18887700000'), audit(true), limit(10)]) {
+  for (const s of [phone('18887700000'), audit(true), limit(10), rates({})]) {
     expect((await write(admin, s)).body.rejections).toEqual([]);
   }
 });
@@ -64,6 +73,7 @@ describe.each(['user', 'agent'] as const)('a caller of role %s', (role) => {
     ['the default phone', phone('13912345678')],
     ['the review switch', audit(false)],
     ['the image limit', limit(3)],
+    ['the loan rates', rates({ lprPercent: 2.9 })],
   ])('is refused when it changes %s: the reason, nothing stored', async (_label, setting) => {
     const before = await stored(setting.id);
     const res = await write(callers[role], setting);
@@ -95,7 +105,7 @@ describe.each(['user', 'agent'] as const)('a caller of role %s', (role) => {
 describe('an admin', () => {
   it('changes each setting; the gateway stamps the time and every device pulls it', async () => {
     const sent = '2020-01-01T00:00:00.000Z';
-    for (const s of [phone('13912345678'), audit(false), limit(3)]) {
+    for (const s of [phone('13912345678'), audit(false), limit(3), rates({ basisPoints: -30 })]) {
       const res = await write(admin, { ...s, updated_at: sent });
       expect(res.body.rejections).toEqual([]);
       expect(res.body.accepted).toHaveLength(1);
@@ -108,8 +118,9 @@ describe('an admin', () => {
     expect(seen.get('default_contact')?.setting_value).toEqual({ phone: '13912345678' });
     expect(seen.get('audit_required')?.setting_value).toBe(false);
     expect(seen.get('max_images_per_property')?.setting_value).toBe(3);
+    expect(seen.get('loan_rates')?.setting_value).toMatchObject({ basisPoints: -30 });
 
-    for (const s of [phone('18887700000'), audit(true), limit(10)]) {
+    for (const s of [phone('18887700000'), audit(true), limit(10), rates({})]) {
       expect((await write(admin, s)).body.rejections).toEqual([]);
     }
   });
@@ -128,11 +139,32 @@ describe('an admin', () => {
     ['an image limit of 51', limit(51), sm.imageLimitMax],
     ['an image limit of 2.5', limit(2.5), sm.imageLimitInteger],
     ['an image limit as text', limit('5'), sm.imageLimitRequired],
+    ['an LPR of 0', rates({ lprPercent: 0 }), sm.rateRange],
+    ['an LPR over 20%', rates({ lprPercent: 21 }), sm.rateRange],
+    ['a rate with 4 decimals', rates({ providentFirstLong: 2.6001 }), sm.rateDecimals],
+    ['a rate as text', rates({ lprPercent: '3.5' }), sm.rateNumber],
+    ['a missing rate', rates({ providentSecondShort: undefined }), sm.rateRequired],
+    ['基点 of 2.5', rates({ basisPoints: 2.5 }), sm.basisPointsInteger],
+    ['基点 beyond 300', rates({ basisPoints: -301 }), sm.basisPointsRange],
+    ['a day that does not exist', rates({ lprDate: '2025-02-30' }), sm.dateInvalid],
+    ['a minimum down payment of 101%', rates({ minDownCommercial: 101 }), sm.downRange],
+    [
+      'rates that are not an object',
+      buildSetting({ id: 'loan_rates', setting_value: 3.5 as never }),
+      sm.ratesInvalid,
+    ],
   ])('is refused %s with the model message, nothing stored', async (_label, setting, message) => {
     const before = await stored(setting.id);
     const res = await write(admin, setting);
     expect(res.body.rejections).toEqual([{ id: setting.id, code: 'validation_failed', message }]);
     expect(await stored(setting.id)).toEqual(before);
+  });
+
+  it('is refused rates with a field the model does not know', async () => {
+    const before = await stored('loan_rates');
+    const res = await write(admin, rates({ bonus: 1 }));
+    expect(res.body.rejections).toMatchObject([{ id: 'loan_rates', code: 'validation_failed' }]);
+    expect(await stored('loan_rates')).toEqual(before);
   });
 
   it('is refused a setting key the model does not know', async () => {

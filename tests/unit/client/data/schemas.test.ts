@@ -107,7 +107,7 @@ describe('RxDB schemas mirror couchdb/model', () => {
       Object.fromEntries(
         Object.entries(COLLECTION_SCHEMAS).map(([name, schema]) => [
           name,
-          { schema, ...migrationStrategiesFor(schema.version) },
+          { schema, ...migrationStrategiesFor(name as never, schema.version) },
         ]),
       ) as never,
     );

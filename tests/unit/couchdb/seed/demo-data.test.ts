@@ -1,6 +1,7 @@
 import {
   AUDIT_STATUSES,
   DAY_MS,
+  DEFAULT_LOAN_RATES,
   DEMAND_STATUSES,
   demandSchema,
   NEWS_CATEGORIES,
@@ -12,7 +13,9 @@ import {
   propertySchema,
   propertyWriteSchema,
   resolveSettings,
+  SETTING_KEYS,
   settingSchema,
+  settingWriteSchema,
   TOWNSHIPS,
   userSchema,
 } from '@couchdb/model';
@@ -130,15 +133,13 @@ describe('buildDemoData', () => {
     expect(new Set(data.demands.map((d) => d.type))).toEqual(new Set(['buy', 'rent']));
   });
 
-  it('seeds the three settings at their defaults', () => {
-    expect(data.settings.map((s) => s.id).sort()).toEqual([
-      'audit_required',
-      'default_contact',
-      'max_images_per_property',
-    ]);
+  it('seeds every setting at its default, each valid by the setting schema', () => {
+    expect(data.settings.map((s) => s.id).sort()).toEqual([...SETTING_KEYS].sort());
+    for (const s of data.settings) expect(settingWriteSchema.safeParse(s).success).toBe(true);
     const settings = resolveSettings(data.settings);
     expect(settings.auditRequired).toBe(true);
     expect(settings.maxImagesPerProperty).toBe(10);
+    expect(settings.loanRates).toEqual(DEFAULT_LOAN_RATES);
   });
 
   it('links hosted 360° tours to a few featured listings when given', () => {
