@@ -45,6 +45,7 @@ export const PROPERTY_FORM_MESSAGES = {
   descriptionMin: '描述至少10个字符',
   descriptionMax: '描述不能超过1000个字符',
   panoramaUrl: URL_MESSAGE,
+  panoramaHttps: '全景链接必须是以 https:// 开头的网页地址',
   contactName: '联系人姓名不能超过30个字符',
   tooManyFeatures: '标签数量过多',
   noImage: '请至少上传一张图片',
@@ -156,3 +157,45 @@ export function addCustomTag(
 export function checkPanorama(panoramaUrl: string | null | undefined): string | null {
   return panoramaUrl && panoramaUrl.trim() ? null : PROPERTY_MESSAGES.panoramaMissing;
 }
+
+/**
+ * The fields of an approved listing whose change goes back to review while audit_required is on
+ * (issue 16): what can carry a false or abusive claim to the public — its text, tags, photos,
+ * video and 360° link. Price, area, rooms, address, contact and status change at once, so a price
+ * cut or a sale is never held up. Until an admin approves, everyone but the owner and admins sees
+ * the last approved values (the revision's `approved` snapshot).
+ */
+export const REVIEWED_PROPERTY_FIELDS = [
+  'title',
+  'description',
+  'features',
+  'images',
+  'media_items',
+  'panorama_url',
+] as const;
+export type ReviewedPropertyField = (typeof REVIEWED_PROPERTY_FIELDS)[number];
+
+export const REVISION_STATUSES = ['pending', 'rejected'] as const;
+export type RevisionStatus = (typeof REVISION_STATUSES)[number];
+
+/** Texts of a change waiting for review (the owner's card, /manage, the review page). */
+export const REVISION_MESSAGES = {
+  pending: '修改审核中',
+  rejected: '修改未通过',
+  queueLabel: '修改待审核',
+  ownerPending: '修改审核通过前，其他人看到的仍是上次审核通过的内容',
+  ownerRejected: (comment: string) =>
+    `修改未通过审核${comment ? `：${comment}` : ''}。其他人看到的仍是上次审核通过的内容，可再次编辑后提交`,
+  changedFields: (labels: readonly string[]) => `修改了：${labels.join('、')}`,
+  approved: '修改审核通过',
+  rejectedToast: '修改已退回',
+} as const;
+
+export const REVIEWED_FIELD_LABELS: Record<ReviewedPropertyField, string> = {
+  title: '标题',
+  description: '描述',
+  features: '特色标签',
+  images: '图片',
+  media_items: '视频/全景',
+  panorama_url: '360°全景链接',
+};

@@ -35,6 +35,8 @@ import {
   PROPERTY_STATUSES,
   PROPERTY_TITLE_MIN,
   PROPERTY_TYPES,
+  REVIEWED_PROPERTY_FIELDS,
+  REVISION_STATUSES,
   ROOMS_MAX,
 } from './property-facts';
 
@@ -59,11 +61,25 @@ const contactSchema = z.object({
   phone: phoneSchema.optional(),
 });
 
+/** The 360° link opens a third party's page in a frame: https pages only (issue 16). */
 const panoramaUrlSchema = z
   .string()
   .trim()
   .max(URL_MAX, URL_MESSAGE)
-  .refine((v) => v === '' || isHttpUrl(v), URL_MESSAGE);
+  .refine((v) => v === '' || isHttpUrl(v), { error: URL_MESSAGE, abort: true })
+  .refine((v) => v === '' || /^https:\/\//i.test(v), PROPERTY_FORM_MESSAGES.panoramaHttps);
+
+/**
+ * A change to an approved listing waiting for review (REVIEWED_PROPERTY_FIELDS): the last
+ * approved values of those fields, which everyone but the owner and admins keeps seeing.
+ */
+const revisionSchema = z.strictObject({
+  status: z.enum(REVISION_STATUSES),
+  approved: z.partialRecord(z.enum(REVIEWED_PROPERTY_FIELDS), z.unknown()),
+  comment: z.string().max(AUDIT_COMMENT_MAX).default(''),
+  submitted_at: timestampSchema,
+});
+export type PropertyRevision = z.infer<typeof revisionSchema>;
 
 const propertyShape = {
   id: idSchema,
@@ -95,6 +111,8 @@ const propertyShape = {
   media_items: z.array(mediaItemSchema).max(50).default([]),
   /** Publisher display name, copied by the gateway. */
   owner: z.object({ name: displayNameSchema }).optional(),
+  /** A change waiting for review, set by the gateway; absent for everyone but owner and admins. */
+  change_review: revisionSchema.nullable().optional(),
   created_at: timestampSchema,
   updated_at: timestampSchema,
 };

@@ -17,6 +17,8 @@ import {
   type Collection,
 } from './collection-access';
 import { ALLOW, type Decision, refuse } from './decision';
+import { jsonEqual } from './json-equal';
+import { publicVersion } from './listing-review';
 import { canChangeAudit, canChangeStatus } from './property-status';
 
 // The access table is read through this module too (`@couchdb/rules/access`).
@@ -91,11 +93,14 @@ export function projectPropertyFor<P extends ProjectableProperty>(
   property: P,
 ): P | null {
   if (!canReadDocument('properties', property, viewer)) return null;
-  if (viewer !== null) return property;
-  const { contact_phone: _phone, ...rest } = property;
+  if (viewer?.role === 'admin' || (viewer && property.user_id === viewer.id)) return property;
+  // Everyone else sees the last approved version of a change waiting for review.
+  const reviewed = publicVersion(property);
+  if (viewer !== null) return reviewed;
+  const { contact_phone: _phone, ...rest } = reviewed;
   const projected = { ...rest } as P;
-  if (property.contact) {
-    const { phone: _contactPhone, ...contact } = property.contact;
+  if (reviewed.contact) {
+    const { phone: _contactPhone, ...contact } = reviewed.contact;
     projected.contact = contact;
   }
   return projected;
@@ -167,18 +172,7 @@ export function createRefusal(
   return claimed ? { ok: false, code: 'forbidden', message: am.adminOnlyFields } : null;
 }
 
-/** Structural equality of JSON values (key order ignored). */
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ak = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
-  const bk = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
-  if (ak.length !== bk.length) return false;
-  return ak.every((k) =>
-    jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
-  );
-}
+export { jsonEqual };
 
 /** The first of `fields` whose value differs between the two documents, if any. */
 export function changedField(

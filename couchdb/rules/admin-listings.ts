@@ -6,6 +6,7 @@
 import { MAX_PAGE_BUTTONS, PAGE_SIZE } from '../model/constants';
 import type { OperationType } from '../model/oplog';
 import type { AuditStatus, PropertyStatus, PropertyType } from '../model/property';
+import { hasPendingRevision } from './listing-review';
 import { AUDIT_STATUS_LABELS } from './property-status';
 import {
   comparePropertiesFor,
@@ -61,11 +62,18 @@ export function filterAdminListings<T extends AdminListing>(
     .sort(comparePropertiesFor(filter.sort));
 }
 
-/** The review queue: pending listings that are not deleted, newest first (spec §2). */
+/**
+ * The review queue: pending listings and approved ones with a change waiting for review (issue 16),
+ * not deleted, newest first (spec §2).
+ */
 export function pendingListings<T extends AdminListing>(list: readonly T[]): T[] {
   const newest = comparePropertiesFor('time_desc');
   return list
-    .filter((p) => p.audit_status === 'pending' && p.status !== 'deleted')
+    .filter(
+      (p) =>
+        (p.audit_status === 'pending' || hasPendingRevision(p as Record<string, unknown>)) &&
+        p.status !== 'deleted',
+    )
     .sort((a, b) => newest({ ...a, is_priority: false }, { ...b, is_priority: false }));
 }
 

@@ -31,6 +31,8 @@ export function classifyPropertyWrite(oldDoc: StoredDoc | null, newDoc: StoredDo
     if (newDoc.audit_status === 'approved') return 'approve';
     if (newDoc.audit_status === 'rejected') return 'reject';
   }
+  const decided = revisionDecisionOf(oldDoc, newDoc);
+  if (decided) return decided;
   if (newDoc.status !== oldDoc.status) {
     if (newDoc.status === 'active') return 'publish';
     if (newDoc.status === 'inactive') return 'unpublish';
@@ -38,14 +40,30 @@ export function classifyPropertyWrite(oldDoc: StoredDoc | null, newDoc: StoredDo
   return 'update';
 }
 
-function describe(type: OperationType, operator: Operator, doc: StoredDoc): string {
+type Revision = { status?: string; comment?: string } | null | undefined;
+
+/** An admin's decision on a change waiting for review (listing-review.ts), if the write is one. */
+function revisionDecisionOf(oldDoc: StoredDoc, newDoc: StoredDoc): 'approve' | 'reject' | null {
+  const before = oldDoc.change_review as Revision;
+  const after = newDoc.change_review as Revision;
+  if (before?.status !== 'pending') return null;
+  if (!after) return 'approve';
+  return after.status === 'rejected' ? 'reject' : null;
+}
+
+function describe(
+  type: OperationType,
+  operator: Operator,
+  doc: StoredDoc,
+  oldDoc: StoredDoc | null,
+): string {
   const who = operator.name || (operator.role === 'system' ? '访客' : '用户');
   const title = typeof doc.title === 'string' ? `「${doc.title}」` : '';
+  const ofChange = oldDoc && revisionDecisionOf(oldDoc, doc) ? '的修改' : '';
+  const reason = ofChange ? (doc.change_review as Revision)?.comment : doc.audit_comment;
   const comment =
-    type === 'reject' && typeof doc.audit_comment === 'string' && doc.audit_comment
-      ? `，原因：${doc.audit_comment}`
-      : '';
-  return `${who}${OPERATION_TYPE_LABELS[type]}了房源${title}${comment}`;
+    type === 'reject' && typeof reason === 'string' && reason ? `，原因：${reason}` : '';
+  return `${who}${OPERATION_TYPE_LABELS[type]}了房源${title}${ofChange}${comment}`;
 }
 
 /**
@@ -90,7 +108,7 @@ export class OplogService {
       _id: id,
       property_id: newDoc._id,
       operation_type: type,
-      operation_description: describe(type, operator, newDoc),
+      operation_description: describe(type, operator, newDoc, oldDoc),
       operator_id: operator.id,
       operator_name: operator.name,
       operator_role: operator.role,

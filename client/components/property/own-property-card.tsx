@@ -9,7 +9,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import type { ReactNode } from 'react';
 import type { Property } from '@couchdb/model/property';
-import { PROPERTY_TYPE_LABELS } from '@couchdb/model/property-facts';
+import { PROPERTY_TYPE_LABELS, REVISION_MESSAGES } from '@couchdb/model/property-facts';
 import { formatArea, formatDate, formatPrice, formatShortAddress } from '@couchdb/rules/format';
 import { myListingStatusLabel } from '@couchdb/rules/property-status';
 import { ListingThumb } from './listing-thumb';
@@ -28,6 +28,7 @@ type OwnProperty = Pick<
   | 'audit_comment'
   | 'view_count'
   | 'created_at'
+  | 'change_review'
 >;
 
 const LABEL_COLORS: Record<string, 'warning' | 'error' | 'success' | 'default' | 'info'> = {
@@ -40,7 +41,8 @@ const LABEL_COLORS: Record<string, 'warning' | 'error' | 'success' | 'default' |
 
 /**
  * A listing in its owner's lists (spec §2 "My listings"): the combined status label (with the
- * rejection reason), type, address, price, area, views, date, the link and delete.
+ * rejection reason), a change waiting for review or refused (issue 16), type, address, price,
+ * area, views, date, the link and delete.
  */
 export function OwnPropertyCard({
   property: p,
@@ -65,6 +67,15 @@ export function OwnPropertyCard({
               label={label}
               data-testid="own-property-status"
             />
+            {p.change_review && (
+              <Chip
+                size="small"
+                variant="outlined"
+                color={p.change_review.status === 'pending' ? 'warning' : 'error'}
+                label={REVISION_MESSAGES[p.change_review.status]}
+                data-testid="own-property-revision"
+              />
+            )}
             <Chip size="small" variant="outlined" label={PROPERTY_TYPE_LABELS[p.type]} />
           </Stack>
           <Typography component="h3" sx={{ fontWeight: 600 }} noWrap>
@@ -85,6 +96,20 @@ export function OwnPropertyCard({
           {p.audit_status === 'rejected' && p.audit_comment && (
             <Typography role="note" sx={{ fontSize: 13, color: 'error.main' }}>
               拒绝原因：{p.audit_comment}
+            </Typography>
+          )}
+          {p.change_review && (
+            <Typography
+              role="note"
+              data-testid="own-property-revision-note"
+              sx={{
+                fontSize: 13,
+                color: p.change_review.status === 'pending' ? 'text.secondary' : 'error.main',
+              }}
+            >
+              {p.change_review.status === 'pending'
+                ? REVISION_MESSAGES.ownerPending
+                : REVISION_MESSAGES.ownerRejected(p.change_review.comment)}
             </Typography>
           )}
         </Stack>

@@ -13,6 +13,7 @@ import {
   type AuditDecision,
 } from '@couchdb/rules/property-status';
 import type { UserRole } from '@couchdb/model/roles';
+import { decideRevision, hasPendingRevision } from '@couchdb/rules/listing-review';
 import type { DeviceDatabase } from '../database';
 import type { AdminLogEntry } from '@couchdb/model/admin-log';
 import type { OplogEntry } from '@couchdb/model/oplog';
@@ -94,19 +95,32 @@ async function modifyListing(
   await doc.incrementalModify(change);
 }
 
-/** Approves or rejects a pending listing (spec §4); throws the rule's message when refused. */
+/**
+ * Approves or rejects a pending listing (spec §4), or the change waiting for review on an approved
+ * one (issue 16: listing-review.ts); throws the rule's message when refused. Says which it decided.
+ */
 export async function auditListing(
   db: DeviceDatabase,
   id: string,
   decision: AuditDecision,
   admin: { id: string; role: UserRole },
   comment = '',
-): Promise<void> {
+): Promise<'listing' | 'change'> {
+  let decided: 'listing' | 'change' = 'listing';
   await modifyListing(db, id, (old) => {
+    if (old.audit_status === 'approved' && old.change_review && hasPendingRevision(old)) {
+      decided = 'change';
+      return {
+        ...old,
+        change_review: decideRevision(old.change_review, decision, comment),
+        updated_at: new Date().toISOString(),
+      };
+    }
     const result = auditProperty(old, decision, admin, comment);
     if (!result.ok) throw new Error(result.message);
     return result.property;
   });
+  return decided;
 }
 
 /** Turns priority display on or off (spec §4: priority listings are listed first). */

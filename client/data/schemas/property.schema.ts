@@ -1,4 +1,8 @@
-/** The properties collection: couchdb/model propertySchema plus server_rev. */
+/**
+ * The properties collection: couchdb/model propertySchema plus server_rev.
+ * Version 1 added `change_review` (a change waiting for review); version 0's documents migrate unchanged
+ * (database.ts SCHEMA_LINEAGE), drafts and unsent edits included.
+ */
 import type { RxJsonSchema } from 'rxdb';
 import type { Property } from '@couchdb/model/property';
 import {
@@ -10,6 +14,7 @@ import {
   PRICE_MAX,
   PROPERTY_STATUSES,
   PROPERTY_TYPES,
+  REVISION_STATUSES,
   ROOMS_MAX,
 } from '@couchdb/model/property-facts';
 import { TITLE_MAX, URL_MAX } from '@couchdb/model/common-facts';
@@ -34,7 +39,7 @@ const urlField = textField(URL_MAX);
 
 export const propertySchema: RxJsonSchema<PropertyDoc> = {
   title: 'properties',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -109,6 +114,15 @@ export const propertySchema: RxJsonSchema<PropertyDoc> = {
       },
     },
     owner: { type: 'object', properties: { name: textField(30) } },
+    change_review: {
+      type: ['object', 'null'],
+      properties: {
+        status: enumField(REVISION_STATUSES),
+        approved: { type: 'object' },
+        comment: textField(AUDIT_COMMENT_MAX),
+        submitted_at: timestampField,
+      },
+    },
     created_at: timestampField,
     updated_at: timestampField,
   },

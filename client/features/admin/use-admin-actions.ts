@@ -3,7 +3,11 @@
  * database (so it works offline) and the gateway checks it again when it syncs.
  */
 import type { PropertyStatus } from '@couchdb/model/property';
-import { ADMIN_PROPERTY_MESSAGES, PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
+import {
+  ADMIN_PROPERTY_MESSAGES,
+  PROPERTY_MESSAGES,
+  REVISION_MESSAGES,
+} from '@couchdb/model/property-facts';
 import { ADMIN_LISTING_MESSAGES } from '@couchdb/rules/admin-listings';
 import {
   auditToast,
@@ -54,14 +58,17 @@ export function useAdminActions(): AdminActions {
     audit: (id, decision, comment = '') =>
       run(ADMIN_PROPERTY_MESSAGES.auditFailed, async () => {
         if (!user) throw new Error(ADMIN_PROPERTY_MESSAGES.reviewUnauthorized);
-        await auditListing(
+        const decided = await auditListing(
           device!.database,
           id,
           decision,
           { id: user.id, role: user.user_type },
           comment,
         );
-        return auditToast(decision);
+        if (decided === 'listing') return auditToast(decision);
+        return decision === 'approved'
+          ? REVISION_MESSAGES.approved
+          : REVISION_MESSAGES.rejectedToast;
       }),
     setPriority: (id, on) =>
       run(ADMIN_PROPERTY_MESSAGES.updateFailed, async () => {

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -12,6 +13,7 @@ import {
   checkPanorama,
   PROPERTY_MESSAGES,
   PROPERTY_TYPE_LABELS,
+  REVISION_MESSAGES,
 } from '@couchdb/model/property-facts';
 import { canReadDocument } from '@couchdb/rules/access';
 import { resolveContactPhone } from '@couchdb/rules/contact';
@@ -127,6 +129,17 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
       <Box sx={{ display: { xs: 'none', md: 'block' }, mb: 2 }}>
         <BackLink />
       </Box>
+      {p.change_review && user?.id === p.user_id && (
+        <Alert
+          severity={p.change_review.status === 'pending' ? 'info' : 'warning'}
+          sx={{ mb: 2, mx: { xs: 2, md: 0 }, mt: { xs: 2, md: 0 } }}
+          data-testid="revision-notice"
+        >
+          {p.change_review.status === 'pending'
+            ? `${REVISION_MESSAGES.pending}：${REVISION_MESSAGES.ownerPending}`
+            : REVISION_MESSAGES.ownerRejected(p.change_review.comment)}
+        </Alert>
+      )}
       <Box
         sx={{
           display: 'grid',

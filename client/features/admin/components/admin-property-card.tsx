@@ -5,7 +5,8 @@ import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PROPERTY_TYPE_LABELS } from '@couchdb/model/property-facts';
+import { PROPERTY_TYPE_LABELS, REVISION_MESSAGES } from '@couchdb/model/property-facts';
+import { changedFieldLabels, hasPendingRevision } from '@couchdb/rules/listing-review';
 import { formatArea, formatDate, formatPrice } from '@couchdb/rules/format';
 import { AUDIT_STATUS_LABELS, PROPERTY_STATUS_LABELS } from '@couchdb/rules/property-status';
 import { ListingThumb } from '@client/components/property/listing-thumb';
@@ -42,7 +43,9 @@ export function AdminPropertyCard({
   onSelect?(selected: boolean): void;
   actions: AdminCardActions;
 }) {
-  const pending = p.audit_status === 'pending' && p.status !== 'deleted';
+  // A new submission, or a change to an approved listing waiting for review (issue 16).
+  const changeWaits = hasPendingRevision(p) && p.status !== 'deleted';
+  const pending = (p.audit_status === 'pending' || changeWaits) && p.status !== 'deleted';
   const approved = p.audit_status === 'approved' && p.status !== 'deleted';
   return (
     <Card
@@ -75,6 +78,14 @@ export function AdminPropertyCard({
               label={AUDIT_STATUS_LABELS[p.audit_status]}
               data-testid="audit-badge"
             />
+            {p.change_review && (
+              <Chip
+                size="small"
+                color={changeWaits ? 'warning' : 'error'}
+                label={changeWaits ? REVISION_MESSAGES.queueLabel : REVISION_MESSAGES.rejected}
+                data-testid="revision-badge"
+              />
+            )}
             {p.is_priority && (
               <Chip
                 size="small"
@@ -106,6 +117,11 @@ export function AdminPropertyCard({
           {p.audit_status === 'rejected' && p.audit_comment && (
             <Typography sx={{ fontSize: 13, color: 'error.main' }}>
               拒绝原因：{p.audit_comment}
+            </Typography>
+          )}
+          {changeWaits && (
+            <Typography sx={{ fontSize: 13, color: 'warning.dark' }} data-testid="revision-fields">
+              {REVISION_MESSAGES.changedFields(changedFieldLabels(p))}
             </Typography>
           )}
         </Stack>

@@ -131,6 +131,10 @@ function PanoramaBody({ url, title, onClose }: { url: string; title: string; onC
           allow="fullscreen; gyroscope; accelerometer; xr-spatial-tracking"
           allowFullScreen
           referrerPolicy="no-referrer"
+          // A third party's page (https only, reviewed): its scripts run, but it may not navigate
+          // this app, open pop-ups, submit forms or reach our storage beyond its own origin.
+          sandbox="allow-scripts allow-same-origin"
+
           onLoad={() => setState((s) => (s === 'loading' ? 'loaded' : s))}
           onError={() => setState('failed')}
           sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', border: 0 }}

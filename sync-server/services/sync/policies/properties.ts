@@ -2,7 +2,9 @@
  * Listings: a new one gets the forced fields of DESIGN §4 (pending or approved by the setting,
  * active, owned by the caller, counters 0); an edit keeps the owner, the counters and the creation
  * time, stamps an admin's audit decision, and sends an owner's edit of a rejected listing back to
- * review. The media limit is the one set now.
+ * review. An owner's change to an approved listing's reviewed fields waits for review as a
+ * `change_review` while the approved version stays public (couchdb/rules/listing-review.ts); only an
+ * admin decides on it. The media limit is the one set now.
  */
 import { propertyWriteSchema } from '@couchdb/model/property';
 import {
@@ -11,7 +13,9 @@ import {
   forceNewPropertyFields,
   jsonEqual,
 } from '@couchdb/rules/access';
+import type { PropertyRevision } from '@couchdb/model/property';
 import { checkListingMediaLimit, listingMediaChanged } from '@couchdb/rules/listing-media';
+import { decideRevision, revisionAfterOwnerEdit } from '@couchdb/rules/listing-review';
 import type { StoredDoc } from '../../projection';
 import { refused, type WriteContext, type WritePolicy } from './policy';
 
@@ -57,6 +61,28 @@ function edited(
   return next;
 }
 
+/**
+ * The revision an admin's write leaves: the admin may approve a waiting change (no revision) or
+ * refuse it (rejected, with a reason); the approved snapshot itself is never theirs to rewrite.
+ */
+function revisionAfterAdminWrite(
+  current: StoredDoc,
+  content: Record<string, unknown>,
+): PropertyRevision | null {
+  const revision = (current.change_review as PropertyRevision | null | undefined) ?? null;
+  if (!revision) return null;
+  const sent = content.change_review as Partial<PropertyRevision> | null | undefined;
+  if (sent === null) return decideRevision(revision, 'approved');
+  if (sent?.status === 'rejected' && revision.status === 'pending') {
+    return decideRevision(
+      revision,
+      'rejected',
+      typeof sent.comment === 'string' ? sent.comment : '',
+    );
+  }
+  return revision;
+}
+
 export const propertiesPolicy: WritePolicy = {
   schema: propertyWriteSchema,
   async prepare(ctx) {
@@ -71,8 +97,16 @@ export const propertiesPolicy: WritePolicy = {
         { auditRequired: (await ctx.settings()).auditRequired },
         Date.parse(now),
       );
+      // A revision is the gateway's to open, never a device's.
+      delete next.change_review;
     } else {
       next = edited(ctx, current);
+      next.change_review =
+        viewer.role === 'admin'
+          ? revisionAfterAdminWrite(current, content)
+          : revisionAfterOwnerEdit(current, next, (await ctx.settings()).auditRequired, now);
+      if (next.change_review === null && current.change_review === undefined)
+        delete next.change_review;
     }
     next.owner = current?.owner ?? { name: operator.name };
     // The limit as set now: a device offline while an admin lowered it may not know yet.
