@@ -101,7 +101,10 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   app.use(
     pinoHttp({
       logger,
-      autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') },
+      // Probes poll the health answers; a balancer's readiness probe must not flood the log.
+      autoLogging: {
+        ignore: (req) => !req.url?.startsWith('/api/') || req.url.startsWith('/api/health'),
+      },
       // 4xx are the callers' business (a visitor's refresh is an expected 401); only 5xx are errors.
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
       serializers: {
