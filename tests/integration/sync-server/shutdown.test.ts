@@ -11,20 +11,27 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OplogEntry } from '../../../couchdb/model/oplog';
-import type { PushResponse, PushRow, SyncDocument } from '../../../couchdb/model/sync';
+import {
+  STREAM_RECONNECT_MS,
+  type PushResponse,
+  type PushRow,
+  type SyncDocument,
+} from '../../../couchdb/model/sync';
 import { buildGateway } from '../../../scripts/build-gateway';
 import { buildNewListing } from '../../fixtures/builders';
 import * as api from '../../helpers/sync-api';
+import { startTestGateway } from '../../helpers/test-gateway';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** sync-server/index.ts: SHUTDOWN_LIMIT_MS. */
 const SHUTDOWN_LIMIT_MS = 20_000;
 const AGENT = { phone: '13800000002', password: 'Agent@2026' };
 const ADMIN = { phone: '13800000001', password: 'Admin@2026' };
-const LOOPS = 8;
-const ROWS = 10;
+const LOOPS = 6;
+const ROWS = 5;
 
 let outDir: string;
 let dataDir: string;
@@ -100,6 +107,11 @@ it('SIGTERM during pushes loses nothing and exits within its bound', async () =>
   const [storePid] = childPids(gatewayPid);
   expect(storePid).toBeGreaterThan(0);
   const agent = await api.signIn(first.url, AGENT.phone, AGENT.password);
+  // A device's event stream, read to its end.
+  const streamRes = await fetch(`${first.url}/api/sync/stream`, {
+    headers: { Authorization: `Bearer ${agent.accessToken}` },
+  });
+  const streamText = streamRes.text();
 
   // LOOPS devices push listings back to back; SIGTERM lands once some pushes are answered.
   const sent: Sent[] = [];
@@ -141,6 +153,8 @@ it('SIGTERM during pushes loses nothing and exits within its bound', async () =>
   expect(code).toBe(0);
   expect(ms).toBeLessThan(SHUTDOWN_LIMIT_MS);
   expect(alive(storePid!)).toBe(false);
+  // The stream was ended by the gateway, with the reconnect hint last.
+  expect((await streamText).trimEnd().endsWith(`retry: ${STREAM_RECONNECT_MS}`)).toBe(true);
   // Pushes in flight at the signal were answered in full, by a store still running.
   const answered = sent.filter((s) => s.answer);
   expect(answered.filter((s) => s.answeredAfterSignal).length).toBeGreaterThan(0);
@@ -184,4 +198,34 @@ it('SIGTERM during pushes loses nothing and exits within its bound', async () =>
   const stopped = new Promise((resolve) => second.child.once('exit', resolve));
   second.child.kill('SIGTERM');
   expect(await stopped).toBe(0);
+}, 120_000);
+
+describe('draining', () => {
+  it('answers not ready, ends streams with a reconnect hint and takes no new one; still alive', async () => {
+    const gw = await startTestGateway();
+    try {
+      const user = await gw.createUser('user');
+      await expect
+        .poll(async () => (await request(gw.app).get('/api/health/ready')).status)
+        .toBe(200);
+      const server = await gw.listen();
+      const open = await fetch(`${server.url}/api/sync/stream`, { headers: api.bearer(user) });
+      const text = open.text();
+      await expect.poll(() => gw.streams.size).toBe(1);
+
+      gw.drain();
+      expect(await text).toMatch(new RegExp(`retry: ${STREAM_RECONNECT_MS}\\n\\n$`));
+      expect(gw.streams.size).toBe(0);
+      const ready = await request(gw.app).get('/api/health/ready');
+      expect(ready.status).toBe(503);
+      expect(ready.body).toMatchObject({ ready: false, draining: true, store: true });
+      expect(ready.headers.connection).toBe('close');
+      expect((await request(gw.app).get('/api/health/live')).status).toBe(200);
+      const late = await request(gw.app).get('/api/sync/stream').set(api.bearer(user));
+      expect(late.status).toBe(503);
+      await server.close();
+    } finally {
+      await gw.cleanup();
+    }
+  });
 });
