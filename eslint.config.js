@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'coverage', 'node_modules', 'tests/.artifacts'] },
+  { ignores: ['dist', 'dist-server', 'data', 'coverage', 'node_modules', 'tests/.artifacts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -12,6 +12,7 @@ import { FIRST_SCREEN_PATHS } from '@client/ssr/first-screen-paths';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config';
 import { firstScreenPages } from './first-screen';
+import { GatewayMetrics, metricsEndpoint } from './metrics';
 import { authenticate } from './middleware/authenticate';
 import { apiNotFound, errorHandler } from './middleware/errors';
 import { adminUserRoutes } from './routes/admin-users';
@@ -27,6 +28,7 @@ import { AccountDirectory } from './services/account-directory';
 import { AuthService } from './services/auth-service';
 import { ChangeFeed } from './services/change-feed';
 import { CounterService } from './services/counter-service';
+import { EventStreams } from './services/event-streams';
 import { OplogService } from './services/oplog-service';
 import { ListingStatsService } from './services/listing-stats-service';
 import { PromotionService } from './services/promotion-service';
@@ -46,7 +48,14 @@ export interface Gateway {
   app: Express;
   auth: AuthService;
   feed: ChangeFeed;
-  /** Stops background work (the store change feeds); the store itself is closed by its owner. */
+  metrics: GatewayMetrics;
+  streams: EventStreams;
+  /**
+   * The first step of a shutdown: not ready any more, event streams ended with a reconnect hint,
+   * every answer from now on closes its connection. Requests in flight go on to their end.
+   */
+  drain(): void;
+  /** Stops background work (the store change feeds, metrics); the store itself is closed by its owner. */
   close(): void;
 }
 
@@ -77,11 +86,25 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   const auth = new AuthService(store, config.jwtSecret, config.rateLimits);
   const feed = new ChangeFeed(store, logger);
   feed.start();
+  const streams = new EventStreams();
+  const metrics = new GatewayMetrics({ storeUrl: store.url, openStreams: () => streams.size });
+  const offUnreachable = store.onUnreachable(() => metrics.storeUnreachable());
+  let draining = false;
+
+  app.use(metrics.requests);
+  app.use((_req, res, next) => {
+    // Draining: callers on a kept-alive connection open a new one, to a gateway that stays.
+    if (draining) res.set('Connection', 'close');
+    next();
+  });
 
   app.use(
     pinoHttp({
       logger,
-      autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') },
+      // Probes poll the health answers; a balancer's readiness probe must not flood the log.
+      autoLogging: {
+        ignore: (req) => !req.url?.startsWith('/api/') || req.url.startsWith('/api/health'),
+      },
       // 4xx are the callers' business (a visitor's refresh is an expected 401); only 5xx are errors.
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
       serializers: {
@@ -109,11 +132,28 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   api.use(authenticate(config.jwtSecret, accounts));
   // Sync pushes carry up to 100 documents and parse their own body with a larger limit.
   const sync = new SyncService(store, feed);
-  api.use('/sync', syncRoutes(sync, feed));
+  api.use('/sync', syncRoutes({ sync, feed, streams, metrics }));
   api.use(express.json({ limit: '1mb' }));
   api.get('/health', async (_req, res) => {
     await store.server.info();
     res.json({ ok: true, store: store.embedded ? 'embedded' : 'couchdb', feeds: feed.status() });
+  });
+  // Liveness: the process answers. A failing probe means restart it.
+  api.get('/health/live', (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({ ok: true });
+  });
+  // Readiness: send traffic here (the store answers, every feed is loaded, not shutting down).
+  api.get('/health/ready', async (_req, res) => {
+    const feeds = feed.status();
+    const storeUp = await store.server.info().then(
+      () => true,
+      () => false,
+    );
+    const ready = !draining && storeUp && Object.values(feeds).every(Boolean);
+    res
+      .status(ready ? 200 : 503)
+      .set('Cache-Control', 'no-store')
+      .json({ ready, draining, store: storeUp, feeds });
   });
   const accountAdmin = new AccountAdmin(store, auth, accounts, new OplogService(store));
   api.use('/auth', authRoutes(auth, accountAdmin));
@@ -125,6 +165,7 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   api.use('/training', trainingRoutes(new TrainingService(store)));
   api.use(apiNotFound);
   app.use('/api', api);
+  app.get('/metrics', metricsEndpoint(metrics, config.metricsToken));
 
   app.use(
     '/media',
@@ -139,7 +180,22 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   if (staticDir) serveApp(app, staticDir, firstScreenPages(staticDir, sync, logger));
 
   app.use(errorHandler);
-  return { app, auth, feed, close: () => feed.stop() };
+  return {
+    app,
+    auth,
+    feed,
+    metrics,
+    streams,
+    drain: () => {
+      draining = true;
+      streams.endAll();
+    },
+    close: () => {
+      feed.stop();
+      offUnreachable();
+      metrics.stop();
+    },
+  };
 }
 
 /**

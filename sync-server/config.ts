@@ -25,6 +25,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().default('false'),
   SEED_DEMO: z.enum(['auto', 'off']).default('auto'),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
 export interface Config {
@@ -44,6 +45,8 @@ export interface Config {
   seedDemo: boolean;
   /** Limits on login and register attempts (per IP / per phone, per window). */
   rateLimits: RateLimits;
+  /** Bearer token for GET /metrics; unset, the endpoint refuses everyone. */
+  metricsToken?: string | undefined;
 }
 
 export interface RateLimits {
@@ -105,5 +108,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     seedDemo: e.SEED_DEMO === 'auto' && !e.COUCHDB_URL,
     rateLimits: DEFAULT_RATE_LIMITS,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -1,18 +1,24 @@
 /**
  * Starts the gateway: reads the configuration, opens the store (embedded PouchDB Server unless
  * COUCHDB_URL is set), seeds demo data on the embedded default's first start, listens, and shuts
- * everything down cleanly on SIGINT/SIGTERM.
+ * everything down cleanly on SIGINT/SIGTERM: stops accepting, ends event streams with a reconnect
+ * hint, lets requests in flight (pushes) finish, stops the store last, and exits within a bound.
+ * Runs as dist-server/index.js under node in production (scripts/build-gateway.ts), under tsx in dev.
  */
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { createApp } from './app';
+import { createApp, type Gateway } from './app';
 import { loadConfig } from './config';
 import { createLogger } from './logger';
 import { seedDemoDataOnce } from './services/seed-service';
 import { openStore } from './store/couch';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** Requests in flight get this long to finish after a shutdown signal; then their connections close. */
+const IN_FLIGHT_GRACE_MS = 10_000;
+/** The whole shutdown never takes longer than this (then the process exits with 1). */
+const SHUTDOWN_LIMIT_MS = 20_000;
 
 async function main() {
   const config = loadConfig();
@@ -27,21 +33,29 @@ async function main() {
   });
 
   let server: Server | undefined;
-  let closeGateway = () => {};
+  let gateway: Gateway | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    const startedAt = Date.now();
     logger.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      logger.error({ limitMs: SHUTDOWN_LIMIT_MS }, 'shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
+    gateway?.drain();
     await new Promise<void>((resolve) => {
-      if (!server) return resolve();
+      if (!server?.listening) return resolve();
       server.close(() => resolve());
-      server.closeIdleConnections();
-      setTimeout(() => server?.closeAllConnections(), 3000).unref();
+      // Kept-alive connections close as soon as their request in flight is answered.
+      const idle = setInterval(() => server?.closeIdleConnections(), 100);
+      server.once('close', () => clearInterval(idle));
+      setTimeout(() => server?.closeAllConnections(), IN_FLIGHT_GRACE_MS).unref();
     });
-    closeGateway();
+    gateway?.close();
     await store.close();
-    logger.info('stopped');
+    logger.info({ ms: Date.now() - startedAt }, 'stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
@@ -54,8 +68,8 @@ async function main() {
     if (staticDir && !existsSync(`${staticDir}/index.html`)) {
       throw new Error(`No built app in ${staticDir}: run "npm run build" first (npm start does).`);
     }
-    const { app, auth, close } = createApp({ config, store, logger, staticDir });
-    closeGateway = close;
+    gateway = createApp({ config, store, logger, staticDir });
+    const { app, auth } = gateway;
 
     if (config.seedDemo)
       await seedDemoDataOnce({ store, auth, mediaDir: `${config.dataDir}/media`, logger });

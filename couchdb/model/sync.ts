@@ -97,6 +97,8 @@ export const STREAM_EVENTS = {
   /** data: {}: sent on connect and after the gateway lost its store feed; pull everything. */
   resync: 'resync',
 } as const;
+/** The reconnect wait a gateway that is shutting down gives (SSE `retry:`) as it ends the stream. */
+export const STREAM_RECONNECT_MS = 1_000;
 /** The gateway sends a comment line at this interval so proxies keep the stream open. */
 export const STREAM_HEARTBEAT_MS = 25_000;
 

@@ -10,6 +10,7 @@ import {
   PUSH_ROWS_MAX,
   STREAM_EVENTS,
   STREAM_HEARTBEAT_MS,
+  STREAM_RECONNECT_MS,
   SYNC_DOC_MAX_BYTES,
   SYNC_MESSAGES,
   SYNC_SCOPES,
@@ -20,7 +21,9 @@ import {
 import { accessRoleOf, readScope } from '@couchdb/rules/collection-access';
 import { HttpError } from '../http-error';
 import { requireCaller } from '../middleware/authenticate';
+import type { GatewayMetrics } from '../metrics';
 import type { ChangeFeed, FeedEvent } from '../services/change-feed';
+import type { EventStreams } from '../services/event-streams';
 import type { SyncService } from '../services/sync-service';
 import { requestInfo } from './request-info';
 
@@ -56,10 +59,19 @@ function collectionOf(req: Request): SyncCollection {
   return name;
 }
 
-export function syncRoutes(sync: SyncService, feed: ChangeFeed): Router {
+export interface SyncRouteDeps {
+  sync: SyncService;
+  feed: ChangeFeed;
+  streams: EventStreams;
+  metrics: GatewayMetrics;
+}
+
+export function syncRoutes({ sync, feed, streams, metrics }: SyncRouteDeps): Router {
   const router = Router();
 
   router.get('/stream', (req, res) => {
+    // Shutting down: the device retries, reaching a gateway that stays.
+    if (streams.closed) throw new HttpError(503, 'store_unavailable');
     res.set({
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-store',
@@ -74,9 +86,11 @@ export function syncRoutes(sync: SyncService, feed: ChangeFeed): Router {
       else send(STREAM_EVENTS.change, { collection: e.collection });
     });
     const heartbeat = setInterval(() => res.write(': ping\n\n'), STREAM_HEARTBEAT_MS);
+    const release = streams.add(() => res.end(`retry: ${STREAM_RECONNECT_MS}\n\n`));
     req.on('close', () => {
       clearInterval(heartbeat);
       unsubscribe();
+      release();
     });
   });
 
@@ -105,16 +119,16 @@ export function syncRoutes(sync: SyncService, feed: ChangeFeed): Router {
       const rows = pushBody.safeParse(req.body);
       if (!rows.success)
         throw new HttpError(400, 'validation_failed', rows.error.issues[0]?.message);
-      res.json(
-        await sync.push(
-          collection,
-          {
-            viewer: req.caller!,
-            request: requestInfo(req),
-          },
-          rows.data as PushRow[],
-        ),
+      const answer = await sync.push(
+        collection,
+        {
+          viewer: req.caller!,
+          request: requestInfo(req),
+        },
+        rows.data as PushRow[],
       );
+      metrics.countPush(collection, answer);
+      res.json(answer);
     },
   );
 

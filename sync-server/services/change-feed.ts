@@ -125,6 +125,8 @@ export class ChangeFeed {
         }
       } catch (err) {
         if (this.stopped) break;
+        // fetch rejects (TypeError) only when the store gave no answer at all.
+        if (err instanceof TypeError) this.store.reportUnreachable();
         failures++;
         const delay = Math.min(500 * 2 ** Math.min(failures - 1, 5), 15_000);
         if (failures === 1)

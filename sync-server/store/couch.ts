@@ -2,6 +2,7 @@
  * The gateway's one way to the store: a nano client for CouchDB 3 (COUCHDB_URL) or the embedded
  * PouchDB Server. Creates the databases and Mango indexes idempotently at start.
  */
+import { EventEmitter } from 'node:events';
 import nano, { type DocumentScope, type ServerScope } from 'nano';
 import type { Logger } from 'pino';
 import { ALL_DATABASES, INDEXES, type DatabaseName } from '@couchdb/design/databases';
@@ -28,6 +29,10 @@ export interface Store {
   server: ServerScope;
   db<D extends object = Record<string, unknown>>(name: DatabaseName): DocumentScope<D>;
   dbName(name: DatabaseName): string;
+  /** Calls `listener` for every store request that got no answer (refused, reset); answers its removal. */
+  onUnreachable(listener: () => void): () => void;
+  /** Notes a request to the store that got no answer (for requests made without nano). */
+  reportUnreachable(): void;
   close(): Promise<void>;
 }
 
@@ -70,7 +75,15 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   }
   // parseUrl: false keeps a path in COUCHDB_URL (a CouchDB behind a reverse proxy) intact;
   // nano 11 reads it but its type declarations omit it.
-  const server = nano({ url, parseUrl: false } as nano.Configuration);
+  const unreachable = new EventEmitter().setMaxListeners(0);
+  const server = nano({
+    url,
+    parseUrl: false,
+    // nano logs each request and each answer; 'socket' is a request that got no answer.
+    log: (entry: { err?: unknown } | undefined) => {
+      if (entry?.err === 'socket') unreachable.emit('unreachable');
+    },
+  } as nano.Configuration);
   const dbName = (name: DatabaseName) => `${prefix}${name}`;
 
   try {
@@ -98,6 +111,11 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     server,
     db: <D extends object>(name: DatabaseName) => server.use<D>(dbName(name)),
     dbName,
+    onUnreachable: (listener) => {
+      unreachable.on('unreachable', listener);
+      return () => unreachable.off('unreachable', listener);
+    },
+    reportUnreachable: () => unreachable.emit('unreachable'),
     close: async () => {
       await embedded?.stop();
     },

@@ -50,7 +50,11 @@ function shutdown() {
   setTimeout(() => process.exit(0), 2000).unref();
   server.closeAllConnections?.();
 }
-process.on('SIGINT', shutdown);
+// Ctrl-C reaches the whole process group: under the gateway, the gateway stops this store itself,
+// after its last write (the gateway's shutdown); run by hand, Ctrl-C stops it.
+process.on('SIGINT', () => {
+  if (!process.connected) shutdown();
+});
 process.on('SIGTERM', shutdown);
 process.on('disconnect', shutdown);
 process.on('unhandledRejection', (reason) => {

@@ -7,7 +7,12 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 
-const SCRIPT = fileURLToPath(new URL('./embedded-server.ts', import.meta.url));
+/** Compiled (dist-server/, run by node) the store's script is JavaScript beside this module; else tsx runs it. */
+const COMPILED = import.meta.url.endsWith('.js');
+const SCRIPT = fileURLToPath(
+  new URL(COMPILED ? './embedded-server.js' : './embedded-server.ts', import.meta.url),
+);
+const EXEC_ARGV = ['--unhandled-rejections=warn', ...(COMPILED ? [] : ['--import', 'tsx'])];
 const READY_TIMEOUT_MS = 30_000;
 
 export interface EmbeddedStore {
@@ -24,7 +29,7 @@ function launch(
 ): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolve, reject) => {
     const child = fork(SCRIPT, [dataDir, String(port)], {
-      execArgv: ['--unhandled-rejections=warn', '--import', 'tsx'],
+      execArgv: EXEC_ARGV,
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     const timer = setTimeout(() => {

@@ -45,6 +45,8 @@ export interface TestGatewayOptions {
   jwtSecret?: string;
   /** Serve this built app (index.html and assets), as `npm start` serves dist/. */
   staticDir?: string;
+  /** METRICS_TOKEN: the bearer token GET /metrics asks for. */
+  metricsToken?: string;
 }
 
 export async function startTestGateway(overrides: TestGatewayOptions = {}): Promise<TestGateway> {
@@ -70,6 +72,7 @@ export async function startTestGateway(overrides: TestGatewayOptions = {}): Prom
     trustProxy: false,
     seedDemo: false,
     rateLimits: { ...DEFAULT_RATE_LIMITS, registrationsPerIp: 1000, ...overrides.rateLimits },
+    metricsToken: overrides.metricsToken,
   };
   const gateway = createApp({ config, store, logger, staticDir: overrides.staticDir });
   const servers: Server[] = [];
