@@ -24,7 +24,7 @@ import { moveMediaFile, putMediaBuffer } from './storage';
 // time (a per-process queue on purpose: the memory it protects is this process's).
 sharp.cache(false);
 sharp.concurrency(1);
-const IMAGE_DECODES_AT_ONCE = 2;
+const IMAGE_DECODES_AT_ONCE = 1;
 let decoding = 0;
 const waiting: (() => void)[] = [];
 
@@ -185,9 +185,8 @@ async function reencode(
   }
   try {
     // rotate() applies the EXIF orientation; sharp writes no metadata unless asked, so EXIF/GPS go.
-    const source = sharp(path, { failOn: 'error', limitInputPixels: IMAGE_MAX_PIXELS }).rotate();
-    const photo = await source
-      .clone()
+    const photo = await sharp(path, { failOn: 'error', limitInputPixels: IMAGE_MAX_PIXELS })
+      .rotate()
       .resize({
         width: IMAGE_LONG_EDGE,
         height: IMAGE_LONG_EDGE,
@@ -197,8 +196,8 @@ async function reencode(
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 82, mozjpeg: true })
       .toBuffer({ resolveWithObject: true });
-    const thumb = await source
-      .clone()
+    // From the stored photo, not the upload: the large original is decoded once.
+    const thumb = await sharp(photo.data)
       .resize({
         width: THUMB_LONG_EDGE,
         height: THUMB_LONG_EDGE,

@@ -2,9 +2,9 @@
  * Content-addressed media files under the data dir, served at /media/<sha256>.<ext>.
  * The same bytes always land at the same name, so files are immutable and cacheable forever.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export const MEDIA_URL_PREFIX = '/media/';
@@ -23,9 +23,15 @@ export async function putMediaBuffer(
   );
   if (!exists) {
     await mkdir(mediaDir, { recursive: true });
-    const tmp = `${target}.${process.pid}.tmp`;
-    await writeFile(tmp, bytes);
-    await rename(tmp, target);
+    // A name of its own: two requests storing the same bytes at once must not share a temp file.
+    const tmp = `${target}.${randomUUID()}.tmp`;
+    try {
+      await writeFile(tmp, bytes);
+      await rename(tmp, target);
+    } catch (err) {
+      await unlink(tmp).catch(() => undefined);
+      throw err;
+    }
   }
   return MEDIA_URL_PREFIX + name;
 }
