@@ -138,14 +138,6 @@ export const VIDEO_MAX_BYTES = VIDEO_MAX_MB * MB;
 export const UPLOAD_MAX_ATTEMPTS = 3;
 export const UPLOAD_BACKOFF_MS = 1_000;
 export const MEDIA_CACHE_CONTROL_S = 3_600;
-/** Bytes one account may upload per calendar day (Asia/Shanghai): six 50 MB videos, or far more photos. */
-export const MEDIA_DAILY_QUOTA_MB = 300;
-export const MEDIA_DAILY_QUOTA_BYTES = MEDIA_DAILY_QUOTA_MB * MB;
-/** Upload requests one account may have in flight at once (the publish form sends one file at a time). */
-export const MEDIA_CONCURRENT_UPLOADS = 2;
-/** Largest photo accepted, in pixels (a 50-megapixel phone camera fits); decoding is bounded by it. */
-export const IMAGE_MAX_MEGAPIXELS = 50;
-export const IMAGE_MAX_PIXELS = IMAGE_MAX_MEGAPIXELS * 1_000_000;
 /** The max_images_per_property setting: default and allowed range. */
 export const IMAGE_LIMIT_DEFAULT = MAX_MEDIA_PER_LISTING;
 export const IMAGE_LIMIT_MIN = 1;

@@ -6,10 +6,7 @@
 import {
   IMAGE_MAX_BYTES,
   IMAGE_MAX_MB,
-  IMAGE_MAX_MEGAPIXELS,
   MAX_MEDIA_PER_LISTING,
-  MEDIA_CONCURRENT_UPLOADS,
-  MEDIA_DAILY_QUOTA_MB,
   VIDEO_MAX_BYTES,
   VIDEO_MAX_MB,
 } from './constants';
@@ -60,14 +57,6 @@ export const UPLOAD_MESSAGES = {
   noFile: '没有选择要上传的文件',
   overSizeLimit: `文件大小超过${VIDEO_MAX_MB}MB，无法上传`,
   damagedImage: (file: string) => `图片 ${file} 已损坏或无法识别，请重新选择`,
-  imageTooManyPixels: (file: string) =>
-    `图片 ${file} 尺寸过大（超过${IMAGE_MAX_MEGAPIXELS * 100}万像素），请缩小后再上传`,
-  /** 429: the account's bytes for today (Asia/Shanghai) are used up. */
-  overDailyQuota: `今天上传的图片和视频已达${MEDIA_DAILY_QUOTA_MB}MB上限，请明天再上传`,
-  /** 429: the account already has as many uploads in flight as allowed. */
-  tooManyUploadsAtOnce: `同时上传的文件过多（最多${MEDIA_CONCURRENT_UPLOADS}个），请等当前文件上传完成后再试`,
-  /** 411: a body without Content-Length cannot be weighed against the quota before it is read. */
-  sizeUnknown: '无法确定上传文件的大小，请重新上传',
 } as const;
 
 /** What the checks need to know about a picked file (a browser File fits). */

@@ -7,7 +7,7 @@
  */
 import { fileTypeFromFile } from 'file-type';
 import sharp, { type OutputInfo } from 'sharp';
-import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from '@couchdb/model/constants';
+import { IMAGE_MAX_BYTES } from '@couchdb/model/constants';
 import {
   IMAGE_EXTENSIONS,
   IMAGE_MIME_TYPES,
@@ -16,6 +16,7 @@ import {
   VIDEO_MIME_TYPES,
   type MediaType,
 } from '@couchdb/model/media';
+import { IMAGE_MAX_PIXELS, UPLOAD_LIMIT_MESSAGES } from '@couchdb/model/upload-limits';
 import { HttpError } from '../http-error';
 import { moveMediaFile, putMediaBuffer } from './storage';
 
@@ -181,7 +182,7 @@ async function reencode(
     throw new HttpError(415, 'unsupported_media', UPLOAD_MESSAGES.damagedImage(name));
   }
   if (meta.width * meta.height > IMAGE_MAX_PIXELS) {
-    throw new HttpError(413, 'file_too_large', UPLOAD_MESSAGES.imageTooManyPixels(name));
+    throw new HttpError(413, 'file_too_large', UPLOAD_LIMIT_MESSAGES.imageTooManyPixels(name));
   }
   try {
     // rotate() applies the EXIF orientation; sharp writes no metadata unless asked, so EXIF/GPS go.

@@ -8,13 +8,12 @@
  * released expires on its own.
  */
 import { randomUUID } from 'node:crypto';
+import { DAY_MS, TIME_ZONE_OFFSET_MS } from '@couchdb/model/constants';
 import {
-  DAY_MS,
   MEDIA_CONCURRENT_UPLOADS,
   MEDIA_DAILY_QUOTA_BYTES,
-  TIME_ZONE_OFFSET_MS,
-} from '@couchdb/model/constants';
-import { UPLOAD_MESSAGES } from '@couchdb/model/media';
+  UPLOAD_LIMIT_MESSAGES,
+} from '@couchdb/model/upload-limits';
 import { formatDate } from '@couchdb/rules/format';
 import { HttpError } from '../http-error';
 import { couchStatus, type Store } from '../store/couch';
@@ -122,7 +121,11 @@ export class UploadQuota {
     const written = await this.update(accountId, (doc, now) => {
       refusal = undefined;
       if (doc.leases.length >= this.limits.concurrent) {
-        refusal = new HttpError(429, 'too_many_uploads', UPLOAD_MESSAGES.tooManyUploadsAtOnce);
+        refusal = new HttpError(
+          429,
+          'too_many_uploads',
+          UPLOAD_LIMIT_MESSAGES.tooManyUploadsAtOnce,
+        );
         return null;
       }
       const reserved = doc.leases.reduce((sum, l) => sum + l.bytes, 0);
@@ -130,7 +133,7 @@ export class UploadQuota {
         refusal = new HttpError(
           429,
           'upload_quota_exceeded',
-          UPLOAD_MESSAGES.overDailyQuota,
+          UPLOAD_LIMIT_MESSAGES.overDailyQuota,
           undefined,
           { 'Retry-After': String(secondsUntilTomorrow(now)) },
         );
@@ -141,7 +144,7 @@ export class UploadQuota {
     if (refusal) throw refusal;
     // Still losing the race after every attempt: the account is sending a burst at once.
     if (!written)
-      throw new HttpError(429, 'too_many_uploads', UPLOAD_MESSAGES.tooManyUploadsAtOnce);
+      throw new HttpError(429, 'too_many_uploads', UPLOAD_LIMIT_MESSAGES.tooManyUploadsAtOnce);
 
     let released = false;
     return {

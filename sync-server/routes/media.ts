@@ -19,6 +19,7 @@ import multer from 'multer';
 import type { Logger } from 'pino';
 import { MAX_MEDIA_PER_LISTING, MB, VIDEO_MAX_BYTES } from '@couchdb/model/constants';
 import { UPLOAD_MESSAGES } from '@couchdb/model/media';
+import { UPLOAD_LIMIT_MESSAGES } from '@couchdb/model/upload-limits';
 import { HttpError } from '../http-error';
 import { requireCaller } from '../middleware/authenticate';
 import { prepareUpload, type StoredMedia } from '../media/media-service';
@@ -76,7 +77,7 @@ export function mediaRoutes(dataDir: string, quota: UploadQuota, logger: Logger)
     const declared = req.headers['content-length'];
     // Neither is read: a browser knows its body's length and checks sizes before sending.
     if (declared === undefined)
-      throw new HttpError(411, 'length_required', UPLOAD_MESSAGES.sizeUnknown);
+      throw new HttpError(411, 'length_required', UPLOAD_LIMIT_MESSAGES.sizeUnknown);
     if (Number(declared) > MAX_REQUEST_BYTES)
       throw new HttpError(413, 'file_too_large', UPLOAD_MESSAGES.overSizeLimit);
     let lease;

@@ -11,13 +11,14 @@ import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MB } from '../../../couchdb/model/constants';
+import { UPLOAD_MESSAGES } from '../../../couchdb/model/media';
 import {
   IMAGE_MAX_PIXELS,
-  MB,
   MEDIA_CONCURRENT_UPLOADS,
   MEDIA_DAILY_QUOTA_BYTES,
-} from '../../../couchdb/model/constants';
-import { UPLOAD_MESSAGES } from '../../../couchdb/model/media';
+  UPLOAD_LIMIT_MESSAGES,
+} from '../../../couchdb/model/upload-limits';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
 
 const WAIT = { timeout: 15_000, interval: 50 };
@@ -126,7 +127,7 @@ describe('the daily quota per account', () => {
       if (res.status !== 201) {
         expect(res.body.error).toEqual({
           code: 'upload_quota_exceeded',
-          message: UPLOAD_MESSAGES.overDailyQuota,
+          message: UPLOAD_LIMIT_MESSAGES.overDailyQuota,
         });
         // Until midnight in Asia/Shanghai, at most a day.
         expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
@@ -144,7 +145,7 @@ describe('the daily quota per account', () => {
       contentType: 'video/mp4',
     });
     expect(there.status).toBe(429);
-    expect(there.body.error.message).toBe(UPLOAD_MESSAGES.overDailyQuota);
+    expect(there.body.error.message).toBe(UPLOAD_LIMIT_MESSAGES.overDailyQuota);
     // Another account is not affected.
     const other = await gw.createUser('agent');
     const theirs = await upload(gw, other.accessToken).attach('file', video45, {
@@ -161,7 +162,7 @@ describe('the daily quota per account', () => {
       req = req.attach('file', video45, { filename: `v${i}.mp4`, contentType: 'video/mp4' });
     const res = await req;
     expect(res.status).toBe(429);
-    expect(res.body.error.message).toBe(UPLOAD_MESSAGES.overDailyQuota);
+    expect(res.body.error.message).toBe(UPLOAD_LIMIT_MESSAGES.overDailyQuota);
     expect(await tempFiles(gw)).toEqual([]);
     // Nothing was counted: the next single video is stored.
     const one = await upload(gw, accessToken).attach('file', video45, {
@@ -188,7 +189,7 @@ describe('uploads at once per account', () => {
       expect(res.status).toBe(429);
       expect(res.body.error).toEqual({
         code: 'too_many_uploads',
-        message: UPLOAD_MESSAGES.tooManyUploadsAtOnce,
+        message: UPLOAD_LIMIT_MESSAGES.tooManyUploadsAtOnce,
       });
     }
 
@@ -249,7 +250,7 @@ describe('no temp file outlives a refused or abandoned upload', () => {
       contentType: 'image/jpeg',
     });
     expect(res.status).toBe(413);
-    expect(res.body.error.message).toBe(UPLOAD_MESSAGES.imageTooManyPixels('全景.jpg'));
+    expect(res.body.error.message).toBe(UPLOAD_LIMIT_MESSAGES.imageTooManyPixels('全景.jpg'));
     expect(await tempFiles(gw)).toEqual([]);
   });
 
@@ -274,6 +275,6 @@ describe('no temp file outlives a refused or abandoned upload', () => {
       req.end('\r\n');
     });
     expect(answer.status).toBe(411);
-    expect(JSON.parse(answer.body).error.message).toBe(UPLOAD_MESSAGES.sizeUnknown);
+    expect(JSON.parse(answer.body).error.message).toBe(UPLOAD_LIMIT_MESSAGES.sizeUnknown);
   });
 });
