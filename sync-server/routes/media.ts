@@ -80,22 +80,27 @@ export function mediaRoutes(dataDir: string, quota: UploadQuota, logger: Logger)
       throw new HttpError(411, 'length_required', UPLOAD_LIMIT_MESSAGES.sizeUnknown);
     if (Number(declared) > MAX_REQUEST_BYTES)
       throw new HttpError(413, 'file_too_large', UPLOAD_MESSAGES.overSizeLimit);
-    let lease;
+    const leased = quota.acquire(req.caller!.id, Number(declared));
+    // Listening before the slot is granted: a client gone meanwhile still gives it back.
+    res.on('close', () => {
+      const kept = (res.locals.keptBytes as number | undefined) ?? 0;
+      leased
+        .then((lease) => lease.release(kept))
+        .catch((err: unknown) => {
+          // A refusal has nothing to give back; otherwise the lease expires on its own, and the
+          // quota is stricter meanwhile, never looser.
+          if (!(err instanceof HttpError))
+            logger.error({ err, account: req.caller?.id }, 'releasing an upload slot failed');
+        });
+    });
     try {
-      lease = await quota.acquire(req.caller!.id, Number(declared));
+      await leased;
     } catch (err) {
       // Read the body (bounded by the check above) through to nowhere before answering: a
       // browser still sending when the connection closes reports a network failure instead.
       await discardBody(req);
       throw err;
     }
-    res.on('close', () => {
-      const kept = (res.locals.keptBytes as number | undefined) ?? 0;
-      lease.release(kept).catch((err: unknown) =>
-        // The lease then expires on its own; the quota is stricter meanwhile, never looser.
-        logger.error({ err, account: req.caller?.id }, 'releasing an upload slot failed'),
-      );
-    });
     next();
   };
 

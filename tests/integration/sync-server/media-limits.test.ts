@@ -19,6 +19,7 @@ import {
   MEDIA_DAILY_QUOTA_BYTES,
   UPLOAD_LIMIT_MESSAGES,
 } from '../../../couchdb/model/upload-limits';
+import { UploadQuota } from '../../../sync-server/media/upload-quota';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
 
 const WAIT = { timeout: 15_000, interval: 50 };
@@ -202,6 +203,35 @@ describe('uploads at once per account', () => {
     expect(next.status).toBe(201);
     for (const s of slow) s.abort();
     await vi.waitFor(async () => expect(await inFlight(user.id)).toBe(0), WAIT);
+  });
+});
+
+describe('the quota over time (UploadQuota on the store, with a clock of its own)', () => {
+  it('a slot a crashed gateway never gave back frees itself; a new day starts from zero', async () => {
+    let now = Date.parse('2026-03-02T15:00:00Z'); // 23:00 in Asia/Shanghai
+    const quota = new UploadQuota(
+      gw.store,
+      { dailyBytes: 100, concurrent: 1, leaseMs: 60_000 },
+      () => now,
+    );
+    const { user } = await gw.createUser('agent');
+    await quota.acquire(user.id, 10); // never released
+    await expect(quota.acquire(user.id, 10)).rejects.toMatchObject({
+      status: 429,
+      code: 'too_many_uploads',
+    });
+    now += 61_000;
+    const lease = await quota.acquire(user.id, 90);
+    await lease.release(90);
+    await lease.release(90); // twice is once
+    const over = await quota.acquire(user.id, 20).catch((err: unknown) => err);
+    expect(over).toMatchObject({ status: 429, code: 'upload_quota_exceeded' });
+    // 23:01:01 in Shanghai: tomorrow begins in 58 min 59 s.
+    expect((over as { headers: Record<string, string> }).headers['Retry-After']).toBe(
+      String(59 * 60 - 1),
+    );
+    now += 60 * 60_000; // past midnight in Shanghai
+    await (await quota.acquire(user.id, 100)).release(100);
   });
 });
 
