@@ -19,6 +19,7 @@ import { adminUserRoutes } from './routes/admin-users';
 import { agentRoutes } from './routes/agent';
 import { authRoutes } from './routes/auth';
 import { counterRoutes } from './routes/counters';
+import { UploadQuota } from './media/upload-quota';
 import { mediaRoutes } from './routes/media';
 import { promotionRoutes } from './routes/promotion';
 import { trainingRoutes } from './routes/training';
@@ -159,7 +160,7 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   api.use('/auth', authRoutes(auth, accountAdmin));
   api.use('/admin/users', adminUserRoutes(accountAdmin));
   api.use(counterRoutes(new CounterService(store, feed)));
-  api.use(mediaRoutes(config.dataDir));
+  api.use(mediaRoutes(config.dataDir, new UploadQuota(store), logger));
   api.use('/promotion', promotionRoutes(new PromotionService(store)));
   api.use('/agent', agentRoutes(new ListingStatsService(store)));
   api.use('/training', trainingRoutes(new TrainingService(store)));

@@ -366,8 +366,9 @@ export class MediaOutbox {
         err.isNetworkFailure || err.code === 'http_error'
           ? UPLOAD_MESSAGES.uploadFailed
           : err.message;
-      // A refused file (type, size, name) stays refused; server faults and no answer are retried.
-      throw new UploadError(message, err.isTransient);
+      // A refused file (type, size, name) stays refused, and so does one over today's quota until
+      // the user retries; server faults, no answer and too many uploads at once are retried.
+      throw new UploadError(message, err.isTransient && err.code !== 'upload_quota_exceeded');
     }
     const stored = body?.files?.[0];
     if (!stored?.url) throw new UploadError(UPLOAD_MESSAGES.imageUrlMissing, true);

@@ -18,9 +18,9 @@ export type SyncedDatabase = (typeof SYNCED_DATABASES)[number];
 /**
  * Gateway-only databases: password hashes, refresh tokens, phone uniqueness, seed marker (`auth`);
  * promotion statistics, one document per agent and day (`promotions`); training progress, one
- * document per agent (`training`).
+ * document per agent (`training`); media upload quotas, one document per account (`uploads`).
  */
-export const PRIVATE_DATABASES = ['auth', 'promotions', 'training'] as const;
+export const PRIVATE_DATABASES = ['auth', 'promotions', 'training', 'uploads'] as const;
 export type PrivateDatabase = (typeof PRIVATE_DATABASES)[number];
 
 export type DatabaseName = SyncedDatabase | PrivateDatabase;

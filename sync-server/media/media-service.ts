@@ -1,10 +1,10 @@
 /**
  * Uploaded listing media (DESIGN §7): the kind is decided by the file's magic bytes, and the name
  * and declared type must agree with it; images are re-encoded with sharp (orientation applied,
- * EXIF/GPS dropped, long edge capped) with a WebP thumbnail; videos are kept as sent. Everything
- * is stored content-addressed, so a file uploaded twice is stored once.
+ * EXIF/GPS dropped, long edge capped) with a WebP thumbnail; videos are kept as sent, hashed from
+ * disk and moved into place (never read whole into memory). Everything is stored
+ * content-addressed, so a file uploaded twice is stored once.
  */
-import { readFile } from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
 import sharp, { type OutputInfo } from 'sharp';
 import { IMAGE_MAX_BYTES } from '@couchdb/model/constants';
@@ -16,8 +16,31 @@ import {
   VIDEO_MIME_TYPES,
   type MediaType,
 } from '@couchdb/model/media';
+import { IMAGE_MAX_PIXELS, UPLOAD_LIMIT_MESSAGES } from '@couchdb/model/upload-limits';
 import { HttpError } from '../http-error';
-import { putMediaBuffer } from './storage';
+import { moveMediaFile, putMediaBuffer } from './storage';
+
+// Image decoding is bounded in this process's memory: libvips keeps no cache of decoded images,
+// each image is decoded on one thread, and at most IMAGE_DECODES_AT_ONCE images are decoded at a
+// time (a per-process queue on purpose: the memory it protects is this process's).
+sharp.cache(false);
+sharp.concurrency(1);
+const IMAGE_DECODES_AT_ONCE = 1;
+let decoding = 0;
+const waiting: (() => void)[] = [];
+
+async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (decoding >= IMAGE_DECODES_AT_ONCE) await new Promise<void>((go) => waiting.push(go));
+  else decoding++;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next waiter, so `decoding` stays counted.
+    const next = waiting.shift();
+    if (next) next();
+    else decoding--;
+  }
+}
 
 /** Longest edge of a stored photo, and of its thumbnail. */
 export const IMAGE_LONG_EDGE = 2048;
@@ -103,7 +126,10 @@ export interface PreparedUpload {
   store(mediaDir: string): Promise<StoredMedia>;
 }
 
-/** Checks one uploaded file and processes it in memory; nothing is written yet. */
+/**
+ * Checks one uploaded file and processes it (a photo is re-encoded into small buffers, a video
+ * stays in its temp file); nothing is stored yet.
+ */
 export async function prepareUpload(file: UploadedFile): Promise<PreparedUpload> {
   const name = checkFileName(file.originalname);
   if (file.size === 0) throw new HttpError(400, 'empty_file', UPLOAD_MESSAGES.emptyFile(name));
@@ -115,11 +141,10 @@ export async function prepareUpload(file: UploadedFile): Promise<PreparedUpload>
   }
 
   if (accepted.kind === 'video') {
-    const bytes = await readFile(file.path);
     return {
       store: async (mediaDir) => ({
         type: 'video',
-        url: await putMediaBuffer(mediaDir, bytes, accepted.ext),
+        url: await moveMediaFile(mediaDir, file.path, accepted.ext),
         thumbnail_url: '',
         bytes: file.size,
         name,
@@ -130,35 +155,7 @@ export async function prepareUpload(file: UploadedFile): Promise<PreparedUpload>
   if (file.size > IMAGE_MAX_BYTES) {
     throw new HttpError(413, 'file_too_large', UPLOAD_MESSAGES.imageTooLarge(name));
   }
-  let photo: { data: Buffer; info: OutputInfo };
-  let thumb: Buffer;
-  try {
-    // rotate() applies the EXIF orientation; sharp writes no metadata unless asked, so EXIF/GPS go.
-    const source = sharp(file.path, { failOn: 'error', limitInputPixels: 100_000_000 }).rotate();
-    photo = await source
-      .clone()
-      .resize({
-        width: IMAGE_LONG_EDGE,
-        height: IMAGE_LONG_EDGE,
-        fit: 'inside',
-        withoutEnlargement: true,
-      })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 82, mozjpeg: true })
-      .toBuffer({ resolveWithObject: true });
-    thumb = await source
-      .clone()
-      .resize({
-        width: THUMB_LONG_EDGE,
-        height: THUMB_LONG_EDGE,
-        fit: 'inside',
-        withoutEnlargement: true,
-      })
-      .webp({ quality: 72 })
-      .toBuffer();
-  } catch {
-    throw new HttpError(415, 'unsupported_media', UPLOAD_MESSAGES.damagedImage(name));
-  }
+  const { photo, thumb } = await withDecodeSlot(() => reencode(file.path, name));
   return {
     store: async (mediaDir) => ({
       type: 'image',
@@ -170,4 +167,48 @@ export async function prepareUpload(file: UploadedFile): Promise<PreparedUpload>
       name,
     }),
   };
+}
+
+/** The stored photo (long edge capped, JPEG) and its WebP thumbnail, both small, in memory. */
+async function reencode(
+  path: string,
+  name: string,
+): Promise<{ photo: { data: Buffer; info: OutputInfo }; thumb: Buffer }> {
+  // The header says the size before anything is decoded: a pixel bomb is refused unopened.
+  const meta = await sharp(path)
+    .metadata()
+    .catch(() => null);
+  if (!meta?.width || !meta.height) {
+    throw new HttpError(415, 'unsupported_media', UPLOAD_MESSAGES.damagedImage(name));
+  }
+  if (meta.width * meta.height > IMAGE_MAX_PIXELS) {
+    throw new HttpError(413, 'file_too_large', UPLOAD_LIMIT_MESSAGES.imageTooManyPixels(name));
+  }
+  try {
+    // rotate() applies the EXIF orientation; sharp writes no metadata unless asked, so EXIF/GPS go.
+    const photo = await sharp(path, { failOn: 'error', limitInputPixels: IMAGE_MAX_PIXELS })
+      .rotate()
+      .resize({
+        width: IMAGE_LONG_EDGE,
+        height: IMAGE_LONG_EDGE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true });
+    // From the stored photo, not the upload: the large original is decoded once.
+    const thumb = await sharp(photo.data)
+      .resize({
+        width: THUMB_LONG_EDGE,
+        height: THUMB_LONG_EDGE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .webp({ quality: 72 })
+      .toBuffer();
+    return { photo, thumb };
+  } catch {
+    throw new HttpError(415, 'unsupported_media', UPLOAD_MESSAGES.damagedImage(name));
+  }
 }

@@ -1,7 +1,7 @@
 /** The one error shape: `{error: {code, message, fields?}}`, with the right status; 5xx are logged. */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { ERROR_MESSAGES, type ErrorBody } from '@couchdb/model/errors';
-import { HttpError } from '../http-error';
+import type { ErrorBody } from '@couchdb/model/errors';
+import { defaultMessage, HttpError } from '../http-error';
 import { couchStatus } from '../store/couch';
 
 export const apiNotFound: RequestHandler = () => {
@@ -44,7 +44,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const body: ErrorBody = {
     error: {
       code: httpError.code,
-      message: httpError.message || ERROR_MESSAGES[httpError.code],
+      message: httpError.message || defaultMessage(httpError.code),
       ...(httpError.fields ? { fields: httpError.fields } : {}),
     },
   };

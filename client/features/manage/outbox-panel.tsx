@@ -76,6 +76,15 @@ export function OutboxPanel() {
                     color={f.status === 'failed' ? 'error' : 'primary'}
                     sx={{ height: 4, borderRadius: 2 }}
                   />
+                  {/* The gateway's own reason (type, size, today's quota), under the file it concerns. */}
+                  {f.status === 'failed' && f.error && (
+                    <Typography
+                      data-testid="outbox-file-error"
+                      sx={{ fontSize: 12, color: 'error.main', mt: 0.25 }}
+                    >
+                      {f.error}
+                    </Typography>
+                  )}
                 </Box>
               ))}
             </Stack>
