@@ -26,6 +26,7 @@ import { AccountAdmin } from './services/account-admin';
 import { AccountDirectory } from './services/account-directory';
 import { AuthService } from './services/auth-service';
 import { ChangeFeed } from './services/change-feed';
+import { StoreLimitStore } from './services/limits/limit-store';
 import { CounterService } from './services/counter-service';
 import { OplogService } from './services/oplog-service';
 import { ListingStatsService } from './services/listing-stats-service';
@@ -69,12 +70,21 @@ const CSP_DIRECTIVES = {
   upgradeInsecureRequests: null, // the embedded default serves plain http on loopback
 };
 
+/** How often expired limit windows are swept from the store. */
+const LIMIT_SWEEP_MS = 10 * 60 * 1000;
+
 export function createApp({ config, store, logger, staticDir }: AppDeps): Gateway {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
-  const auth = new AuthService(store, config.jwtSecret, config.rateLimits);
+  const limits = new StoreLimitStore(store);
+  // Expired windows are removed now and then, so the limits database holds only live keys.
+  const sweep = setInterval(() => {
+    limits.sweep().catch((err: unknown) => logger.warn({ err }, 'limit sweep failed'));
+  }, LIMIT_SWEEP_MS);
+  sweep.unref();
+  const auth = new AuthService(store, config.jwtSecret, config.rateLimits, limits);
   const feed = new ChangeFeed(store, logger);
   feed.start();
 
@@ -139,7 +149,15 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   if (staticDir) serveApp(app, staticDir, firstScreenPages(staticDir, sync, logger));
 
   app.use(errorHandler);
-  return { app, auth, feed, close: () => feed.stop() };
+  return {
+    app,
+    auth,
+    feed,
+    close: () => {
+      clearInterval(sweep);
+      feed.stop();
+    },
+  };
 }
 
 /**

@@ -18,9 +18,10 @@ export type SyncedDatabase = (typeof SYNCED_DATABASES)[number];
 /**
  * Gateway-only databases: password hashes, refresh tokens, phone uniqueness, seed marker (`auth`);
  * promotion statistics, one document per agent and day (`promotions`); training progress, one
- * document per agent (`training`).
+ * document per agent (`training`); the limits and counting windows every gateway shares, one small
+ * document per live key, swept when it expires (`limits`, sync-server/services/limits/).
  */
-export const PRIVATE_DATABASES = ['auth', 'promotions', 'training'] as const;
+export const PRIVATE_DATABASES = ['auth', 'promotions', 'training', 'limits'] as const;
 export type PrivateDatabase = (typeof PRIVATE_DATABASES)[number];
 
 export type DatabaseName = SyncedDatabase | PrivateDatabase;
@@ -49,4 +50,5 @@ export const INDEXES: Partial<Record<DatabaseName, MangoIndex[]>> = {
   ],
   users: [{ name: 'by-role', fields: ['user_type'] }],
   auth: [{ name: 'by-kind-user', fields: ['kind', 'user_id'] }],
+  limits: [{ name: 'by-expiry', fields: ['record.expires_at'] }],
 };

@@ -55,6 +55,10 @@ export function messageForStatus(status: number | undefined): string {
 export const rateLimitedMessage = (seconds: number) =>
   `操作过于频繁，请${Math.max(1, Math.ceil(seconds / 60))}分钟后再试`;
 
+/** 429 of a password check (login, change password) slowed down after too many attempts. */
+export const passwordAttemptsMessage = (seconds: number) =>
+  `密码尝试次数过多，为保护账号安全，请${Math.max(1, Math.ceil(seconds / 60))}分钟后再试`;
+
 export const loadFailedMessage = (msg: string) => `数据加载失败：${msg}`;
 export const operationFailedMessage = (msg: string) => `操作失败：${msg}`;
 
