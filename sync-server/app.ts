@@ -128,7 +128,7 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   const accountAdmin = new AccountAdmin(store, auth, accounts, new OplogService(store));
   api.use('/auth', authRoutes(auth, accountAdmin));
   api.use('/admin/users', adminUserRoutes(accountAdmin));
-  api.use(counterRoutes(new CounterService(store, feed)));
+  api.use(counterRoutes(new CounterService(store, limits, feed)));
   api.use(mediaRoutes(config.dataDir));
   api.use('/promotion', promotionRoutes(new PromotionService(store)));
   api.use('/agent', agentRoutes(new ListingStatsService(store)));

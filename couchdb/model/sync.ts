@@ -125,6 +125,20 @@ export interface CounterResponse {
 }
 
 /**
+ * Counters count people, not requests (issue 16): a view or contact counts once per person and
+ * window, a like once per person and like window; a person is a signed-in account, or a visitor's
+ * device together with its address, and an address counts at most a few visitors per item and
+ * window (a new device id per request must not inflate). An address may send so many counter calls
+ * a minute; beyond that the gateway answers 429 and the device's queue tries again later.
+ */
+export const COUNTER_LIMITS = {
+  viewWindowSeconds: 30 * 60,
+  likeWindowSeconds: 30 * 24 * 60 * 60,
+  visitorsPerAddressPerItem: 3,
+  callsPerAddressPerMinute: 120,
+} as const;
+
+/**
  * A local change the server refused, as its author sees it on /manage and in the edit form it
  * reopens (DESIGN §5: the refused local version is kept and shown, never lost silently).
  */

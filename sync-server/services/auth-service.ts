@@ -19,9 +19,9 @@ import type { RateLimits } from '../config';
 import { HttpError, rateLimitedFor } from '../http-error';
 import { couchStatus, type Store } from '../store/couch';
 import { fromStoreDoc, toStoreDoc, type StoreDoc } from '../store/documents';
-import { AttemptLimiter, type AttemptPolicy } from './limits/attempt-limiter';
 import type { LimitStore } from './limits/limit-store';
 import { PasswordGuard } from './limits/password-guard';
+import { WindowCounter } from './limits/window-counter';
 import {
   REFRESH_REUSE_GRACE_SECONDS,
   REFRESH_TOKEN_TTL_SECONDS,
@@ -95,8 +95,9 @@ async function getOrNull<D>(fetch: () => Promise<D>): Promise<D | null> {
 
 export class AuthService {
   private readonly passwords: PasswordGuard;
-  private readonly registrations: AttemptLimiter;
-  private readonly registrationPolicy: AttemptPolicy;
+  private readonly registrations: WindowCounter;
+  private readonly registrationsPerWindow: number;
+  private readonly registrationWindowMs: number;
   /** A real hash to verify against when the phone is unknown, so timing doesn't reveal accounts. */
   private dummyHash: Promise<string> | undefined;
 
@@ -107,15 +108,10 @@ export class AuthService {
     limitStore: LimitStore,
   ) {
     this.passwords = new PasswordGuard(limitStore, limits);
-    this.registrations = new AttemptLimiter(limitStore);
     // A fixed allowance per window rather than growing waits: registering is not guessing.
-    const window = limits.windowSeconds * 1000;
-    this.registrationPolicy = {
-      free: limits.registrationsPerIp,
-      delayMs: window,
-      maxDelayMs: window,
-      windowMs: 0,
-    };
+    this.registrations = new WindowCounter(limitStore);
+    this.registrationsPerWindow = limits.registrationsPerIp;
+    this.registrationWindowMs = limits.windowSeconds * 1000;
   }
 
   private get auth() {
@@ -126,7 +122,11 @@ export class AuthService {
   }
 
   async register(input: RegisterRequest, ip: string): Promise<User> {
-    const wait = await this.registrations.take(`register-ip:${ip}`, this.registrationPolicy);
+    const wait = await this.registrations.take(
+      `register-ip:${ip}`,
+      this.registrationsPerWindow,
+      this.registrationWindowMs,
+    );
     if (wait > 0) throw rateLimitedFor(wait);
     const id = newId();
     const now = new Date().toISOString();
