@@ -13,6 +13,7 @@ import { pinoHttp } from 'pino-http';
 import type { Config } from './config';
 import { firstScreenPages } from './first-screen';
 import { authenticate } from './middleware/authenticate';
+import { jsonBody } from './middleware/json-body';
 import { apiNotFound, errorHandler } from './middleware/errors';
 import { adminUserRoutes } from './routes/admin-users';
 import { agentRoutes } from './routes/agent';
@@ -120,7 +121,7 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   // Sync pushes carry up to 100 documents and parse their own body with a larger limit.
   const sync = new SyncService(store, feed);
   api.use('/sync', syncRoutes(sync, feed));
-  api.use(express.json({ limit: '1mb' }));
+  api.use(jsonBody('1mb'));
   api.get('/health', async (_req, res) => {
     await store.server.info();
     res.json({ ok: true, store: store.embedded ? 'embedded' : 'couchdb', feeds: feed.status() });

@@ -2,7 +2,7 @@
  * /api/sync: per-collection pull and push for RxDB replication, and one event stream per device
  * (DESIGN §5). Every read and write is projected or checked for the caller's role.
  */
-import express, { Router, type Request } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'zod';
 import {
   PULL_LIMIT_DEFAULT,
@@ -20,6 +20,7 @@ import {
 import { accessRoleOf, readScope } from '@couchdb/rules/collection-access';
 import { HttpError } from '../http-error';
 import { requireCaller } from '../middleware/authenticate';
+import { jsonBody } from '../middleware/json-body';
 import type { ChangeFeed, FeedEvent } from '../services/change-feed';
 import type { SyncService } from '../services/sync-service';
 import { requestInfo } from './request-info';
@@ -99,7 +100,7 @@ export function syncRoutes(sync: SyncService, feed: ChangeFeed): Router {
   router.post(
     '/:collection/push',
     requireCaller,
-    express.json({ limit: PUSH_ROWS_MAX * SYNC_DOC_MAX_BYTES }),
+    jsonBody(PUSH_ROWS_MAX * SYNC_DOC_MAX_BYTES),
     async (req, res) => {
       const collection = collectionOf(req);
       const rows = pushBody.safeParse(req.body);
