@@ -6,6 +6,7 @@
  */
 import { STREAM_EVENTS, STREAM_HEARTBEAT_MS } from '@couchdb/model/sync';
 import { Backoff, sleep, type BackoffPolicy } from '@client/lib/backoff';
+import { ApiError } from '@client/lib/http';
 import type { SyncHttp } from './sync-http';
 
 export type StreamState = 'idle' | 'connecting' | 'open' | 'closed';
@@ -73,6 +74,8 @@ export class SyncStream {
   private run: AbortController | null = null;
   private readonly backoff = new Backoff(RECONNECT);
   private state: StreamState = 'idle';
+  /** The gateway's asked-for wait after a refusal (too many streams), taken before reconnecting. */
+  private refusedForMs = 0;
 
   constructor(
     private readonly http: SyncHttp,
@@ -109,8 +112,10 @@ export class SyncStream {
       await this.connect(stopped);
       if (stopped.aborted) return;
       this.setState('connecting');
+      const wait = Math.max(this.backoff.next(), this.refusedForMs);
+      this.refusedForMs = 0;
       try {
-        await sleep(this.backoff.next(), stopped);
+        await sleep(wait, stopped);
       } catch {
         return;
       }
@@ -161,7 +166,13 @@ export class SyncStream {
         for (const ev of events) this.dispatch(ev);
       }
     } catch (err) {
-      if (!controller.signal.aborted) console.warn('sync stream failed', err);
+      if (err instanceof ApiError && err.status === 429) {
+        // Too many streams open (other tabs, or neighbours behind one address): wait as asked,
+        // polling meanwhile, and say so once rather than at every try.
+        if (this.refusedForMs === 0 && this.backoff.attempts === 0)
+          console.warn('sync stream refused:', err.message);
+        this.refusedForMs = err.retryAfterMs ?? RECONNECT.maxMs;
+      } else if (!controller.signal.aborted) console.warn('sync stream failed', err);
     } finally {
       if (silence !== undefined) clearTimeout(silence);
       stopped.removeEventListener('abort', onStop);

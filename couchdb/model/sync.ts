@@ -100,6 +100,17 @@ export const STREAM_EVENTS = {
 /** The gateway sends a comment line at this interval so proxies keep the stream open. */
 export const STREAM_HEARTBEAT_MS = 25_000;
 
+/**
+ * Open event streams a gateway holds at once per signed-in account (its devices and tabs) and per
+ * address (visitors behind one carrier address); beyond that the stream is refused with 429 and
+ * the device waits Retry-After before trying again (it polls meanwhile).
+ */
+export const STREAM_LIMITS = {
+  perAccount: 10,
+  perAddress: 60,
+  retryAfterSeconds: 60,
+} as const;
+
 /** Refusal messages of the sync routes. */
 export const SYNC_MESSAGES = {
   unknownCollection: '不支持的数据集合',
@@ -107,6 +118,7 @@ export const SYNC_MESSAGES = {
   tooManyRows: '一次提交的数据过多',
   badCheckpoint: '同步位置无效',
   idMismatch: '文档编号不一致',
+  tooManyStreams: '同时打开的页面过多，实时更新已暂停，稍后自动恢复',
   /** Device side: a local version lost a clash with another change and was kept aside. */
   clash: '与他人的修改冲突，已保留您的版本',
 } as const;

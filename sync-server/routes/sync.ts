@@ -22,6 +22,7 @@ import { HttpError } from '../http-error';
 import { requireCaller } from '../middleware/authenticate';
 import { jsonBody } from '../middleware/json-body';
 import type { ChangeFeed, FeedEvent } from '../services/change-feed';
+import { StreamGate } from '../services/stream-gate';
 import type { SyncService } from '../services/sync-service';
 import { requestInfo } from './request-info';
 
@@ -59,8 +60,10 @@ function collectionOf(req: Request): SyncCollection {
 
 export function syncRoutes(sync: SyncService, feed: ChangeFeed): Router {
   const router = Router();
+  const streams = new StreamGate();
 
   router.get('/stream', (req, res) => {
+    const release = streams.admit(req.caller?.id ?? null, req.ip ?? 'unknown');
     res.set({
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-store',
@@ -78,7 +81,9 @@ export function syncRoutes(sync: SyncService, feed: ChangeFeed): Router {
     req.on('close', () => {
       clearInterval(heartbeat);
       unsubscribe();
+      release();
     });
+    res.on('close', release);
   });
 
   router.get('/:collection/pull', async (req, res) => {
