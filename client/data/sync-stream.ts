@@ -4,9 +4,9 @@
  * `change` the named one; each then pulls from its own checkpoint. Reconnects with backoff; the
  * token and its renewal on a 401 go through the one HTTP module (sync-http.ts).
  */
-import { STREAM_EVENTS, STREAM_HEARTBEAT_MS } from '@couchdb/model/sync';
+import { STREAM_EVENTS, STREAM_HEARTBEAT_MS, STREAM_LIMITS } from '@couchdb/model/sync';
 import { Backoff, sleep, type BackoffPolicy } from '@client/lib/backoff';
-import { ApiError } from '@client/lib/http';
+import type { ApiError } from '@client/lib/http';
 import type { SyncHttp } from './sync-http';
 
 export type StreamState = 'idle' | 'connecting' | 'open' | 'closed';
@@ -166,13 +166,11 @@ export class SyncStream {
         for (const ev of events) this.dispatch(ev);
       }
     } catch (err) {
-      if (err instanceof ApiError && err.status === 429) {
-        // Too many streams open (other tabs, or neighbours behind one address): wait as asked,
-        // polling meanwhile, and say so once rather than at every try.
-        if (this.refusedForMs === 0 && this.backoff.attempts === 0)
-          console.warn('sync stream refused:', err.message);
-        this.refusedForMs = err.retryAfterMs ?? RECONNECT.maxMs;
-      } else if (!controller.signal.aborted) console.warn('sync stream failed', err);
+      // Too many streams open (other tabs, neighbours behind one address): wait the gateway's
+      // Retry-After (STREAM_LIMITS), polling meanwhile, rather than retry within seconds.
+      if ((err as ApiError).status === 429)
+        this.refusedForMs = STREAM_LIMITS.retryAfterSeconds * 1e3;
+      if (!controller.signal.aborted) console.warn('sync stream failed', err);
     } finally {
       if (silence !== undefined) clearTimeout(silence);
       stopped.removeEventListener('abort', onStop);

@@ -18,22 +18,13 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, string> | undefined;
-  /** The wait the gateway asked for (Retry-After of a 429), in ms; undefined when none. */
-  readonly retryAfterMs: number | undefined;
 
-  constructor(
-    status: number,
-    code: string,
-    message: string,
-    fields?: Record<string, string>,
-    retryAfterMs?: number,
-  ) {
+  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
-    this.retryAfterMs = retryAfterMs;
   }
 
   get kind(): ApiErrorKind {
@@ -103,8 +94,6 @@ export interface HttpClientOptions {
 interface Answer {
   status: number;
   contentType: string;
-  /** The Retry-After header, when the answer has one. */
-  retryAfter?: string | null;
   text(): Promise<string>;
 }
 
@@ -140,16 +129,12 @@ async function errorOf(answer: Answer): Promise<ApiError> {
   } catch {
     body = undefined;
   }
-  // Retry-After in seconds (the gateway never sends the date form).
-  const seconds = Number(answer.retryAfter ?? NaN);
-  const retryAfterMs = Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
   if (isErrorBody(body) && body.error.message) {
     return new ApiError(
       answer.status,
       String(body.error.code),
       body.error.message,
       body.error.fields,
-      retryAfterMs,
     );
   }
   return new ApiError(answer.status, 'http_error', messageForStatus(answer.status));
@@ -175,7 +160,6 @@ function fromFetch(response: Response): Answer {
   return {
     status: response.status,
     contentType: response.headers.get('content-type') ?? '',
-    retryAfter: response.headers.get('retry-after'),
     text: () => response.text(),
   };
 }
@@ -241,7 +225,6 @@ function xhrSend(
       resolve({
         status: xhr.status,
         contentType: xhr.getResponseHeader('content-type') ?? '',
-        retryAfter: xhr.getResponseHeader('retry-after'),
         text: () => Promise.resolve(text),
       });
     };

@@ -24,7 +24,6 @@ export const ERROR_MESSAGES = {
   wrong_password: '当前密码不正确',
   conflict: '数据已被修改，请刷新后重试',
   payload_too_large: '提交的内容过大',
-  too_deep: '提交的内容层级过深，无法处理',
   unsupported_media: '不支持的文件格式',
   file_too_large: '文件过大',
   too_many_files: '文件数量过多',
@@ -37,8 +36,9 @@ export const ERROR_MESSAGES = {
 } as const;
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
 
-/** JSON bodies nested deeper than this (objects and arrays) are refused with `too_deep`. */
+/** JSON bodies nested deeper than this (objects and arrays) are refused: 400 with this message. */
 export const JSON_MAX_DEPTH = 32;
+export const JSON_TOO_DEEP_MESSAGE = '提交的内容层级过深，无法处理';
 
 /** The shape of every gateway error response. */
 export interface ErrorBody {

@@ -110,6 +110,8 @@ export const STREAM_LIMITS = {
   perAddress: 60,
   retryAfterSeconds: 60,
 } as const;
+/** The refusal beyond STREAM_LIMITS (apart from SYNC_MESSAGES: the device never shows it itself). */
+export const TOO_MANY_STREAMS_MESSAGE = '同时打开的页面过多，实时更新已暂停，稍后自动恢复';
 
 /** Refusal messages of the sync routes. */
 export const SYNC_MESSAGES = {
@@ -118,7 +120,6 @@ export const SYNC_MESSAGES = {
   tooManyRows: '一次提交的数据过多',
   badCheckpoint: '同步位置无效',
   idMismatch: '文档编号不一致',
-  tooManyStreams: '同时打开的页面过多，实时更新已暂停，稍后自动恢复',
   /** Device side: a local version lost a clash with another change and was kept aside. */
   clash: '与他人的修改冲突，已保留您的版本',
 } as const;

@@ -4,7 +4,7 @@
  * nested deeply enough to overflow the stack (issue 16, finding 6).
  */
 import express, { type RequestHandler } from 'express';
-import { JSON_MAX_DEPTH } from '@couchdb/model/errors';
+import { JSON_MAX_DEPTH, JSON_TOO_DEEP_MESSAGE } from '@couchdb/model/errors';
 import { HttpError } from '../http-error';
 
 const OPEN_BRACE = 0x7b;
@@ -39,7 +39,8 @@ export function jsonBody(limit: number | string): RequestHandler {
   return express.json({
     limit,
     verify: (_req, _res, buf) => {
-      if (jsonDepthExceeds(buf, JSON_MAX_DEPTH)) throw new HttpError(400, 'too_deep');
+      if (jsonDepthExceeds(buf, JSON_MAX_DEPTH))
+        throw new HttpError(400, 'bad_request', JSON_TOO_DEEP_MESSAGE);
     },
   });
 }

@@ -3,7 +3,7 @@
  * address. A stream is one connection held by one gateway, so it is counted where it is held; the
  * count falls when the connection closes, however it closes.
  */
-import { STREAM_LIMITS, SYNC_MESSAGES } from '@couchdb/model/sync';
+import { STREAM_LIMITS, TOO_MANY_STREAMS_MESSAGE } from '@couchdb/model/sync';
 import { HttpError } from '../http-error';
 
 export class StreamGate {
@@ -14,7 +14,7 @@ export class StreamGate {
     const keys: [string, number][] = [[`ip:${address}`, STREAM_LIMITS.perAddress]];
     if (accountId) keys.push([`u:${accountId}`, STREAM_LIMITS.perAccount]);
     if (keys.some(([key, cap]) => (this.open.get(key) ?? 0) >= cap)) {
-      throw new HttpError(429, 'rate_limited', SYNC_MESSAGES.tooManyStreams, undefined, {
+      throw new HttpError(429, 'rate_limited', TOO_MANY_STREAMS_MESSAGE, undefined, {
         'Retry-After': String(STREAM_LIMITS.retryAfterSeconds),
       });
     }

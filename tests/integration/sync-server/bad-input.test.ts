@@ -5,7 +5,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../couchdb/model/common';
-import { ERROR_MESSAGES, JSON_MAX_DEPTH } from '../../../couchdb/model/errors';
+import { JSON_MAX_DEPTH, JSON_TOO_DEEP_MESSAGE } from '../../../couchdb/model/errors';
 import { buildProperty } from '../../fixtures/builders';
 import * as api from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
-const tooDeep = { code: 'too_deep', message: ERROR_MESSAGES.too_deep };
+const tooDeep = { code: 'bad_request', message: JSON_TOO_DEEP_MESSAGE };
 
 describe('a deeply nested body', () => {
   it('is a 400 on a push: 5000 nested arrays in a 10 KB document', async () => {
@@ -75,7 +75,7 @@ describe('a deeply nested body', () => {
     const res = await api.pushDoc(gw.app, alice, 'properties', listing);
     expect(res.status).toBe(200);
     expect(res.body.rejections ?? []).not.toContainEqual(
-      expect.objectContaining({ code: 'too_deep' }),
+      expect.objectContaining({ message: JSON_TOO_DEEP_MESSAGE }),
     );
   });
 });

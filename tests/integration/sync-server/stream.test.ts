@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { SyncHttp } from '../../../client/data/sync-http';
 import { SyncStream } from '../../../client/data/sync-stream';
 import { newId } from '../../../couchdb/model/common';
-import { STREAM_LIMITS, SYNC_MESSAGES } from '../../../couchdb/model/sync';
+import { STREAM_LIMITS, TOO_MANY_STREAMS_MESSAGE } from '../../../couchdb/model/sync';
 import { buildNews } from '../../fixtures/builders';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
 
@@ -175,7 +175,7 @@ describe('event stream caps (issue 16, finding 9)', () => {
     const beyond = await streams(20);
     expect(beyond.map((s) => s.status)).toEqual(Array(20).fill(429));
     expect(beyond[0]!.refused).toEqual({
-      body: { error: { code: 'rate_limited', message: SYNC_MESSAGES.tooManyStreams } },
+      body: { error: { code: 'rate_limited', message: TOO_MANY_STREAMS_MESSAGE } },
       retryAfter: String(STREAM_LIMITS.retryAfterSeconds),
     });
     // A closed stream makes room again (once the gateway sees the connection end).
@@ -216,7 +216,7 @@ describe('event stream caps (issue 16, finding 9)', () => {
     try {
       device.start();
       await expect.poll(() => warn.mock.calls.length, { timeout: 5_000 }).toBe(1);
-      expect(warn.mock.calls[0]).toEqual(['sync stream refused:', SYNC_MESSAGES.tooManyStreams]);
+      expect((warn.mock.calls[0]![1] as Error).message).toBe(TOO_MANY_STREAMS_MESSAGE);
       // Without the gateway's wait the device would have tried again after ~1 s and ~3 s.
       await new Promise((r) => setTimeout(r, 4_000));
       expect(tries).toBe(1);
