@@ -14,6 +14,7 @@ import type { Config } from './config';
 import { firstScreenPages } from './first-screen';
 import { GatewayMetrics, metricsEndpoint } from './metrics';
 import { authenticate } from './middleware/authenticate';
+import { jsonBody } from './middleware/json-body';
 import { apiNotFound, errorHandler } from './middleware/errors';
 import { adminUserRoutes } from './routes/admin-users';
 import { agentRoutes } from './routes/agent';
@@ -28,6 +29,7 @@ import { AccountAdmin } from './services/account-admin';
 import { AccountDirectory } from './services/account-directory';
 import { AuthService } from './services/auth-service';
 import { ChangeFeed } from './services/change-feed';
+import { StoreLimitStore } from './services/limits/limit-store';
 import { CounterService } from './services/counter-service';
 import { EventStreams } from './services/event-streams';
 import { OplogService } from './services/oplog-service';
@@ -79,12 +81,21 @@ const CSP_DIRECTIVES = {
   upgradeInsecureRequests: null, // the embedded default serves plain http on loopback
 };
 
+/** How often expired limit windows are swept from the store. */
+const LIMIT_SWEEP_MS = 10 * 60 * 1000;
+
 export function createApp({ config, store, logger, staticDir }: AppDeps): Gateway {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
-  const auth = new AuthService(store, config.jwtSecret, config.rateLimits);
+  const limits = new StoreLimitStore(store);
+  // Expired windows are removed now and then, so the limits database holds only live keys.
+  const sweep = setInterval(() => {
+    limits.sweep().catch((err: unknown) => logger.warn({ err }, 'limit sweep failed'));
+  }, LIMIT_SWEEP_MS);
+  sweep.unref();
+  const auth = new AuthService(store, config.jwtSecret, config.rateLimits, limits);
   const feed = new ChangeFeed(store, logger);
   feed.start();
   const streams = new EventStreams();
@@ -134,7 +145,7 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   // Sync pushes carry up to 100 documents and parse their own body with a larger limit.
   const sync = new SyncService(store, feed);
   api.use('/sync', syncRoutes({ sync, feed, streams, metrics }));
-  api.use(express.json({ limit: '1mb' }));
+  api.use(jsonBody('1mb'));
   api.get('/health', async (_req, res) => {
     await store.server.info();
     res.json({ ok: true, store: store.embedded ? 'embedded' : 'couchdb', feeds: feed.status() });
@@ -159,7 +170,7 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   const accountAdmin = new AccountAdmin(store, auth, accounts, new OplogService(store));
   api.use('/auth', authRoutes(auth, accountAdmin));
   api.use('/admin/users', adminUserRoutes(accountAdmin));
-  api.use(counterRoutes(new CounterService(store, feed)));
+  api.use(counterRoutes(new CounterService(store, limits, feed)));
   api.use(mediaRoutes(config.dataDir, new UploadQuota(store), logger));
   api.use('/promotion', promotionRoutes(new PromotionService(store)));
   api.use('/agent', agentRoutes(new ListingStatsService(store)));
@@ -192,6 +203,7 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
       streams.endAll();
     },
     close: () => {
+      clearInterval(sweep);
       feed.stop();
       offUnreachable();
       metrics.stop();

@@ -43,23 +43,40 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** Seed demo data on first start (embedded store only). */
   seedDemo: boolean;
-  /** Limits on login and register attempts (per IP / per phone, per window). */
+  /** Limits on password checks and registrations (attempts, then growing delays). */
   rateLimits: RateLimits;
   /** Bearer token for GET /metrics; unset, the endpoint refuses everyone. */
   metricsToken?: string | undefined;
 }
 
+/**
+ * Password checks (login, change password) are counted per account and address, per account from
+ * anywhere, and per address across accounts; registrations per address. Each key lets its first
+ * attempts through, then makes each further one wait twice as long (DESIGN §9: kept in the store,
+ * so the limits hold across gateways).
+ */
 export interface RateLimits {
-  loginFailuresPerPhone: number;
-  loginFailuresPerIp: number;
+  /** One account from one address: a forgotten password, or one guesser. */
+  passwordAttemptsPerAccountAddress: number;
+  /** One account from all addresses: a guesser spread over many addresses. */
+  passwordAttemptsPerAccount: number;
+  /** One address across accounts: high, since a village may share one carrier address. */
+  passwordAttemptsPerAddress: number;
   registrationsPerIp: number;
+  /** The first wait once the free attempts are used; it doubles up to maxDelaySeconds. */
+  delaySeconds: number;
+  maxDelaySeconds: number;
+  /** A key forgets its attempts this long after its last wait ends. */
   windowSeconds: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
-  loginFailuresPerPhone: 5,
-  loginFailuresPerIp: 30,
+  passwordAttemptsPerAccountAddress: 5,
+  passwordAttemptsPerAccount: 20,
+  passwordAttemptsPerAddress: 50,
   registrationsPerIp: 20,
+  delaySeconds: 60,
+  maxDelaySeconds: 60 * 60,
   windowSeconds: 15 * 60,
 };
 

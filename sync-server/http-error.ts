@@ -39,9 +39,12 @@ export class HttpError extends Error {
 }
 
 /** 429 with the wait (whole seconds, at least 1) in the text and in Retry-After. */
-export function rateLimitedFor(msBeforeNext: number): HttpError {
+export function rateLimitedFor(
+  msBeforeNext: number,
+  messageFor: (seconds: number) => string = rateLimitedMessage,
+): HttpError {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  return new HttpError(429, 'rate_limited', rateLimitedMessage(seconds), undefined, {
+  return new HttpError(429, 'rate_limited', messageFor(seconds), undefined, {
     'Retry-After': String(seconds),
   });
 }

@@ -4,8 +4,9 @@
  * `change` the named one; each then pulls from its own checkpoint. Reconnects with backoff; the
  * token and its renewal on a 401 go through the one HTTP module (sync-http.ts).
  */
-import { STREAM_EVENTS, STREAM_HEARTBEAT_MS } from '@couchdb/model/sync';
+import { STREAM_EVENTS, STREAM_HEARTBEAT_MS, STREAM_LIMITS } from '@couchdb/model/sync';
 import { Backoff, sleep, type BackoffPolicy } from '@client/lib/backoff';
+import type { ApiError } from '@client/lib/http';
 import type { SyncHttp } from './sync-http';
 
 export type StreamState = 'idle' | 'connecting' | 'open' | 'closed';
@@ -73,6 +74,8 @@ export class SyncStream {
   private run: AbortController | null = null;
   private readonly backoff = new Backoff(RECONNECT);
   private state: StreamState = 'idle';
+  /** The gateway's asked-for wait after a refusal (too many streams), taken before reconnecting. */
+  private refusedForMs = 0;
 
   constructor(
     private readonly http: SyncHttp,
@@ -109,8 +112,10 @@ export class SyncStream {
       await this.connect(stopped);
       if (stopped.aborted) return;
       this.setState('connecting');
+      const wait = Math.max(this.backoff.next(), this.refusedForMs);
+      this.refusedForMs = 0;
       try {
-        await sleep(this.backoff.next(), stopped);
+        await sleep(wait, stopped);
       } catch {
         return;
       }
@@ -161,6 +166,10 @@ export class SyncStream {
         for (const ev of events) this.dispatch(ev);
       }
     } catch (err) {
+      // Too many streams open (other tabs, neighbours behind one address): wait the gateway's
+      // Retry-After (STREAM_LIMITS), polling meanwhile, rather than retry within seconds.
+      if ((err as ApiError).status === 429)
+        this.refusedForMs = STREAM_LIMITS.retryAfterSeconds * 1e3;
       if (!controller.signal.aborted) console.warn('sync stream failed', err);
     } finally {
       if (silence !== undefined) clearTimeout(silence);

@@ -18,9 +18,11 @@ export type SyncedDatabase = (typeof SYNCED_DATABASES)[number];
 /**
  * Gateway-only databases: password hashes, refresh tokens, phone uniqueness, seed marker (`auth`);
  * promotion statistics, one document per agent and day (`promotions`); training progress, one
- * document per agent (`training`); media upload quotas, one document per account (`uploads`).
+ * document per agent (`training`); media upload quotas, one document per account (`uploads`); the
+ * limits and counting windows every gateway shares, one small document per live key, swept when it
+ * expires (`limits`, sync-server/services/limits/).
  */
-export const PRIVATE_DATABASES = ['auth', 'promotions', 'training', 'uploads'] as const;
+export const PRIVATE_DATABASES = ['auth', 'promotions', 'training', 'uploads', 'limits'] as const;
 export type PrivateDatabase = (typeof PRIVATE_DATABASES)[number];
 
 export type DatabaseName = SyncedDatabase | PrivateDatabase;
@@ -49,4 +51,5 @@ export const INDEXES: Partial<Record<DatabaseName, MangoIndex[]>> = {
   ],
   users: [{ name: 'by-role', fields: ['user_type'] }],
   auth: [{ name: 'by-kind-user', fields: ['kind', 'user_id'] }],
+  limits: [{ name: 'by-expiry', fields: ['record.expires_at'] }],
 };

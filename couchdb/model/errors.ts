@@ -36,6 +36,10 @@ export const ERROR_MESSAGES = {
 } as const;
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
 
+/** JSON bodies nested deeper than this (objects and arrays) are refused: 400 with this message. */
+export const JSON_MAX_DEPTH = 32;
+export const JSON_TOO_DEEP_MESSAGE = '提交的内容层级过深，无法处理';
+
 /** The shape of every gateway error response. */
 export interface ErrorBody {
   error: { code: ErrorCode | string; message: string; fields?: Record<string, string> };
@@ -54,6 +58,10 @@ export function messageForStatus(status: number | undefined): string {
 /** 429 text with the wait rounded up to whole minutes. */
 export const rateLimitedMessage = (seconds: number) =>
   `操作过于频繁，请${Math.max(1, Math.ceil(seconds / 60))}分钟后再试`;
+
+/** 429 of a password check (login, change password) slowed down after too many attempts. */
+export const passwordAttemptsMessage = (seconds: number) =>
+  `密码尝试次数过多，为保护账号安全，请${Math.max(1, Math.ceil(seconds / 60))}分钟后再试`;
 
 export const loadFailedMessage = (msg: string) => `数据加载失败：${msg}`;
 export const operationFailedMessage = (msg: string) => `操作失败：${msg}`;

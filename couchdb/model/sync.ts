@@ -102,6 +102,19 @@ export const STREAM_RECONNECT_MS = 1_000;
 /** The gateway sends a comment line at this interval so proxies keep the stream open. */
 export const STREAM_HEARTBEAT_MS = 25_000;
 
+/**
+ * Open event streams a gateway holds at once per signed-in account (its devices and tabs) and per
+ * address (visitors behind one carrier address); beyond that the stream is refused with 429 and
+ * the device waits Retry-After before trying again (it polls meanwhile).
+ */
+export const STREAM_LIMITS = {
+  perAccount: 10,
+  perAddress: 60,
+  retryAfterSeconds: 60,
+} as const;
+/** The refusal beyond STREAM_LIMITS (apart from SYNC_MESSAGES: the device never shows it itself). */
+export const TOO_MANY_STREAMS_MESSAGE = '同时打开的页面过多，实时更新已暂停，稍后自动恢复';
+
 /** Refusal messages of the sync routes. */
 export const SYNC_MESSAGES = {
   unknownCollection: '不支持的数据集合',
@@ -125,6 +138,20 @@ export interface CounterResponse {
   counted: boolean;
   value: number;
 }
+
+/**
+ * Counters count people, not requests (issue 16): a view or contact counts once per person and
+ * window, a like once per person and like window; a person is a signed-in account, or a visitor's
+ * device together with its address, and an address counts at most a few visitors per item and
+ * window (a new device id per request must not inflate). An address may send so many counter calls
+ * a minute; beyond that the gateway answers 429 and the device's queue tries again later.
+ */
+export const COUNTER_LIMITS = {
+  viewWindowSeconds: 30 * 60,
+  likeWindowSeconds: 30 * 24 * 60 * 60,
+  visitorsPerAddressPerItem: 3,
+  callsPerAddressPerMinute: 120,
+} as const;
 
 /**
  * A local change the server refused, as its author sees it on /manage and in the edit form it

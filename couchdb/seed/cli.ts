@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../../sync-server/config';
 import { createLogger } from '../../sync-server/logger';
 import { AuthService } from '../../sync-server/services/auth-service';
+import { StoreLimitStore } from '../../sync-server/services/limits/limit-store';
 import { insertMissing, seedDemoDataOnce } from '../../sync-server/services/seed-service';
 import { openStore } from '../../sync-server/store/couch';
 import { buildBenchProperties } from './bench-data';
@@ -53,7 +54,12 @@ async function main() {
         `${created} of ${count} benchmark listings written to ${store.embedded ? dataDir : 'COUCHDB_URL'} (${store.dbName('properties')}) in ${Date.now() - started} ms`,
       );
     } else {
-      const auth = new AuthService(store, config.jwtSecret, config.rateLimits);
+      const auth = new AuthService(
+        store,
+        config.jwtSecret,
+        config.rateLimits,
+        new StoreLimitStore(store),
+      );
       const seeded = await seedDemoDataOnce({
         store,
         auth,

@@ -92,7 +92,7 @@ export function authRoutes(auth: AuthService, accounts: AccountAdmin): Router {
     requireCaller,
     validateBody(changePasswordSchema),
     async (req, res) => {
-      await auth.changePassword(req.caller!.id, req.body, refreshCookie(req));
+      await auth.changePassword(req.caller!.id, req.body, req.ip ?? 'unknown', refreshCookie(req));
       res.status(204).end();
     },
   );

@@ -30,7 +30,7 @@ export function promotionRoutes(promotions: PromotionService): Router {
     const event = req.body as PromotionEvent;
     if (event.type !== 'visit' && !event.propertyId) throw new HttpError(400, 'validation_failed');
     res.set('Cache-Control', 'no-store');
-    res.json(await promotions.record(event, req.caller ?? null, countedIdentity(req)));
+    res.json(await promotions.record(event, req.caller ?? null, countedIdentity(req).identity));
   });
 
   router.get('/agents/:id', async (req, res) => {

@@ -2,7 +2,7 @@
  * /api/sync: per-collection pull and push for RxDB replication, and one event stream per device
  * (DESIGN §5). Every read and write is projected or checked for the caller's role.
  */
-import express, { Router, type Request } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'zod';
 import {
   PULL_LIMIT_DEFAULT,
@@ -22,8 +22,10 @@ import { accessRoleOf, readScope } from '@couchdb/rules/collection-access';
 import { HttpError } from '../http-error';
 import { requireCaller } from '../middleware/authenticate';
 import type { GatewayMetrics } from '../metrics';
+import { jsonBody } from '../middleware/json-body';
 import type { ChangeFeed, FeedEvent } from '../services/change-feed';
 import type { EventStreams } from '../services/event-streams';
+import { StreamGate } from '../services/stream-gate';
 import type { SyncService } from '../services/sync-service';
 import { requestInfo } from './request-info';
 
@@ -68,10 +70,12 @@ export interface SyncRouteDeps {
 
 export function syncRoutes({ sync, feed, streams, metrics }: SyncRouteDeps): Router {
   const router = Router();
+  const gate = new StreamGate();
 
   router.get('/stream', (req, res) => {
     // Shutting down: the device retries, reaching a gateway that stays.
     if (streams.closed) throw new HttpError(503, 'store_unavailable');
+    const admitted = gate.admit(req.caller?.id ?? null, req.ip ?? 'unknown');
     res.set({
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-store',
@@ -91,6 +95,11 @@ export function syncRoutes({ sync, feed, streams, metrics }: SyncRouteDeps): Rou
       clearInterval(heartbeat);
       unsubscribe();
       release();
+      admitted();
+    });
+    res.on('close', () => {
+      release();
+      admitted();
     });
   });
 
@@ -113,7 +122,7 @@ export function syncRoutes({ sync, feed, streams, metrics }: SyncRouteDeps): Rou
   router.post(
     '/:collection/push',
     requireCaller,
-    express.json({ limit: PUSH_ROWS_MAX * SYNC_DOC_MAX_BYTES }),
+    jsonBody(PUSH_ROWS_MAX * SYNC_DOC_MAX_BYTES),
     async (req, res) => {
       const collection = collectionOf(req);
       const rows = pushBody.safeParse(req.body);

@@ -6,7 +6,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import argon2 from 'argon2';
-import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible';
 import { CHANGE_PASSWORD_MESSAGES } from '@couchdb/model/auth';
 import type {
   ChangePasswordInput,
@@ -20,6 +19,9 @@ import type { RateLimits } from '../config';
 import { HttpError, rateLimitedFor } from '../http-error';
 import { couchStatus, type Store } from '../store/couch';
 import { fromStoreDoc, toStoreDoc, type StoreDoc } from '../store/documents';
+import type { LimitStore } from './limits/limit-store';
+import { PasswordGuard } from './limits/password-guard';
+import { WindowCounter } from './limits/window-counter';
 import {
   REFRESH_REUSE_GRACE_SECONDS,
   REFRESH_TOKEN_TTL_SECONDS,
@@ -91,27 +93,25 @@ async function getOrNull<D>(fetch: () => Promise<D>): Promise<D | null> {
   }
 }
 
-function tooMany(res: RateLimiterRes | null, limit: number): number | null {
-  if (res && res.consumedPoints >= limit) return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-  return null;
-}
-
 export class AuthService {
-  private readonly loginByPhone: RateLimiterMemory;
-  private readonly loginByIp: RateLimiterMemory;
-  private readonly registerByIp: RateLimiterMemory;
+  private readonly passwords: PasswordGuard;
+  private readonly registrations: WindowCounter;
+  private readonly registrationsPerWindow: number;
+  private readonly registrationWindowMs: number;
   /** A real hash to verify against when the phone is unknown, so timing doesn't reveal accounts. */
   private dummyHash: Promise<string> | undefined;
 
   constructor(
     private readonly store: Store,
     private readonly jwtSecret: string,
-    private readonly limits: RateLimits,
+    limits: RateLimits,
+    limitStore: LimitStore,
   ) {
-    const duration = limits.windowSeconds;
-    this.loginByPhone = new RateLimiterMemory({ points: limits.loginFailuresPerPhone, duration });
-    this.loginByIp = new RateLimiterMemory({ points: limits.loginFailuresPerIp, duration });
-    this.registerByIp = new RateLimiterMemory({ points: limits.registrationsPerIp, duration });
+    this.passwords = new PasswordGuard(limitStore, limits);
+    // A fixed allowance per window rather than growing waits: registering is not guessing.
+    this.registrations = new WindowCounter(limitStore);
+    this.registrationsPerWindow = limits.registrationsPerIp;
+    this.registrationWindowMs = limits.windowSeconds * 1000;
   }
 
   private get auth() {
@@ -122,11 +122,12 @@ export class AuthService {
   }
 
   async register(input: RegisterRequest, ip: string): Promise<User> {
-    try {
-      await this.registerByIp.consume(ip);
-    } catch (res) {
-      throw rateLimited(res as RateLimiterRes);
-    }
+    const wait = await this.registrations.take(
+      `register-ip:${ip}`,
+      this.registrationsPerWindow,
+      this.registrationWindowMs,
+    );
+    if (wait > 0) throw rateLimitedFor(wait);
     const id = newId();
     const now = new Date().toISOString();
     const phoneDoc: PhoneDoc = { _id: `phone:${input.phone}`, kind: 'phone', user_id: id };
@@ -190,27 +191,11 @@ export class AuthService {
   }
 
   async login(input: LoginInput, ip: string): Promise<Session> {
-    const [byPhone, byIp] = await Promise.all([
-      this.loginByPhone.get(input.phone),
-      this.loginByIp.get(ip),
-    ]);
-    const wait =
-      tooMany(byPhone, this.limits.loginFailuresPerPhone) ??
-      tooMany(byIp, this.limits.loginFailuresPerIp);
-    if (wait !== null) throw rateLimitedFor(wait * 1000);
-
-    const phone = await getOrNull(() => this.auth.get(`phone:${input.phone}`) as Promise<PhoneDoc>);
-    const cred = phone
-      ? await getOrNull(() => this.auth.get(`cred:${phone.user_id}`) as Promise<CredDoc>)
-      : null;
-    this.dummyHash ??= argon2.hash('not-a-password', ARGON2_OPTIONS);
-    const ok = await argon2.verify(cred?.hash ?? (await this.dummyHash), input.password);
-    if (!phone || !cred || !ok) {
-      await Promise.all([this.loginByPhone.penalty(input.phone, 1), this.loginByIp.penalty(ip, 1)]);
-      throw new HttpError(401, 'invalid_credentials');
-    }
-    await this.loginByPhone.delete(input.phone);
-    const user = await this.getUser(phone.user_id);
+    const userId = await this.passwords.check(`phone:${input.phone}`, ip, () =>
+      this.verifyLogin(input),
+    );
+    if (userId === null) throw new HttpError(401, 'invalid_credentials');
+    const user = await this.getUser(userId);
     // Told only to whoever knows the password.
     if (!user.is_verified) throw new HttpError(403, 'account_disabled');
     const family = `${randomUUID()}`;
@@ -222,6 +207,17 @@ export class AuthService {
       created_at: new Date().toISOString(),
     });
     return this.issue(user, family);
+  }
+
+  /** The account's id when the phone exists and the password is its own; null otherwise. */
+  private async verifyLogin(input: LoginInput): Promise<string | null> {
+    const phone = await getOrNull(() => this.auth.get(`phone:${input.phone}`) as Promise<PhoneDoc>);
+    const cred = phone
+      ? await getOrNull(() => this.auth.get(`cred:${phone.user_id}`) as Promise<CredDoc>)
+      : null;
+    this.dummyHash ??= argon2.hash('not-a-password', ARGON2_OPTIONS);
+    const ok = await argon2.verify(cred?.hash ?? (await this.dummyHash), input.password);
+    return ok && phone && cred ? phone.user_id : null;
   }
 
   /**
@@ -304,11 +300,16 @@ export class AuthService {
   async changePassword(
     userId: string,
     input: ChangePasswordInput,
+    ip: string,
     keepRefreshToken?: string,
   ): Promise<void> {
     const cred = await getOrNull(() => this.auth.get(`cred:${userId}`) as Promise<CredDoc>);
     if (!cred) throw new HttpError(401, 'unauthorized');
-    if (!(await argon2.verify(cred.hash, input.currentPassword))) {
+    // Limited like a login: a stolen access token must not become a way to guess the password.
+    const ok = await this.passwords.check(`user:${userId}`, ip, async () =>
+      (await argon2.verify(cred.hash, input.currentPassword)) ? true : null,
+    );
+    if (ok === null) {
       throw new HttpError(400, 'wrong_password', undefined, {
         currentPassword: CHANGE_PASSWORD_MESSAGES.wrongCurrent,
       });
@@ -394,9 +395,4 @@ export class AuthService {
 
 function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
-function rateLimited(res: RateLimiterRes | Error): HttpError {
-  if (res instanceof Error) throw res;
-  return rateLimitedFor(res.msBeforeNext);
 }

@@ -1,6 +1,6 @@
 /**
- * The property operation log (spec §3): one entry per accepted property write and per counted view,
- * favourite or contact-dialog open. Written by the gateway only; admins read it through sync.
+ * The property operation log (spec §3): one entry per accepted property write and per counted
+ * favourite or contact-dialog open, and one per listing and day for its views, carrying the count. Written by the gateway only; admins read it through sync.
  */
 import { createHash } from 'node:crypto';
 import { newId } from '@couchdb/model/common';
@@ -87,6 +87,42 @@ export interface AdminChange {
   after: StoredDoc | null;
 }
 
+/** A property log entry as stored (spec §3), ready to insert. */
+export function propertyLogEntry(
+  type: OperationType,
+  operator: Operator,
+  request: RequestInfo,
+  oldDoc: StoredDoc | null,
+  newDoc: StoredDoc,
+  id: string,
+) {
+  const now = new Date().toISOString();
+  const snapshot = (d: StoredDoc | null) => (d ? toModelDoc(d) : null);
+  const withData = type !== 'view' && type !== 'favorite' && type !== 'contact';
+  const entry = {
+    _id: id,
+    property_id: newDoc._id,
+    operation_type: type,
+    operation_description: describe(type, operator, newDoc, oldDoc),
+    operator_id: operator.id,
+    operator_name: operator.name,
+    operator_role: operator.role,
+    old_data: withData ? snapshot(oldDoc) : null,
+    new_data: withData ? snapshot(newDoc) : null,
+    ip_address: request.ip.slice(0, 64),
+    user_agent: request.userAgent.slice(0, 500),
+    property_title: typeof newDoc.title === 'string' ? newDoc.title.slice(0, 100) : undefined,
+    property_address: formatAddress(newDoc.address as Parameters<typeof formatAddress>[0]).slice(
+      0,
+      300,
+    ),
+    property_status: typeof newDoc.status === 'string' ? newDoc.status : undefined,
+    created_at: now,
+    updated_at: now,
+  };
+  return entry;
+}
+
 /** Fields never copied into a log snapshot. */
 const PRIVATE_SNAPSHOT_FIELDS = ['_rev', 'ever_public', 'ever_published'];
 
@@ -101,32 +137,10 @@ export class OplogService {
     newDoc: StoredDoc,
     id: string = newId(),
   ): Promise<void> {
-    const now = new Date().toISOString();
-    const snapshot = (d: StoredDoc | null) => (d ? toModelDoc(d) : null);
-    const withData = type !== 'view' && type !== 'favorite' && type !== 'contact';
-    const entry = {
-      _id: id,
-      property_id: newDoc._id,
-      operation_type: type,
-      operation_description: describe(type, operator, newDoc, oldDoc),
-      operator_id: operator.id,
-      operator_name: operator.name,
-      operator_role: operator.role,
-      old_data: withData ? snapshot(oldDoc) : null,
-      new_data: withData ? snapshot(newDoc) : null,
-      ip_address: request.ip.slice(0, 64),
-      user_agent: request.userAgent.slice(0, 500),
-      property_title: typeof newDoc.title === 'string' ? newDoc.title.slice(0, 100) : undefined,
-      property_address: formatAddress(newDoc.address as Parameters<typeof formatAddress>[0]).slice(
-        0,
-        300,
-      ),
-      property_status: typeof newDoc.status === 'string' ? newDoc.status : undefined,
-      created_at: now,
-      updated_at: now,
-    };
     try {
-      await this.store.db('oplog').insert(entry as never);
+      await this.store
+        .db('oplog')
+        .insert(propertyLogEntry(type, operator, request, oldDoc, newDoc, id) as never);
     } catch (err) {
       if (couchStatus(err) !== 409) throw err; // already logged
     }

@@ -2,7 +2,8 @@
  * Issue 3, faults: the store restarted mid-stream. The gateway runs its own embedded store; while
  * two devices of one user are pushing, the store process is SIGKILLed and its supervisor starts it
  * again on the same port. The devices keep writing (creates, an edit, a take-down) throughout and end
- * converged with the server: nothing lost, nothing duplicated, nothing refused.
+ * converged with the server: nothing lost, nothing duplicated, nothing refused. Then the store is
+ * frozen (SIGSTOP) while a device pushes, and thawed: the same holds.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../../couchdb/model/user';
@@ -116,6 +117,43 @@ describe('a store restarted mid-stream', () => {
     }
     // Every listing is logged exactly once, even one whose store write landed just before the store
     // died and whose log entry was written when the device re-sent it.
+    const creates = await oplogCounts(url, admin, 'create');
+    for (const id of live) expect(creates.get(id) ?? 0).toBe(1);
+  });
+});
+
+describe('a store frozen mid-stream (issue 16)', () => {
+  it('a device writing while the store hangs ends converged, every listing stored and logged once', async () => {
+    const c = await aliceDevice('c');
+    const before = await serverDocs(url, admin, 'properties');
+    const live = new Set<string>();
+    const storePid = gw.store.embeddedProcess!.pid()!;
+    // The store stops answering (not dead: connections stay open) while the device's pushes start.
+    process.kill(storePid, 'SIGSTOP');
+    try {
+      for (const id of await publish(c, 4, '存储冻结中')) live.add(id);
+      // The length of the fault, not a wait for a state: the store hangs this long.
+      await new Promise((r) => setTimeout(r, 3_000));
+    } finally {
+      process.kill(storePid, 'SIGCONT');
+    }
+    for (const id of await publish(c, 2, '存储恢复后')) live.add(id);
+
+    const server = await eventually(
+      async () => {
+        const docs = await serverDocs(url, admin, 'properties');
+        return [...live].every((id) => docs.has(id)) ? docs : null;
+      },
+      'every write on the server',
+      30_000,
+    );
+    expect(server.size).toBe(before.size + live.size);
+    await eventually(
+      () => holdsServerVersions(c, 'properties', server),
+      'the device to hold the server versions',
+      15_000,
+    );
+    expect(await c.db.refused.count().exec()).toBe(0);
     const creates = await oplogCounts(url, admin, 'create');
     for (const id of live) expect(creates.get(id) ?? 0).toBe(1);
   });

@@ -11,7 +11,7 @@ import {
   SESSION_HINT_COOKIE,
 } from '@couchdb/model/session-cookies';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { rateLimitedMessage } from '../../../couchdb/model/errors';
+import { passwordAttemptsMessage } from '../../../couchdb/model/errors';
 import { REFRESH_REUSE_GRACE_SECONDS } from '../../../sync-server/services/tokens';
 import * as api from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
@@ -202,15 +202,16 @@ describe('POST /api/auth/login', () => {
     const blocked = await request(gw.app).post('/api/auth/login').send({ phone, password });
     expect(blocked.status).toBe(429);
     expect(blocked.body.error.code).toBe('rate_limited');
-    // The wait is the rest of the 15-minute window, in seconds (not a rounding of milliseconds).
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(60);
+    // The first wait after the free attempts, in seconds (not a rounding of milliseconds).
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(50);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect(blocked.body.error.message).toBe(
-      rateLimitedMessage(Number(blocked.headers['retry-after'])),
+      passwordAttemptsMessage(Number(blocked.headers['retry-after'])),
     );
   });
 
   it('limits failed attempts per IP across phones', async () => {
-    const limited = await startTestGateway({ rateLimits: { loginFailuresPerIp: 3 } });
+    const limited = await startTestGateway({ rateLimits: { passwordAttemptsPerAddress: 3 } });
     try {
       for (let i = 0; i < 3; i++) {
         const res = await request(limited.app)

@@ -41,7 +41,10 @@ describe('the metrics endpoint', () => {
   let agent: Account, alice: Account;
 
   beforeAll(async () => {
-    gw = await startTestGateway({ metricsToken: TOKEN, rateLimits: { loginFailuresPerPhone: 2 } });
+    gw = await startTestGateway({
+      metricsToken: TOKEN,
+      rateLimits: { passwordAttemptsPerAccountAddress: 2 },
+    });
     agent = await gw.createUser('agent', '经纪人');
     alice = await gw.createUser('user', '爱丽丝');
   });

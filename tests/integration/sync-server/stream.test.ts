@@ -2,8 +2,11 @@
  * The device event stream: a resync on connect, a change event per collection written, and a
  * resync after the gateway's store feed survived a store crash (so nothing missed stays missed).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SyncHttp } from '../../../client/data/sync-http';
+import { SyncStream } from '../../../client/data/sync-stream';
 import { newId } from '../../../couchdb/model/common';
+import { STREAM_LIMITS, TOO_MANY_STREAMS_MESSAGE } from '../../../couchdb/model/sync';
 import { buildNews } from '../../fixtures/builders';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
 
@@ -123,5 +126,105 @@ describe('event stream', () => {
     expect(pull.status).toBe(200);
     expect(gw.feed.listeners).toBeGreaterThan(0);
     await stream.close();
+  });
+});
+
+/** GET /api/sync/stream, kept open until `close`; its answer status (and body when refused). */
+async function tryStream(url: string, token?: string) {
+  const controller = new AbortController();
+  const res = await fetch(`${url}/api/sync/stream`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    signal: controller.signal,
+  });
+  const refused =
+    res.status === 200
+      ? null
+      : { body: await res.json(), retryAfter: res.headers.get('retry-after') };
+  return {
+    status: res.status,
+    refused,
+    close: () => {
+      controller.abort();
+      void res.body?.cancel().catch(() => undefined);
+    },
+  };
+}
+
+describe('event stream caps (issue 16, finding 9)', () => {
+  // One gateway a test: streams another test closed may take a moment to be let go.
+  let gw: TestGateway;
+  let url: string;
+  const open: { close(): void }[] = [];
+  beforeEach(async () => {
+    gw = await startTestGateway();
+    url = (await gw.listen()).url;
+  });
+  afterEach(async () => {
+    for (const s of open.splice(0)) s.close();
+    await gw?.cleanup();
+  });
+  const streams = async (n: number, token?: string) => {
+    const opened = await Promise.all(Array.from({ length: n }, () => tryStream(url, token)));
+    open.push(...opened);
+    return opened;
+  };
+
+  it('refuses an address’s streams beyond the cap with 429, Retry-After and the message', async () => {
+    const first = await streams(STREAM_LIMITS.perAddress);
+    expect(first.every((s) => s.status === 200)).toBe(true);
+    const beyond = await streams(20);
+    expect(beyond.map((s) => s.status)).toEqual(Array(20).fill(429));
+    expect(beyond[0]!.refused).toEqual({
+      body: { error: { code: 'rate_limited', message: TOO_MANY_STREAMS_MESSAGE } },
+      retryAfter: String(STREAM_LIMITS.retryAfterSeconds),
+    });
+    // A closed stream makes room again (once the gateway sees the connection end).
+    first[0]!.close();
+    await expect
+      .poll(async () => (await streams(1))[0]!.status, { timeout: 5_000, interval: 100 })
+      .toBe(200);
+  });
+
+  it('refuses an account’s streams beyond its cap, not another account’s', async () => {
+    const { accessToken } = await gw.createUser();
+    const other = await gw.createUser();
+    const mine = await streams(STREAM_LIMITS.perAccount, accessToken);
+    expect(mine.every((s) => s.status === 200)).toBe(true);
+    expect((await streams(1, accessToken))[0]!.status).toBe(429);
+    expect((await streams(1, other.accessToken))[0]!.status).toBe(200);
+  });
+
+  it('makes a refused device wait as asked, quietly, instead of retrying every second', async () => {
+    const { accessToken } = await gw.createUser();
+    await streams(STREAM_LIMITS.perAccount, accessToken);
+    let tries = 0;
+    const http = new SyncHttp({
+      baseUrl: url,
+      getAccessToken: async () => accessToken,
+      fetch: (input, init) => {
+        if (String(input).includes('/api/sync/stream')) tries++;
+        return fetch(input, init);
+      },
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const states: string[] = [];
+    const device = new SyncStream(http, {
+      onResync: () => undefined,
+      onChange: () => undefined,
+      onState: (state) => states.push(state),
+    });
+    try {
+      device.start();
+      await expect.poll(() => warn.mock.calls.length, { timeout: 5_000 }).toBe(1);
+      expect((warn.mock.calls[0]![1] as Error).message).toBe(TOO_MANY_STREAMS_MESSAGE);
+      // Without the gateway's wait the device would have tried again after ~1 s and ~3 s.
+      await new Promise((r) => setTimeout(r, 4_000));
+      expect(tries).toBe(1);
+      expect(device.current).toBe('connecting');
+      expect(warn).toHaveBeenCalledTimes(1);
+    } finally {
+      device.stop();
+      warn.mockRestore();
+    }
   });
 });

@@ -1,0 +1,68 @@
+/**
+ * A login slowed down after too many password attempts (issue 16): the form shows the gateway's
+ * Chinese message with the wait, and stays on /login. Run `npm run build` first.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { passwordAttemptsMessage } from '@couchdb/model/errors';
+import { DEFAULT_RATE_LIMITS } from '../../sync-server/config';
+import {
+  launchBrowser,
+  saveScreenshot,
+  UI_WAIT,
+  VIEWPORTS,
+  type TestBrowser,
+} from '../helpers/browser';
+import { startGateway, type RunningGateway } from '../helpers/gateway';
+import { LoginPage } from './pages/login-page';
+
+let gateway: RunningGateway;
+let browser: TestBrowser;
+
+function freshPhone(): string {
+  const digits = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
+  return `136${digits}`;
+}
+
+async function call(path: string, body: object): Promise<number> {
+  const res = await fetch(`${gateway.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return res.status;
+}
+
+beforeAll(async () => {
+  gateway = await startGateway({ embedded: true });
+});
+beforeEach(async () => {
+  browser = await launchBrowser();
+});
+afterEach(async () => {
+  await browser?.close();
+});
+afterAll(async () => {
+  await gateway?.stop();
+});
+
+describe('a login slowed down', () => {
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    it(`shows the wait in Chinese and stays on the form (${name})`, async () => {
+      const phone = freshPhone();
+      const password = 'Secret#123';
+      expect(await call('/api/auth/register', { phone, password, name: '慢一点' })).toBe(201);
+      for (let i = 0; i < DEFAULT_RATE_LIMITS.passwordAttemptsPerAccountAddress; i++) {
+        expect(await call('/api/auth/login', { phone, password: 'Wrong#999' })).toBe(401);
+      }
+      const page = await browser.openPage(`${gateway.url}/login`, viewport);
+      const login = new LoginPage(page);
+      await login.heading.waitFor(UI_WAIT);
+      await login.login(phone, password);
+      // The first wait is a minute: the message says so in whole minutes.
+      const message = passwordAttemptsMessage(DEFAULT_RATE_LIMITS.delaySeconds);
+      await page.getByTestId('toast').getByText(message).waitFor(UI_WAIT);
+      expect(new URL(page.url()).pathname).toBe('/login');
+      await saveScreenshot(page, `login-slowed-${name}`);
+    });
+  }
+});
