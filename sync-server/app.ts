@@ -32,6 +32,7 @@ import { ChangeFeed } from './services/change-feed';
 import { StoreLimitStore } from './services/limits/limit-store';
 import { CounterService } from './services/counter-service';
 import { EventStreams } from './services/event-streams';
+import { StreamGate } from './services/stream-gate';
 import { OplogService } from './services/oplog-service';
 import { ListingStatsService } from './services/listing-stats-service';
 import { PromotionService } from './services/promotion-service';
@@ -144,7 +145,8 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   api.use(authenticate(config.jwtSecret, accounts));
   // Sync pushes carry up to 100 documents and parse their own body with a larger limit.
   const sync = new SyncService(store, feed);
-  api.use('/sync', syncRoutes({ sync, feed, streams, metrics }));
+  const gate = new StreamGate(limits);
+  api.use('/sync', syncRoutes({ sync, feed, streams, metrics, gate }));
   api.use(jsonBody('1mb'));
   api.get('/health', async (_req, res) => {
     await store.server.info();
@@ -204,6 +206,7 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
     },
     close: () => {
       clearInterval(sweep);
+      gate.close();
       feed.stop();
       offUnreachable();
       metrics.stop();

@@ -25,7 +25,7 @@ import type { GatewayMetrics } from '../metrics';
 import { jsonBody } from '../middleware/json-body';
 import type { ChangeFeed, FeedEvent } from '../services/change-feed';
 import type { EventStreams } from '../services/event-streams';
-import { StreamGate } from '../services/stream-gate';
+import type { StreamGate } from '../services/stream-gate';
 import type { SyncService } from '../services/sync-service';
 import { requestInfo } from './request-info';
 
@@ -66,16 +66,24 @@ export interface SyncRouteDeps {
   feed: ChangeFeed;
   streams: EventStreams;
   metrics: GatewayMetrics;
+  /** The caps on open streams per account and address, shared by every gateway. */
+  gate: StreamGate;
 }
 
-export function syncRoutes({ sync, feed, streams, metrics }: SyncRouteDeps): Router {
+export function syncRoutes({ sync, feed, streams, metrics, gate }: SyncRouteDeps): Router {
   const router = Router();
-  const gate = new StreamGate();
 
-  router.get('/stream', (req, res) => {
+  router.get('/stream', async (req, res) => {
     // Shutting down: the device retries, reaching a gateway that stays.
     if (streams.closed) throw new HttpError(503, 'store_unavailable');
-    const admitted = gate.admit(req.caller?.id ?? null, req.ip ?? 'unknown');
+    let gone = false;
+    req.on('close', () => (gone = true));
+    const admitted = await gate.admit(req.caller?.id ?? null, req.ip ?? 'unknown');
+    if (gone || streams.closed) {
+      admitted();
+      if (gone) return;
+      throw new HttpError(503, 'store_unavailable');
+    }
     res.set({
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-store',

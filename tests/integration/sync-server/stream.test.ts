@@ -194,6 +194,42 @@ describe('event stream caps (issue 16, finding 9)', () => {
     expect((await streams(1, other.accessToken))[0]!.status).toBe(200);
   });
 
+  it('holds the caps across two gateways over one store, and a closed stream makes room on both', async () => {
+    const second = await startTestGateway({
+      prefix: gw.config.dbPrefix,
+      jwtSecret: gw.config.jwtSecret,
+    });
+    const secondListening = await second.listen();
+    try {
+      const { accessToken } = await gw.createUser();
+      const half = STREAM_LIMITS.perAccount / 2;
+      const here = await streams(half, accessToken);
+      const there = await Promise.all(
+        Array.from({ length: half }, () => tryStream(secondListening.url, accessToken)),
+      );
+      open.push(...there);
+      expect([...here, ...there].map((s) => s.status)).toEqual(
+        Array(STREAM_LIMITS.perAccount).fill(200),
+      );
+      expect((await streams(1, accessToken))[0]!.status).toBe(429);
+      const beyond = await tryStream(secondListening.url, accessToken);
+      open.push(beyond);
+      expect(beyond.status).toBe(429);
+
+      there[0]!.close();
+      await expect
+        .poll(async () => (await streams(1, accessToken))[0]!.status, {
+          timeout: 5_000,
+          interval: 100,
+        })
+        .toBe(200);
+    } finally {
+      for (const s of open.splice(0)) s.close();
+      second.close();
+      await secondListening.close();
+    }
+  });
+
   it('makes a refused device wait as asked, quietly, instead of retrying every second', async () => {
     const { accessToken } = await gw.createUser();
     await streams(STREAM_LIMITS.perAccount, accessToken);
