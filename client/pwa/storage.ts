@@ -11,7 +11,59 @@ export const STORAGE_MESSAGES = {
   persisted: '已开启持久存储，浏览器不会自动清除本机保存的数据',
   notPersisted: '未开启持久存储，存储空间紧张时浏览器可能清除本机保存的数据',
   unavailable: '当前浏览器无法读取存储空间用量',
+  /** At the first unsent item on a browser that may clear the site's data (Safari, not installed). */
+  unsentAtRisk:
+    '本机有内容尚未发送。此浏览器可能在 7 天未使用后清除本机数据：请将应用安装到主屏幕，或保持联网直到内容发送完成。',
+  understood: '知道了',
 } as const;
+
+/** The part of navigator.storage these checks use (a fake one in tests). */
+export type PersistableStorage = Pick<StorageManager, 'persist' | 'persisted'>;
+
+/**
+ * At the device's first unsent item: a browser that clears a site's data after days without use
+ * (Safari, unless the app is installed) keeps it once storage is persistent, so persistence is
+ * asked for now. Returns whether the user should still be told (storage is not persistent).
+ */
+export async function secureStorageForUnsent(
+  storage: Partial<PersistableStorage> | undefined = globalThis.navigator?.storage,
+): Promise<boolean> {
+  if (!storage?.persisted || !storage.persist) return false; // no API: nothing to ask or tell
+  if (await storage.persisted()) return false;
+  return !(await storage.persist());
+}
+
+let unsentAtRisk = false;
+let unsentChecked = false;
+const riskListeners = new Set<() => void>();
+
+function setUnsentAtRisk(value: boolean): void {
+  unsentAtRisk = value;
+  for (const listener of riskListeners) listener();
+}
+
+/** Called when the device first holds something unsent (once a page load). */
+export function noticeFirstUnsent(): void {
+  if (unsentChecked) return;
+  unsentChecked = true;
+  secureStorageForUnsent()
+    .then((atRisk) => setUnsentAtRisk(atRisk))
+    .catch((err: unknown) => console.warn('[storage] persistent storage request failed', err));
+}
+
+export function dismissUnsentAtRisk(): void {
+  setUnsentAtRisk(false);
+}
+
+export function useUnsentAtRisk(): boolean {
+  return useStoreValue(
+    (listener) => {
+      riskListeners.add(listener);
+      return () => riskListeners.delete(listener);
+    },
+    () => unsentAtRisk,
+  );
+}
 
 const PERSIST_ANSWER_KEY = 'cj.storage.persist';
 
