@@ -1,5 +1,7 @@
 /**
- * Which forms hold input the user has not saved yet, so an update never reloads it away.
+ * Which forms hold input the user has not saved yet, so an update never reloads it away, and
+ * closing the tab (beforeunload) or leaving the screen in the app (the layout's navigation guard)
+ * asks first.
  * Two sources: forms that say so with `useUnsavedChanges(isDirty)`, and, as a safety net for every
  * other form, any <form> the user has typed into that is still on the page (it leaves the set when
  * it is reset or leaves the page, e.g. after a successful submit). Search forms (role="search")
@@ -13,6 +15,16 @@ const declared = new Set<symbol>();
 const typedForms = new Set<HTMLFormElement>();
 const listeners = new Set<() => void>();
 let version = 0;
+/** Set by a form that saved and now leaves its screen: that navigation does not ask. */
+let leavingAfterSave = false;
+
+/** The texts of the question before leaving a screen with unsaved input. */
+export const UNSAVED_CHANGES_MESSAGES = {
+  title: '离开此页面？',
+  message: '表单中还有未提交的内容。离开后，未保存的输入将会丢失。',
+  stay: '留在此页',
+  leave: '离开',
+} as const;
 
 function notify() {
   version += 1;
@@ -28,6 +40,20 @@ function subscribe(listener: () => void): () => void {
 export function hasUnsavedChanges(): boolean {
   for (const form of typedForms) if (!form.isConnected) typedForms.delete(form);
   return declared.size > 0 || typedForms.size > 0;
+}
+
+/** A form saved its input and now navigates away: that navigation does not ask. */
+export function leaveAfterSave(): void {
+  leavingAfterSave = true;
+}
+
+/** Whether leaving the screen now should ask first (a saved form's own navigation does not). */
+export function shouldAskBeforeLeaving(): boolean {
+  if (leavingAfterSave) {
+    leavingAfterSave = false;
+    return false;
+  }
+  return hasUnsavedChanges();
 }
 
 /** Forms call this with their dirty state (e.g. react-hook-form's `formState.isDirty`). */
@@ -70,10 +96,18 @@ export function trackTypedForms(): () => void {
     const form = formOf(event.target);
     if (form && typedForms.delete(form)) notify();
   };
+  // The browser asks before the tab closes or reloads (its own text; ours is not shown).
+  const onBeforeUnload = (event: BeforeUnloadEvent) => {
+    if (!hasUnsavedChanges()) return;
+    event.preventDefault();
+    event.returnValue = '';
+  };
   document.addEventListener('input', onInput, true);
   document.addEventListener('reset', onReset, true);
+  window.addEventListener('beforeunload', onBeforeUnload);
   return () => {
     document.removeEventListener('input', onInput, true);
     document.removeEventListener('reset', onReset, true);
+    window.removeEventListener('beforeunload', onBeforeUnload);
   };
 }
