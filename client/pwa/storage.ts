@@ -11,10 +11,6 @@ export const STORAGE_MESSAGES = {
   persisted: '已开启持久存储，浏览器不会自动清除本机保存的数据',
   notPersisted: '未开启持久存储，存储空间紧张时浏览器可能清除本机保存的数据',
   unavailable: '当前浏览器无法读取存储空间用量',
-  /** At the first unsent item on a browser that may clear the site's data (Safari, not installed). */
-  unsentAtRisk:
-    '本机有内容尚未发送。此浏览器可能在 7 天未使用后清除本机数据：请将应用安装到主屏幕，或保持联网直到内容发送完成。',
-  understood: '知道了',
 } as const;
 
 /** The part of navigator.storage these checks use (a fake one in tests). */

@@ -4,7 +4,7 @@
  * asks first.
  * Two sources: forms that say so with `useUnsavedChanges(isDirty)`, and, as a safety net for every
  * other form, any <form> the user has typed into that is still on the page (it leaves the set when
- * it is reset or leaves the page, e.g. after a successful submit). Search forms (role="search")
+ * it is submitted, reset or leaves the page). Search forms (role="search")
  * hold nothing to save; a form that calls the hook opts out of the safety net with
  * `data-unsaved-changes="managed"`.
  */
@@ -17,14 +17,6 @@ const listeners = new Set<() => void>();
 let version = 0;
 /** Set by a form that saved and now leaves its screen: that navigation does not ask. */
 let leavingAfterSave = false;
-
-/** The texts of the question before leaving a screen with unsaved input. */
-export const UNSAVED_CHANGES_MESSAGES = {
-  title: '离开此页面？',
-  message: '表单中还有未提交的内容。离开后，未保存的输入将会丢失。',
-  stay: '留在此页',
-  leave: '离开',
-} as const;
 
 function notify() {
   version += 1;
@@ -92,6 +84,8 @@ export function trackTypedForms(): () => void {
       notify();
     }
   };
+  // Submitted (or reset): what was typed is saved or given up; typing again tracks it again. A form
+  // saved in place (admin settings) would otherwise ask on every later navigation.
   const onReset = (event: Event) => {
     const form = formOf(event.target);
     if (form && typedForms.delete(form)) notify();
@@ -104,10 +98,12 @@ export function trackTypedForms(): () => void {
   };
   document.addEventListener('input', onInput, true);
   document.addEventListener('reset', onReset, true);
+  document.addEventListener('submit', onReset, true);
   window.addEventListener('beforeunload', onBeforeUnload);
   return () => {
     document.removeEventListener('input', onInput, true);
     document.removeEventListener('reset', onReset, true);
+    document.removeEventListener('submit', onReset, true);
     window.removeEventListener('beforeunload', onBeforeUnload);
   };
 }

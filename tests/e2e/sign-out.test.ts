@@ -34,7 +34,7 @@ import { PublishPropertyPage } from './pages/publish-page';
 import { PwaChrome } from './pages/pwa-chrome';
 import { PENDING_REVOCATION_KEY } from '@client/lib/session/pending-revocation';
 import { USER_KEY } from '@client/lib/session/user-cache';
-import { UNSAVED_CHANGES_MESSAGES } from '@client/pwa/unsaved-changes';
+import { UNSAVED_CHANGES_MESSAGES } from '@client/pwa/unsaved-changes-messages';
 import { SignOutDialog } from './pages/sign-out-dialog';
 
 let gateway: RunningGateway;

@@ -5,7 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { UNSAVED_CHANGES_MESSAGES } from '@client/pwa/unsaved-changes';
+import { UNSAVED_CHANGES_MESSAGES } from '@client/pwa/unsaved-changes-messages';
 
 export function LeaveDialog({ onStay, onLeave }: { onStay(): void; onLeave(): void }) {
   return (
