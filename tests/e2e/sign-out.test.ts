@@ -187,6 +187,32 @@ describe('signing out with unsent items', () => {
   });
 });
 
+describe('waiting until the unsent items are sent', () => {
+  it('shows the progress, sends them once uploads go through, then signs out', async () => {
+    const page = await openSignedIn(browser, gateway.url, agent);
+    const layout = new Layout(page);
+    const dialog = new SignOutDialog(page);
+    await new PwaChrome(page).waitForServiceWorker();
+    const title = `退出前未发送 等待 ${Date.now() % 100000}`;
+    await publishWithHeldBackPhoto(page, title);
+
+    await layout.signOut();
+    expect(await dialog.lines()).toEqual(['1 条房源', '1 张图片']);
+    await dialog.waitButton.click();
+    await dialog.dialog.getByRole('progressbar', { name: SIGN_OUT_MESSAGES.waiting }).waitFor();
+    await dialog.dialog.getByText(SIGN_OUT_MESSAGES.waiting).waitFor();
+    // Still signed in while it waits.
+    expect(await page.evaluate((key) => localStorage.getItem(key), USER_KEY)).not.toBeNull();
+
+    await page.unroute('**/api/media');
+    await layout.waitForToast(AUTH_MESSAGES.loggedOut);
+    await layout.loginLink.waitFor();
+    const [sent] = await serverListings(title);
+    expect(sent?.images).toHaveLength(1);
+    expect(await outboxTitles(page)).not.toContain(title);
+  });
+});
+
 describe('signing out without a connection', () => {
   it('succeeds; the next account sees none of the first one’s data; the session is revoked once online', async () => {
     const stamp = Date.now() % 100000;
