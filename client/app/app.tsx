@@ -6,6 +6,7 @@ import { ToastProvider } from '@client/components/toast/toast-provider';
 import { useAuth } from '@client/lib/session/auth-context';
 import { AuthProvider } from '@client/lib/session/auth-provider';
 import { DeviceDataBridge } from '@client/app/sync/device-data-bridge';
+import { FirstUnsentWatch } from '@client/app/sync/first-unsent-watch';
 import { OwnAccountBridge } from '@client/app/sync/own-account-bridge';
 import { forgetUserData } from '@client/app/sync/page-data';
 import { StorageFullAlert } from '@client/pwa/storage-full-alert';
@@ -49,6 +50,7 @@ export function App({
         <AuthProvider onSignedOut={forgetUserData}>
           <DeviceDataBridge />
           <OwnAccountBridge />
+          <FirstUnsentWatch />
           <RouterProvider router={router} />
           <PersistStorageOnLogin />
         </AuthProvider>

@@ -15,12 +15,13 @@ import {
   type DeviceDatabase,
   type Identity,
 } from './database';
-import { MediaOutbox } from './media-outbox';
+import { discardOutboxOf, MediaOutbox, requeueFailedFilesOf } from './media-outbox';
 import { RefusalLedger } from './refusals';
 import { DeviceSync, purgeUnreadable } from './replication';
 import { SyncHttp, type SyncAuth } from './sync-http';
 import { openDevice } from './open-device';
 import { syncStatus } from './sync-status';
+import { countUnsent, type UnsentCounts } from './unsent';
 
 export type SignedInIdentity = { kind: 'user'; userId: string; role: UserRole };
 export type PageIdentity = { kind: 'anon' } | SignedInIdentity;
@@ -151,12 +152,39 @@ export class DeviceData {
     this.notify();
   }
 
-  /** Logout: closes and removes the user's database (the next `use` opens the visitor's). */
-  removeUser(userId: string): Promise<void> {
+  /** What `userId`'s open database holds that the server does not have yet (null: not open). */
+  unsent(userId: string): Promise<UnsentCounts | null> {
+    // Queued: a database still opening is counted once it is open.
+    return this.enqueue(async () => {
+      const open = this.current;
+      if (!open || open.name !== databaseNameFor({ kind: 'user', userId })) return null;
+      return countUnsent({ database: open.db, sync: open.sync, outbox: open.outbox });
+    });
+  }
+
+  /** Sends what waits now: every collection pushes, failed files get their tries back. */
+  async sendNow(): Promise<void> {
+    const open = this.current;
+    if (!open) return;
+    open.sync.resync();
+    await open.outbox?.retry();
+  }
+
+  /**
+   * Logout: closes the user's database (the next `use` opens the visitor's) and removes it with the
+   * user's waiting listings and files; with `keepUnsent` it stays on the device, sent when the user
+   * signs in here again.
+   */
+  removeUser(userId: string, { keepUnsent = false }: { keepUnsent?: boolean } = {}): Promise<void> {
     return this.enqueue(async () => {
       const name = databaseNameFor({ kind: 'user', userId });
       if (this.current?.name === name) await this.closeCurrent();
+      if (keepUnsent) {
+        if (MediaOutbox.supported()) await requeueFailedFilesOf(userId);
+        return;
+      }
       await removeRxDatabase(name, await this.storage());
+      if (MediaOutbox.supported()) await discardOutboxOf(userId);
     });
   }
 

@@ -120,6 +120,52 @@ interface StoredMedia {
   thumbnail_url: string;
 }
 
+/** Every waiting listing of `userId` with its files (the outbox's database is the browser's, shared). */
+async function publicationsOf(db: IDBDatabase, userId: string): Promise<OutboxPublication[]> {
+  const all = (await request(
+    db.transaction(PUBLICATIONS).objectStore(PUBLICATIONS).getAll(),
+  )) as OutboxPublication[];
+  return all.filter((p) => p.userId === userId);
+}
+
+/**
+ * At a sign-out that keeps the account's unsent items: its failed files get their tries back, so
+ * they upload when the account signs in here again (a failed file otherwise waits for 重试).
+ */
+export async function requeueFailedFilesOf(userId: string): Promise<void> {
+  const db = await openOutboxDb();
+  try {
+    const ids = new Set((await publicationsOf(db, userId)).map((p) => p.id));
+    const tx = db.transaction(FILES, 'readwrite');
+    const files = (await request(tx.objectStore(FILES).getAll())) as OutboxFile[];
+    for (const file of files) {
+      if (ids.has(file.publication) && file.status !== 'done') {
+        tx.objectStore(FILES).put({ ...file, status: 'pending', attempts: 0, progress: 0 });
+      }
+    }
+    await committed(tx);
+  } finally {
+    db.close();
+  }
+}
+
+/** At a sign-out that discards the account's unsent items: its waiting listings and files go. */
+export async function discardOutboxOf(userId: string): Promise<void> {
+  const db = await openOutboxDb();
+  try {
+    const ids = (await publicationsOf(db, userId)).map((p) => p.id);
+    const tx = db.transaction([PUBLICATIONS, FILES], 'readwrite');
+    for (const id of ids) {
+      tx.objectStore(PUBLICATIONS).delete(id);
+      const keys = await request(tx.objectStore(FILES).index('publication').getAllKeys(id));
+      for (const key of keys) tx.objectStore(FILES).delete(key);
+    }
+    await committed(tx);
+  } finally {
+    db.close();
+  }
+}
+
 export class MediaOutbox {
   private readonly listeners = new Set<() => void>();
   private running: Promise<void> | null = null;

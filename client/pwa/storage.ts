@@ -13,6 +13,54 @@ export const STORAGE_MESSAGES = {
   unavailable: '当前浏览器无法读取存储空间用量',
 } as const;
 
+/** The part of navigator.storage these checks use (a fake one in tests). */
+export type PersistableStorage = Pick<StorageManager, 'persist' | 'persisted'>;
+
+/**
+ * At the device's first unsent item: a browser that clears a site's data after days without use
+ * (Safari, unless the app is installed) keeps it once storage is persistent, so persistence is
+ * asked for now. Returns whether the user should still be told (storage is not persistent).
+ */
+export async function secureStorageForUnsent(
+  storage: Partial<PersistableStorage> | undefined = globalThis.navigator?.storage,
+): Promise<boolean> {
+  if (!storage?.persisted || !storage.persist) return false; // no API: nothing to ask or tell
+  if (await storage.persisted()) return false;
+  return !(await storage.persist());
+}
+
+let unsentAtRisk = false;
+let unsentChecked = false;
+const riskListeners = new Set<() => void>();
+
+function setUnsentAtRisk(value: boolean): void {
+  unsentAtRisk = value;
+  for (const listener of riskListeners) listener();
+}
+
+/** Called when the device first holds something unsent (once a page load). */
+export function noticeFirstUnsent(): void {
+  if (unsentChecked) return;
+  unsentChecked = true;
+  secureStorageForUnsent()
+    .then((atRisk) => setUnsentAtRisk(atRisk))
+    .catch((err: unknown) => console.warn('[storage] persistent storage request failed', err));
+}
+
+export function dismissUnsentAtRisk(): void {
+  setUnsentAtRisk(false);
+}
+
+export function useUnsentAtRisk(): boolean {
+  return useStoreValue(
+    (listener) => {
+      riskListeners.add(listener);
+      return () => riskListeners.delete(listener);
+    },
+    () => unsentAtRisk,
+  );
+}
+
 const PERSIST_ANSWER_KEY = 'cj.storage.persist';
 
 /**

@@ -1,8 +1,10 @@
 /**
- * Which forms hold input the user has not saved yet, so an update never reloads it away.
+ * Which forms hold input the user has not saved yet, so an update never reloads it away, and
+ * closing the tab (beforeunload) or leaving the screen in the app (the layout's navigation guard)
+ * asks first.
  * Two sources: forms that say so with `useUnsavedChanges(isDirty)`, and, as a safety net for every
  * other form, any <form> the user has typed into that is still on the page (it leaves the set when
- * it is reset or leaves the page, e.g. after a successful submit). Search forms (role="search")
+ * it is submitted, reset or leaves the page). Search forms (role="search")
  * hold nothing to save; a form that calls the hook opts out of the safety net with
  * `data-unsaved-changes="managed"`.
  */
@@ -13,6 +15,8 @@ const declared = new Set<symbol>();
 const typedForms = new Set<HTMLFormElement>();
 const listeners = new Set<() => void>();
 let version = 0;
+/** Set by a form that saved and now leaves its screen: that navigation does not ask. */
+let leavingAfterSave = false;
 
 function notify() {
   version += 1;
@@ -28,6 +32,20 @@ function subscribe(listener: () => void): () => void {
 export function hasUnsavedChanges(): boolean {
   for (const form of typedForms) if (!form.isConnected) typedForms.delete(form);
   return declared.size > 0 || typedForms.size > 0;
+}
+
+/** A form saved its input and now navigates away: that navigation does not ask. */
+export function leaveAfterSave(): void {
+  leavingAfterSave = true;
+}
+
+/** Whether leaving the screen now should ask first (a saved form's own navigation does not). */
+export function shouldAskBeforeLeaving(): boolean {
+  if (leavingAfterSave) {
+    leavingAfterSave = false;
+    return false;
+  }
+  return hasUnsavedChanges();
 }
 
 /** Forms call this with their dirty state (e.g. react-hook-form's `formState.isDirty`). */
@@ -66,14 +84,26 @@ export function trackTypedForms(): () => void {
       notify();
     }
   };
+  // Submitted (or reset): what was typed is saved or given up; typing again tracks it again. A form
+  // saved in place (admin settings) would otherwise ask on every later navigation.
   const onReset = (event: Event) => {
     const form = formOf(event.target);
     if (form && typedForms.delete(form)) notify();
   };
+  // The browser asks before the tab closes or reloads (its own text; ours is not shown).
+  const onBeforeUnload = (event: BeforeUnloadEvent) => {
+    if (!hasUnsavedChanges()) return;
+    event.preventDefault();
+    event.returnValue = '';
+  };
   document.addEventListener('input', onInput, true);
   document.addEventListener('reset', onReset, true);
+  document.addEventListener('submit', onReset, true);
+  window.addEventListener('beforeunload', onBeforeUnload);
   return () => {
     document.removeEventListener('input', onInput, true);
     document.removeEventListener('reset', onReset, true);
+    document.removeEventListener('submit', onReset, true);
+    window.removeEventListener('beforeunload', onBeforeUnload);
   };
 }

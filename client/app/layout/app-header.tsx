@@ -11,6 +11,7 @@ import { useAuth } from '@client/lib/session/auth-context';
 import { SyncIndicator } from '@client/app/sync/sync-indicator';
 import { InstallButton } from '@client/pwa/install-button';
 import { OfflineBanner } from '@client/pwa/offline-banner';
+import { UnsentStorageAlert } from '@client/pwa/unsent-storage-alert';
 import { Brand } from './brand';
 import { MobileMenu } from './mobile-menu';
 import { isActive, MAIN_NAV } from './nav-items';
@@ -86,6 +87,7 @@ export function AppHeader() {
         </Toolbar>
       </Container>
       <OfflineBanner />
+      <UnsentStorageAlert />
     </AppBar>
   );
 }

@@ -7,7 +7,9 @@ import { LazyPart } from '@client/components/lazy-part';
 import { PageSpinner } from '@client/components/page-spinner';
 import { AppHeader } from './app-header';
 import { BOTTOM_TAB_BAR_HEIGHT, BottomTabBar } from './bottom-tab-bar';
+import { LeaveGuard } from './leave-guard';
 import { PromotionCapture } from './promotion-capture';
+import { SignOutHost } from './sign-out-host';
 
 /** The footer is for laptops only and below the fold: its own chunk, loaded on wide screens. */
 const AppFooter = lazy(() => import('./app-footer').then((m) => ({ default: m.AppFooter })));
@@ -37,6 +39,8 @@ export function MainLayout() {
       )}
       <BottomTabBar />
       <PromotionCapture />
+      <LeaveGuard />
+      <SignOutHost />
       <ScrollRestoration />
     </Box>
   );

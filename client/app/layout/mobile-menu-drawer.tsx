@@ -80,7 +80,7 @@ export function MobileMenuDrawer({ open, onClose }: { open: boolean; onClose: ()
               disabled={signingOut}
               onClick={() => {
                 close();
-                void signOut();
+                signOut();
               }}
             >
               <ListItemText primary={SIGN_OUT_LABEL} />

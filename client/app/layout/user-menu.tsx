@@ -69,7 +69,7 @@ export function UserMenu({ user }: { user: User }) {
           sx={{ color: 'text.secondary' }}
           onClick={() => {
             close();
-            void signOut();
+            signOut();
           }}
         >
           {SIGN_OUT_LABEL}

@@ -49,7 +49,13 @@ export function preloadPageData(): void {
   else load();
 }
 
-/** After an explicit logout: close and remove that user's database. */
-export async function forgetUserData(userId: string): Promise<void> {
-  await (await loadPageData()).removeUser(userId);
+/**
+ * After an explicit logout: close and remove that user's database and waiting files, or, with
+ * `keepData`, leave them on the device for the user's next sign-in here.
+ */
+export async function forgetUserData(
+  userId: string,
+  { keepData }: { keepData: boolean },
+): Promise<void> {
+  await (await loadPageData()).removeUser(userId, { keepUnsent: keepData });
 }

@@ -1,30 +1,32 @@
-import { useCallback, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { AUTH_MESSAGES } from '@couchdb/model/errors';
-import { useToast } from '@client/components/toast/toast-context';
-import { useAuth } from '@client/lib/session/auth-context';
+/**
+ * Sign-out is asked for here (user menu, mobile menu, profile) and carried out by the layout's
+ * sign-out flow (client/app/layout/sign-out-host.tsx): it first counts what the device has not sent
+ * yet and, when there is any, asks what to do with it. A small store, so the menu that asked may
+ * close while the flow runs.
+ */
+import { useStoreValue } from '@client/lib/use-store-value';
 
-/** Sign out from the user menu: revoke on the server, toast, back to the home page. */
-export function useSignOut(): { signOut: () => Promise<void>; signingOut: boolean } {
-  const { logout } = useAuth();
-  const toast = useToast();
-  const navigate = useNavigate();
-  const [signingOut, setSigningOut] = useState(false);
+let requested = false;
+const listeners = new Set<() => void>();
 
-  const signOut = useCallback(async () => {
-    setSigningOut(true);
-    try {
-      await logout();
-      toast.success(AUTH_MESSAGES.loggedOut);
-      // Replace: the guard may already have swapped a private page for /login.
-      await navigate('/', { replace: true });
-    } catch (err) {
-      console.error('sign out failed', err);
-      toast.error(AUTH_MESSAGES.logoutFailed);
-    } finally {
-      setSigningOut(false);
-    }
-  }, [logout, navigate, toast]);
+function set(value: boolean): void {
+  if (requested === value) return;
+  requested = value;
+  for (const listener of listeners) listener();
+}
 
-  return { signOut, signingOut };
+export const signOutRequest = {
+  get: (): boolean => requested,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** The flow has ended (signed out, or the user cancelled). */
+  done: (): void => set(false),
+};
+
+/** Sign out from the user menu or the profile screen; `signingOut` while the flow runs. */
+export function useSignOut(): { signOut: () => void; signingOut: boolean } {
+  const signingOut = useStoreValue(signOutRequest.subscribe, signOutRequest.get);
+  return { signOut: () => set(true), signingOut };
 }

@@ -96,7 +96,7 @@ export default function ProfileScreen() {
         size="large"
         startIcon={<LogoutOutlined />}
         loading={signingOut}
-        onClick={() => void signOut()}
+        onClick={signOut}
         sx={{ mt: 3 }}
       >
         退出登录

@@ -82,8 +82,8 @@ export function ListingForm({
   const send = useListingSubmit({ listing, refused, draft, kept });
   const maxMedia = settings.maxImagesPerProperty;
   const hasDraft = persist && (files.length > 0 || !jsonEqual(values, emptyForm()));
-  // A new listing's draft survives a reload; an edit would be lost.
-  useUnsavedChanges(!persist && formState.isDirty);
+  // A new listing's draft is kept on the device, yet until it is submitted, leaving asks first.
+  useUnsavedChanges(hasDraft || formState.isDirty);
 
   // Typing into a field clears its message until it is checked again; the draft keeps the text.
   useEffect(

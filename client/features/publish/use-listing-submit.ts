@@ -9,6 +9,7 @@ import type { PropertyDoc } from '@client/data/schemas/property.schema';
 import type { RefusedDoc } from '@client/data/schemas/refused.schema';
 import { useAuth } from '@client/lib/session/auth-context';
 import type { ListingDraftState } from './use-listing-draft';
+import { leaveAfterSave } from '@client/pwa/unsaved-changes';
 
 /**
  * Sends a checked publish form: an edit is saved on the listing, anything else is published (a
@@ -56,10 +57,12 @@ export function useListingSubmit({
       }
       if (!listing) {
         toast.success(PROPERTY_MESSAGES.publishSuccess);
+        leaveAfterSave();
         await navigate('/manage');
         return;
       }
       toast.success(PROPERTY_MESSAGES.updateSuccess);
+      leaveAfterSave();
       await navigate(
         files.length > 0
           ? '/manage'

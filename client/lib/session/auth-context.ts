@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import type { LoginInput, RegisterRequest } from '@couchdb/model/auth';
 import type { User } from '@couchdb/model/user';
 import type { ApiRequestOptions } from '@client/lib/api-client';
-import type { AuthStatus } from './session';
+import type { AuthStatus, SignOutResult } from './session';
 
 export interface AuthContextValue {
   status: AuthStatus;
@@ -10,7 +10,12 @@ export interface AuthContextValue {
   user: User | null;
   login(input: LoginInput): Promise<User>;
   register(input: RegisterRequest): Promise<User>;
-  logout(): Promise<void>;
+  /**
+   * Signs out at once (offline too: the server revokes the session when a connection returns).
+   * `keepData`: keep this account's unsent changes and files on the device, sent at its next
+   * sign-in here; otherwise its device data is removed.
+   */
+  logout(options?: { keepData?: boolean }): Promise<SignOutResult>;
   updateUser(user: User): void;
   /** A gateway call as the signed-in user (Bearer token, one renewal on 401). */
   request<T>(path: string, options?: Omit<ApiRequestOptions, 'token'>): Promise<T>;

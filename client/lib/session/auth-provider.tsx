@@ -10,8 +10,8 @@ export function AuthProvider({
 }: {
   children: ReactNode;
   session?: SessionManager;
-  /** After an explicit logout: forget that user's data on this device. */
-  onSignedOut?: (userId: string) => Promise<void>;
+  /** After an explicit logout: forget that user's data on this device (unless it is kept). */
+  onSignedOut?: (userId: string, options: { keepData: boolean }) => Promise<void>;
 }) {
   const [session] = useState(() => given ?? new SessionManager());
   useEffect(() => session.start(), [session]);
@@ -25,14 +25,15 @@ export function AuthProvider({
       user: state.user,
       login: (input) => session.login(input),
       register: (input) => session.register(input),
-      logout: async () => {
+      logout: async ({ keepData = false } = {}) => {
         const userId = state.user?.id;
-        await session.logout();
+        const result = await session.logout();
         if (userId && onSignedOut) {
-          await onSignedOut(userId).catch((err: unknown) =>
+          await onSignedOut(userId, { keepData }).catch((err: unknown) =>
             console.error('removing the signed-out user’s device data failed', err),
           );
         }
+        return result;
       },
       updateUser: (user) => session.updateUser(user),
       request: (path, options) => session.request(path, options),

@@ -11,9 +11,17 @@ import type { User } from '@couchdb/model/user';
 import { Backoff } from '@client/lib/backoff';
 import { ApiError, HttpClient, registerAccessTokens, type RequestOptions } from '@client/lib/http';
 import type { AuthApi, SessionResponse } from './auth-api';
+import {
+  clearPendingRevocation,
+  readPendingRevocation,
+  writePendingRevocation,
+} from './pending-revocation';
 import { clearCachedUser, readCachedUser, writeCachedUser } from './user-cache';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
+
+/** How a sign-out ended: the server revoked the session, or it will when a connection returns. */
+export type SignOutResult = 'revoked' | 'revocation-pending';
 
 export interface SessionState {
   status: AuthStatus;
@@ -89,11 +97,13 @@ export class SessionManager {
   private generation = 0;
 
   constructor(private readonly api: AuthApi = lazyAuthApi) {
-    const cached = readCachedUser();
+    // After an offline sign-out the refresh cookie is still here, but its session is over.
+    const owed = readPendingRevocation() !== null;
+    const cached = owed ? null : readCachedUser();
     // A cached identity is shown at once (offline-first); the refresh below confirms or clears it.
     // Without one, a browser the gateway never gave a session is a visitor at once: no refresh
     // round trip, and no re-render of the whole app when it answers.
-    const visitor = !cached && readSessionHint() === false;
+    const visitor = owed || (!cached && readSessionHint() === false);
     this.knownSignedOut = visitor;
     this.state = cached
       ? { status: 'authenticated', user: cached }
@@ -114,7 +124,8 @@ export class SessionManager {
       // The data layer's calls (sync, stream, uploads) read this session's token at call time.
       this.unregisterTokens = registerAccessTokens(this);
       globalThis.addEventListener?.('online', this.onOnline);
-      if (!this.knownSignedOut) this.refresh().catch(() => undefined);
+      if (readPendingRevocation()) this.revokeOwed().catch(() => undefined);
+      else if (!this.knownSignedOut) this.refresh().catch(() => undefined);
     }
     return () => this.stop();
   }
@@ -142,7 +153,11 @@ export class SessionManager {
   async login(input: LoginInput): Promise<User> {
     // After any renewal under way here or in another tab: its answer sets the cookie too, and one
     // arriving after the login's would put the previous session's cookie back.
-    const session = await this.afterRenewals(() => this.api.login(input));
+    const session = await this.afterRenewals(async () => {
+      // The previous session's cookie goes first: the login's answer replaces it.
+      await this.revokeOwedLocked();
+      return this.api.login(input);
+    });
     this.generation += 1;
     this.apply(session);
     return session.user;
@@ -152,11 +167,38 @@ export class SessionManager {
     return this.api.register(input);
   }
 
-  /** Revokes the refresh token on the server, then forgets the session. Throws if the call fails. */
-  async logout(): Promise<void> {
-    await this.afterRenewals(() => this.api.logout(this.accessToken));
+  /**
+   * Forgets the session on this device at once and revokes it on the server: now when there is a
+   * connection, else (or when the call fails) at the next online moment, whoever is signed in then.
+   */
+  async logout(): Promise<SignOutResult> {
+    writePendingRevocation({ userId: this.state.user?.id ?? null, at: new Date().toISOString() });
+    const offline = globalThis.navigator?.onLine === false;
+    let result: SignOutResult = 'revocation-pending';
+    if (!offline) {
+      try {
+        await this.afterRenewals(() => this.revokeOwedLocked());
+        result = 'revoked';
+      } catch (err) {
+        console.warn('[session] sign-out not sent; it is sent when the connection returns', err);
+      }
+    }
     this.generation += 1;
     this.clear();
+    return result;
+  }
+
+  /** Sends the revocation an earlier offline sign-out left owed (no-op when none is). */
+  revokeOwed(): Promise<void> {
+    if (!readPendingRevocation()) return Promise.resolve();
+    return this.afterRenewals(() => this.revokeOwedLocked());
+  }
+
+  /** Inside the refresh lock: POST /api/auth/logout with the cookie, then forget the record. */
+  private async revokeOwedLocked(): Promise<void> {
+    if (!readPendingRevocation()) return;
+    await this.api.logout(null);
+    clearPendingRevocation();
   }
 
   /** Replaces the signed-in user's profile (after an edit) and its cached copy. */
@@ -193,6 +235,11 @@ export class SessionManager {
   }
 
   private async refreshOnce(): Promise<string | null> {
+    // The cookie belongs to a signed-out session: revoke it rather than renew it.
+    if (readPendingRevocation()) {
+      await this.revokeOwedUnderLock();
+      return null;
+    }
     const generation = this.generation;
     try {
       const session = await this.withRefreshLock(() => this.api.refresh());
@@ -265,8 +312,19 @@ export class SessionManager {
   }
 
   private readonly onOnline = (): void => {
-    if (!this.knownSignedOut) this.refresh().catch(() => undefined);
+    if (readPendingRevocation()) {
+      this.revokeOwed().catch((err: unknown) =>
+        console.warn('[session] the owed sign-out is not sent yet', err),
+      );
+    } else if (!this.knownSignedOut) this.refresh().catch(() => undefined);
   };
+
+  /** From a refresh (which holds no lock yet): the owed revocation, its failure only logged. */
+  private async revokeOwedUnderLock(): Promise<void> {
+    await this.withRefreshLock(() => this.revokeOwedLocked()).catch((err: unknown) =>
+      console.warn('[session] the owed sign-out is not sent yet', err),
+    );
+  }
 
   private setState(next: SessionState): void {
     if (next.status === this.state.status && next.user === this.state.user) return;

@@ -2,7 +2,8 @@
  * The page's data layer across login and logout (issue 3 item 1, DESIGN §5): login opens the
  * user's own database, logout closes it and removes it from the device (IndexedDB included), the
  * visitor database is opened in its place, and logging in again rebuilds the user's data from the
- * server.
+ * server. Before it, the device counts what it has not sent (issue 21); a logout that keeps it
+ * leaves the database on the device, and the user's next sign-in here sends it.
  */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { RxStorage } from 'rxdb';
@@ -16,15 +17,18 @@ import type { User } from '../../../couchdb/model/user';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
 import { eventually } from './device';
 import { buildNewListing } from '../../fixtures/builders';
+import { serverDocs } from '../../helpers/sync-api';
 
 let gw: TestGateway;
 let url: string;
 let alice: { user: User; accessToken: string };
+let admin: { user: User; accessToken: string };
 
 beforeAll(async () => {
   gw = await startTestGateway();
   ({ url } = await gw.listen());
   alice = await gw.createUser('user', '爱丽丝');
+  admin = await gw.createUser('admin', '管理员');
 });
 
 afterAll(async () => {
@@ -107,6 +111,61 @@ describe('logout', () => {
         'the listing back from the server',
       );
       expect(again.title).toBe('退出登录前发布的房源');
+    } finally {
+      await data.close();
+    }
+  });
+});
+
+describe('logout with unsent changes', () => {
+  it('counts a change made offline, keeps it at a logout that keeps, and sends it at the next sign-in', async () => {
+    const indexedDB = new IDBFactory();
+    const storage = wrappedValidateAjvStorage({
+      storage: getRxStorageDexie({ indexedDB, IDBKeyRange }),
+    }) as RxStorage<unknown, unknown>;
+    let token: string | null = alice.accessToken;
+    const auth: SyncHttpOptions = { baseUrl: url, getAccessToken: async () => token };
+    const data = new DeviceData(auth, async () => storage);
+    const identity = { kind: 'user', userId: alice.user.id, role: 'user' } as const;
+
+    try {
+      await data.use(identity);
+      await data.sync!.awaitInSync();
+      expect(await data.unsent(alice.user.id)).toEqual({
+        listings: 0,
+        photos: 0,
+        videos: 0,
+        changes: 0,
+        refused: 0,
+      });
+
+      await data.sync!.goOffline();
+      const listing = buildNewListing(alice.user.id, { title: '离线发布后退出登录的房源' });
+      await data.database!.properties.insert(listing as never);
+      expect(await data.unsent(alice.user.id)).toMatchObject({ changes: 1, refused: 0 });
+      // Another account's database is not this user's: nothing to count for it.
+      expect(await data.unsent('someone-else')).toBeNull();
+
+      // Logout keeping it: the database stays on the device, the server has not got the listing.
+      token = null;
+      await data.removeUser(alice.user.id, { keepUnsent: true });
+      expect(data.database).toBeNull();
+      await data.use({ kind: 'anon' });
+      expect((await serverDocs(url, admin, 'properties')).has(listing.id)).toBe(false);
+
+      // The same user signs in again here: the kept listing is still unsent, then sent.
+      token = alice.accessToken;
+      await data.use(identity);
+      expect(await data.database!.properties.findOne(listing.id).exec()).not.toBeNull();
+      await eventually(
+        async () => (await serverDocs(url, admin, 'properties')).get(listing.id) ?? null,
+        'the kept listing on the server',
+        20_000,
+      );
+      await eventually(
+        async () => (await data.unsent(alice.user.id))?.changes === 0,
+        'nothing left unsent',
+      );
     } finally {
       await data.close();
     }

@@ -34,6 +34,7 @@ import {
   demandPriceUnit,
   type DemandFormValues,
 } from '../demand-form-values';
+import { leaveAfterSave } from '@client/pwa/unsaved-changes';
 
 const RANGES = [
   { from: 'min_price', to: 'max_price', labels: ['最低价格', '最高价格'] },
@@ -81,6 +82,7 @@ export function DemandForm({
           console.error('forgetting the refused change failed', refused.id, err),
         );
       toast.success(demand ? DEMAND_MESSAGES.updateSuccess : DEMAND_MESSAGES.publishSuccess);
+      leaveAfterSave();
       await navigate(demand ? '/my-demands' : '/manage');
     } catch (err) {
       console.error('saving the demand failed', err);

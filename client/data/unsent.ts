@@ -1,0 +1,48 @@
+/**
+ * What the signed-in account's device holds that the server does not have yet, counted before a
+ * sign-out: rows waiting to push, listings and their files waiting in the media outbox, and changes
+ * the gateway refused that the author has not dealt with (DESIGN §5, §7).
+ */
+import type { UnsentCounts } from '@couchdb/model/sign-out-facts';
+import type { DeviceDatabase } from './database';
+import type { MediaOutbox } from './media-outbox';
+import { countPending, type DeviceSync } from './replication';
+
+export type { UnsentCounts };
+
+export const NOTHING_UNSENT: UnsentCounts = {
+  listings: 0,
+  photos: 0,
+  videos: 0,
+  changes: 0,
+  refused: 0,
+};
+
+/** What waiting for the connection can still send. */
+export function sendableCount(counts: UnsentCounts): number {
+  return counts.listings + counts.photos + counts.videos + counts.changes;
+}
+
+export function unsentCount(counts: UnsentCounts): number {
+  return sendableCount(counts) + counts.refused;
+}
+
+export async function countUnsent(open: {
+  database: DeviceDatabase;
+  sync: DeviceSync | null;
+  outbox: MediaOutbox | null;
+}): Promise<UnsentCounts> {
+  const [pending, entries, refused] = await Promise.all([
+    Promise.all((open.sync?.replications ?? []).map((r) => countPending(r))),
+    open.outbox?.entries() ?? Promise.resolve([]),
+    open.database.collections.refused?.count().exec() ?? Promise.resolve(0),
+  ]);
+  const waiting = entries.flatMap((e) => e.files).filter((f) => f.status !== 'done');
+  return {
+    listings: entries.length,
+    photos: waiting.filter((f) => f.kind === 'image').length,
+    videos: waiting.filter((f) => f.kind === 'video').length,
+    changes: pending.reduce((a, b) => a + b, 0),
+    refused,
+  };
+}

@@ -1,0 +1,56 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
+import { useInstallAction } from './install-action';
+import { INSTALL_LABEL } from './messages';
+import { dismissUnsentAtRisk } from './storage';
+
+/** At the first unsent item on a browser that may clear the site's data (Safari, not installed). */
+const UNSENT_STORAGE_MESSAGES = {
+  atRisk:
+    '本机有内容尚未发送。此浏览器可能在 7 天未使用后清除本机数据：请将应用安装到主屏幕，或保持联网直到内容发送完成。',
+  understood: '知道了',
+} as const;
+
+/**
+ * A bar under the header, like the offline one (it covers nothing): install the app, or stay online
+ * until the unsent items are sent. Stays until closed.
+ */
+export default function UnsentStorageAlertView() {
+  const install = useInstallAction();
+  return (
+    <Box
+      role="alert"
+      data-testid="unsent-storage-alert"
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        justifyContent: 'center',
+        columnGap: 1,
+        px: 2,
+        py: 0.75,
+        fontSize: 13,
+        lineHeight: 1.4,
+        bgcolor: '#fff7e6',
+        color: '#8a5300',
+        borderTop: 1,
+        borderColor: '#ffe3b3',
+      }}
+    >
+      <WarningAmberOutlined sx={{ fontSize: 16 }} />
+      <Box component="span" sx={{ flex: '1 1 240px', maxWidth: 720 }}>
+        {UNSENT_STORAGE_MESSAGES.atRisk}
+      </Box>
+      {install.mode !== 'none' && (
+        <Button size="small" color="inherit" onClick={install.start}>
+          {INSTALL_LABEL}
+        </Button>
+      )}
+      <Button size="small" color="inherit" onClick={dismissUnsentAtRisk}>
+        {UNSENT_STORAGE_MESSAGES.understood}
+      </Button>
+      {install.dialog}
+    </Box>
+  );
+}

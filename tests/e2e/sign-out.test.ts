@@ -1,0 +1,326 @@
+/**
+ * Nothing unsent is lost at sign-out, on a shared phone, or when a tab closes (issue 21), in real
+ * Chromium against the real gateway: an agent who signs out with a listing and its photo still
+ * unsent is told so and keeps them for the next sign-in (they are sent then) or discards them after
+ * a second confirmation; a sign-out without a connection succeeds, the next account on the browser
+ * sees none of the first one's data, and the first session is revoked once the connection returns;
+ * closing a tab with a half-filled publish form asks first.
+ * Run `npm run build` first (`npm run test:e2e` does).
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '@couchdb/model/errors';
+import type { Property } from '@couchdb/model/property';
+import { PROPERTY_MESSAGES } from '@couchdb/model/property';
+import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '@couchdb/model/session-cookies';
+import { SIGN_OUT_MESSAGES } from '@couchdb/model/sign-out-facts';
+import { FAVORITE_MESSAGES } from '@couchdb/model/favorite-facts';
+import {
+  launchBrowser,
+  saveScreenshot,
+  SYNC_WAIT,
+  UI_WAIT,
+  VIEWPORTS,
+  type TestBrowser,
+} from '../helpers/browser';
+import { startGateway, type RunningGateway } from '../helpers/gateway';
+import { insert, serverDocs, type Session } from '../helpers/sync-api';
+import { buildFavorite } from '../fixtures/builders';
+import { demoAccount, publishApproved, publishPending, signInDemo } from './pages/browse-fixtures';
+import { FavoritesPage } from './pages/favorites-page';
+import { Layout } from './pages/layout';
+import { LoginPage, openSignedIn } from './pages/login-page';
+import { PropertyDetailPage } from './pages/property-detail-page';
+import { PublishPropertyPage } from './pages/publish-page';
+import { PwaChrome } from './pages/pwa-chrome';
+import { PENDING_REVOCATION_KEY } from '@client/lib/session/pending-revocation';
+import { USER_KEY } from '@client/lib/session/user-cache';
+import { UNSAVED_CHANGES_MESSAGES } from '@client/pwa/unsaved-changes-messages';
+import { SignOutDialog } from './pages/sign-out-dialog';
+
+let gateway: RunningGateway;
+/** Each test's own browser (a fresh profile: no session or device data from another test). */
+let browser: TestBrowser;
+let agent: Session;
+let admin: Session;
+
+beforeAll(async () => {
+  gateway = await startGateway({ embedded: true });
+  agent = await signInDemo(gateway.url, 'agent');
+  admin = await signInDemo(gateway.url, 'admin');
+});
+
+beforeEach(async () => {
+  browser = await launchBrowser();
+});
+
+afterEach(async () => {
+  await browser?.close();
+});
+
+afterAll(async () => {
+  await gateway?.stop();
+});
+
+/** The listings of this title on the server (the admin sees every listing). */
+async function serverListings(title: string): Promise<Property[]> {
+  const all = await serverDocs<Property>(gateway.url, admin, 'properties');
+  return [...all.values()].filter((p) => p.title === title);
+}
+
+/** The device's outbox listings with this title (IndexedDB, whoever they belong to). */
+function outboxTitles(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('cjfc_media_outbox');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const req = db.transaction('publications').objectStore('publications').getAll();
+          req.onerror = () => reject(req.error);
+          req.onsuccess = () => {
+            db.close();
+            resolve((req.result as { listing: { title: string } }[]).map((p) => p.listing.title));
+          };
+        };
+      }),
+  );
+}
+
+/**
+ * Offline, the agent publishes a listing with one photo; back online the photo cannot upload (the
+ * uploads are held back), so the listing and its photo wait on the device.
+ */
+async function publishWithHeldBackPhoto(page: Page, title: string): Promise<void> {
+  const form = new PublishPropertyPage(page);
+  const layout = new Layout(page);
+  await form.goto(gateway.url);
+  await browser.context.setOffline(true);
+  try {
+    await form.fillValid(title);
+    await form.choosePhotos(['photo-1.jpg']);
+    await expect.poll(() => form.media.locator('img').count(), UI_WAIT).toBe(1);
+    await form.submitButton.click();
+    await layout.waitForToast(PROPERTY_MESSAGES.publishSuccess);
+    await page.waitForURL((url) => url.pathname === '/manage');
+    await page.route('**/api/media', (route) => route.abort());
+  } finally {
+    await browser.context.setOffline(false);
+  }
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+}
+
+describe('signing out with unsent items', () => {
+  it('says what is unsent; kept ones are sent at the next sign-in, discarding asks twice', async () => {
+    // A Safari-like browser: storage is not persistent and a request for it is refused.
+    await browser.context.addInitScript(() => {
+      const calls = { persist: 0 };
+      Object.assign(window, { persistCalls: calls });
+      StorageManager.prototype.persisted = () => Promise.resolve(false);
+      StorageManager.prototype.persist = () => {
+        calls.persist += 1;
+        return Promise.resolve(false);
+      };
+    });
+    const persistCalls = () =>
+      page.evaluate(
+        () => (window as unknown as { persistCalls: { persist: number } }).persistCalls.persist,
+      );
+    const page = await openSignedIn(browser, gateway.url, agent);
+    const layout = new Layout(page);
+    const login = new LoginPage(page);
+    const dialog = new SignOutDialog(page);
+    await new PwaChrome(page).waitForServiceWorker();
+
+    // Keep: the listing and its photo stay on the device, and the next sign-in sends both.
+    const kept = `退出前未发送 保留 ${Date.now() % 100000}`;
+    await publishWithHeldBackPhoto(page, kept);
+    // The first unsent item: persistence is asked for then (the page's only request: the one at
+    // sign-in was on the login page and is not repeated), and the user is told to install.
+    await page.getByTestId('unsent-storage-alert').waitFor();
+    expect(await persistCalls()).toBe(1);
+    await layout.signOut();
+    expect(await dialog.lines()).toEqual(['1 条房源', '1 张图片']);
+    await dialog.waitButton.waitFor();
+    await layout.animationsFinished();
+    await saveScreenshot(page, 'sign-out-unsent-desktop');
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await layout.animationsFinished();
+    await saveScreenshot(page, 'sign-out-unsent-mobile');
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await dialog.keepButton.click();
+    await layout.waitForToast(SIGN_OUT_MESSAGES.keptForNextSignIn);
+    await layout.loginLink.waitFor();
+    expect(await outboxTitles(page)).toContain(kept);
+    expect(await serverListings(kept)).toEqual([]);
+
+    await page.unroute('**/api/media');
+    await login.goto(gateway.url);
+    await login.signIn(demoAccount('agent'));
+    await expect
+      .poll(async () => (await serverListings(kept)).map((p) => p.images.length), SYNC_WAIT)
+      .toEqual([1]);
+    await expect.poll(() => outboxTitles(page), UI_WAIT).not.toContain(kept);
+
+    // Discard: asked a second time; then the listing and its photo leave the device.
+    const discarded = `退出前未发送 放弃 ${Date.now() % 100000}`;
+    await publishWithHeldBackPhoto(page, discarded);
+    await layout.signOut();
+    expect(await dialog.lines()).toEqual(['1 条房源', '1 张图片']);
+    await dialog.discardButton.click();
+    await dialog.confirmDiscard.waitFor();
+    await layout.animationsFinished();
+    await saveScreenshot(page, 'sign-out-discard-confirm-desktop');
+    // Not yet: still signed in, the listing still waiting.
+    expect(await page.evaluate((key) => localStorage.getItem(key), USER_KEY)).not.toBeNull();
+    expect(await outboxTitles(page)).toContain(discarded);
+    await dialog.confirmDiscard
+      .getByRole('button', { name: SIGN_OUT_MESSAGES.discardConfirm })
+      .click();
+    await layout.waitForToast(AUTH_MESSAGES.loggedOut);
+    await layout.loginLink.waitFor();
+    expect(await outboxTitles(page)).not.toContain(discarded);
+    await page.unroute('**/api/media');
+    expect(await serverListings(discarded)).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('waiting until the unsent items are sent', () => {
+  it('shows the progress, sends them once uploads go through, then signs out', async () => {
+    const page = await openSignedIn(browser, gateway.url, agent);
+    const layout = new Layout(page);
+    const dialog = new SignOutDialog(page);
+    await new PwaChrome(page).waitForServiceWorker();
+    const title = `退出前未发送 等待 ${Date.now() % 100000}`;
+    await publishWithHeldBackPhoto(page, title);
+
+    await layout.signOut();
+    expect(await dialog.lines()).toEqual(['1 条房源', '1 张图片']);
+    await dialog.waitButton.click();
+    await dialog.dialog.getByRole('progressbar', { name: SIGN_OUT_MESSAGES.waiting }).waitFor();
+    await dialog.dialog.getByText(SIGN_OUT_MESSAGES.waiting).waitFor();
+    // Still signed in while it waits.
+    expect(await page.evaluate((key) => localStorage.getItem(key), USER_KEY)).not.toBeNull();
+
+    await page.unroute('**/api/media');
+    await layout.waitForToast(AUTH_MESSAGES.loggedOut);
+    await layout.loginLink.waitFor();
+    const [sent] = await serverListings(title);
+    expect(sent?.images).toHaveLength(1);
+    expect(await outboxTitles(page)).not.toContain(title);
+  });
+});
+
+describe('signing out without a connection', () => {
+  it('succeeds; the next account sees none of the first one’s data; the session is revoked once online', async () => {
+    const stamp = Date.now() % 100000;
+    const privateTitle = `经纪人待审核房源 ${stamp}`;
+    const pendingId = await publishPending(gateway.url, agent, { title: privateTitle });
+    const favouriteId = await publishApproved(gateway.url, agent, admin, {
+      title: `经纪人收藏的房源 ${stamp}`,
+    });
+    const page = await openSignedIn(browser, gateway.url, agent);
+    const layout = new Layout(page);
+    const form = new PublishPropertyPage(page);
+    const detail = new PropertyDetailPage(page);
+    await new PwaChrome(page).waitForServiceWorker();
+
+    // The agent's own data on this browser: a favourite (written on the server, so nothing waits
+    // to be sent), a draft, a listing only the agent sees.
+    await insert(
+      gateway.url,
+      agent,
+      'favorites',
+      buildFavorite({
+        user_id: agent.userId,
+        property_id: favouriteId,
+        created_at: new Date().toISOString(),
+      }),
+    );
+    const favourites = new FavoritesPage(page);
+    await favourites.goto(gateway.url);
+    await expect.poll(() => favourites.ids(), SYNC_WAIT).toContain(favouriteId);
+    await form.goto(gateway.url);
+    await form.fillBasics({ title: `草稿 ${stamp}` });
+    await page.goto(`${gateway.url}/properties/${pendingId}`);
+    await detail.title.filter({ hasText: privateTitle }).waitFor();
+
+    const cookies = await browser.context.cookies(`${gateway.url}${REFRESH_COOKIE_PATH}`);
+    const refreshToken = cookies.find((c) => c.name === REFRESH_COOKIE)?.value;
+    expect(refreshToken).toBeTruthy();
+
+    await browser.context.setOffline(true);
+    try {
+      await layout.signOut();
+      await layout.waitForToast(SIGN_OUT_MESSAGES.loggedOutOffline);
+      await layout.loginLink.waitFor();
+    } finally {
+      await browser.context.setOffline(false);
+    }
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    // Once online the device sends the revocation: the old refresh token is refused.
+    await expect
+      .poll(
+        () => page.evaluate((key) => localStorage.getItem(key), PENDING_REVOCATION_KEY),
+        SYNC_WAIT,
+      )
+      .toBeNull();
+    const refresh = await fetch(`${gateway.url}/api/auth/refresh`, {
+      method: 'POST',
+      headers: { Cookie: `${REFRESH_COOKIE}=${refreshToken}` },
+    });
+    expect(refresh.status).toBe(401);
+
+    // Another account signs in on the same browser: none of the agent's data.
+    const login = new LoginPage(page);
+    await login.goto(gateway.url);
+    await login.signIn(demoAccount('user'));
+    await favourites.goto(gateway.url);
+    await page.getByText(FAVORITE_MESSAGES.empty).waitFor();
+    expect(await favourites.cards.count()).toBe(0);
+    await page.goto(`${gateway.url}/properties/${pendingId}`);
+    await detail.notFound.waitFor();
+    await form.goto(gateway.url);
+    expect(await form.title.inputValue()).toBe('');
+    await page.close();
+  });
+});
+
+describe('a half-filled publish form', () => {
+  it('asks before the app leaves the screen and before the tab closes', async () => {
+    const page = await openSignedIn(browser, gateway.url, agent, { path: '/publish/property' });
+    const form = new PublishPropertyPage(page);
+    await form.title.click();
+    await form.fillBasics({ title: `写了一半的房源 ${Date.now() % 100000}` });
+
+    // In the app: a link away asks; staying keeps the form as it was.
+    const leave = page.getByRole('dialog', { name: UNSAVED_CHANGES_MESSAGES.title });
+    await new Layout(page).header.getByRole('link', { name: '首页' }).first().click();
+    await leave.waitFor();
+    await leave.getByRole('button', { name: UNSAVED_CHANGES_MESSAGES.stay }).click();
+    await leave.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/publish/property');
+    expect(await form.title.inputValue()).toMatch(/^写了一半的房源/);
+
+    // The first time the user stays: the tab is still open.
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      }),
+    );
+    await page.close({ runBeforeUnload: true });
+    expect(await asked).toBe('beforeunload');
+    await form.title.waitFor();
+    expect(page.isClosed()).toBe(false);
+
+    // The second time the user leaves.
+    const closed = new Promise<void>((resolve) => page.once('close', () => resolve()));
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.close({ runBeforeUnload: true });
+    await closed;
+    expect(page.isClosed()).toBe(true);
+  });
+});

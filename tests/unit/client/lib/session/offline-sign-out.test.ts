@@ -1,0 +1,168 @@
+/**
+ * Signing out without a connection (issue 21): the device forgets the session at once, and the
+ * revocation the server has not had is sent at the next online moment — at the next start, on
+ * `online`, and before another sign-in (whose answer replaces the cookie) — never a renewal with
+ * the signed-out session's cookie.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { User } from '@couchdb/model/user';
+import { ApiError } from '@client/lib/http';
+import type { AuthApi, SessionResponse } from '@client/lib/session/auth-api';
+import {
+  PENDING_REVOCATION_KEY,
+  readPendingRevocation,
+} from '@client/lib/session/pending-revocation';
+import { SessionManager } from '@client/lib/session/session';
+import { writeCachedUser } from '@client/lib/session/user-cache';
+
+class MemoryStorage {
+  private readonly items = new Map<string, string>();
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+}
+
+const user: User = {
+  id: 'agent-1',
+  phone: '13800000002',
+  name: '李经纪',
+  user_type: 'agent',
+  is_verified: true,
+} as User;
+
+function session(accessToken = 'token-1'): SessionResponse {
+  return { user, accessToken, expiresAt: new Date(Date.now() + 15 * 60_000).toISOString() };
+}
+
+const offlineError = () => new ApiError(0, 'network_error', '网络连接异常，请检查网络设置');
+
+/** A fake gateway: records the calls; `online` decides whether they are answered. */
+function fakeApi() {
+  const calls: string[] = [];
+  const api = {
+    online: true,
+    calls,
+    login: async () => {
+      calls.push('login');
+      if (!api.online) throw offlineError();
+      return session('token-2');
+    },
+    register: async () => user,
+    refresh: async () => {
+      calls.push('refresh');
+      if (!api.online) throw offlineError();
+      return session();
+    },
+    logout: async () => {
+      calls.push('logout');
+      if (!api.online) throw offlineError();
+    },
+  };
+  return api as typeof api & AuthApi;
+}
+
+let stopped: (() => void)[] = [];
+
+beforeEach(() => {
+  (globalThis as { localStorage?: unknown }).localStorage = new MemoryStorage();
+});
+
+afterEach(() => {
+  for (const stop of stopped) stop();
+  stopped = [];
+  delete (globalThis as { localStorage?: unknown }).localStorage;
+});
+
+async function signedIn(api: AuthApi): Promise<SessionManager> {
+  const manager = new SessionManager(api);
+  stopped.push(manager.start());
+  await manager.login({ phone: user.phone, password: 'x' } as never);
+  return manager;
+}
+
+describe('signing out without a connection', () => {
+  it('forgets the session at once and owes the server its revocation', async () => {
+    const api = fakeApi();
+    const manager = await signedIn(api);
+    api.online = false;
+
+    expect(await manager.logout()).toBe('revocation-pending');
+    expect(manager.getSnapshot()).toEqual({ status: 'anonymous', user: null });
+    expect(await manager.getAccessToken()).toBeNull();
+    expect(readPendingRevocation()).toMatchObject({ userId: user.id });
+  });
+
+  it('with a connection the server revokes it now and nothing is owed', async () => {
+    const api = fakeApi();
+    const manager = await signedIn(api);
+    expect(await manager.logout()).toBe('revoked');
+    expect(api.calls.at(-1)).toBe('logout');
+    expect(localStorage.getItem(PENDING_REVOCATION_KEY)).toBeNull();
+  });
+
+  it('a page loaded later starts signed out and sends the revocation instead of renewing', async () => {
+    const api = fakeApi();
+    const first = await signedIn(api);
+    api.online = false;
+    await first.logout();
+    first.stop();
+    // Whatever cached identity there was, the owed sign-out wins.
+    writeCachedUser(user);
+
+    api.online = true;
+    api.calls.length = 0;
+    const next = new SessionManager(api);
+    expect(next.getSnapshot().status).toBe('anonymous');
+    stopped.push(next.start());
+    await expect.poll(() => readPendingRevocation()).toBeNull();
+    expect(api.calls).toEqual(['logout']);
+    expect(next.getSnapshot().status).toBe('anonymous');
+  });
+
+  it('a renewal while the revocation is owed sends it and stays signed out', async () => {
+    const api = fakeApi();
+    const manager = await signedIn(api);
+    api.online = false;
+    await manager.logout();
+    api.online = true;
+    api.calls.length = 0;
+
+    expect(await manager.refresh()).toBeNull();
+    expect(api.calls).toEqual(['logout']);
+    expect(manager.getSnapshot().status).toBe('anonymous');
+    expect(readPendingRevocation()).toBeNull();
+  });
+
+  it('the next account’s sign-in sends the owed revocation first', async () => {
+    const api = fakeApi();
+    const manager = await signedIn(api);
+    api.online = false;
+    await manager.logout();
+    api.online = true;
+    api.calls.length = 0;
+
+    await manager.login({ phone: '13800000003', password: 'x' } as never);
+    expect(api.calls).toEqual(['logout', 'login']);
+    expect(readPendingRevocation()).toBeNull();
+    expect(manager.getSnapshot().status).toBe('authenticated');
+  });
+
+  it('a sign-in still offline fails and the revocation stays owed', async () => {
+    const api = fakeApi();
+    const manager = await signedIn(api);
+    api.online = false;
+    await manager.logout();
+
+    await expect(manager.login({ phone: user.phone, password: 'x' } as never)).rejects.toThrow(
+      ApiError,
+    );
+    expect(api.calls.at(-1)).toBe('logout');
+    expect(readPendingRevocation()).not.toBeNull();
+  });
+});
