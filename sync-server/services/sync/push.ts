@@ -145,7 +145,7 @@ export async function pushRows(
     try {
       const res = await db.insert(toWrite as never);
       toWrite._rev = res.rev;
-      feed?.expectWrite(collection, id.data, res.rev);
+      feed?.expectWrite(collection, id.data, res.rev, ctx.viewer.id);
       accepted.push(projectFor(collection, ctx.viewer, toWrite) ?? deletedStub(id.data));
     } catch (err) {
       if (couchStatus(err) !== 409) throw err;
