@@ -136,6 +136,18 @@ export class ChangeLog {
     return this.positionById.has(id);
   }
 
+  /**
+   * The latest version of document `id` as far as this gateway knows (deleted ones as their
+   * tombstone), null when it never existed, or undefined while a write of it this gateway made has
+   * not come through the feed. Another gateway's newer write is caught by the store's revision check.
+   */
+  latest(id: string): StoredDoc | null | undefined {
+    this.expire();
+    if (this.openByDoc.has(id)) return undefined;
+    const position = this.positionById.get(id);
+    return position === undefined ? null : (this.docs[position] ?? null);
+  }
+
   /** Records a change (design documents are recorded as positions only). */
   append(seq: string, doc: StoredDoc | null): void {
     const position = this.seqs.length;

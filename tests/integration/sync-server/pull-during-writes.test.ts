@@ -1,7 +1,8 @@
 /**
  * Pulls while writes are in flight (issue 17): they are answered from the gateway's in-memory
  * change log without a store read (after a brief wait for the feed to bring the writes made before
- * them), and a writer still reads its own writes at once even when the feed is late. The gateway
+ * them), and a writer still reads its own writes at once even when the feed is late. A push reads
+ * the listing, its writer and the settings from memory too, and the store only to confirm a conflict. The gateway
  * reaches the store through a proxy that counts the store reads a pull makes and can hold the change
  * feed's answers, so the writes stay "in flight" (not yet come back through the feed) for as long as
  * the test needs.
@@ -9,7 +10,7 @@
 import type { IncomingMessage } from 'node:http';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { PullResponse } from '../../../couchdb/model/sync';
+import type { PullResponse, PushResponse } from '../../../couchdb/model/sync';
 import { buildNewListing } from '../../fixtures/builders';
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy';
 import * as api from '../../helpers/sync-api';
@@ -24,6 +25,8 @@ let writer: Account, admin: Account;
 let propertiesPath = '\0';
 /** Store reads of the properties feed made by pulls (the change feed's own requests not counted). */
 let storeReads = 0;
+/** Every store request but the change feed's, as `METHOD /path`. */
+const storeRequests: string[] = [];
 /** While set, the change feed's answers wait for it to settle: the gateway's writes stay in flight. */
 let feedHeld: { release(): void; promise: Promise<void> } | undefined;
 
@@ -56,6 +59,7 @@ beforeAll(async () => {
     target: couch.origin,
     decide: (req) => {
       if (isPropertiesChanges(req) && !isChangeFeed(req)) storeReads++;
+      if (!isChangeFeed(req)) storeRequests.push(`${req.method} ${req.url}`);
       return 'pass';
     },
     holdAnswer: (req) =>
@@ -128,5 +132,36 @@ describe('a pull during a burst of writes', () => {
     setTimeout(releaseFeed, 100);
     for (const { byId } of await Promise.all(pulled)) expect(byId.has(doc.id)).toBe(true);
     expect(storeReads).toBe(reads);
+  });
+});
+
+describe('a push', () => {
+  const readsOf = (requests: string[], db: 'properties' | 'users' | 'settings') =>
+    requests.filter((r) => r.startsWith(`GET /${encodeURIComponent(gw.store.dbName(db))}/`));
+
+  it('reads the listing, the writer and the settings from memory once the feed has them', async () => {
+    const id = await api.insert(gw.app, writer, 'properties', buildNewListing(writer.user.id));
+    // The feed has brought the listing (the writer's pull waits for it).
+    const row = await api.patchRow(gw.app, writer, 'properties', id, { price: 990_000 });
+    const from = storeRequests.length;
+    await api.pushAccepted(gw.app, writer, 'properties', [row]);
+    const during = storeRequests.slice(from);
+    for (const db of ['properties', 'users', 'settings'] as const)
+      expect(readsOf(during, db)).toEqual([]);
+    expect(await api.master(gw.app, admin, 'properties', id)).toMatchObject({ price: 990_000 });
+  });
+
+  it('confirms a conflict with the store before answering it', async () => {
+    const id = await api.insert(gw.app, writer, 'properties', buildNewListing(writer.user.id));
+    const stale = await api.patchRow(gw.app, writer, 'properties', id, { price: 880_000 });
+    await api.pushAccepted(gw.app, writer, 'properties', [stale]);
+    const from = storeRequests.length;
+    const res = await api.push(gw.app, writer, 'properties', [
+      { ...stale, newDocumentState: { ...stale.newDocumentState, price: 770_000 } },
+    ]);
+    const body = res.body as PushResponse;
+    expect(body.accepted).toEqual([]);
+    expect(body.conflicts).toMatchObject([{ id, price: 880_000 }]);
+    expect(readsOf(storeRequests.slice(from), 'properties').length).toBeGreaterThan(0);
   });
 });
