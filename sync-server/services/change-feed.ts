@@ -56,7 +56,7 @@ export class ChangeFeed {
 
   /**
    * Notes a write this gateway made (by `writer`, an account id, if any): later pulls wait briefly
-   * for the feed to bring it, and its writer's read the store if the feed is later than that.
+   * for the feed to bring it, and its writer's pulls read the store if the feed is later than that.
    */
   expectWrite(collection: SyncCollection, id: string, rev: string, writer?: string): void {
     this.logs.get(collection)?.expect(id, rev, writer);
