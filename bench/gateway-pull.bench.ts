@@ -6,15 +6,14 @@
  *   npm run bench -- gateway-pull [--listings 5000] [--devices 200] [--pages 5] [--limit 100]
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { fork } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { buildBenchProperties } from '../couchdb/seed/bench-data';
 import { insertMissing } from '../sync-server/services/seed-service';
 import { openStore } from '../sync-server/store/couch';
+import { percentile, startBenchGateway } from './gateway-process';
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
@@ -33,38 +32,10 @@ const limit = Number(values.limit);
 
 const dir = await mkdtemp(path.join(tmpdir(), 'cj-bench-pull-'));
 const logger = pino({ level: 'warn' });
-// The store runs here; the gateway in a process of its own, as in production, so the load
-// generator does not share its event loop.
 const store = await openStore({ dataDir: dir, logger });
 await insertMissing(store, 'properties', buildBenchProperties(listings, 1));
-const gatewayProcess = fork(
-  fileURLToPath(new URL('../sync-server/index.ts', import.meta.url)),
-  [],
-  {
-    execArgv: ['--import', 'tsx'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: '0',
-      DATA_DIR: dir,
-      COUCHDB_URL: store.url,
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
-      LOG_LEVEL: 'warn',
-    },
-  },
-);
-const port = await new Promise<number>((resolve, reject) => {
-  gatewayProcess.on(
-    'message',
-    (m: { type?: string; port?: number }) => m.type === 'listening' && resolve(m.port!),
-  );
-  gatewayProcess.once('exit', (code) => reject(new Error(`gateway exited (${code})`)));
-});
-const gatewayUrl = `http://127.0.0.1:${port}`;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
+const gateway = await startBenchGateway(store, dir);
+const gatewayUrl = gateway.url;
 
 /** Runs `devices` concurrent walkers of `pages` pages each; returns latencies and errors. */
 async function load(
@@ -101,14 +72,6 @@ async function load(
 try {
   const db = encodeURIComponent(store.dbName('properties'));
 
-  // The gateway serves pulls from memory once it has read the feed; wait for that, as in production.
-  for (;;) {
-    const health = (await (await fetch(`${gatewayUrl}/api/health`)).json()) as {
-      feeds: Record<string, boolean>;
-    };
-    if (health.feeds.properties) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
   // Warm both paths once.
   await fetch(`${gatewayUrl}/api/sync/properties/pull?limit=${limit}`).then((r) => r.json());
 
@@ -145,8 +108,7 @@ try {
   console.log(row('  gateway pull', firstGateway));
   console.log(`  ${ratio(firstGateway, firstDirect)}`);
 } finally {
-  gatewayProcess.kill('SIGTERM');
-  await new Promise((r) => gatewayProcess.once('exit', r));
+  await gateway.stop();
   await store.close();
   await rm(dir, { recursive: true, force: true });
 }

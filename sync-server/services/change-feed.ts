@@ -42,10 +42,11 @@ export class ChangeFeed {
   /**
    * The in-memory feed of a collection, once fully read; undefined while loading and for the
    * operation log (which grows without bound and is read by admins only, straight from the store).
+   * It is served while writes are in flight (a pull waits briefly for this gateway's earlier writes).
    */
   log(collection: SyncCollection): ChangeLog | undefined {
     const log = this.logs.get(collection);
-    return log?.ready && log.caughtUp ? log : undefined;
+    return log?.ready ? log : undefined;
   }
 
   /** Which collections are served from memory (true) or still loading (false). */
@@ -53,9 +54,12 @@ export class ChangeFeed {
     return Object.fromEntries([...this.logs].map(([name, log]) => [name, log.ready]));
   }
 
-  /** Notes a write this gateway made, so pulls read it before the feed has caught up. */
-  expectWrite(collection: SyncCollection, id: string, rev: string): void {
-    this.logs.get(collection)?.expect(id, rev);
+  /**
+   * Notes a write this gateway made (by `writer`, an account id, if any): later pulls wait briefly
+   * for the feed to bring it, and its writer's pulls read the store if the feed is later than that.
+   */
+  expectWrite(collection: SyncCollection, id: string, rev: string, writer?: string): void {
+    this.logs.get(collection)?.expect(id, rev, writer);
   }
 
   /** Number of open subscriptions (event streams). */

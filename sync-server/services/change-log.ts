@@ -1,8 +1,10 @@
 /**
  * An in-memory copy of one database's _changes feed (latest version of each document, in feed
  * order), kept current by the change feed. Pulls read it instead of the store, so a burst of devices
- * pulling after a change costs the store nothing. Positions are looked up by the store's own
- * sequence strings (never compared or computed on); an unknown checkpoint falls back to the store.
+ * pulling after a change costs the store nothing, also while writes are in flight: a pull waits
+ * (briefly) only for the writes this gateway made before it came. Positions are looked up
+ * by the store's own sequence strings (never compared or computed on); an unknown checkpoint falls
+ * back to the store.
  */
 import type { StoredDoc } from './projection';
 
@@ -11,6 +13,17 @@ const EXPECT_TIMEOUT_MS = 10_000;
 
 /** The generation of a document revision ("3-abc" → 3): it only grows for one document. */
 const revisionNumber = (rev: string): number => Number.parseInt(rev, 10) || 0;
+
+/** A write this gateway made that the feed has not shown yet. */
+interface AwaitedWrite {
+  /** Its place among this gateway's writes (1, 2, …). */
+  ticket: number;
+  id: string;
+  rev: number;
+  /** The account that made it, if any (a view counter has none). */
+  writer: string | undefined;
+  at: number;
+}
 
 export class ChangeLog {
   /** Sequence of every change seen, in feed order (superseded ones included). */
@@ -21,23 +34,93 @@ export class ChangeLog {
   private readonly positionById = new Map<string, number>();
   /** True once the initial read of the whole feed has finished. */
   ready = false;
-  /** This gateway's own writes not yet seen in the feed: id → [revision number, time written]. */
-  private readonly awaited = new Map<string, [number, number]>();
+  /** Tickets given to this gateway's writes so far. */
+  private issued = 0;
+  /** Every write up to this ticket has come through the feed (or expired). */
+  private settledThrough = 0;
+  /** Writes not yet seen in the feed, by ticket (oldest first), by document and by writer. */
+  private readonly open = new Map<number, AwaitedWrite>();
+  private readonly openByDoc = new Map<string, AwaitedWrite[]>();
+  private readonly openByWriter = new Map<string, number>();
+  /** Pulls waiting for the feed to bring every write up to their mark. */
+  private waiters: { mark: number; wake: () => void }[] = [];
 
-  /**
-   * Notes a write this gateway just made. Until the feed brings it, pulls go to the store, so a
-   * device reads its own writes at once.
-   */
-  expect(id: string, rev: string): void {
-    this.awaited.set(id, [revisionNumber(rev), Date.now()]);
+  /** Notes a write this gateway just made (by `writer`, an account id, if any). */
+  expect(id: string, rev: string, writer?: string): void {
+    const write = { ticket: ++this.issued, id, rev: revisionNumber(rev), writer, at: Date.now() };
+    this.open.set(write.ticket, write);
+    this.openByDoc.set(id, [...(this.openByDoc.get(id) ?? []), write]);
+    if (writer) this.openByWriter.set(writer, (this.openByWriter.get(writer) ?? 0) + 1);
+    this.expire();
   }
 
-  /** Whether every write this gateway made has reached the log (stale expectations expire). */
-  get caughtUp(): boolean {
-    const now = Date.now();
-    for (const [id, [, at]] of this.awaited)
-      if (now - at > EXPECT_TIMEOUT_MS) this.awaited.delete(id);
-    return this.awaited.size === 0;
+  /** Where this gateway's writes stand now: a pull waits for the ones made up to here. */
+  mark(): number {
+    return this.issued;
+  }
+
+  /** Whether every write up to `mark` has reached the log (writes not seen for 10 s expire). */
+  caughtUpTo(mark: number): boolean {
+    this.expire();
+    return this.settledThrough >= mark;
+  }
+
+  /** Whether `writer` has writes the log does not show yet. */
+  awaitsWriter(writer: string): boolean {
+    this.expire();
+    return this.openByWriter.has(writer);
+  }
+
+  /**
+   * Resolves true as soon as every write up to `mark` has reached the log, or false after
+   * `timeoutMs` (the feed is late).
+   */
+  waitUntil(mark: number, timeoutMs: number): Promise<boolean> {
+    if (this.caughtUpTo(mark)) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const waiter = {
+        mark,
+        wake: () => {
+          clearTimeout(timer);
+          resolve(true);
+        },
+      };
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        resolve(this.caughtUpTo(mark));
+      }, timeoutMs);
+      this.waiters.push(waiter);
+    });
+  }
+
+  /** Forgets writes the feed has not shown for too long (it never will, or we stop waiting). */
+  private expire(): void {
+    const before = Date.now() - EXPECT_TIMEOUT_MS;
+    for (const write of this.open.values()) {
+      if (write.at >= before) break;
+      this.settle(write);
+    }
+  }
+
+  /** A write has come through (or expired): pulls waiting for it and every earlier one go on. */
+  private settle(write: AwaitedWrite): void {
+    this.open.delete(write.ticket);
+    const forDoc = (this.openByDoc.get(write.id) ?? []).filter((w) => w !== write);
+    if (forDoc.length > 0) this.openByDoc.set(write.id, forDoc);
+    else this.openByDoc.delete(write.id);
+    if (write.writer) {
+      const left = (this.openByWriter.get(write.writer) ?? 1) - 1;
+      if (left > 0) this.openByWriter.set(write.writer, left);
+      else this.openByWriter.delete(write.writer);
+    }
+    const from = this.settledThrough;
+    while (this.settledThrough < this.issued && !this.open.has(this.settledThrough + 1))
+      this.settledThrough++;
+    if (this.settledThrough === from || this.waiters.length === 0) return;
+    const through = this.settledThrough;
+    const ready = this.waiters.filter((w) => w.mark <= through);
+    this.waiters = this.waiters.filter((w) => w.mark > through);
+    for (const w of ready) w.wake();
   }
 
   get lastSeq(): string | undefined {
@@ -46,6 +129,23 @@ export class ChangeLog {
 
   get size(): number {
     return this.positionById.size;
+  }
+
+  /** Whether the log holds a version of document `id`. */
+  has(id: string): boolean {
+    return this.positionById.has(id);
+  }
+
+  /**
+   * The latest version of document `id` as far as this gateway knows (deleted ones as their
+   * tombstone), null when it never existed, or undefined while a write of it this gateway made has
+   * not come through the feed. Another gateway's newer write is caught by the store's revision check.
+   */
+  latest(id: string): StoredDoc | null | undefined {
+    this.expire();
+    if (this.openByDoc.has(id)) return undefined;
+    const position = this.positionById.get(id);
+    return position === undefined ? null : (this.docs[position] ?? null);
   }
 
   /** Records a change (design documents are recorded as positions only). */
@@ -57,9 +157,11 @@ export class ChangeLog {
       this.docs.push(null);
       return;
     }
-    const awaited = this.awaited.get(doc._id);
-    if (awaited && typeof doc._rev === 'string' && revisionNumber(doc._rev) >= awaited[0])
-      this.awaited.delete(doc._id);
+    const awaited = this.openByDoc.get(doc._id);
+    if (awaited && typeof doc._rev === 'string') {
+      const seen = revisionNumber(doc._rev);
+      for (const write of awaited) if (write.rev <= seen) this.settle(write);
+    }
     const previous = this.positionById.get(doc._id);
     if (previous !== undefined) this.docs[previous] = null;
     this.docs.push(doc);

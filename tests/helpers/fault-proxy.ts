@@ -20,6 +20,11 @@ export interface FaultProxyOptions {
   target: string;
   /** What to do with the n-th request (1-based); runs before anything is forwarded. */
   decide?: (req: IncomingMessage, n: number) => FaultAction;
+  /**
+   * Called once the server has answered a passed request in full: its answer is held until the
+   * promise settles (a late host). Answers are then passed whole; event streams are not held.
+   */
+  holdAnswer?: (req: IncomingMessage) => Promise<void> | undefined;
 }
 
 export interface FaultProxy {
@@ -68,8 +73,24 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
           }
           return;
         }
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
+        const { holdAnswer } = options;
+        if (!holdAnswer || String(answer.headers['content-type']).startsWith('text/event-stream')) {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+          return;
+        }
+        // A long-poll may send its headers at once and its body later: hold the whole answer.
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          const pass = () => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            res.end(Buffer.concat(chunks));
+          };
+          const held = holdAnswer(req);
+          if (held) void held.then(pass, pass);
+          else pass();
+        });
       },
     );
     inFlight.add(upstream);

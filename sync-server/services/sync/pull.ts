@@ -1,7 +1,10 @@
 /**
  * Pull (DESIGN §5): up to `limit` documents visible to the caller changed after the device's
  * checkpoint, projected for the caller, and the next checkpoint. Served from the gateway's
- * in-memory change log when it knows the checkpoint, else from the store's _changes feed.
+ * in-memory change log when it knows the checkpoint, else from the store's _changes feed. While
+ * writes are in flight a pull first waits briefly for the feed to bring the writes this gateway made
+ * before it came; if the feed is later than that, the log is read as it is, except by a caller whose
+ * own writes are among the missing ones (read-your-writes): that caller alone reads the store.
  */
 import type nano from 'nano';
 import {
@@ -20,6 +23,8 @@ import { projectFor, type StoredDoc } from '../projection';
 
 /** _changes rows read per round trip while collecting a page of visible documents. */
 const SCAN_PAGE = 500;
+/** How long a pull waits for this gateway's earlier writes to reach the change log. */
+export const WRITES_WAIT_MS = 500;
 
 export interface PullRequest {
   collection: SyncCollection;
@@ -40,7 +45,7 @@ export async function pullChanges(
   const scope = rescope(request);
   const scoped = { ...request, checkpoint: scope.from, former: scope.former };
   const res =
-    pullFromLog(feed, scoped) ??
+    (await pullFromLog(feed, scoped)) ??
     (await pullFromStore(store, { ...scoped, limit: Math.min(request.limit, PULL_LIMIT_MAX) }));
   const want = Math.min(request.limit, PULL_LIMIT_MAX);
   // The former role is carried until the re-pull has caught up (a page shorter than asked for).
@@ -71,15 +76,21 @@ function rescope({ viewer, checkpoint }: PullRequest): {
   return { role, from: null, former };
 }
 
-/** From the change log, or undefined when it does not reach back to the checkpoint. */
-function pullFromLog(
+/**
+ * From the change log, or undefined when it does not reach back to the checkpoint or does not hold
+ * the caller's own writes in time.
+ */
+async function pullFromLog(
   feed: ChangeFeed | undefined,
   { collection, viewer, checkpoint, limit, former }: ScopedPull,
-): PullResponse | undefined {
+): Promise<PullResponse | undefined> {
   const want = Math.min(limit, PULL_LIMIT_MAX);
   const log = feed?.log(collection);
-  const start = log?.startAfter(checkpoint?.seq ?? null);
-  if (!log || start === undefined) return undefined;
+  if (!log) return undefined;
+  const caughtUp = await log.waitUntil(log.mark(), WRITES_WAIT_MS);
+  if (!caughtUp && viewer && log.awaitsWriter(viewer.id)) return undefined;
+  const start = log.startAfter(checkpoint?.seq ?? null);
+  if (start === undefined) return undefined;
   const documents: SyncDocument[] = [];
   const last = log.scan(start, (doc) => {
     const projected = projectFor(collection, viewer, doc, former);

@@ -33,7 +33,7 @@ import {
   type RequestInfo,
 } from '../oplog-service';
 import { deletedStub, projectFor, toModelDoc, type StoredDoc } from '../projection';
-import { loadOperator, loadSettings, loadStored } from './store-reads';
+import { loadOperator, loadSettings, loadStored, storedInLog } from './store-reads';
 import { prepareWrite } from './write';
 
 export interface PushContext {
@@ -71,7 +71,13 @@ export async function pushRows(
       if (stubId) conflicts.push(deletedStub(stubId));
       continue;
     }
-    const current = await loadStored(db, id.data);
+    // The device's assumption checked against the log; a mismatch is confirmed by the store.
+    const assumedRev = row.assumedMasterState?._deleted
+      ? undefined
+      : row.assumedMasterState?.server_rev;
+    let current = storedInLog(feed, collection, id.data);
+    const liveRev = current && !current._deleted ? current._rev : undefined;
+    if (current === undefined || liveRev !== assumedRev) current = await loadStored(db, id.data);
     const live = current && !current._deleted ? current : null;
     const reject = (code: string, message: string) => {
       rejections.push({ id: id.data, code, message });
@@ -89,9 +95,6 @@ export async function pushRows(
       continue;
     }
     // Concurrent write: the device's assumption is not the server's current state.
-    const assumedRev = row.assumedMasterState?._deleted
-      ? undefined
-      : row.assumedMasterState?.server_rev;
     if (assumedRev !== live?._rev) {
       if (collection === 'properties' && live && alreadyApplied(live, incoming)) {
         // The device re-sends a write the store already holds (the gateway stopped between the
@@ -106,7 +109,7 @@ export async function pushRows(
           toModelDoc(live),
         ).ok;
         if (couldHaveWritten) {
-          operator ??= await loadOperator(store, ctx.viewer);
+          operator ??= await loadOperator(store, ctx.viewer, feed);
           await oplog.append(
             classifyPropertyWrite(before, live),
             operator,
@@ -121,13 +124,13 @@ export async function pushRows(
       continue;
     }
 
-    operator ??= await loadOperator(store, ctx.viewer);
+    operator ??= await loadOperator(store, ctx.viewer, feed);
     const outcome = await prepareWrite(collection, {
       viewer: ctx.viewer,
       operator,
       current: live,
       incoming,
-      settings: () => loadSettings(store),
+      settings: () => loadSettings(store, feed),
     });
     if (!outcome.ok) {
       reject(outcome.code, outcome.message);
@@ -145,7 +148,7 @@ export async function pushRows(
     try {
       const res = await db.insert(toWrite as never);
       toWrite._rev = res.rev;
-      feed?.expectWrite(collection, id.data, res.rev);
+      feed?.expectWrite(collection, id.data, res.rev, ctx.viewer.id);
       accepted.push(projectFor(collection, ctx.viewer, toWrite) ?? deletedStub(id.data));
     } catch (err) {
       if (couchStatus(err) !== 409) throw err;

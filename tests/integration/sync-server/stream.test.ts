@@ -99,9 +99,10 @@ describe('event stream', () => {
       headers: { Authorization: `Bearer ${admin.accessToken}`, 'content-type': 'application/json' },
       body: JSON.stringify([{ assumedMasterState: null, newDocumentState: setting }]),
     });
-    for (let i = 0; i < 100 && !gw.feed.log('settings'); i++)
+    // The feed has brought the write into memory.
+    for (let i = 0; i < 100 && !gw.feed.log('settings')?.has('audit_required'); i++)
       await new Promise((r) => setTimeout(r, 50));
-    expect(gw.feed.log('settings')).toBeDefined();
+    expect(gw.feed.log('settings')?.has('audit_required')).toBe(true);
     process.kill(gw.store.embeddedProcess!.pid()!, 'SIGKILL');
     const res = await fetch(`${url}/api/sync/settings/pull`);
     expect(res.status).toBe(200);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChangeLog } from '../../../sync-server/services/change-log';
 
 const doc = (id: string, rev: string, extra: object = {}) => ({ _id: id, _rev: rev, ...extra });
@@ -43,15 +43,89 @@ describe('ChangeLog', () => {
     expect(collect(log, 0, 2)).toEqual({ seen: ['d1@1-a', 'd2@1-a'], last: '2' });
   });
 
-  it('is caught up only once its own writes have come through the feed', () => {
+  it("is caught up to a mark once this gateway's writes up to it have come through the feed", () => {
     const log = new ChangeLog();
     log.append('1', doc('a', '1-x'));
-    expect(log.caughtUp).toBe(true);
-    log.expect('a', '3-new');
-    expect(log.caughtUp).toBe(false);
+    expect(log.caughtUpTo(log.mark())).toBe(true);
+    log.expect('a', '3-new', 'agent-1');
+    const mark = log.mark();
+    expect(log.caughtUpTo(mark)).toBe(false);
+    expect(log.awaitsWriter('agent-1')).toBe(true);
+    expect(log.awaitsWriter('agent-2')).toBe(false);
     log.append('2', doc('a', '2-old')); // an older version seen late does not count
-    expect(log.caughtUp).toBe(false);
+    expect(log.caughtUpTo(mark)).toBe(false);
     log.append('3', doc('a', '4-newer')); // a newer one does
-    expect(log.caughtUp).toBe(true);
+    expect(log.caughtUpTo(mark)).toBe(true);
+    expect(log.awaitsWriter('agent-1')).toBe(false);
+  });
+
+  it('waits only for the writes made before the mark, whatever order the feed brings them in', () => {
+    const log = new ChangeLog();
+    log.expect('a', '1-x', 'agent-1');
+    log.expect('b', '1-y'); // a counter: no writer
+    const mark = log.mark();
+    log.expect('c', '1-z', 'agent-2'); // after the pull came: not waited for
+    log.append('1', doc('b', '1-y'));
+    expect(log.caughtUpTo(mark)).toBe(false);
+    log.append('2', doc('a', '1-x'));
+    expect(log.caughtUpTo(mark)).toBe(true);
+    expect(log.caughtUpTo(log.mark())).toBe(false);
+    expect(log.awaitsWriter('agent-2')).toBe(true);
+  });
+
+  it('tracks two writers of the same document separately', () => {
+    const log = new ChangeLog();
+    log.expect('a', '1-x', 'agent-1');
+    log.expect('a', '2-y', 'agent-2');
+    log.append('1', doc('a', '1-x'));
+    expect(log.awaitsWriter('agent-1')).toBe(false);
+    expect(log.awaitsWriter('agent-2')).toBe(true);
+    log.append('2', doc('a', '2-y'));
+    expect(log.awaitsWriter('agent-2')).toBe(false);
+  });
+
+  describe('waitUntil', () => {
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+
+    it('answers at once when nothing is in flight', async () => {
+      const log = new ChangeLog();
+      const mark = log.mark();
+      log.expect('a', '1-x', 'agent-2'); // made after the mark
+      await expect(log.waitUntil(mark, 500)).resolves.toBe(true);
+    });
+
+    it('wakes the pull as soon as the feed brings the writes before its mark', async () => {
+      const log = new ChangeLog();
+      log.expect('a', '1-x', 'agent-1');
+      log.expect('b', '1-y', 'agent-1');
+      let answer: boolean | undefined;
+      void log.waitUntil(log.mark(), 500).then((ok) => (answer = ok));
+      log.append('1', doc('a', '1-x'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(answer).toBeUndefined(); // b is still in flight
+      log.append('2', doc('b', '1-y'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(answer).toBe(true);
+    });
+
+    it('gives up after the timeout while the feed is late', async () => {
+      const log = new ChangeLog();
+      log.expect('a', '1-x', 'agent-1');
+      const waiting = log.waitUntil(log.mark(), 500);
+      await vi.advanceTimersByTimeAsync(499);
+      log.append('1', doc('b', '1-z'));
+      await vi.advanceTimersByTimeAsync(1);
+      await expect(waiting).resolves.toBe(false);
+      expect(log.awaitsWriter('agent-1')).toBe(true);
+    });
+
+    it('stops waiting for a write the feed never showed after 10 s', async () => {
+      const log = new ChangeLog();
+      log.expect('a', '1-x', 'agent-1');
+      await vi.advanceTimersByTimeAsync(10_001);
+      expect(log.awaitsWriter('agent-1')).toBe(false);
+      await expect(log.waitUntil(log.mark(), 500)).resolves.toBe(true);
+    });
   });
 });

@@ -1,0 +1,67 @@
+/**
+ * The gateway as the gateway benches run it: in a process of its own over a store the bench opened
+ * (so the load generator does not share its event loop), answering once its feeds are in memory.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Store } from '../sync-server/store/couch';
+
+/** The secret the bench gateway signs tokens with (benches sign their callers' tokens too). */
+export const BENCH_JWT_SECRET = 'bench-secret-bench-secret-bench-secret';
+
+export interface BenchGateway {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the gateway over `store` (data in `dataDir`) and waits until it serves pulls from memory. */
+export async function startBenchGateway(store: Store, dataDir: string): Promise<BenchGateway> {
+  const child: ChildProcess = fork(
+    fileURLToPath(new URL('../sync-server/index.ts', import.meta.url)),
+    [],
+    {
+      execArgv: ['--import', 'tsx'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: '0',
+        DATA_DIR: dataDir,
+        COUCHDB_URL: store.url,
+        JWT_SECRET: BENCH_JWT_SECRET,
+        LOG_LEVEL: 'warn',
+      },
+    },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    child.on(
+      'message',
+      (m: { type?: string; port?: number }) => m.type === 'listening' && resolve(m.port!),
+    );
+    child.once('exit', (code) => reject(new Error(`gateway exited (${code})`)));
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  };
+  try {
+    // The gateway serves pulls from memory once it has read every feed; wait for that, as in production.
+    for (;;) {
+      const health = (await (await fetch(`${url}/api/health`)).json()) as {
+        feeds: Record<string, boolean>;
+      };
+      if (Object.values(health.feeds).every(Boolean)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url, stop };
+}
+
+/** The p-th percentile of ascending `sorted` (NaN when empty). */
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}

@@ -1,0 +1,305 @@
+/**
+ * 200 devices pulling while 20 agents write, for 30 s, on loopback (DESIGN §11: pull p99 ≤ 200 ms,
+ * push p99 ≤ 500 ms, no errors). Every device pulls the listings from its checkpoint again as soon
+ * as it has an answer; every agent changes the price of its own listing as soon as the last change
+ * is answered, then pulls from its checkpoint until it reads its own change (read-your-writes: a
+ * change not read back counts as an error). The same load straight against the store (_changes
+ * reads, document writes) runs first in the same run: the store's own throughput beside the gateway's.
+ *
+ *   npm run bench -- gateway-pull-write [--listings 5000] [--devices 200] [--writers 20]
+ *                                       [--seconds 30] [--limit 100]
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { pino } from 'pino';
+import { newId } from '../couchdb/model/common';
+import type { PullResponse, PushResponse, SyncDocument } from '../couchdb/model/sync';
+import type { User } from '../couchdb/model/user';
+import { buildBenchProperties } from '../couchdb/seed/bench-data';
+import { insertMissing } from '../sync-server/services/seed-service';
+import { signAccessToken } from '../sync-server/services/tokens';
+import { openStore } from '../sync-server/store/couch';
+import { toStoreDoc } from '../sync-server/store/documents';
+import { BENCH_JWT_SECRET, percentile, startBenchGateway } from './gateway-process';
+
+const { values } = parseArgs({
+  args: process.argv.slice(2),
+  options: {
+    listings: { type: 'string', default: '5000' },
+    devices: { type: 'string', default: '200' },
+    writers: { type: 'string', default: '20' },
+    seconds: { type: 'string', default: '30' },
+    limit: { type: 'string', default: '100' },
+  },
+  strict: false,
+});
+const listings = Number(values.listings);
+const devices = Number(values.devices);
+const writers = Number(values.writers);
+const seconds = Number(values.seconds);
+const limit = Number(values.limit);
+
+/** What one run of the load measured. */
+interface Figures {
+  pulls: number[];
+  /** The writers' own pulls after their writes (gateway only). */
+  ownPulls: number[];
+  pushes: number[];
+  pullErrors: number;
+  pushErrors: number;
+  /** Own changes a writer did not read back (gateway only). */
+  staleOwnReads: number;
+  wallMs: number;
+}
+
+/** A device or writer loop: `step` again and again until the run's time is up. */
+async function loop(until: number, step: () => Promise<void>): Promise<void> {
+  while (performance.now() < until) await step();
+}
+
+async function timed<T>(into: number[], run: () => Promise<T>): Promise<T> {
+  const t = performance.now();
+  const result = await run();
+  into.push(performance.now() - t);
+  return result;
+}
+
+const dir = await mkdtemp(path.join(tmpdir(), 'cj-bench-pull-write-'));
+const logger = pino({ level: 'warn' });
+const store = await openStore({ dataDir: dir, logger });
+const gatewayRun = { stop: async () => undefined } as { stop(): Promise<void> };
+try {
+  await insertMissing(store, 'properties', buildBenchProperties(listings, 1));
+  const now = new Date().toISOString();
+  const agents: User[] = Array.from({ length: writers }, (_, i) => ({
+    id: newId(),
+    phone: `139${String(i).padStart(8, '0')}`,
+    name: `经纪人${i + 1}`,
+    user_type: 'agent',
+    is_verified: true,
+    avatar_url: '',
+    created_at: now,
+    updated_at: now,
+  }));
+  await insertMissing(store, 'users', agents);
+  const db = store.db('properties');
+  const dbUrl = `${store.url}/${encodeURIComponent(store.dbName('properties'))}`;
+  const latestSeq = async () =>
+    String(((await db.info()) as { update_seq: string | number }).update_seq);
+
+  /** One listing per agent as the publish form writes it (pending review, no server fields). */
+  const newListing = (agent: User, i: number): SyncDocument => {
+    const { owner: _o, view_count: _v, ...listing } = buildBenchProperties(1, 100 + i)[0]!;
+    return {
+      ...listing,
+      id: newId(),
+      user_id: agent.id,
+      audit_status: 'pending',
+      audit_comment: '',
+      is_featured: false,
+      is_priority: false,
+      audited_by: null,
+      audited_at: null,
+      created_at: now,
+      updated_at: now,
+    } as unknown as SyncDocument;
+  };
+
+  // The store alone: devices read _changes from their position, agents write their listing.
+  const direct: Figures = {
+    pulls: [],
+    ownPulls: [],
+    pushes: [],
+    pullErrors: 0,
+    pushErrors: 0,
+    staleOwnReads: 0,
+    wallMs: 0,
+  };
+  {
+    const docs = agents.map((agent, i) => toStoreDoc(newListing(agent, i)));
+    const from = await latestSeq();
+    // Every device is connected and has pulled once before the clock starts.
+    const changesUrl = (since: string) =>
+      `${dbUrl}/_changes?since=${since}&limit=${limit}&include_docs=true`;
+    const warmed = await Promise.all(
+      Array.from({ length: devices }, async () => {
+        const res = await fetch(changesUrl(from));
+        return String(((await res.json()) as { last_seq: string | number }).last_seq);
+      }),
+    );
+    const started = performance.now();
+    const until = started + seconds * 1000;
+    await Promise.all([
+      ...warmed.map(async (position) => {
+        let since = position;
+        await loop(until, async () => {
+          try {
+            const body = await timed(direct.pulls, async () => {
+              const res = await fetch(changesUrl(since));
+              if (res.status !== 200) throw new Error(String(res.status));
+              return (await res.json()) as { last_seq: string | number };
+            });
+            since = String(body.last_seq);
+          } catch {
+            direct.pullErrors++;
+          }
+        });
+      }),
+      ...docs.map(async (doc) => {
+        let rev: string | undefined;
+        await loop(until, async () => {
+          try {
+            rev = await timed(direct.pushes, async () => {
+              const res = await fetch(`${dbUrl}/${encodeURIComponent(String(doc._id))}`, {
+                method: 'PUT',
+                headers: { 'Content-Type': 'application/json' },
+                body: JSON.stringify({ ...doc, ...(rev ? { _rev: rev } : {}), price: Date.now() }),
+              });
+              if (res.status !== 201) throw new Error(String(res.status));
+              return ((await res.json()) as { rev: string }).rev;
+            });
+          } catch {
+            direct.pushErrors++;
+          }
+        });
+      }),
+    ]);
+    direct.wallMs = performance.now() - started;
+  }
+
+  // The gateway: devices pull as visitors; agents push through the sync API and read back.
+  const gateway = await startBenchGateway(store, dir);
+  gatewayRun.stop = gateway.stop;
+  const pullUrl = (since: string) =>
+    `${gateway.url}/api/sync/properties/pull?limit=${limit}&checkpoint=${encodeURIComponent(since)}`;
+  const viaGateway: Figures = {
+    pulls: [],
+    ownPulls: [],
+    pushes: [],
+    pullErrors: 0,
+    pushErrors: 0,
+    staleOwnReads: 0,
+    wallMs: 0,
+  };
+  {
+    const accounts = agents.map((agent, i) => ({
+      agent,
+      auth: {
+        Authorization: `Bearer ${signAccessToken(BENCH_JWT_SECRET, { id: agent.id, role: 'agent' }).token}`,
+      },
+      listing: newListing(agent, i),
+    }));
+    /** One pull page; throws unless the gateway answers 200. */
+    const pull = async (since: string, headers: Record<string, string> = {}) => {
+      const res = await fetch(pullUrl(since), { headers });
+      if (res.status !== 200) throw new Error(`pull ${res.status}`);
+      return (await res.json()) as PullResponse;
+    };
+    const pushRow = async (
+      headers: Record<string, string>,
+      newDocumentState: SyncDocument,
+      assumedMasterState: SyncDocument | null,
+    ) => {
+      const res = await fetch(`${gateway.url}/api/sync/properties/push`, {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify([{ newDocumentState, assumedMasterState }]),
+      });
+      const body = (await res.json()) as PushResponse;
+      if (res.status !== 200 || body.rejections.length || body.conflicts.length)
+        throw new Error(`push ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+      return body.accepted[0]!;
+    };
+    // Each agent's listing exists before the clock starts (its creation is not a measured change).
+    const masters = await Promise.all(accounts.map((a) => pushRow(a.auth, a.listing, null)));
+    const from = await latestSeq();
+    // Every device is connected and has pulled once before the clock starts.
+    const warmed = await Promise.all(
+      Array.from({ length: devices }, async () => (await pull(from)).checkpoint?.seq ?? from),
+    );
+    const started = performance.now();
+    const until = started + seconds * 1000;
+    await Promise.all([
+      ...warmed.map(async (position) => {
+        let since = position;
+        await loop(until, async () => {
+          try {
+            const page = await timed(viaGateway.pulls, () => pull(since));
+            since = page.checkpoint?.seq ?? since;
+          } catch {
+            viaGateway.pullErrors++;
+          }
+        });
+      }),
+      ...accounts.map(async ({ auth }, i) => {
+        let master = masters[i]!;
+        let since = from;
+        await loop(until, async () => {
+          try {
+            master = await timed(viaGateway.pushes, () =>
+              pushRow(
+                auth,
+                { ...master, price: 100_000 + Math.floor(Math.random() * 1e6) },
+                master,
+              ),
+            );
+          } catch {
+            viaGateway.pushErrors++;
+            return;
+          }
+          // Read-your-writes: the agent's next pulls bring its change (its device pulls after a push).
+          try {
+            for (;;) {
+              const page = await timed(viaGateway.ownPulls, () => pull(since, auth));
+              since = page.checkpoint?.seq ?? since;
+              if (
+                page.documents.some((d) => d.id === master.id && d.server_rev === master.server_rev)
+              )
+                break;
+              if (page.documents.length < limit) {
+                viaGateway.staleOwnReads++;
+                break;
+              }
+            }
+          } catch {
+            viaGateway.pullErrors++;
+          }
+        });
+      }),
+    ]);
+    viaGateway.wallMs = performance.now() - started;
+  }
+
+  const ms = (v: number) => `${v.toFixed(0).padStart(5)} ms`;
+  const perSecond = (n: number, wallMs: number) =>
+    `${((n / wallMs) * 1000).toFixed(0).padStart(5)}/s`;
+  const report = (name: string, f: Figures, pushName: string) => {
+    f.pulls.sort((a, b) => a - b);
+    f.pushes.sort((a, b) => a - b);
+    f.ownPulls.sort((a, b) => a - b);
+    console.log(
+      `  ${name.padEnd(24)} pulls ${perSecond(f.pulls.length, f.wallMs)}  p50 ${ms(percentile(f.pulls, 50))}  p99 ${ms(percentile(f.pulls, 99))}  errors ${f.pullErrors}`,
+    );
+    console.log(
+      `  ${''.padEnd(24)} ${pushName} ${perSecond(f.pushes.length, f.wallMs)}  p50 ${ms(percentile(f.pushes, 50))}  p99 ${ms(percentile(f.pushes, 99))}  errors ${f.pushErrors}` +
+        (name.startsWith('gateway') ? `  own change not read back ${f.staleOwnReads}` : ''),
+    );
+    if (f.ownPulls.length > 0)
+      console.log(
+        `  ${''.padEnd(24)} writers' pulls ${perSecond(f.ownPulls.length, f.wallMs)}  p50 ${ms(percentile(f.ownPulls, 50))}  p99 ${ms(percentile(f.ownPulls, 99))}`,
+      );
+  };
+  console.log(
+    `${devices} devices pulling (pages of ${limit}) + ${writers} agents writing, ${seconds} s each, ${listings} listings in the store, loopback`,
+  );
+  report('store direct', direct, 'writes');
+  report('gateway', viaGateway, 'pushes');
+  console.log('  (budget: pull p99 ≤ 200 ms, push p99 ≤ 500 ms, no errors)');
+  if (viaGateway.staleOwnReads > 0) process.exitCode = 1;
+} finally {
+  await gatewayRun.stop();
+  await store.close();
+  await rm(dir, { recursive: true, force: true });
+}
