@@ -8,7 +8,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { hasSessionHint } from '@couchdb/model/session-cookies';
 import { FIRST_PULL_ELEMENT, PULL_LIMIT_MAX } from '@couchdb/model/sync';
@@ -53,12 +53,6 @@ function scriptsAfterFirstPaint(html: string): string {
 const PAGE_CACHE_MS = 60_000;
 const PAGE_CACHE_MAX = 100;
 
-/** Phones by their client hint or user agent; everything else renders at a laptop's width. */
-function isPhone(req: Request): boolean {
-  if (req.get('sec-ch-ua-mobile') === '?1') return true;
-  return /Mobi|Android|iPhone|iPod/i.test(req.get('user-agent') ?? '');
-}
-
 /** JSON that can stand inside a <script> element. */
 function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
@@ -92,7 +86,11 @@ export function firstScreenPages(dir: string, sync: SyncService, logger: Logger)
       .then(async ({ renderer, template }) => {
         if (!renderer.FIRST_SCREEN_PATHS.includes(req.path)) return next();
         const firstPull = await sync.pull('properties', null, null, PULL_LIMIT_MAX);
-        const width = isPhone(req) ? renderer.SCREEN_WIDTHS.phone : renderer.SCREEN_WIDTHS.laptop;
+        const width = renderer.screenWidthFor({
+          cookie: req.get('cookie') ?? '',
+          mobileHint: req.get('sec-ch-ua-mobile'),
+          userAgent: req.get('user-agent') ?? '',
+        });
         const key = `${width} ${firstPull.checkpoint?.seq ?? ''} ${req.originalUrl}`;
         let cached = pages.get(key);
         if (!cached || Date.now() - cached.at > PAGE_CACHE_MS) {
@@ -103,7 +101,10 @@ export function firstScreenPages(dir: string, sync: SyncService, logger: Logger)
             `${[...styles.values()].join('')}</style>`;
           const page = template
             .replace('</head>', `${head}</head>`)
-            .replace(FIRST_SCREEN_SLOT, () => `<div id="root" data-ssr>${html}`)
+            .replace(
+              FIRST_SCREEN_SLOT,
+              () => `<div id="root" data-ssr ${renderer.SCREEN_WIDTH_ATTRIBUTE}="${width}">${html}`,
+            )
             .replace(
               '</body>',
               () =>

@@ -9,17 +9,21 @@ import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import { createTheme } from '@mui/material/styles';
 import type { PullResponse } from '@couchdb/model/sync';
 import { App } from '@client/app/app';
 import { FIRST_SCREEN_PATHS } from '@client/app/first-screen-paths';
 import { HomeScreen, PropertyListScreen } from '@client/app/lazy-screens';
 import { routes } from '@client/app/router';
-import { theme } from '@client/app/theme';
+import {
+  cookieScreenWidth,
+  renderWidthFor,
+  SCREEN_WIDTH_ATTRIBUTE,
+  SCREEN_WIDTHS,
+  themeAtWidth,
+} from '@client/app/screen-width';
 import { FirstScreenListings, publicBootListings } from '@client/data/hooks/use-boot-listings';
 
-/** The screen widths a render assumes: a phone's and a laptop's (the sizes the UI is checked at). */
-export const SCREEN_WIDTHS = { phone: 390, laptop: 1366 } as const;
+export { SCREEN_WIDTH_ATTRIBUTE, SCREEN_WIDTHS };
 
 export interface FirstScreen {
   /** The markup inside #root. */
@@ -30,13 +34,20 @@ export interface FirstScreen {
 
 export { FIRST_SCREEN_PATHS };
 
-/** Evaluates the (min-width) / (max-width) queries MUI's breakpoints produce, at `width`. */
-function matchMediaAt(width: number) {
-  return (query: string) => ({
-    matches: [...query.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)].every(([, kind, px]) =>
-      kind === 'min' ? width >= Number(px) : width <= Number(px),
-    ),
-  });
+/** What a request tells of the device's screen: its width cookie, its mobile hint, its user agent. */
+export interface RequestedScreen {
+  cookie: string;
+  mobileHint: string | undefined;
+  userAgent: string;
+}
+
+/**
+ * The width to render a request's first screen at: the width the page remembered in its cookie,
+ * else a phone's for a phone (its client hint or user agent), else a laptop's.
+ */
+export function screenWidthFor({ cookie, mobileHint, userAgent }: RequestedScreen): number {
+  const phone = mobileHint === '?1' || /Mobi|Android|iPhone|iPod/i.test(userAgent);
+  return renderWidthFor(cookieScreenWidth(cookie), phone);
 }
 
 /**
@@ -87,9 +98,7 @@ export function renderFirstScreen(
 ): FirstScreen {
   const cache = createCache({ key: 'css' });
   cache.compat = true; // rules collect in cache.inserted instead of inline <style> tags
-  const sized = createTheme(theme, {
-    components: { MuiUseMediaQuery: { defaultProps: { ssrMatchMedia: matchMediaAt(width) } } },
-  });
+  const sized = themeAtWidth(width);
   const restore = visitorGlobals();
   let html: string;
   try {

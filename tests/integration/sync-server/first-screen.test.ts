@@ -11,6 +11,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../couchdb/model/common';
 import { SESSION_HINT_COOKIE } from '../../../couchdb/model/session-cookies';
+import { SCREEN_WIDTH_COOKIE } from '../../../client/app/screen-width';
 import { FIRST_PULL_ELEMENT, FIRST_PULL_URL, type PullResponse } from '../../../couchdb/model/sync';
 import { buildProperty } from '../../fixtures/builders';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
@@ -67,7 +68,7 @@ afterAll(async () => {
 /** The rendered markup inside #root (not the carried pull). */
 function firstScreen(html: string): string {
   return html.slice(
-    html.indexOf('<div id="root" data-ssr>'),
+    html.indexOf('<div id="root" data-ssr'),
     html.indexOf(`id="${FIRST_PULL_ELEMENT}"`),
   );
 }
@@ -96,7 +97,8 @@ describe('first screens for a first visit', () => {
     }
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.text).toContain('<div id="root" data-ssr>');
+    // Rendered for a phone (its user agent), and the page told so: it hydrates at that width.
+    expect(res.text).toContain('<div id="root" data-ssr data-screen-width="390">');
     expect(res.text).not.toContain('boot-shell');
     const markup = firstScreen(res.text);
     expect(markup).toContain('推荐房源');
@@ -131,7 +133,7 @@ describe('first screens for a first visit', () => {
       .set('User-Agent', LAPTOP_UA)
       .set('Accept', 'text/html');
     expect(res.status).toBe(200);
-    expect(res.text).toContain('<div id="root" data-ssr>');
+    expect(res.text).toContain('<div id="root" data-ssr data-screen-width="1366">');
     expect(firstScreen(res.text)).toContain('房源列表');
     // The only public listing is for sale: the rent filter finds none.
     expect(firstScreen(res.text)).not.toContain(publicTitle);
@@ -139,6 +141,31 @@ describe('first screens for a first visit', () => {
     const all = await request(gw.app).get('/properties').set('Accept', 'text/html');
     expect(firstScreen(all.text)).toContain(publicTitle);
     expect(all.text).toMatch(/共找到\s*(<!-- -->)?\s*<span[^>]*>1<\/span>/);
+  });
+
+  it('renders at the width the page remembered in its cookie, whatever the user agent says', async () => {
+    const widthAt = async (cookie: string, userAgent: string) => {
+      const res = await request(gw.app)
+        .get('/properties')
+        .set('User-Agent', userAgent)
+        .set('Cookie', cookie)
+        .set('Accept', 'text/html');
+      return /data-screen-width="(\d+)"/.exec(res.text)?.[1];
+    };
+    // One width a breakpoint band: a phone's, a small tablet's (sm), a tablet's (md), a laptop's.
+    expect(await widthAt(`${SCREEN_WIDTH_COOKIE}=412`, LAPTOP_UA)).toBe('390');
+    expect(await widthAt(`${SCREEN_WIDTH_COOKIE}=820`, PHONE_UA)).toBe('600');
+    expect(await widthAt(`other=1; ${SCREEN_WIDTH_COOKIE}=1024`, PHONE_UA)).toBe('900');
+    expect(await widthAt(`${SCREEN_WIDTH_COOKIE}=1920`, PHONE_UA)).toBe('1366');
+    // No cookie (or a broken one): the user agent or the mobile client hint tells.
+    expect(await widthAt(`${SCREEN_WIDTH_COOKIE}=wide`, PHONE_UA)).toBe('390');
+    expect(await widthAt('', LAPTOP_UA)).toBe('1366');
+    const hinted = await request(gw.app)
+      .get('/')
+      .set('User-Agent', LAPTOP_UA)
+      .set('Sec-CH-UA-Mobile', '?1')
+      .set('Accept', 'text/html');
+    expect(hinted.text).toContain('data-screen-width="390"');
   });
 
   it('shows a listing published since the last render (rendered pages follow the listings)', async () => {
