@@ -7,7 +7,16 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREEN_WIDTH_COOKIE } from '@client/app/screen-width';
-import { launchBrowser, UI_WAIT, VIEWPORTS, type Viewport } from '../helpers/browser';
+import type { Property } from '@couchdb/model/property';
+import { serverDocs } from '../helpers/sync-api';
+import {
+  launchBrowser,
+  saveScreenshot,
+  SYNC_WAIT,
+  UI_WAIT,
+  VIEWPORTS,
+  type Viewport,
+} from '../helpers/browser';
 import { startGateway, type RunningGateway } from '../helpers/gateway';
 
 const PHONE_UA =
@@ -26,9 +35,18 @@ const MARK_SERVER_MARKUP = `document.addEventListener('readystatechange', () => 
 });`;
 
 let gateway: RunningGateway;
+/** A public demo listing with photos: a shared link's page. */
+let listing: Property;
 
 beforeAll(async () => {
   gateway = await startGateway({ embedded: true });
+  const visible = [
+    ...(
+      await serverDocs<Property & { _deleted?: boolean }>(gateway.url, null, 'properties')
+    ).values(),
+  ];
+  listing = visible.find((p) => !p._deleted && p.images.length > 0)!;
+  expect(listing).toBeDefined();
 }, 120_000);
 
 afterAll(async () => {
@@ -102,6 +120,24 @@ describe.each(SIZES)('%s’s first visit', (_name, viewport, userAgent) => {
       });
     },
   );
+
+  it('to a listing’s own page (a shared link) gets it rendered, with its preview, and hydrates it as it is', async () => {
+    await firstVisit(`/properties/${listing.id}`, viewport, userAgent, async ({ errors, page }) => {
+      // The preview's tags are in the page, for chat apps that never run its script.
+      expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toContain(
+        listing.title,
+      );
+      expect(await hydratedServerMain(page)).toBe(true);
+      const heading = page.getByRole('heading', { level: 1, name: listing.title });
+      await heading.waitFor();
+      // The device's own copy takes over once it has synced: the page stays as it was.
+      await page.getByRole('status', { name: '同步状态：已同步' }).waitFor(SYNC_WAIT);
+      await heading.waitFor();
+      expect(await hydratedServerMain(page)).toBe(true);
+      expect(errors).toEqual([]);
+      await saveScreenshot(page, `first-visit-listing-${viewport.width}`);
+    });
+  });
 });
 
 describe('a first visit whose user agent misleads the gateway', () => {

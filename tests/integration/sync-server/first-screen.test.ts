@@ -23,6 +23,11 @@ const LAPTOP_UA =
 
 /** The parts of a built index.html the gateway works with (client/index.html, vite.config.ts). */
 const SHELL = `<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" />
+<meta
+  name="description"
+  content="澄江房产：澄江本地房产信息平台。"
+/>
+<title>澄江房产</title>
 <script type="module" crossorigin src="/assets/index-abc.js"></script>
 <link rel="modulepreload" crossorigin href="/assets/react-abc.js">
 <style data-emotion="css build1 build2">.css-build1{color:red}.css-build2{color:blue}</style>
@@ -191,6 +196,75 @@ describe('first screens for a first visit', () => {
         { timeout: 10_000 },
       )
       .toContain(title);
+  });
+
+  it('renders a listing’s own page for a shared link, with its title, description and cover photo for link previews', async () => {
+    const id = newId();
+    const cover = {
+      id: newId(),
+      url: '/media/p/cover.jpg',
+      thumbnail_url: '/media/p/cover-thumb.jpg',
+    };
+    await storeListing({
+      id,
+      title: '湖景三房 "分享" <测试>',
+      description: '南北通透，\n采光好，近抚仙湖。',
+      images: [
+        {
+          id: newId(),
+          url: '/media/p/2.jpg',
+          thumbnail_url: '/media/p/2-t.jpg',
+          is_cover: false,
+          sort_order: 0,
+        },
+        { ...cover, is_cover: true, sort_order: 1 },
+      ],
+    });
+    const res = await request(gw.app)
+      .get(`/properties/${id}`)
+      .set('Host', 'fang.example.cn')
+      .set('User-Agent', PHONE_UA)
+      .set('Accept', 'text/html');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<div id="root" data-ssr data-screen-width="390">');
+    const title = '湖景三房 &quot;分享&quot; &lt;测试&gt; - 澄江房产';
+    const description =
+      '出售 · 125.0万 · 3室2厅1卫 · 89㎡ · 澄江市凤麓街道抚仙湖小区。南北通透， 采光好，近抚仙湖。';
+    const head = res.text.slice(0, res.text.indexOf('</head>'));
+    expect(head).toContain(`<title>${title}</title>`);
+    expect(head).toContain(`<meta property="og:title" content="${title}">`);
+    expect(head).toContain(`<meta name="description" content="${description}">`);
+    expect(head).toContain(`<meta property="og:description" content="${description}">`);
+    expect(head).toContain(
+      '<meta property="og:image" content="http://fang.example.cn/media/p/cover-thumb.jpg">',
+    );
+    expect(head).toContain(
+      `<meta property="og:url" content="http://fang.example.cn/properties/${id}">`,
+    );
+    // One description: the shell's own is replaced.
+    expect(head.match(/name="description"/g)).toHaveLength(1);
+    // The page itself is there (not a skeleton), and the listing is carried for hydration, as a
+    // visitor's device would get it: without its phone numbers.
+    const markup = firstScreen(res.text);
+    expect(markup).toContain('南北通透');
+    expect(markup).toContain('电话咨询');
+    expect(markup).not.toContain('<template');
+    expect(res.text).toContain('id="cj-first-screen-document"');
+    expect(res.text).not.toContain('13812345678');
+    // No list pull carried on a listing's page.
+    expect(res.text).not.toContain(`id="${FIRST_PULL_ELEMENT}"`);
+  });
+
+  it('serves the plain shell for a listing a visitor may not see, or one that does not exist', async () => {
+    const id = newId();
+    await storeListing({ id, title: pendingTitle, audit_status: 'pending' });
+    for (const path of [`/properties/${id}`, '/properties/nope']) {
+      const res = await request(gw.app).get(path).set('Accept', 'text/html');
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('boot-shell');
+      expect(res.text).not.toContain(pendingTitle);
+      expect(res.text).toContain('<title>澄江房产</title>');
+    }
   });
 
   it('serves the plain shell to signed-in browsers and on other paths', async () => {
