@@ -25,12 +25,18 @@ const PAGES = [
   { name: 'listing', path: '' },
 ];
 
-/** A public listing with photos, as a visitor sees it: the page a shared link opens. */
+/**
+ * A public listing with photos, as a visitor sees it: the page a shared link opens. The demo data
+ * is seeded after the gateway has started listening, so this waits for it (up to 60 s).
+ */
 async function sharedListingPath(base: string): Promise<string> {
-  const visible = await serverDocs<Property & { _deleted?: boolean }>(base, null, 'properties');
-  const listing = [...visible.values()].find((p) => !p._deleted && p.images.length > 0);
-  if (!listing) throw new Error('no public listing with photos in the demo data');
-  return `/properties/${encodeURIComponent(listing.id)}`;
+  for (let attempt = 0; attempt < 60; attempt++) {
+    const visible = await serverDocs<Property & { _deleted?: boolean }>(base, null, 'properties');
+    const listing = [...visible.values()].find((p) => !p._deleted && p.images.length > 0);
+    if (listing) return `/properties/${encodeURIComponent(listing.id)}`;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error('no public listing with photos in the demo data');
 }
 
 const CHROME_FLAGS = [

@@ -5,7 +5,7 @@
  * Run `npm run build` first (`npm run test:e2e` does).
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SCREEN_WIDTH_COOKIE } from '@client/app/screen-width';
 import type { Property } from '@couchdb/model/property';
 import { serverDocs } from '../helpers/sync-api';
@@ -40,13 +40,20 @@ let listing: Property;
 
 beforeAll(async () => {
   gateway = await startGateway({ embedded: true });
-  const visible = [
-    ...(
-      await serverDocs<Property & { _deleted?: boolean }>(gateway.url, null, 'properties')
-    ).values(),
-  ];
-  listing = visible.find((p) => !p._deleted && p.images.length > 0)!;
-  expect(listing).toBeDefined();
+  // The demo data is seeded after the gateway has started listening.
+  listing = await vi.waitFor(
+    async () => {
+      const visible = await serverDocs<Property & { _deleted?: boolean }>(
+        gateway.url,
+        null,
+        'properties',
+      );
+      const found = [...visible.values()].find((p) => !p._deleted && p.images.length > 0);
+      if (!found) throw new Error('the demo listings are not there yet');
+      return found;
+    },
+    { timeout: SYNC_WAIT.timeout, interval: 500 },
+  );
 }, 120_000);
 
 afterAll(async () => {
