@@ -60,7 +60,7 @@ interface Figures {
 }
 
 const row = (label: string, f: Figures) =>
-  `${label.padEnd(12)} ${String(f.score).padStart(5)} ${f.fcpMs.toFixed(0).padStart(7)} ` +
+  `${label.padEnd(15)} ${String(f.score).padStart(5)} ${f.fcpMs.toFixed(0).padStart(7)} ` +
   `${f.siMs.toFixed(0).padStart(7)} ${f.lcpMs.toFixed(0).padStart(7)} ` +
   `${f.tbtMs.toFixed(0).padStart(7)} ${f.cls.toFixed(3).padStart(6)}`;
 
@@ -96,7 +96,7 @@ async function main() {
   });
   try {
     console.log(`Lighthouse ${runs} run(s) per page, mobile (default throttling), ${gateway.url}`);
-    console.log('page         score  FCP ms   SI ms  LCP ms  TBT ms    CLS');
+    console.log(`${'page'.padEnd(15)} score  FCP ms   SI ms  LCP ms  TBT ms    CLS`);
     for (const page of PAGES) {
       const all: Figures[] = [];
       for (let run = 0; run < runs; run++) {
