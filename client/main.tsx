@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadFirstScreen } from './app/lazy-screens';
+import { rememberScreenWidth, SCREEN_WIDTH_ATTRIBUTE, themeAtWidth } from './app/screen-width';
 import { startHydration } from './lib/use-store-value';
 import { startPwa } from './pwa/boot';
 import { preloadPageData } from './app/sync/page-data';
@@ -16,11 +17,15 @@ startPwa();
 // The data layer's chunk (RxDB) downloads while the first screen renders (on a first visit, after).
 preloadPageData();
 
+// The gateway rendered the first screen for this width: the page's first render answers media
+// queries as it did (a phone told apart by its user agent alone may be wider, or narrower).
+const renderedWidth = Number(container.getAttribute(SCREEN_WIDTH_ATTRIBUTE));
 const app = (
   <StrictMode>
-    <App />
+    <App theme={renderedWidth > 0 ? themeAtWidth(renderedWidth) : undefined} />
   </StrictMode>
 );
+rememberScreenWidth();
 
 // A transition render yields to the browser every few milliseconds instead of one long task,
 // so the page answers input while the app mounts (Lighthouse TBT, DESIGN §8 budgets).

@@ -8,7 +8,7 @@ import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
-import { FIRST_SCREEN_PATHS } from '@client/ssr/first-screen-paths';
+import { FIRST_SCREEN_PATHS, LISTING_PAGE_ROUTE } from '@client/ssr/first-screen-paths';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config';
 import { firstScreenPages } from './first-screen';
@@ -191,7 +191,7 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
     }),
   );
 
-  if (staticDir) serveApp(app, staticDir, firstScreenPages(staticDir, sync, logger));
+  if (staticDir) serveApp(app, staticDir, firstScreenPages(staticDir, sync, store, logger));
 
   app.use(errorHandler);
   return {
@@ -222,8 +222,8 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
  */
 function serveApp(app: Express, dir: string, firstScreen: RequestHandler) {
   app.use(compression());
-  // A first visit's home and listing list: the shell with the first screen in it.
-  app.get([...FIRST_SCREEN_PATHS], firstScreen);
+  // A first visit's home, listing list or listing page: the shell with the first screen in it.
+  app.get([...FIRST_SCREEN_PATHS, LISTING_PAGE_ROUTE], firstScreen);
   app.use(
     express.static(dir, {
       index: false,

@@ -1,5 +1,5 @@
 /**
- * A first visit's home and listing list come with their first screen already in the HTML
+ * A first visit's home, listing list and a listing's own page come with their first screen already in the HTML
  * (client/ssr/render-first-screen.tsx) and the visitor's first listing pull beside it: the listings
  * and their photos show before the app's JavaScript has loaded, the page hydrates the markup, and
  * the replication takes the carried pull as its first page. Only for visitors (no session hint):
@@ -8,13 +8,17 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { hasSessionHint } from '@couchdb/model/session-cookies';
-import { FIRST_PULL_ELEMENT, PULL_LIMIT_MAX } from '@couchdb/model/sync';
+import { FIRST_PULL_ELEMENT, PULL_LIMIT_MAX, type SyncDocument } from '@couchdb/model/sync';
+import type { FirstScreen, PageMeta } from '@client/ssr/render-first-screen';
+import { projectFor, type StoredDoc } from './services/projection';
 import type { SyncService } from './services/sync-service';
+import { couchStatus, type Store } from './store/couch';
 
 type Renderer = typeof import('@client/ssr/render-first-screen');
+type PropertyDoc = Parameters<Renderer['listingPageMeta']>[0];
 
 /** index.html's place for the first screen (client/index.html). */
 const FIRST_SCREEN_SLOT = /<div id="root">\s*<!--first-screen-->[\s\S]*?<!--\/first-screen-->/;
@@ -53,18 +57,64 @@ function scriptsAfterFirstPaint(html: string): string {
 const PAGE_CACHE_MS = 60_000;
 const PAGE_CACHE_MAX = 100;
 
-/** Phones by their client hint or user agent; everything else renders at a laptop's width. */
-function isPhone(req: Request): boolean {
-  if (req.get('sec-ch-ua-mobile') === '?1') return true;
-  return /Mobi|Android|iPhone|iPod/i.test(req.get('user-agent') ?? '');
-}
-
 /** JSON that can stand inside a <script> element. */
 function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
-export function firstScreenPages(dir: string, sync: SyncService, logger: Logger): RequestHandler {
+/** Text that can stand inside an attribute's double quotes. */
+function attribute(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+}
+
+const TITLE = /<title>[^<]*<\/title>/;
+const DESCRIPTION = /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/;
+
+/**
+ * A page's title, description and cover photo in the tags link previews read (the shell's own
+ * title and description replaced); `base` makes the photo's and the page's URLs absolute.
+ */
+function withPageMeta(html: string, meta: PageMeta, base: string, url: string): string {
+  const tags = [
+    `<meta name="description" content="${attribute(meta.description)}">`,
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:site_name" content="${attribute(meta.siteName)}">`,
+    `<meta property="og:title" content="${attribute(meta.title)}">`,
+    `<meta property="og:description" content="${attribute(meta.description)}">`,
+    `<meta property="og:url" content="${attribute(new URL(url, base).href)}">`,
+    ...(meta.image
+      ? [`<meta property="og:image" content="${attribute(new URL(meta.image, base).href)}">`]
+      : []),
+  ].join('');
+  return html
+    .replace(DESCRIPTION, '')
+    .replace(TITLE, () => `<title>${attribute(meta.title)}</title>${tags}`);
+}
+
+/** A listing as a visitor's device would receive it, or null when a visitor may not see it. */
+async function visitorListing(store: Store, id: string): Promise<SyncDocument | null> {
+  const stored = await store
+    .db('properties')
+    .get(id)
+    .catch((err: unknown) => {
+      if (couchStatus(err) === 404) return null;
+      throw err;
+    });
+  if (!stored) return null;
+  const projected = projectFor('properties', null, stored as unknown as StoredDoc);
+  return projected && !projected._deleted ? projected : null;
+}
+
+export function firstScreenPages(
+  dir: string,
+  sync: SyncService,
+  store: Store,
+  logger: Logger,
+): RequestHandler {
   let ready: Promise<{ renderer: Renderer; template: string }> | null = null;
   const prepare = async () => {
     const [renderer, template] = await Promise.all([
@@ -77,6 +127,17 @@ export function firstScreenPages(dir: string, sync: SyncService, logger: Logger)
   };
 
   const pages = new Map<string, { page: string; at: number }>();
+  /** The page cached under `key`, else built now and kept. */
+  const cached = (key: string, build: () => string): string => {
+    let entry = pages.get(key);
+    if (!entry || Date.now() - entry.at > PAGE_CACHE_MS) {
+      entry = { page: build(), at: Date.now() };
+      pages.delete(key);
+      pages.set(key, entry);
+      if (pages.size > PAGE_CACHE_MAX) pages.delete(pages.keys().next().value!);
+    }
+    return entry.page;
+  };
 
   // Loaded at start, in the background: the first visitor must not wait for React and MUI to load.
   ready = prepare();
@@ -90,34 +151,64 @@ export function firstScreenPages(dir: string, sync: SyncService, logger: Logger)
     ready ??= prepare();
     ready
       .then(async ({ renderer, template }) => {
-        if (!renderer.FIRST_SCREEN_PATHS.includes(req.path)) return next();
-        const firstPull = await sync.pull('properties', null, null, PULL_LIMIT_MAX);
-        const width = isPhone(req) ? renderer.SCREEN_WIDTHS.phone : renderer.SCREEN_WIDTHS.laptop;
-        const key = `${width} ${firstPull.checkpoint?.seq ?? ''} ${req.originalUrl}`;
-        let cached = pages.get(key);
-        if (!cached || Date.now() - cached.at > PAGE_CACHE_MS) {
-          const { html, styles } = renderer.renderFirstScreen(req.originalUrl, firstPull, width);
-          const head =
-            `<meta name="${FIRST_PULL_ELEMENT}" content="">` +
-            `<style data-emotion="css ${[...styles.keys()].join(' ')}">` +
-            `${[...styles.values()].join('')}</style>`;
-          const page = template
-            .replace('</head>', `${head}</head>`)
-            .replace(FIRST_SCREEN_SLOT, () => `<div id="root" data-ssr>${html}`)
+        const listingId = renderer.listingPageId(req.path);
+        if (!listingId && !renderer.FIRST_SCREEN_PATHS.includes(req.path)) return next();
+        const width = renderer.screenWidthFor({
+          cookie: req.get('cookie') ?? '',
+          mobileHint: req.get('sec-ch-ua-mobile'),
+          userAgent: req.get('user-agent') ?? '',
+        });
+        /** The template with the markup and its styles, and `head` and `body` added. */
+        const fill = ({ html, styles }: FirstScreen, head: string, body: string) =>
+          template
             .replace(
-              '</body>',
+              '</head>',
               () =>
-                `<script type="application/json" id="${FIRST_PULL_ELEMENT}">` +
-                `${scriptJson(firstPull)}</script></body>`,
+                `${head}<style data-emotion="css ${[...styles.keys()].join(' ')}">` +
+                `${[...styles.values()].join('')}</style></head>`,
+            )
+            .replace(
+              FIRST_SCREEN_SLOT,
+              () => `<div id="root" data-ssr ${renderer.SCREEN_WIDTH_ATTRIBUTE}="${width}">${html}`,
+            )
+            .replace('</body>', () => `${body}</body>`);
+
+        let page: string;
+        if (listingId) {
+          // A listing's own page (a shared link): the listing, carried for hydration, without the
+          // list's first pull (the page stays light; the device syncs as on any other page).
+          const listing = await visitorListing(store, listingId);
+          if (!listing) return next();
+          const doc = listing as unknown as PropertyDoc;
+          page = cached(`${width} ${listing.server_rev} ${req.originalUrl}`, () => {
+            const base = `${req.protocol}://${req.get('host')}`;
+            const empty = { documents: [], checkpoint: null };
+            return withPageMeta(
+              fill(
+                renderer.renderFirstScreen(req.originalUrl, empty, width, doc),
+                '',
+                `<script type="application/json" id="${renderer.FIRST_SCREEN_DOCUMENT_ELEMENT}">` +
+                  `${scriptJson(listing)}</script>`,
+              ),
+              renderer.listingPageMeta(doc),
+              base,
+              req.originalUrl,
             );
-          cached = { page, at: Date.now() };
-          pages.delete(key);
-          pages.set(key, cached);
-          if (pages.size > PAGE_CACHE_MAX) pages.delete(pages.keys().next().value!);
+          });
+        } else {
+          const firstPull = await sync.pull('properties', null, null, PULL_LIMIT_MAX);
+          page = cached(`${width} ${firstPull.checkpoint?.seq ?? ''} ${req.originalUrl}`, () =>
+            fill(
+              renderer.renderFirstScreen(req.originalUrl, firstPull, width),
+              `<meta name="${FIRST_PULL_ELEMENT}" content="">`,
+              `<script type="application/json" id="${FIRST_PULL_ELEMENT}">` +
+                `${scriptJson(firstPull)}</script>`,
+            ),
+          );
         }
         res.setHeader('Cache-Control', 'no-cache');
         res.setHeader('Vary', 'Cookie, User-Agent, Sec-CH-UA-Mobile');
-        res.type('html').send(cached.page);
+        res.type('html').send(page);
       })
       .catch((err: unknown) => {
         logger.warn({ err, url: req.originalUrl }, 'first screen render failed; serving the shell');

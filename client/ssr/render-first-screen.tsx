@@ -1,6 +1,6 @@
 /* eslint-disable react-refresh/only-export-components -- a server render module, never hot-reloaded */
 /**
- * A visitor's first screen (home or the listing list) rendered to HTML in Node with the app's own
+ * A visitor's first screen (home, the listing list or a listing's own page) rendered to HTML in Node with the app's own
  * components: the gateway serves it to first visits, so the listings and their photos show before
  * the app's JavaScript has loaded (the page then hydrates it), and the build takes the first
  * screens' CSS from it (scripts/first-screen-styles.tsx).
@@ -9,17 +9,33 @@ import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import { createTheme } from '@mui/material/styles';
 import type { PullResponse } from '@couchdb/model/sync';
 import { App } from '@client/app/app';
 import { FIRST_SCREEN_PATHS } from '@client/app/first-screen-paths';
-import { HomeScreen, PropertyListScreen } from '@client/app/lazy-screens';
+import { HomeScreen, PropertyDetailScreen, PropertyListScreen } from '@client/app/lazy-screens';
 import { routes } from '@client/app/router';
-import { theme } from '@client/app/theme';
+import {
+  cookieScreenWidth,
+  renderWidthFor,
+  SCREEN_WIDTH_ATTRIBUTE,
+  SCREEN_WIDTHS,
+  themeAtWidth,
+} from '@client/app/screen-width';
 import { FirstScreenListings, publicBootListings } from '@client/data/hooks/use-boot-listings';
+import {
+  FIRST_SCREEN_DOCUMENT_ELEMENT,
+  FirstScreenDocument,
+} from '@client/data/first-screen-document';
+import type { PropertyDoc } from '@client/data/schemas/property.schema';
 
-/** The screen widths a render assumes: a phone's and a laptop's (the sizes the UI is checked at). */
-export const SCREEN_WIDTHS = { phone: 390, laptop: 1366 } as const;
+export { FIRST_SCREEN_DOCUMENT_ELEMENT, SCREEN_WIDTH_ATTRIBUTE, SCREEN_WIDTHS };
+export { listingPageMeta, type PageMeta } from './page-meta';
+
+/** The listing whose own page `path` is (`/properties/:id`), rendered for visitors too; else null. */
+export function listingPageId(path: string): string | null {
+  const match = /^\/properties\/([^/]+)$/.exec(path);
+  return match ? decodeURIComponent(match[1]!) : null;
+}
 
 export interface FirstScreen {
   /** The markup inside #root. */
@@ -30,13 +46,20 @@ export interface FirstScreen {
 
 export { FIRST_SCREEN_PATHS };
 
-/** Evaluates the (min-width) / (max-width) queries MUI's breakpoints produce, at `width`. */
-function matchMediaAt(width: number) {
-  return (query: string) => ({
-    matches: [...query.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)].every(([, kind, px]) =>
-      kind === 'min' ? width >= Number(px) : width <= Number(px),
-    ),
-  });
+/** What a request tells of the device's screen: its width cookie, its mobile hint, its user agent. */
+export interface RequestedScreen {
+  cookie: string;
+  mobileHint: string | undefined;
+  userAgent: string;
+}
+
+/**
+ * The width to render a request's first screen at: the width the page remembered in its cookie,
+ * else a phone's for a phone (its client hint or user agent), else a laptop's.
+ */
+export function screenWidthFor({ cookie, mobileHint, userAgent }: RequestedScreen): number {
+  const phone = mobileHint === '?1' || /Mobi|Android|iPhone|iPod/i.test(userAgent);
+  return renderWidthFor(cookieScreenWidth(cookie), phone);
 }
 
 /**
@@ -69,7 +92,11 @@ function visitorGlobals(): () => void {
  * then whatever they load lazily (the laptop's footer), which one render at each width starts.
  */
 export async function prepareFirstScreens(): Promise<void> {
-  await Promise.all([HomeScreen.preload(), PropertyListScreen.preload()]);
+  await Promise.all([
+    HomeScreen.preload(),
+    PropertyListScreen.preload(),
+    PropertyDetailScreen.preload(),
+  ]);
   const empty = { documents: [], checkpoint: null };
   for (const width of Object.values(SCREEN_WIDTHS)) renderFirstScreen('/', empty, width);
   await import('@client/app/layout/app-footer');
@@ -78,25 +105,27 @@ export async function prepareFirstScreens(): Promise<void> {
 
 /**
  * Renders `url` (a path with its query: the list's filter lives there) for a visitor whose first
- * pull answered `firstPull`, at `width`. Call `prepareFirstScreens` once before.
+ * pull answered `firstPull`, at `width`; a listing's own page shows `listing` (as projected for a
+ * visitor). Call `prepareFirstScreens` once before.
  */
 export function renderFirstScreen(
   url: string,
   firstPull: PullResponse,
   width: number,
+  listing: PropertyDoc | null = null,
 ): FirstScreen {
   const cache = createCache({ key: 'css' });
   cache.compat = true; // rules collect in cache.inserted instead of inline <style> tags
-  const sized = createTheme(theme, {
-    components: { MuiUseMediaQuery: { defaultProps: { ssrMatchMedia: matchMediaAt(width) } } },
-  });
+  const sized = themeAtWidth(width);
   const restore = visitorGlobals();
   let html: string;
   try {
     html = renderToString(
       <CacheProvider value={cache}>
         <FirstScreenListings value={publicBootListings(firstPull)}>
-          <App router={createMemoryRouter(routes, { initialEntries: [url] })} theme={sized} />
+          <FirstScreenDocument value={listing}>
+            <App router={createMemoryRouter(routes, { initialEntries: [url] })} theme={sized} />
+          </FirstScreenDocument>
         </FirstScreenListings>
       </CacheProvider>,
     );

@@ -408,7 +408,7 @@ describe('a first visit', () => {
         const response = await page.goto(`${gateway.url}${path}`);
         // The listings are in the HTML itself, before any script runs.
         const html = (await response!.text()).split(`id="${FIRST_PULL_ELEMENT}"`)[0]!;
-        expect(html).toContain('<div id="root" data-ssr>');
+        expect(html).toContain('<div id="root" data-ssr');
         expect(html.match(/data-testid="property-card"/g)?.length).toBeGreaterThanOrEqual(4);
 
         // Hydrated: the heart answers (a visitor is asked to log in), the rest of the cards follow.

@@ -16,7 +16,7 @@ const AppFooter = lazy(() => import('./app-footer').then((m) => ({ default: m.Ap
 
 /** The main layout (spec §2): header, the screen, desktop footer, mobile tab bar; reads promotion links. */
 export function MainLayout() {
-  const desktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
+  const desktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   return (
     <Box
       sx={{

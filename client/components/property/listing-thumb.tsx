@@ -1,9 +1,11 @@
 import Box from '@mui/material/Box';
-import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import type { Property } from '@couchdb/model/property';
 import { coverImage } from './cover-image';
+import { Photo, PhotoPlaceholder } from '../photo';
 
-/** The small cover photo of a listing row (owner's and admin's lists), or a building icon. */
+const THUMB_SX = { width: '100%', height: '100%', objectFit: 'cover' } as const;
+
+/** The small cover photo of a listing row (owner's and admin's lists), or its placeholder. */
 export function ListingThumb({ images }: { images: Property['images'] | undefined }) {
   const cover = coverImage(images);
   return (
@@ -20,15 +22,9 @@ export function ListingThumb({ images }: { images: Property['images'] | undefine
       }}
     >
       {cover ? (
-        <Box
-          component="img"
-          src={cover}
-          alt=""
-          loading="lazy"
-          sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
-        />
+        <Photo src={cover} alt="" loading="lazy" iconSize={36} sx={THUMB_SX} />
       ) : (
-        <ApartmentOutlined sx={{ color: 'grey.400', fontSize: 36 }} />
+        <PhotoPlaceholder iconSize={36} sx={THUMB_SX} />
       )}
     </Box>
   );

@@ -5,7 +5,6 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import type { Property } from '@couchdb/model/property';
 import {
@@ -17,6 +16,7 @@ import {
 import { coverImage } from './cover-image';
 import { FavoriteButton } from './favorite-button';
 import { PropertyBadges } from './property-badges';
+import { Photo, PhotoPlaceholder } from '@client/components/photo';
 
 export type PropertyCardLayout = 'grid' | 'list';
 
@@ -54,6 +54,15 @@ interface PropertyCardProps {
 
 /** Cards this far into a list are treated as above the fold. */
 const EAGER_CARDS = 4;
+
+/** The cover photo (or its placeholder) fills its box. */
+const COVER_SX = {
+  position: 'absolute',
+  inset: 0,
+  width: '100%',
+  height: '100%',
+  objectFit: 'cover',
+} as const;
 
 /** A listing in the list, the home page and the user's lists: photo, badges, facts, price, heart. */
 function PropertyCardView({
@@ -107,34 +116,16 @@ function PropertyCardView({
           }}
         >
           {cover ? (
-            <Box
-              component="img"
+            <Photo
               src={cover}
               alt=""
               loading={eager ? 'eager' : 'lazy'}
               fetchPriority={index === 0 ? 'high' : 'auto'}
               decoding="async"
-              sx={{
-                position: 'absolute',
-                inset: 0,
-                width: '100%',
-                height: '100%',
-                objectFit: 'cover',
-              }}
+              sx={COVER_SX}
             />
           ) : (
-            <Box
-              sx={{
-                position: 'absolute',
-                inset: 0,
-                display: 'grid',
-                placeItems: 'center',
-                color: 'grey.400',
-                fontSize: 40,
-              }}
-            >
-              <ApartmentOutlined fontSize="inherit" />
-            </Box>
+            <PhotoPlaceholder sx={COVER_SX} />
           )}
           <Box sx={{ position: 'absolute', top: list ? 4 : 8, left: list ? 4 : 8 }}>
             <PropertyBadges property={p} now={now} />

@@ -16,9 +16,7 @@ function readStored(): PropertyCardLayout | null {
 
 /** Grid or list: the user's last choice on this device, else list on phones and grid on wider screens. */
 export function useListLayout(): [PropertyCardLayout, (layout: PropertyCardLayout) => void] {
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), {
-    noSsr: true,
-  });
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [chosen, setChosen] = useState<PropertyCardLayout | null>(readStored);
   const set = (layout: PropertyCardLayout) => {
     setChosen(layout);

@@ -5,8 +5,10 @@ import type { RxDocument } from 'rxdb';
 import { FEATURED_LIMIT } from '@couchdb/model/constants';
 import { comparePropertiesFor } from '@couchdb/rules/property-filter';
 import type { PropertyDoc } from '../schemas/property.schema';
+import { useFirstScreenProperty } from '../first-screen-document';
 import { useBootListings } from './use-boot-listings';
 import { useLiveQuery, type LiveResult } from './use-live-query';
+import { useSyncSettled } from './use-sync-settled';
 
 // RxDB hands out a new document object per revision, so its plain copy can be kept per object:
 // an update of one listing copies one listing, not 10,000.
@@ -36,13 +38,22 @@ export function usePublicProperties(): LiveResult<PropertyDoc[]> {
   return live;
 }
 
-/** One listing by id (null when the device does not hold it), whatever its state. */
+/**
+ * One listing by id (null when the device does not hold it), whatever its state. On a visitor's
+ * first visit to a listing's page, the listing the page came with stands in until the device holds
+ * its own copy or its first sync of listings is over.
+ */
 export function useProperty(id: string | undefined): LiveResult<PropertyDoc | null> {
-  return useLiveQuery(`property:${id ?? ''}`, (db) =>
+  const live = useLiveQuery(`property:${id ?? ''}`, (db) =>
     db.properties
       .findOne(id ?? '')
       .$.pipe(map((doc) => (doc ? toPlainProperty(doc as RxDocument<PropertyDoc>) : null))),
   );
+  const carried = useFirstScreenProperty(id);
+  const settled = useSyncSettled('properties');
+  const deviceAnswered = live.data !== undefined && (live.data !== null || settled);
+  if (carried && !live.error && !deviceAnswered) return { ...live, data: carried, loading: false };
+  return live;
 }
 
 /**

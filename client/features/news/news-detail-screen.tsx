@@ -20,6 +20,7 @@ import { useNewsArticle, useOpenDevice, useSyncSettled } from '@client/data/hook
 import type { NewsDoc } from '@client/data/schemas/news.schema';
 import { NewsMeta } from './components/news-meta';
 import { sanitizeArticleHtml } from './sanitize-html';
+import { Photo } from '@client/components/photo';
 
 const LIKED_KEY = 'cjfc.news.liked';
 
@@ -135,11 +136,12 @@ function Article({ article }: { article: NewsDoc }) {
           </Typography>
         </Stack>
         {article.image_url && (
-          <Box
-            component="img"
+          <Photo
             src={article.image_url}
             alt=""
+            kind="article"
             sx={{ width: '100%', borderRadius: 2, mb: 3, display: 'block' }}
+            placeholderSx={{ aspectRatio: '16 / 9' }}
           />
         )}
         {article.summary && (

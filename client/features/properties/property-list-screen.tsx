@@ -46,9 +46,7 @@ export default function PropertyListScreen() {
   );
   const favorites = useFavoriteToggle();
   const [layout, setLayout] = useListLayout();
-  const desktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), {
-    noSsr: true,
-  });
+  const desktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   const [panelOpen, setPanelOpen] = useState<boolean | null>(null);
   const open = panelOpen ?? desktop;
   const [now] = useState(() => Date.now());

@@ -11,6 +11,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../couchdb/model/common';
 import { SESSION_HINT_COOKIE } from '../../../couchdb/model/session-cookies';
+import { SCREEN_WIDTH_COOKIE } from '../../../client/app/screen-width';
 import { FIRST_PULL_ELEMENT, FIRST_PULL_URL, type PullResponse } from '../../../couchdb/model/sync';
 import { buildProperty } from '../../fixtures/builders';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
@@ -22,6 +23,11 @@ const LAPTOP_UA =
 
 /** The parts of a built index.html the gateway works with (client/index.html, vite.config.ts). */
 const SHELL = `<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" />
+<meta
+  name="description"
+  content="澄江房产：澄江本地房产信息平台。"
+/>
+<title>澄江房产</title>
 <script type="module" crossorigin src="/assets/index-abc.js"></script>
 <link rel="modulepreload" crossorigin href="/assets/react-abc.js">
 <style data-emotion="css build1 build2">.css-build1{color:red}.css-build2{color:blue}</style>
@@ -67,7 +73,7 @@ afterAll(async () => {
 /** The rendered markup inside #root (not the carried pull). */
 function firstScreen(html: string): string {
   return html.slice(
-    html.indexOf('<div id="root" data-ssr>'),
+    html.indexOf('<div id="root" data-ssr'),
     html.indexOf(`id="${FIRST_PULL_ELEMENT}"`),
   );
 }
@@ -96,7 +102,8 @@ describe('first screens for a first visit', () => {
     }
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.text).toContain('<div id="root" data-ssr>');
+    // Rendered for a phone (its user agent), and the page told so: it hydrates at that width.
+    expect(res.text).toContain('<div id="root" data-ssr data-screen-width="390">');
     expect(res.text).not.toContain('boot-shell');
     const markup = firstScreen(res.text);
     expect(markup).toContain('推荐房源');
@@ -131,7 +138,7 @@ describe('first screens for a first visit', () => {
       .set('User-Agent', LAPTOP_UA)
       .set('Accept', 'text/html');
     expect(res.status).toBe(200);
-    expect(res.text).toContain('<div id="root" data-ssr>');
+    expect(res.text).toContain('<div id="root" data-ssr data-screen-width="1366">');
     expect(firstScreen(res.text)).toContain('房源列表');
     // The only public listing is for sale: the rent filter finds none.
     expect(firstScreen(res.text)).not.toContain(publicTitle);
@@ -139,6 +146,31 @@ describe('first screens for a first visit', () => {
     const all = await request(gw.app).get('/properties').set('Accept', 'text/html');
     expect(firstScreen(all.text)).toContain(publicTitle);
     expect(all.text).toMatch(/共找到\s*(<!-- -->)?\s*<span[^>]*>1<\/span>/);
+  });
+
+  it('renders at the width the page remembered in its cookie, whatever the user agent says', async () => {
+    const widthAt = async (cookie: string, userAgent: string) => {
+      const res = await request(gw.app)
+        .get('/properties')
+        .set('User-Agent', userAgent)
+        .set('Cookie', cookie)
+        .set('Accept', 'text/html');
+      return /data-screen-width="(\d+)"/.exec(res.text)?.[1];
+    };
+    // One width a breakpoint band: a phone's, a small tablet's (sm), a tablet's (md), a laptop's.
+    expect(await widthAt(`${SCREEN_WIDTH_COOKIE}=412`, LAPTOP_UA)).toBe('390');
+    expect(await widthAt(`${SCREEN_WIDTH_COOKIE}=820`, PHONE_UA)).toBe('600');
+    expect(await widthAt(`other=1; ${SCREEN_WIDTH_COOKIE}=1024`, PHONE_UA)).toBe('900');
+    expect(await widthAt(`${SCREEN_WIDTH_COOKIE}=1920`, PHONE_UA)).toBe('1366');
+    // No cookie (or a broken one): the user agent or the mobile client hint tells.
+    expect(await widthAt(`${SCREEN_WIDTH_COOKIE}=wide`, PHONE_UA)).toBe('390');
+    expect(await widthAt('', LAPTOP_UA)).toBe('1366');
+    const hinted = await request(gw.app)
+      .get('/')
+      .set('User-Agent', LAPTOP_UA)
+      .set('Sec-CH-UA-Mobile', '?1')
+      .set('Accept', 'text/html');
+    expect(hinted.text).toContain('data-screen-width="390"');
   });
 
   it('shows a listing published since the last render (rendered pages follow the listings)', async () => {
@@ -164,6 +196,75 @@ describe('first screens for a first visit', () => {
         { timeout: 10_000 },
       )
       .toContain(title);
+  });
+
+  it('renders a listing’s own page for a shared link, with its title, description and cover photo for link previews', async () => {
+    const id = newId();
+    const cover = {
+      id: newId(),
+      url: '/media/p/cover.jpg',
+      thumbnail_url: '/media/p/cover-thumb.jpg',
+    };
+    await storeListing({
+      id,
+      title: '湖景三房 "分享" <测试>',
+      description: '南北通透，\n采光好，近抚仙湖。',
+      images: [
+        {
+          id: newId(),
+          url: '/media/p/2.jpg',
+          thumbnail_url: '/media/p/2-t.jpg',
+          is_cover: false,
+          sort_order: 0,
+        },
+        { ...cover, is_cover: true, sort_order: 1 },
+      ],
+    });
+    const res = await request(gw.app)
+      .get(`/properties/${id}`)
+      .set('Host', 'fang.example.cn')
+      .set('User-Agent', PHONE_UA)
+      .set('Accept', 'text/html');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<div id="root" data-ssr data-screen-width="390">');
+    const title = '湖景三房 &quot;分享&quot; &lt;测试&gt; - 澄江房产';
+    const description =
+      '出售 · 125.0万 · 3室2厅1卫 · 89㎡ · 澄江市凤麓街道抚仙湖小区。南北通透， 采光好，近抚仙湖。';
+    const head = res.text.slice(0, res.text.indexOf('</head>'));
+    expect(head).toContain(`<title>${title}</title>`);
+    expect(head).toContain(`<meta property="og:title" content="${title}">`);
+    expect(head).toContain(`<meta name="description" content="${description}">`);
+    expect(head).toContain(`<meta property="og:description" content="${description}">`);
+    expect(head).toContain(
+      '<meta property="og:image" content="http://fang.example.cn/media/p/cover-thumb.jpg">',
+    );
+    expect(head).toContain(
+      `<meta property="og:url" content="http://fang.example.cn/properties/${id}">`,
+    );
+    // One description: the shell's own is replaced.
+    expect(head.match(/name="description"/g)).toHaveLength(1);
+    // The page itself is there (not a skeleton), and the listing is carried for hydration, as a
+    // visitor's device would get it: without its phone numbers.
+    const markup = firstScreen(res.text);
+    expect(markup).toContain('南北通透');
+    expect(markup).toContain('电话咨询');
+    expect(markup).not.toContain('<template');
+    expect(res.text).toContain('id="cj-first-screen-document"');
+    expect(res.text).not.toContain('13812345678');
+    // No list pull carried on a listing's page.
+    expect(res.text).not.toContain(`id="${FIRST_PULL_ELEMENT}"`);
+  });
+
+  it('serves the plain shell for a listing a visitor may not see, or one that does not exist', async () => {
+    const id = newId();
+    await storeListing({ id, title: pendingTitle, audit_status: 'pending' });
+    for (const path of [`/properties/${id}`, '/properties/nope']) {
+      const res = await request(gw.app).get(path).set('Accept', 'text/html');
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('boot-shell');
+      expect(res.text).not.toContain(pendingTitle);
+      expect(res.text).toContain('<title>澄江房产</title>');
+    }
   });
 
   it('serves the plain shell to signed-in browsers and on other paths', async () => {

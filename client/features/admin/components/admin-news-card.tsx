@@ -1,10 +1,8 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
@@ -15,6 +13,7 @@ import {
 } from '@couchdb/model/news-facts';
 import { formatDate } from '@couchdb/rules/format';
 import type { NewsDoc } from '@client/data/schemas/news.schema';
+import { Photo, PhotoPlaceholder } from '@client/components/photo';
 
 const STATUS_COLORS: Record<NewsStatus, 'success' | 'warning' | 'default'> = {
   published: 'success',
@@ -22,6 +21,7 @@ const STATUS_COLORS: Record<NewsStatus, 'success' | 'warning' | 'default'> = {
   archived: 'default',
 };
 
+const COVER_SX = { width: '100%', height: 150, objectFit: 'cover', display: 'block' } as const;
 /**
  * One article of /admin/news: cover, category and status badges, title, summary, views and date,
  * with 编辑 and 删除. An article the server has not stored yet (written offline) says 未同步.
@@ -42,26 +42,9 @@ export function AdminNewsCard({
       sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
     >
       {article.image_url ? (
-        <Box
-          component="img"
-          src={article.image_url}
-          alt=""
-          loading="lazy"
-          sx={{ width: '100%', height: 150, objectFit: 'cover', display: 'block' }}
-        />
+        <Photo src={article.image_url} alt="" loading="lazy" kind="article" sx={COVER_SX} />
       ) : (
-        <Box
-          sx={{
-            height: 150,
-            display: 'grid',
-            placeItems: 'center',
-            bgcolor: 'grey.100',
-            color: 'grey.400',
-            fontSize: 40,
-          }}
-        >
-          <ArticleOutlined fontSize="inherit" />
-        </Box>
+        <PhotoPlaceholder kind="article" sx={COVER_SX} />
       )}
       <Stack spacing={1} sx={{ p: 2, flexGrow: 1 }}>
         <Stack direction="row" spacing={0.75} sx={{ flexWrap: 'wrap', rowGap: 0.75 }}>

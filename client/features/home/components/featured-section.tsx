@@ -21,9 +21,7 @@ import { useFeaturedProperties } from '@client/data/hooks';
 export function FeaturedSection() {
   const { data: featured } = useFeaturedProperties();
   const favorites = useFavoriteToggle();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), {
-    noSsr: true,
-  });
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [now] = useState(() => Date.now());
   const rendered = useSteppedCount(featured?.length ?? 0);
 

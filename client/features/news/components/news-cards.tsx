@@ -4,9 +4,9 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import type { NewsDoc } from '@client/data/schemas/news.schema';
 import { NewsMeta } from './news-meta';
+import { Photo, PhotoPlaceholder } from '@client/components/photo';
 
 const clamp = (lines: number) =>
   ({
@@ -17,27 +17,11 @@ const clamp = (lines: number) =>
   }) as const;
 
 function Cover({ url, height }: { url: string; height: number | Record<string, number> }) {
+  const sx = { width: '100%', height, objectFit: 'cover', display: 'block' } as const;
   return url ? (
-    <Box
-      component="img"
-      src={url}
-      alt=""
-      loading="lazy"
-      sx={{ width: '100%', height, objectFit: 'cover', display: 'block' }}
-    />
+    <Photo src={url} alt="" loading="lazy" kind="article" sx={sx} />
   ) : (
-    <Box
-      sx={{
-        height,
-        display: 'grid',
-        placeItems: 'center',
-        bgcolor: 'grey.100',
-        color: 'grey.400',
-        fontSize: 40,
-      }}
-    >
-      <ArticleOutlined fontSize="inherit" />
-    </Box>
+    <PhotoPlaceholder kind="article" sx={sx} />
   );
 }
 

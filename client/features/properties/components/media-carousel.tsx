@@ -2,12 +2,21 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import PlayCircleOutline from '@mui/icons-material/PlayCircle';
 import type { MediaSlide } from './media-slides';
 import { VideoPlayer } from './video-player';
+import { Photo, PhotoPlaceholder } from '@client/components/photo';
+
+/** The shown photo (or its placeholder) fills the stage. */
+const SLIDE_SX = {
+  position: 'absolute',
+  inset: 0,
+  width: '100%',
+  height: '100%',
+  objectFit: 'cover',
+} as const;
 
 const arrowSx = {
   position: 'absolute',
@@ -38,18 +47,7 @@ export function MediaCarousel({ slides, title }: { slides: MediaSlide[]; title: 
         }}
       >
         {!current ? (
-          <Box
-            sx={{
-              position: 'absolute',
-              inset: 0,
-              display: 'grid',
-              placeItems: 'center',
-              color: 'grey.400',
-              fontSize: 72,
-            }}
-          >
-            <ApartmentOutlined fontSize="inherit" />
-          </Box>
+          <PhotoPlaceholder iconSize={72} sx={SLIDE_SX} />
         ) : current.kind === 'video' ? (
           <VideoPlayer
             key={current.key}
@@ -58,18 +56,12 @@ export function MediaCarousel({ slides, title }: { slides: MediaSlide[]; title: 
             title={`${title} 视频`}
           />
         ) : (
-          <Box
+          <Photo
             key={current.key}
-            component="img"
             src={current.url}
             alt={`${title} 图片 ${index + 1}`}
-            sx={{
-              position: 'absolute',
-              inset: 0,
-              width: '100%',
-              height: '100%',
-              objectFit: 'cover',
-            }}
+            iconSize={72}
+            sx={SLIDE_SX}
           />
         )}
         {count > 1 && (
@@ -133,11 +125,11 @@ export function MediaCarousel({ slides, title }: { slides: MediaSlide[]; title: 
               }}
             >
               {slide.thumbnail && (
-                <Box
-                  component="img"
+                <Photo
                   src={slide.thumbnail}
                   alt=""
                   loading="lazy"
+                  iconSize={24}
                   sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
                 />
               )}

@@ -1,0 +1,87 @@
+/**
+ * A listing's or an article's photo, which may not be there: the device keeps a photo once it has
+ * been shown online, so offline a photo never shown is missing (and online one can fail to load).
+ * Then the photo's box shows the designed placeholder, the same as a listing without photos,
+ * instead of the browser's broken-image icon.
+ */
+import { useEffect, useRef, useState } from 'react';
+import Box from '@mui/material/Box';
+import type { SxProps, Theme } from '@mui/material/styles';
+import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
+import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
+
+/** What the photo shows, for the placeholder's icon: a listing's building or an article's page. */
+export type PhotoKind = 'listing' | 'article';
+
+interface PlaceholderProps {
+  kind?: PhotoKind;
+  /** The missing photo's description (its alt text), read out instead; none: decorative. */
+  label?: string;
+  /** The icon's size (CSS font size). */
+  iconSize?: number | string;
+  /** The box: the same as the photo's would have been. */
+  sx?: SxProps<Theme>;
+}
+
+/** The stand-in for a photo that is missing or not on this device. */
+export function PhotoPlaceholder({ kind = 'listing', label, iconSize = 40, sx }: PlaceholderProps) {
+  const Icon = kind === 'article' ? ArticleOutlined : ApartmentOutlined;
+  return (
+    <Box
+      data-testid="photo-placeholder"
+      {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
+      sx={[
+        {
+          display: 'grid',
+          placeItems: 'center',
+          color: 'grey.400',
+          background: 'linear-gradient(135deg, #f3f4f6 0%, #eef6f1 100%)',
+          fontSize: iconSize,
+        },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+    >
+      <Icon fontSize="inherit" />
+    </Box>
+  );
+}
+
+interface PhotoProps extends Omit<PlaceholderProps, 'label'> {
+  src: string;
+  alt: string;
+  loading?: 'eager' | 'lazy';
+  fetchPriority?: 'high' | 'low' | 'auto';
+  decoding?: 'async' | 'sync' | 'auto';
+  /** Added to `sx` for the placeholder only (e.g. a height where the photo's own sets none). */
+  placeholderSx?: SxProps<Theme>;
+}
+
+/** An <img> that turns into the placeholder when its photo cannot be loaded. */
+export function Photo({ src, alt, kind, iconSize, sx, placeholderSx, ...img }: PhotoProps) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const ref = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    // A photo the gateway's HTML asked for may have failed before the page hydrated (no handler
+    // was there to hear it): a finished request without a picture is such a failure.
+    const element = ref.current;
+    if (element?.complete && element.naturalWidth === 0) setFailed(src);
+  }, [src]);
+  if (failed === src) {
+    const boxSx = [
+      ...(Array.isArray(sx) ? sx : [sx]),
+      ...(Array.isArray(placeholderSx) ? placeholderSx : [placeholderSx]),
+    ];
+    return <PhotoPlaceholder kind={kind} label={alt} iconSize={iconSize} sx={boxSx} />;
+  }
+  return (
+    <Box
+      component="img"
+      ref={ref}
+      src={src}
+      alt={alt}
+      {...img}
+      onError={() => setFailed(src)}
+      sx={sx}
+    />
+  );
+}

@@ -1,0 +1,174 @@
+/**
+ * A visitor's first visit in real Chromium against the real gateway (embedded store, demo data):
+ * the gateway renders the page for the device's layout (a phone's or a laptop's), and the page
+ * hydrates that markup as it is: no hydration error (React #418) and the server's nodes kept.
+ * Run `npm run build` first (`npm run test:e2e` does).
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SCREEN_WIDTH_COOKIE } from '@client/app/screen-width';
+import type { Property } from '@couchdb/model/property';
+import { serverDocs } from '../helpers/sync-api';
+import {
+  launchBrowser,
+  saveScreenshot,
+  SYNC_WAIT,
+  UI_WAIT,
+  VIEWPORTS,
+  type Viewport,
+} from '../helpers/browser';
+import { startGateway, type RunningGateway } from '../helpers/gateway';
+
+const PHONE_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
+const LAPTOP_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+
+/**
+ * Before any script of the page runs (the DOM parsed, deferred scripts not yet run), marks the
+ * server's <main> with a property: a page that rendered again has a new <main> without it.
+ */
+const MARK_SERVER_MARKUP = `document.addEventListener('readystatechange', () => {
+  if (document.readyState !== 'interactive') return;
+  const main = document.querySelector('#root[data-ssr] main');
+  if (main) main.__fromServer = true;
+});`;
+
+let gateway: RunningGateway;
+/** A public demo listing with photos: a shared link's page. */
+let listing: Property;
+
+beforeAll(async () => {
+  gateway = await startGateway({ embedded: true });
+  // The demo data is seeded after the gateway has started listening.
+  listing = await vi.waitFor(
+    async () => {
+      const visible = await serverDocs<Property & { _deleted?: boolean }>(
+        gateway.url,
+        null,
+        'properties',
+      );
+      const found = [...visible.values()].find((p) => !p._deleted && p.images.length > 0);
+      if (!found) throw new Error('the demo listings are not there yet');
+      return found;
+    },
+    { timeout: SYNC_WAIT.timeout, interval: 500 },
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await gateway?.stop();
+});
+
+interface Visit {
+  /** Console errors and page errors (React's #418 is one). */
+  errors: string[];
+  page: Page;
+}
+
+/** A first visit (fresh profile: no service worker, no session) at `viewport` with `userAgent`. */
+async function firstVisit(
+  path: string,
+  viewport: Viewport,
+  userAgent: string,
+  check: (visit: Visit) => Promise<void>,
+): Promise<void> {
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.context.newPage();
+    await page.setViewportSize(viewport);
+    await page.setExtraHTTPHeaders({ 'User-Agent': userAgent });
+    await page.addInitScript(MARK_SERVER_MARKUP);
+    const errors: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' || /#418|hydrat|rendered again/i.test(msg.text()))
+        errors.push(msg.text());
+    });
+    page.on('pageerror', (err) => errors.push(err.message));
+    const response = await page.goto(`${gateway.url}${path}`);
+    expect(await response!.text()).toContain('<div id="root" data-ssr');
+    await check({ errors, page });
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Waits until React has hydrated the page's <main>, then tells whether it is the server's node. */
+async function hydratedServerMain(page: Page): Promise<boolean> {
+  await page.waitForFunction(
+    () => {
+      const main = document.querySelector('main');
+      return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
+    },
+    undefined,
+    UI_WAIT,
+  );
+  return page.evaluate(
+    () => (document.querySelector('main') as { __fromServer?: boolean } | null)?.__fromServer,
+  ) as Promise<boolean>;
+}
+
+const SIZES = [
+  ['a phone', VIEWPORTS.mobile, PHONE_UA],
+  ['a laptop', VIEWPORTS.desktop, LAPTOP_UA],
+] as const;
+
+describe.each(SIZES)('%s’s first visit', (_name, viewport, userAgent) => {
+  it.each(['/', '/properties'])(
+    'to %s gets its own layout rendered and hydrates it as it is',
+    async (path) => {
+      await firstVisit(path, viewport, userAgent, async ({ errors, page }) => {
+        expect(await hydratedServerMain(page)).toBe(true);
+        // Hydrated and answering: the rest of the cards follow the server's first ones.
+        await expect
+          .poll(() => page.getByTestId('property-card').count(), UI_WAIT)
+          .toBeGreaterThan(4);
+        expect(errors).toEqual([]);
+      });
+    },
+  );
+
+  it('to a listing’s own page (a shared link) gets it rendered, with its preview, and hydrates it as it is', async () => {
+    await firstVisit(`/properties/${listing.id}`, viewport, userAgent, async ({ errors, page }) => {
+      // The preview's tags are in the page, for chat apps that never run its script.
+      expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toContain(
+        listing.title,
+      );
+      expect(await hydratedServerMain(page)).toBe(true);
+      const heading = page.getByRole('heading', { level: 1, name: listing.title });
+      await heading.waitFor();
+      // The device's own copy takes over once it has synced: the page stays as it was.
+      await page.getByRole('status', { name: '同步状态：已同步' }).waitFor(SYNC_WAIT);
+      await heading.waitFor();
+      expect(await hydratedServerMain(page)).toBe(true);
+      expect(errors).toEqual([]);
+      await saveScreenshot(page, `first-visit-listing-${viewport.width}`);
+    });
+  });
+});
+
+describe('a first visit whose user agent misleads the gateway', () => {
+  it.each([
+    ['a phone asking for the desktop site', VIEWPORTS.mobile, LAPTOP_UA],
+    ['an Android tablet', { width: 820, height: 1180 }, PHONE_UA],
+  ] as const)(
+    '(%s) hydrates the rendered layout as it is, then takes its own',
+    async (_name, viewport, userAgent) => {
+      await firstVisit('/properties', viewport, userAgent, async ({ errors, page }) => {
+        expect(await hydratedServerMain(page)).toBe(true);
+        await expect
+          .poll(() => page.getByTestId('property-card').count(), UI_WAIT)
+          .toBeGreaterThan(4);
+        // Then its own layout: the laptop's footer only where the screen is a laptop's.
+        const laptop = viewport.width >= VIEWPORTS.desktop.width;
+        await expect.poll(() => page.locator('footer').count(), UI_WAIT).toBe(laptop ? 1 : 0);
+        // And the next render is for its width, which the page has remembered.
+        const cookies = await page.context().cookies(gateway.url);
+        expect(cookies.find((c) => c.name === SCREEN_WIDTH_COOKIE)?.value).toBe(
+          String(viewport.width),
+        );
+        expect(errors).toEqual([]);
+      });
+    },
+  );
+});

@@ -1,0 +1,115 @@
+/**
+ * Offline, a listing photo the device never downloaded shows the designed placeholder, not the
+ * browser's broken-image icon, on the list's card and on the listing's page. Real Chromium against
+ * the real gateway (embedded store, demo data). Run `npm run build` first.
+ */
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '@couchdb/model/common';
+import {
+  launchBrowser,
+  saveScreenshot,
+  SYNC_WAIT,
+  UI_WAIT,
+  VIEWPORTS,
+  type Viewport,
+} from '../helpers/browser';
+import { startGateway, type RunningGateway } from '../helpers/gateway';
+import { updateAccepted } from '../helpers/sync-api';
+import { publishApproved, signInDemo, uploadMedia } from './pages/browse-fixtures';
+import { PropertyDetailPage } from './pages/property-detail-page';
+import { PwaChrome } from './pages/pwa-chrome';
+
+const TITLE = '离线测试 从未下载过照片的房源';
+
+let gateway: RunningGateway;
+let listingId: string;
+let photoUrls: string[];
+
+/** A real photo (a lake at dusk), so online it shows. */
+function photo(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600">
+    <rect width="800" height="420" fill="#e9a66b"/><rect y="420" width="800" height="180" fill="#2d6cb5"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+}
+
+beforeAll(async () => {
+  gateway = await startGateway({ embedded: true });
+  const [agent, admin] = await Promise.all([
+    signInDemo(gateway.url, 'agent'),
+    signInDemo(gateway.url, 'admin'),
+  ]);
+  const files = [
+    await uploadMedia(gateway.url, agent, await photo(), 'a.jpg', 'image/jpeg'),
+    await uploadMedia(gateway.url, agent, await photo(), 'b.jpg', 'image/jpeg'),
+  ];
+  photoUrls = files.flatMap((f) => [f.url, f.thumbnail_url]);
+  listingId = await publishApproved(gateway.url, agent, admin, {
+    title: TITLE,
+    images: files.map((f, i) => ({ id: newId(), ...f, is_cover: i === 0, sort_order: i })),
+  });
+  // First on the list: a priority listing, the newest.
+  await updateAccepted(gateway.url, admin, 'properties', listingId, { is_priority: true });
+}, 120_000);
+
+afterAll(async () => {
+  await gateway?.stop();
+});
+
+/** The page's photos that the browser shows as broken: loaded, without a picture, visible. */
+function brokenImages(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.images]
+      .filter((img) => img.complete && img.naturalWidth === 0 && img.getClientRects().length > 0)
+      .map((img) => img.currentSrc || img.src),
+  );
+}
+
+describe.each([
+  ['a phone', VIEWPORTS.mobile],
+  ['a laptop', VIEWPORTS.desktop],
+] as [string, Viewport][])('on %s, offline', (_name, viewport) => {
+  it('a listing whose photos were never downloaded shows the placeholder, not a broken image', async () => {
+    const browser = await launchBrowser();
+    try {
+      const requested: string[] = [];
+      browser.context.on('request', (req) => requested.push(new URL(req.url()).pathname));
+      // One visit online on a page without listing photos: the app, its service worker and the
+      // listings are on the device, the photos not.
+      const page = await browser.openPage(`${gateway.url}/help`, viewport);
+      await new PwaChrome(page).waitForServiceWorker();
+      await page.getByRole('status', { name: '同步状态：已同步' }).waitFor(SYNC_WAIT);
+
+      // The photos were never on the device: the browser has not asked for them.
+      expect(requested.filter((path) => photoUrls.includes(path))).toEqual([]);
+      await browser.context.setOffline(true);
+      try {
+        // The listing's page: the photo's stage and its thumbnails show the placeholder.
+        await page.goto(`${gateway.url}/properties/${listingId}`);
+        const detail = new PropertyDetailPage(page);
+        await detail.title.waitFor();
+        expect(await detail.title.textContent()).toBe(TITLE);
+        await page.getByRole('img', { name: `${TITLE} 图片 1` }).waitFor();
+        await expect
+          .poll(() => page.getByTestId('photo-placeholder').count(), UI_WAIT)
+          .toBeGreaterThanOrEqual(3);
+        // Each photo that fails turns into the placeholder as its error arrives: none stays broken.
+        await expect.poll(() => brokenImages(page), UI_WAIT).toEqual([]);
+        await saveScreenshot(page, `photo-placeholder-detail-${viewport.width}`);
+
+        // The list: the listing's card (first, a priority listing) shows the placeholder too.
+        await page.locator('a[href="/properties"]:visible').first().click();
+        const card = page.locator(`[data-testid="property-card"][data-property-id="${listingId}"]`);
+        await card.getByTestId('photo-placeholder').waitFor();
+        await expect.poll(() => brokenImages(page), UI_WAIT).toEqual([]);
+        await saveScreenshot(page, `photo-placeholder-list-${viewport.width}`);
+      } finally {
+        await browser.context.setOffline(false);
+      }
+    } finally {
+      await browser.close();
+    }
+  });
+});
