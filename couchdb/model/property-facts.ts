@@ -199,3 +199,134 @@ export const REVIEWED_FIELD_LABELS: Record<ReviewedPropertyField, string> = {
   media_items: '视频/全景',
   panorama_url: '360°全景链接',
 };
+
+/**
+ * The structured facts of a listing (issue 18): what a buyer or tenant filters by on the big apps.
+ * Every one is optional, so listings published before them stay valid.
+ */
+export const ORIENTATIONS = [
+  '南',
+  '南北',
+  '东南',
+  '西南',
+  '东',
+  '西',
+  '北',
+  '东北',
+  '西北',
+  '东西',
+] as const;
+export type Orientation = (typeof ORIENTATIONS)[number];
+export const DECORATIONS = ['毛坯', '简装', '精装', '豪装'] as const;
+export type Decoration = (typeof DECORATIONS)[number];
+export const USAGES = ['住宅', '商住', '公寓', '别墅', '商铺', '写字楼', '车位', '厂房'] as const;
+export type Usage = (typeof USAGES)[number];
+/** Rent listings only. */
+export const RENTAL_MODES = ['整租', '合租'] as const;
+export type RentalMode = (typeof RENTAL_MODES)[number];
+/** Rent listings only. */
+export const PAYMENT_TERMS = [
+  '押一付一',
+  '押一付三',
+  '押二付一',
+  '押一付六',
+  '年付',
+  '面议',
+] as const;
+export type PaymentTerm = (typeof PAYMENT_TERMS)[number];
+
+export const FLOOR_MIN = -5;
+export const FLOOR_MAX = 200;
+export const YEAR_BUILT_MIN = 1900;
+export const YEAR_BUILT_MAX = 2100;
+export const LIFT_LABELS = { yes: '有电梯', no: '无电梯' } as const;
+
+/** The facts' labels on the form, the filters and the detail page. */
+export const PROPERTY_FACT_LABELS = {
+  floor: '所在楼层',
+  total_floors: '总楼层',
+  orientation: '朝向',
+  decoration: '装修',
+  year_built: '建成年份',
+  lift: '电梯',
+  usage: '用途',
+  rental_mode: '出租方式',
+  payment: '付款方式',
+} as const;
+
+export const PROPERTY_FACT_MESSAGES = {
+  floor: `楼层需在${FLOOR_MIN}到${FLOOR_MAX}之间`,
+  totalFloors: `总楼层需在1到${FLOOR_MAX}之间`,
+  floorAboveTotal: '所在楼层不能高于总楼层',
+  yearBuilt: `建成年份需在${YEAR_BUILT_MIN}到${YEAR_BUILT_MAX}之间`,
+  choose: '请从选项中选择',
+} as const;
+
+/** A listing's structured facts as stored (every field optional). */
+export interface PropertyFactsValue {
+  floor?: number | undefined;
+  total_floors?: number | undefined;
+  orientation?: Orientation | undefined;
+  decoration?: Decoration | undefined;
+  year_built?: number | undefined;
+  lift?: boolean | undefined;
+  usage?: Usage | undefined;
+  rental_mode?: RentalMode | undefined;
+  payment?: PaymentTerm | undefined;
+}
+
+/** '8/18层', '共18层' or '8层'; '' when neither is known. */
+export function formatFloor(f: PropertyFactsValue | undefined): string {
+  if (!f) return '';
+  if (f.floor !== undefined && f.total_floors !== undefined)
+    return `${f.floor}/${f.total_floors}层`;
+  if (f.total_floors !== undefined) return `共${f.total_floors}层`;
+  if (f.floor !== undefined) return `${f.floor}层`;
+  return '';
+}
+
+/** The card's short line of facts: floor, orientation, decoration, year (and 整租/合租 for rent). */
+export function factsSummary(f: PropertyFactsValue | undefined, type: PropertyType): string {
+  if (!f) return '';
+  return [
+    type === 'rent' ? f.rental_mode : undefined,
+    formatFloor(f),
+    f.orientation,
+    f.decoration,
+    f.year_built !== undefined ? `${f.year_built}年` : undefined,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** The detail page's rows for the facts that are filled in (rent terms for rent listings only). */
+export function factRows(
+  f: PropertyFactsValue | undefined,
+  type: PropertyType,
+): { key: keyof typeof PROPERTY_FACT_LABELS; label: string; value: string }[] {
+  if (!f) return [];
+  const L = PROPERTY_FACT_LABELS;
+  const rows: { key: keyof typeof PROPERTY_FACT_LABELS; label: string; value: string }[] = [];
+  const add = (key: keyof typeof PROPERTY_FACT_LABELS, value: string | undefined) => {
+    if (value) rows.push({ key, label: key === 'floor' ? '楼层' : L[key], value });
+  };
+  add('floor', formatFloor(f));
+  add('orientation', f.orientation);
+  add('decoration', f.decoration);
+  add('year_built', f.year_built !== undefined ? `${f.year_built}年` : undefined);
+  add('lift', f.lift === undefined ? undefined : f.lift ? '有' : '无');
+  add('usage', f.usage);
+  if (type === 'rent') {
+    add('rental_mode', f.rental_mode);
+    add('payment', f.payment);
+  }
+  return rows;
+}
+
+/** The price changes the gateway keeps on a listing (issue 18): the last ones, oldest first. */
+export const PRICE_HISTORY_MAX = 20;
+export interface PricePoint {
+  /** 元, as the listing's price. */
+  price: number;
+  at: string;
+}
