@@ -28,18 +28,7 @@ import {
   AREA_MAX,
   AUDIT_COMMENT_MAX,
   AUDIT_STATUSES,
-  DECORATIONS,
   DESCRIPTION_MAX,
-  FLOOR_MAX,
-  FLOOR_MIN,
-  ORIENTATIONS,
-  PAYMENT_TERMS,
-  PRICE_HISTORY_MAX,
-  PROPERTY_FACT_MESSAGES,
-  RENTAL_MODES,
-  USAGES,
-  YEAR_BUILT_MAX,
-  YEAR_BUILT_MIN,
   DESCRIPTION_MIN,
   PRICE_MAX,
   PROPERTY_FORM_MESSAGES,
@@ -50,8 +39,20 @@ import {
   REVISION_STATUSES,
   ROOMS_MAX,
 } from './property-facts';
+import {
+  FLOOR_MAX,
+  FLOOR_MIN,
+  ORIENTATIONS,
+  PAYMENT_TERMS,
+  PROPERTY_FACT_MESSAGES,
+  YEAR_BUILT_MAX,
+  YEAR_BUILT_MIN,
+} from './listing-fact-labels';
+import { DECORATIONS, PRICE_HISTORY_MAX, RENTAL_MODES, USAGES } from './listing-facts';
 
 export * from './property-facts';
+export * from './listing-facts';
+export * from './listing-fact-labels';
 
 /** Structured address of a listing; district is one of the six townships. */
 export const addressSchema = z.object({

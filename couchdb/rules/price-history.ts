@@ -2,7 +2,8 @@
  * A listing's price history (issue 18): the gateway appends each accepted price change, and the
  * screens read the drop since a favourite was made from it.
  */
-import { PRICE_HISTORY_MAX, type PricePoint, type PropertyType } from '../model/property-facts';
+import { type PropertyType } from '../model/property-facts';
+import { PRICE_HISTORY_MAX, type PricePoint } from '../model/listing-facts';
 
 /**
  * The history after a write that sets `price` at `now` (`current` null: a new listing, whose

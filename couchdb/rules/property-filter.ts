@@ -13,17 +13,16 @@ import {
   TOWNSHIPS,
   type Band,
 } from '../model/constants';
+import { PROPERTY_TYPES, type PropertyType } from '../model/property-facts';
 import {
   DECORATIONS,
-  PROPERTY_TYPES,
   RENTAL_MODES,
   USAGES,
   type Decoration,
   type PropertyFactsValue,
-  type PropertyType,
   type RentalMode,
   type Usage,
-} from '../model/property-facts';
+} from '../model/listing-facts';
 
 /** The 朝向 choices of the filter: a single direction matches every orientation that faces it. */
 export const ORIENTATION_FILTERS = ['南', '南北', '东', '西', '北'] as const;

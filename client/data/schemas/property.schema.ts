@@ -11,23 +11,22 @@ import {
   AREA_MAX,
   AUDIT_COMMENT_MAX,
   AUDIT_STATUSES,
-  DECORATIONS,
   DESCRIPTION_MAX,
-  FLOOR_MAX,
-  FLOOR_MIN,
-  ORIENTATIONS,
-  PAYMENT_TERMS,
-  PRICE_HISTORY_MAX,
   PRICE_MAX,
-  RENTAL_MODES,
-  USAGES,
-  YEAR_BUILT_MAX,
-  YEAR_BUILT_MIN,
   PROPERTY_STATUSES,
   PROPERTY_TYPES,
   REVISION_STATUSES,
   ROOMS_MAX,
 } from '@couchdb/model/property-facts';
+import {
+  FLOOR_MAX,
+  FLOOR_MIN,
+  ORIENTATIONS,
+  PAYMENT_TERMS,
+  YEAR_BUILT_MAX,
+  YEAR_BUILT_MIN,
+} from '@couchdb/model/listing-fact-labels';
+import { DECORATIONS, PRICE_HISTORY_MAX, RENTAL_MODES, USAGES } from '@couchdb/model/listing-facts';
 import { TITLE_MAX, URL_MAX } from '@couchdb/model/common-facts';
 import { CUSTOM_TAG_MAX, FEATURES_MAX, TOWNSHIPS } from '@couchdb/model/constants';
 import { MEDIA_TYPES } from '@couchdb/model/media-facts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRICE_HISTORY_MAX } from '@couchdb/model/property-facts';
+import { PRICE_HISTORY_MAX } from '@couchdb/model/listing-facts';
 import { formatPriceDrop, nextPriceHistory, priceDropSince } from '@couchdb/rules/price-history';
 
 const day = (d: number) => `2025-03-${String(d).padStart(2, '0')}T04:00:00.000Z`;
