@@ -115,8 +115,11 @@ const unchanged: MigrationStrategy = (doc) => doc;
 export const SCHEMA_LINEAGE: Partial<Record<CollectionName, SchemaLineage>> = {
   /** v1 added the admin action log's fields. */
   oplog: { restartedAt: 1 },
-  /** v1 added `change_review` (a change waiting for review); v0's documents stay valid as they are. */
-  properties: { strategies: { 1: unchanged } },
+  /**
+   * v1 added `change_review` (a change waiting for review), v2 the optional `facts` and
+   * `price_history` (issue 18); older documents stay valid as they are.
+   */
+  properties: { strategies: { 1: unchanged, 2: unchanged } },
   /** v1 added the loan_rates key; the documents of v0 stay valid as they are. */
   settings: { strategies: { 1: unchanged } },
 };

@@ -39,8 +39,20 @@ import {
   REVISION_STATUSES,
   ROOMS_MAX,
 } from './property-facts';
+import {
+  FLOOR_MAX,
+  FLOOR_MIN,
+  ORIENTATIONS,
+  PAYMENT_TERMS,
+  PROPERTY_FACT_MESSAGES,
+  YEAR_BUILT_MAX,
+  YEAR_BUILT_MIN,
+} from './listing-fact-labels';
+import { DECORATIONS, PRICE_HISTORY_MAX, RENTAL_MODES, USAGES } from './listing-facts';
 
 export * from './property-facts';
+export * from './listing-facts';
+export * from './listing-fact-labels';
 
 /** Structured address of a listing; district is one of the six townships. */
 export const addressSchema = z.object({
@@ -81,6 +93,45 @@ const revisionSchema = z.strictObject({
 });
 export type PropertyRevision = z.infer<typeof revisionSchema>;
 
+const fm = PROPERTY_FACT_MESSAGES;
+
+/** The structured facts (issue 18), each optional; the floor is not above the building. */
+const factsShape = {
+  floor: z.int(fm.floor).min(FLOOR_MIN, fm.floor).max(FLOOR_MAX, fm.floor).optional(),
+  total_floors: z
+    .int(fm.totalFloors)
+    .min(1, fm.totalFloors)
+    .max(FLOOR_MAX, fm.totalFloors)
+    .optional(),
+  orientation: z.enum(ORIENTATIONS, fm.choose).optional(),
+  decoration: z.enum(DECORATIONS, fm.choose).optional(),
+  year_built: z
+    .int(fm.yearBuilt)
+    .min(YEAR_BUILT_MIN, fm.yearBuilt)
+    .max(YEAR_BUILT_MAX, fm.yearBuilt)
+    .optional(),
+  lift: z.boolean().optional(),
+  usage: z.enum(USAGES, fm.choose).optional(),
+  rental_mode: z.enum(RENTAL_MODES, fm.choose).optional(),
+  payment: z.enum(PAYMENT_TERMS, fm.choose).optional(),
+};
+const floorWithinBuilding = (f: {
+  floor?: number | undefined;
+  total_floors?: number | undefined;
+}) => f.floor === undefined || f.total_floors === undefined || f.floor <= f.total_floors;
+const floorRefinement = { error: fm.floorAboveTotal, path: ['floor'] };
+
+export const propertyFactsSchema = z
+  .strictObject(factsShape)
+  .refine(floorWithinBuilding, floorRefinement);
+export type PropertyFacts = z.infer<typeof propertyFactsSchema>;
+
+/** One accepted price, stamped by the gateway. */
+const pricePointSchema = z.strictObject({
+  price: z.int().min(0).max(PRICE_MAX),
+  at: timestampSchema,
+});
+
 const propertyShape = {
   id: idSchema,
   user_id: idSchema,
@@ -111,6 +162,13 @@ const propertyShape = {
   media_items: z.array(mediaItemSchema).max(50).default([]),
   /** Publisher display name, copied by the gateway. */
   owner: z.object({ name: displayNameSchema }).optional(),
+  /** Floor, orientation, decoration … (issue 18); absent on listings published before them. */
+  facts: propertyFactsSchema.optional(),
+  /**
+   * The accepted prices, oldest first, at most PRICE_HISTORY_MAX: server-owned, the gateway
+   * appends one whenever an accepted write changes the price (whatever a device sends here).
+   */
+  price_history: z.array(pricePointSchema).max(PRICE_HISTORY_MAX).optional(),
   /** A change waiting for review, set by the gateway; absent for everyone but owner and admins. */
   change_review: revisionSchema.nullable().optional(),
   created_at: timestampSchema,
@@ -170,6 +228,15 @@ export const propertyFormSchema = z.strictObject({
   contact_phone: phoneSchema,
   features: z.array(featureTagSchema).max(FEATURES_MAX, m.tooManyFeatures).default([]),
   panorama_url: panoramaUrlSchema.optional(),
+  facts: z
+    .strictObject({
+      ...factsShape,
+      floor: z.preprocess(toNumber, factsShape.floor),
+      total_floors: z.preprocess(toNumber, factsShape.total_floors),
+      year_built: z.preprocess(toNumber, factsShape.year_built),
+    })
+    .refine(floorWithinBuilding, floorRefinement)
+    .default({}),
 });
 export type PropertyForm = z.infer<typeof propertyFormSchema>;
 export type PropertyFormInput = z.input<typeof propertyFormSchema>;
@@ -181,7 +248,7 @@ export type PropertyFormInput = z.input<typeof propertyFormSchema>;
  */
 export const STEP_FIELDS = {
   1: ['title', 'type'],
-  2: ['rooms', 'area', 'description', 'features'],
+  2: ['rooms', 'area', 'facts', 'description', 'features'],
   3: ['price', 'address', 'contact_name', 'contact_phone', 'panorama_url'],
 } as const satisfies Record<1 | 2 | 3, readonly (keyof PropertyForm)[]>;
 export type FormStep = 1 | 2 | 3 | 4;

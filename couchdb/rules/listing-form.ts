@@ -3,7 +3,7 @@
  * listing, for an existing (or refused) one and for the form schema, and the document a checked
  * form makes, whether it creates a listing (with the gateway's create rules) or edits one.
  */
-import type { Property, PropertyForm, PropertyType } from '../model/property';
+import type { Property, PropertyFacts, PropertyForm, PropertyType } from '../model/property';
 import { DEFAULT_CITY, DEFAULT_PROVINCE } from '../model/constants';
 import { bedroomsFromRooms } from '../model/property-facts';
 import { forceNewPropertyFields } from './access';
@@ -25,6 +25,79 @@ export interface ListingFormValues {
   contact_name: string;
   contact_phone: string;
   panorama_url: string;
+  /** The structured facts as typed or chosen ('' = not filled in; lift 'yes' or 'no'). */
+  facts: ListingFactsValues;
+}
+
+export interface ListingFactsValues {
+  floor: string;
+  total_floors: string;
+  orientation: string;
+  decoration: string;
+  year_built: string;
+  lift: '' | 'yes' | 'no';
+  usage: string;
+  rental_mode: string;
+  payment: string;
+}
+
+/** The fact inputs of the form, in their order on step 2. */
+export const FACT_INPUTS = [
+  'floor',
+  'total_floors',
+  'orientation',
+  'decoration',
+  'year_built',
+  'lift',
+  'usage',
+  'rental_mode',
+  'payment',
+] as const satisfies readonly (keyof ListingFactsValues)[];
+
+const emptyFacts = (): ListingFactsValues => ({
+  floor: '',
+  total_floors: '',
+  orientation: '',
+  decoration: '',
+  year_built: '',
+  lift: '',
+  usage: '',
+  rental_mode: '',
+  payment: '',
+});
+
+function factsFormValuesOf(f: Partial<PropertyFacts> | undefined): ListingFactsValues {
+  const text = (v: number | string | undefined) => (v === undefined ? '' : String(v));
+  return {
+    floor: text(f?.floor),
+    total_floors: text(f?.total_floors),
+    orientation: f?.orientation ?? '',
+    decoration: f?.decoration ?? '',
+    year_built: text(f?.year_built),
+    lift: f?.lift === undefined ? '' : f.lift ? 'yes' : 'no',
+    usage: f?.usage ?? '',
+    rental_mode: f?.rental_mode ?? '',
+    payment: f?.payment ?? '',
+  };
+}
+
+/** The facts as the schema reads them: blanks left out, and the rent terms only for a rent. */
+function factsInput(values: ListingFactsValues, type: PropertyType): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of FACT_INPUTS) {
+    const v = values[key]?.trim?.() ?? '';
+    if (!v) continue;
+    if ((key === 'rental_mode' || key === 'payment') && type !== 'rent') continue;
+    out[key] = key === 'lift' ? v === 'yes' : v;
+  }
+  return out;
+}
+
+/** The facts a checked form stores, without the unset ones; undefined when none is set. */
+function storedFacts(facts: PropertyFacts | undefined): PropertyFacts | undefined {
+  if (!facts) return undefined;
+  const entries = Object.entries(facts).filter(([, v]) => v !== undefined);
+  return entries.length > 0 ? (Object.fromEntries(entries) as PropertyFacts) : undefined;
 }
 
 /** A new listing's form: empty, the contact prefilled with the publisher's. */
@@ -41,6 +114,7 @@ export function emptyListingForm(contact: { name?: string; phone?: string }): Li
     contact_name: contact.name ?? '',
     contact_phone: contact.phone ?? '',
     panorama_url: '',
+    facts: emptyFacts(),
   };
 }
 
@@ -63,6 +137,7 @@ export function listingFormValuesOf(listing: Partial<Property>): ListingFormValu
     contact_name: listing.contact?.name ?? '',
     contact_phone: listing.contact_phone ?? listing.contact?.phone ?? '',
     panorama_url: listing.panorama_url ?? '',
+    facts: factsFormValuesOf(listing.facts),
   };
 }
 
@@ -88,6 +163,7 @@ export function listingFormInput(values: ListingFormValues) {
     contact_phone: values.contact_phone,
     features: values.features,
     panorama_url: values.panorama_url.trim() || undefined,
+    facts: factsInput(values.facts ?? emptyFacts(), values.type),
   };
 }
 
@@ -105,6 +181,7 @@ type ListingContent = Pick<
   | 'contact'
   | 'contact_phone'
   | 'panorama_url'
+  | 'facts'
 >;
 
 function listingContent(form: PropertyForm, bedroomsBefore: number): ListingContent {
@@ -120,6 +197,7 @@ function listingContent(form: PropertyForm, bedroomsBefore: number): ListingCont
     contact: { name: form.contact_name ?? '', phone: form.contact_phone },
     contact_phone: form.contact_phone,
     panorama_url: form.panorama_url,
+    facts: storedFacts(form.facts),
   };
 }
 
@@ -137,12 +215,13 @@ export function newListingFromForm(
   listingId: string,
   now: number = Date.now(),
 ): NewListing {
-  const { panorama_url, ...content } = listingContent(form, 0);
+  const { panorama_url, facts, ...content } = listingContent(form, 0);
   return forceNewPropertyFields(
     {
       id: listingId,
       ...content,
       ...(panorama_url ? { panorama_url } : {}),
+      ...(facts ? { facts } : {}),
       address: {
         province: DEFAULT_PROVINCE,
         city: DEFAULT_CITY,
@@ -159,7 +238,7 @@ export function newListingFromForm(
 
 /**
  * An existing listing with a checked form's content: everything else (status, audit, media,
- * owner) stays as it was; a cleared 360° link is removed.
+ * owner) stays as it was; a cleared 360° link and cleared facts are removed.
  */
 export function editedListingFromForm<L extends Property>(
   listing: L,
@@ -173,5 +252,6 @@ export function editedListingFromForm<L extends Property>(
     updated_at: now,
   };
   if (next.panorama_url === undefined) delete next.panorama_url;
+  if (next.facts === undefined) delete next.facts;
   return next;
 }

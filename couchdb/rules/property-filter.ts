@@ -14,6 +14,19 @@ import {
   type Band,
 } from '../model/constants';
 import { PROPERTY_TYPES, type PropertyType } from '../model/property-facts';
+import {
+  DECORATIONS,
+  RENTAL_MODES,
+  USAGES,
+  type Decoration,
+  type PropertyFactsValue,
+  type RentalMode,
+  type Usage,
+} from '../model/listing-facts';
+
+/** The 朝向 choices of the filter: a single direction matches every orientation that faces it. */
+export const ORIENTATION_FILTERS = ['南', '南北', '东', '西', '北'] as const;
+export type OrientationFilter = (typeof ORIENTATION_FILTERS)[number];
 
 export const PROPERTY_SORTS = ['time_desc', 'price_asc', 'price_desc'] as const;
 export type PropertySort = (typeof PROPERTY_SORTS)[number];
@@ -38,6 +51,14 @@ export interface PropertyFilter {
   /** Bedrooms 1–5; 5 means 5 or more. */
   rooms?: number | undefined;
   sort?: PropertySort | undefined;
+  /** 朝向: '南' matches 南, 南北, 东南 and 西南; '南北' only 南北. */
+  orientation?: OrientationFilter | undefined;
+  decoration?: Decoration | undefined;
+  /** true: 有电梯, false: 无电梯. */
+  lift?: boolean | undefined;
+  usage?: Usage | undefined;
+  /** 整租/合租, with type rent only. */
+  rental_mode?: RentalMode | undefined;
 }
 
 /** The fields the filter reads from a listing. */
@@ -59,6 +80,7 @@ export interface FilterableProperty {
     | undefined;
   is_priority?: boolean | undefined;
   created_at?: string | undefined;
+  facts?: PropertyFactsValue | undefined;
 }
 
 /** The price bands offered for a listing type (万 for sale, 元/月 for rent). */
@@ -85,6 +107,17 @@ export function propertyFilterFromParams(params: URLSearchParams): PropertyFilte
   if (area && AREA_BANDS.some((b) => b.key === area)) filter.area = area;
   const rooms = Number(params.get('rooms'));
   if ((ROOM_OPTIONS as readonly number[]).includes(rooms)) filter.rooms = rooms;
+  const orientation = params.get('orientation');
+  if (orientation && includes(ORIENTATION_FILTERS, orientation)) filter.orientation = orientation;
+  const decoration = params.get('decoration');
+  if (decoration && includes(DECORATIONS, decoration)) filter.decoration = decoration;
+  const lift = params.get('lift');
+  if (lift === '1' || lift === '0') filter.lift = lift === '1';
+  const usage = params.get('usage');
+  if (usage && includes(USAGES, usage)) filter.usage = usage;
+  const rental = params.get('rental');
+  if (rental && filter.type === 'rent' && includes(RENTAL_MODES, rental))
+    filter.rental_mode = rental;
   const sort = params.get('sort');
   if (
     sort &&
@@ -104,6 +137,11 @@ export function propertyFilterToParams(filter: PropertyFilter): URLSearchParams 
   if (filter.type && filter.price) params.set('price', filter.price);
   if (filter.area) params.set('area', filter.area);
   if (filter.rooms) params.set('rooms', String(filter.rooms));
+  if (filter.orientation) params.set('orientation', filter.orientation);
+  if (filter.decoration) params.set('decoration', filter.decoration);
+  if (filter.lift !== undefined) params.set('lift', filter.lift ? '1' : '0');
+  if (filter.usage) params.set('usage', filter.usage);
+  if (filter.type === 'rent' && filter.rental_mode) params.set('rental', filter.rental_mode);
   if (filter.sort && filter.sort !== DEFAULT_PROPERTY_SORT) params.set('sort', filter.sort);
   return params;
 }
@@ -116,7 +154,31 @@ export function activeFilterCount(filter: PropertyFilter): number {
     filter.type && filter.price,
     filter.area,
     filter.rooms,
+    filter.orientation,
+    filter.decoration,
+    filter.lift !== undefined,
+    filter.usage,
+    filter.type === 'rent' && filter.rental_mode,
   ].filter(Boolean).length;
+}
+
+const includes = <T extends string>(list: readonly T[], v: string): v is T =>
+  (list as readonly string[]).includes(v);
+
+/** Whether a listing's structured facts match the filter's fact choices (unknown facts do not). */
+function factsMatch(f: PropertyFactsValue | undefined, filter: PropertyFilter): boolean {
+  if (filter.orientation) {
+    const o = f?.orientation;
+    if (!o) return false;
+    if (filter.orientation.length > 1 ? o !== filter.orientation : !o.includes(filter.orientation))
+      return false;
+  }
+  if (filter.decoration && f?.decoration !== filter.decoration) return false;
+  if (filter.lift !== undefined && f?.lift !== filter.lift) return false;
+  if (filter.usage && f?.usage !== filter.usage) return false;
+  if (filter.type === 'rent' && filter.rental_mode && f?.rental_mode !== filter.rental_mode)
+    return false;
+  return true;
 }
 
 // Lower-cased search text per listing object; listings are immutable snapshots, so a listing's
@@ -188,6 +250,12 @@ export function filterAndSortProperties<T extends FilterableProperty>(
   const priceBand =
     type && filter.price ? priceBandsFor(type).find((b) => b.key === filter.price) : undefined;
   const areaBand = filter.area ? AREA_BANDS.find((b) => b.key === filter.area) : undefined;
+  const byFacts =
+    filter.orientation ||
+    filter.decoration ||
+    filter.lift !== undefined ||
+    filter.usage ||
+    (type === 'rent' && filter.rental_mode);
 
   const out: T[] = [];
   for (const p of list) {
@@ -199,6 +267,7 @@ export function filterAndSortProperties<T extends FilterableProperty>(
     if (priceBand && !inBand(priceBand, p.price ?? 0)) continue;
     if (areaBand && !inBand(areaBand, p.area ?? 0)) continue;
     if (location && !location(p)) continue;
+    if (byFacts && !factsMatch(p.facts, filter)) continue;
     if (keyword && !textOf(p).includes(keyword)) continue;
     out.push(p);
   }

@@ -17,6 +17,8 @@ export const SERVER_MANAGED_FIELDS = [
   'like_count',
   'owner',
   'user',
+  // A listing's accepted prices (issue 18): a re-sent create or a price edit never clashes on it.
+  'price_history',
 ] as const;
 
 /** Fields only admins control, per collection: the server's value wins unless the author is an admin. */

@@ -15,6 +15,8 @@ import {
   MINUTE_MS,
   PRESET_FEATURE_TAGS,
   SETTING_DESCRIPTIONS,
+  ORIENTATIONS,
+  PAYMENT_TERMS,
   type AuditStatus,
   type Demand,
   type News,
@@ -435,8 +437,57 @@ function buildProperties(
       updated_at: iso(updatedMs),
     };
     if (panoramaUrl) property.panorama_url = panoramaUrl;
+    property.facts = structuredFacts(i, facts);
+    property.price_history = priceHistory(i, property);
     return property;
   });
+}
+
+/**
+ * A listing's structured facts (issue 18), from what the listing already is and its index, so the
+ * random draws of the rest of the data set stay the same.
+ */
+function structuredFacts(i: number, f: ListingFacts): Property['facts'] {
+  const tower = f.community.kind === 'tower';
+  // Most homes face south; a few other ways.
+  const orientation = ['南北', '南', '南北', '东南', '南', '西南', '东', '南北'][
+    i % 8
+  ] as (typeof ORIENTATIONS)[number];
+  const facts: NonNullable<Property['facts']> = {
+    floor: f.floor,
+    total_floors: f.totalFloors,
+    orientation,
+    decoration: f.decoration === '精装修' ? '精装' : f.decoration,
+    year_built: tower ? 2006 + ((i * 7) % 18) : 1992 + ((i * 5) % 20),
+    lift: tower && f.totalFloors > 7,
+    usage: tower || f.type === 'rent' ? '住宅' : i % 3 === 0 ? '别墅' : '住宅',
+  };
+  if (f.type === 'rent') {
+    facts.rental_mode = i % 4 === 1 ? '合租' : '整租';
+    facts.payment = (['押一付三', '押一付一', '押一付三', '押二付一'] as const)[
+      i % 4
+    ] as (typeof PAYMENT_TERMS)[number];
+  }
+  return facts;
+}
+
+/**
+ * The accepted prices: the first at publication; a listing edited since (a quarter of them) was
+ * dearer then, by 3–8 % for a sale, 100–300 元 for a rent.
+ */
+function priceHistory(
+  i: number,
+  p: Pick<Property, 'type' | 'price' | 'created_at' | 'updated_at'>,
+): Property['price_history'] {
+  if (p.updated_at === p.created_at || i % 4 !== 0) return [{ price: p.price, at: p.created_at }];
+  const before =
+    p.type === 'sale'
+      ? Math.round((p.price * (1.03 + (i % 6) / 100)) / 1000) * 1000
+      : p.price + 100 * (1 + (i % 3));
+  return [
+    { price: before, at: p.created_at },
+    { price: p.price, at: p.updated_at },
+  ];
 }
 
 interface DemandPlan {

@@ -7,12 +7,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import type { Property } from '@couchdb/model/property';
+import { factsSummary } from '@couchdb/model/listing-facts';
 import {
   formatArea,
   formatPrice,
   formatRelativeDate,
   formatUnitPrice,
 } from '@couchdb/rules/format';
+import { formatPriceDrop, priceDropSince } from '@couchdb/rules/price-history';
 import { coverImage } from './cover-image';
 import { FavoriteButton } from './favorite-button';
 import { PropertyBadges } from './property-badges';
@@ -33,15 +35,23 @@ const CARD_FIELDS = [
   'images',
   'is_featured',
   'created_at',
+  'facts',
+  'price_history',
 ] as const;
 
-export type CardProperty = Pick<Property, (typeof CARD_FIELDS)[number]>;
+export type CardProperty = Pick<
+  Property,
+  Exclude<(typeof CARD_FIELDS)[number], 'facts' | 'price_history'>
+> &
+  Partial<Pick<Property, 'facts' | 'price_history'>>;
 
 interface PropertyCardProps {
   property: CardProperty;
   layout?: PropertyCardLayout;
   /** Whether the heart is shown filled; omit `onToggleFavorite` to hide the heart. */
   favorite?: boolean;
+  /** When the user favourited it: the card shows the price drop since then (降价…). */
+  favoritedAt?: string | undefined;
   onToggleFavorite?: (id: string) => void;
   /** "Now" for the 新房源 badge and the relative date (one value per render of a list). */
   now: number;
@@ -69,6 +79,7 @@ function PropertyCardView({
   property: p,
   layout = 'grid',
   favorite = false,
+  favoritedAt,
   onToggleFavorite,
   now,
   index = EAGER_CARDS,
@@ -78,6 +89,11 @@ function PropertyCardView({
   const list = layout === 'list';
   const facts = [p.rooms, formatArea(p.area), p.address?.district].filter(Boolean).join(' · ');
   const unitPrice = formatUnitPrice(p.type, p.price, p.area);
+  const factLine = factsSummary(p.facts, p.type);
+  const drop =
+    favorite && favoritedAt
+      ? formatPriceDrop(p.type, priceDropSince(p.price_history, p.price, favoritedAt))
+      : '';
 
   return (
     <Card
@@ -150,6 +166,16 @@ function PropertyCardView({
           <Typography color="text.secondary" sx={{ fontSize: 13 }} noWrap>
             {facts}
           </Typography>
+          {factLine && (
+            <Typography
+              data-testid="property-card-facts"
+              color="text.secondary"
+              sx={{ fontSize: 13 }}
+              noWrap
+            >
+              {factLine}
+            </Typography>
+          )}
           {p.address?.community && (
             <Stack
               direction="row"
@@ -184,6 +210,24 @@ function PropertyCardView({
             </Stack>
           )}
           <Box sx={{ flexGrow: 1 }} />
+          {drop && (
+            <Box
+              component="span"
+              data-testid="property-price-drop"
+              sx={{
+                alignSelf: 'flex-start',
+                fontSize: 12,
+                fontWeight: 600,
+                px: 0.75,
+                py: 0.125,
+                borderRadius: '4px',
+                bgcolor: '#e8f7ee',
+                color: 'success.dark',
+              }}
+            >
+              {drop}
+            </Box>
+          )}
           <Stack
             direction="row"
             sx={{ alignItems: 'baseline', justifyContent: 'space-between', gap: 1 }}
@@ -242,6 +286,7 @@ export const PropertyCard = memo(
     sameCard(prev.property, next.property) &&
     prev.layout === next.layout &&
     prev.favorite === next.favorite &&
+    prev.favoritedAt === next.favoritedAt &&
     prev.onToggleFavorite === next.onToggleFavorite &&
     prev.now === next.now &&
     prev.index === next.index,

@@ -65,6 +65,7 @@ export function PropertyCards({
               property={p}
               layout={layout}
               favorite={favorites.ids.has(p.id)}
+              favoritedAt={favorites.ids.get(p.id)}
               onToggleFavorite={
                 namedRemoval ? (id) => favorites.toggle(id, p.title) : favorites.toggle
               }

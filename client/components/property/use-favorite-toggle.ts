@@ -7,8 +7,8 @@ import { useAuth } from '@client/lib/session/auth-context';
 import { useToast } from '../toast/toast-context';
 
 export interface FavoriteToggle {
-  /** Listings the user has favourited (empty for a visitor). */
-  ids: Set<string>;
+  /** Listings the user has favourited, with when (empty for a visitor). */
+  ids: ReadonlyMap<string, string>;
   /** With `title`, a removal says which listing ('已取消收藏 "{title}"', the favourites page). */
   toggle(propertyId: string, title?: string): void;
 }

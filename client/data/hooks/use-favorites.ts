@@ -8,8 +8,11 @@ import { useOpenDevice } from '../open-device';
 import type { PropertyDoc } from '../schemas/property.schema';
 import { useLiveQuery, type LiveResult } from './use-live-query';
 
-/** Property ids the user has favourited (empty for a visitor or while another database is open). */
-export function useFavoriteIds(userId: string | null): Set<string> {
+/**
+ * The listings the user has favourited, each with when (empty for a visitor or while another
+ * database is open): the time is where a price drop is counted from (issue 18).
+ */
+export function useFavoriteIds(userId: string | null): ReadonlyMap<string, string> {
   const device = useOpenDevice();
   const ownDatabase =
     userId !== null && device?.identity.kind === 'user' && device.identity.userId === userId;
@@ -17,10 +20,10 @@ export function useFavoriteIds(userId: string | null): Set<string> {
     ownDatabase
       ? db.favorites
           .find({ selector: { user_id: userId } })
-          .$.pipe(map((docs) => docs.map((d) => d.property_id)))
+          .$.pipe(map((docs) => docs.map((d) => [d.property_id, d.created_at] as const)))
       : of([]),
   );
-  return useMemo(() => new Set(data ?? []), [data]);
+  return useMemo(() => new Map(data ?? []), [data]);
 }
 
 /**

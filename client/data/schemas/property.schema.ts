@@ -1,7 +1,8 @@
 /**
  * The properties collection: couchdb/model propertySchema plus server_rev.
- * Version 1 added `change_review` (a change waiting for review); version 0's documents migrate unchanged
- * (database.ts SCHEMA_LINEAGE), drafts and unsent edits included.
+ * Version 1 added `change_review` (a change waiting for review), version 2 the structured `facts`
+ * and the gateway's `price_history` (issue 18); older documents migrate unchanged (database.ts
+ * SCHEMA_LINEAGE), drafts and unsent edits included.
  */
 import type { RxJsonSchema } from 'rxdb';
 import type { Property } from '@couchdb/model/property';
@@ -17,6 +18,15 @@ import {
   REVISION_STATUSES,
   ROOMS_MAX,
 } from '@couchdb/model/property-facts';
+import {
+  FLOOR_MAX,
+  FLOOR_MIN,
+  ORIENTATIONS,
+  PAYMENT_TERMS,
+  YEAR_BUILT_MAX,
+  YEAR_BUILT_MIN,
+} from '@couchdb/model/listing-fact-labels';
+import { DECORATIONS, PRICE_HISTORY_MAX, RENTAL_MODES, USAGES } from '@couchdb/model/listing-facts';
 import { TITLE_MAX, URL_MAX } from '@couchdb/model/common-facts';
 import { CUSTOM_TAG_MAX, FEATURES_MAX, TOWNSHIPS } from '@couchdb/model/constants';
 import { MEDIA_TYPES } from '@couchdb/model/media-facts';
@@ -39,7 +49,7 @@ const urlField = textField(URL_MAX);
 
 export const propertySchema: RxJsonSchema<PropertyDoc> = {
   title: 'properties',
-  version: 1,
+  version: 2,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -114,6 +124,31 @@ export const propertySchema: RxJsonSchema<PropertyDoc> = {
       },
     },
     owner: { type: 'object', properties: { name: textField(30) } },
+    facts: {
+      type: 'object',
+      properties: {
+        floor: { type: 'integer', minimum: FLOOR_MIN, maximum: FLOOR_MAX },
+        total_floors: { type: 'integer', minimum: 1, maximum: FLOOR_MAX },
+        orientation: enumField(ORIENTATIONS),
+        decoration: enumField(DECORATIONS),
+        year_built: { type: 'integer', minimum: YEAR_BUILT_MIN, maximum: YEAR_BUILT_MAX },
+        lift: booleanField,
+        usage: enumField(USAGES),
+        rental_mode: enumField(RENTAL_MODES),
+        payment: enumField(PAYMENT_TERMS),
+      },
+    },
+    price_history: {
+      type: 'array',
+      maxItems: PRICE_HISTORY_MAX,
+      items: {
+        type: 'object',
+        properties: {
+          price: { type: 'integer', minimum: 0, maximum: PRICE_MAX },
+          at: timestampField,
+        },
+      },
+    },
     change_review: {
       type: ['object', 'null'],
       properties: {

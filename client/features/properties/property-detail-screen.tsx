@@ -15,6 +15,7 @@ import {
   PROPERTY_TYPE_LABELS,
   REVISION_MESSAGES,
 } from '@couchdb/model/property-facts';
+import { factRows } from '@couchdb/model/listing-fact-labels';
 import { canReadDocument } from '@couchdb/rules/access';
 import { resolveContactPhone } from '@couchdb/rules/contact';
 import { formatArea, formatDate, formatPrice } from '@couchdb/rules/format';
@@ -33,6 +34,7 @@ import { mediaSlides } from './components/media-slides';
 import { PanoramaOverlay } from './components/panorama-overlay';
 import { BackLink, DetailSkeleton, Section } from './components/detail-layout';
 import { DetailSummary } from './components/detail-summary';
+import { PriceHistoryChart } from './components/price-history-chart';
 import { FactGrid } from './components/property-facts';
 import { useRecordView } from './components/use-record-view';
 
@@ -121,6 +123,7 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
     { label: '类型', value: PROPERTY_TYPE_LABELS[p.type] },
     { label: '区域', value: p.address?.district ?? '' },
     { label: '小区', value: p.address?.community || '—' },
+    ...factRows(p.facts, p.type).map((f) => ({ ...f, testId: `fact-${f.key}` })),
     { label: '发布时间', value: formatDate(p.created_at) },
   ];
 
@@ -165,6 +168,11 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
         <Section title="房源信息">
           <FactGrid facts={facts} />
         </Section>
+        {p.price_history && p.price_history.length > 1 && (
+          <Section title="价格走势">
+            <PriceHistoryChart history={p.price_history} type={p.type} />
+          </Section>
+        )}
         {p.type === 'sale' && p.price > 0 && <LoanEstimate property={p} />}
         {p.features.length > 0 && (
           <Section title="房源特色">

@@ -4,7 +4,11 @@
  */
 import type { FormStep } from '@couchdb/model/property';
 import { PROPERTY_TYPES } from '@couchdb/model/property-facts';
-import type { ListingFormValues } from '@couchdb/rules/listing-form';
+import {
+  FACT_INPUTS,
+  type ListingFactsValues,
+  type ListingFormValues,
+} from '@couchdb/rules/listing-form';
 
 export interface ListingDraft {
   step: FormStep;
@@ -33,6 +37,13 @@ export function parseListingDraft(saved: string | null, empty: ListingFormValues
   const current = isRecord(parsed.values);
   const v = current ? (parsed.values as Record<string, unknown>) : parsed;
   const address = current && isRecord(v.address) ? v.address : v;
+  const savedFacts = isRecord(v.facts) ? v.facts : {};
+  const facts = { ...empty.facts };
+  for (const key of FACT_INPUTS) {
+    const value = text(savedFacts[key], empty.facts[key]);
+    (facts as Record<keyof ListingFactsValues, string>)[key] = value;
+  }
+  if (facts.lift !== 'yes' && facts.lift !== 'no') facts.lift = '';
   return {
     step: current && isStep(parsed.step) ? parsed.step : 1,
     values: {
@@ -53,6 +64,7 @@ export function parseListingDraft(saved: string | null, empty: ListingFormValues
       contact_name: text(v.contact_name, empty.contact_name),
       contact_phone: text(v.contact_phone, empty.contact_phone),
       panorama_url: text(v.panorama_url, empty.panorama_url),
+      facts,
     },
   };
 }

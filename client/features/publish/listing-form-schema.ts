@@ -10,7 +10,7 @@ import {
   type FormStep,
   type PropertyForm,
 } from '@couchdb/model/property';
-import { listingFormInput, type ListingFormValues } from '@couchdb/rules/listing-form';
+import { FACT_INPUTS, listingFormInput, type ListingFormValues } from '@couchdb/rules/listing-form';
 
 const schemaResolver = zodResolver(propertyFormSchema);
 
@@ -32,10 +32,16 @@ const ADDRESS_INPUTS = [
   'address.address',
 ] as const satisfies readonly FieldPath<ListingFormValues>[];
 
-/** The inputs Next checks on `step` (none on the media step): the address as its three inputs. */
+const FACT_FIELD_INPUTS = FACT_INPUTS.map(
+  (f) => `facts.${f}` as const,
+) satisfies FieldPath<ListingFormValues>[];
+
+/** The inputs Next checks on `step` (none on the media step): the address and facts as their inputs. */
 export function stepFields(step: FormStep): FieldPath<ListingFormValues>[] {
   if (step === 4) return [];
-  return STEP_FIELDS[step].flatMap((f) => (f === 'address' ? ADDRESS_INPUTS : [f]));
+  return STEP_FIELDS[step].flatMap((f) =>
+    f === 'address' ? ADDRESS_INPUTS : f === 'facts' ? FACT_FIELD_INPUTS : [f],
+  );
 }
 
 /** The first step with a field in `errors`, or null. */

@@ -30,6 +30,20 @@ export class PropertyDetailPage {
     this.views = page.getByTestId('detail-views');
   }
 
+  /** A row of the 房源信息 grid by its key (rooms, area, floor, orientation, decoration …). */
+  fact(key: string): Locator {
+    return this.page.getByTestId(`fact-${key}`);
+  }
+
+  /** The 价格走势 section's changes, newest first ('2025-03-01 88.0万'). */
+  async priceHistory(): Promise<string[]> {
+    return this.page
+      .getByTestId('price-history-point')
+      .evaluateAll((els) =>
+        els.map((e) => [...e.children].map((c) => c.textContent ?? '').join(' ')),
+      );
+  }
+
   async goto(base: string, id: string): Promise<void> {
     await this.page.goto(`${base}/properties/${encodeURIComponent(id)}`);
     await this.title.waitFor();

@@ -36,6 +36,21 @@ export interface ListingDetails {
   tags?: readonly string[];
 }
 
+/** Step 2's structured facts (issue 18), as typed or chosen; what is left out stays blank. */
+export interface ListingFactsInput {
+  floor?: string;
+  totalFloors?: string;
+  orientation?: string;
+  decoration?: string;
+  yearBuilt?: string;
+  /** 有电梯 or 无电梯. */
+  lift?: string;
+  usage?: string;
+  /** Rent listings: 整租 or 合租, and the payment (押一付三 …). */
+  rentalMode?: string;
+  payment?: string;
+}
+
 /** Step 3: the price (万元 for a sale, 元/月 for a rent), the township and the address. */
 export interface ListingPlace {
   price: string;
@@ -100,6 +115,19 @@ export class PublishPropertyPage {
     await this.page.getByLabel('面积').fill(area);
     await this.page.getByLabel('房源描述').fill(description);
     for (const tag of tags) await this.page.getByRole('button', { name: tag }).click();
+  }
+
+  /** Fills step 2's structured facts (without going on). */
+  async fillFacts(f: ListingFactsInput): Promise<void> {
+    if (f.floor !== undefined) await this.page.getByLabel('所在楼层').fill(f.floor);
+    if (f.totalFloors !== undefined) await this.page.getByLabel('总楼层').fill(f.totalFloors);
+    if (f.orientation) await chooseOption(this.page, '朝向', f.orientation);
+    if (f.decoration) await chooseOption(this.page, '装修', f.decoration);
+    if (f.yearBuilt !== undefined) await this.page.getByLabel('建成年份').fill(f.yearBuilt);
+    if (f.lift) await chooseOption(this.page, '电梯', f.lift);
+    if (f.usage) await chooseOption(this.page, '用途', f.usage);
+    if (f.rentalMode) await chooseOption(this.page, '出租方式', f.rentalMode);
+    if (f.payment) await chooseOption(this.page, '付款方式', f.payment);
   }
 
   /** Types a tag of one's own and adds it with Enter (or with the 添加 button). */

@@ -76,6 +76,7 @@ export function FeaturedSection() {
                     property={p}
                     layout={phone ? 'list' : 'grid'}
                     favorite={favorites.ids.has(p.id)}
+                    favoritedAt={favorites.ids.get(p.id)}
                     onToggleFavorite={favorites.toggle}
                     now={now}
                   />

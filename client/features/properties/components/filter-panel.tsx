@@ -9,10 +9,21 @@ import {
   PROPERTY_TYPES,
   type PropertyType,
 } from '@couchdb/model/property-facts';
+import { LIFT_LABELS, PROPERTY_FACT_LABELS } from '@couchdb/model/listing-fact-labels';
 import {
+  DECORATIONS,
+  RENTAL_MODES,
+  USAGES,
+  type Decoration,
+  type RentalMode,
+  type Usage,
+} from '@couchdb/model/listing-facts';
+import {
+  ORIENTATION_FILTERS,
   PROPERTY_SORT_LABELS,
   PROPERTY_SORTS,
   priceBandsFor,
+  type OrientationFilter,
   type PropertyFilter,
   type PropertySort,
 } from '@couchdb/rules/property-filter';
@@ -84,7 +95,8 @@ interface FilterPanelProps {
 
 /**
  * The collapsible panel (spec §2, §9): type, the six townships, price bands by type (万 for sale,
- * 元/月 for rent), area bands, rooms 1–5 (5 = 5 or more) and sort.
+ * 元/月 for rent), area bands, rooms 1–5 (5 = 5 or more), the structured facts (issue 18: 朝向,
+ * 装修, 电梯, 用途, and 整租/合租 for a rent) and sort.
  */
 export function FilterPanel({ filter, onChange, onReset }: FilterPanelProps) {
   const set = (patch: Partial<PropertyFilter>) => onChange({ ...filter, ...patch });
@@ -129,6 +141,42 @@ export function FilterPanel({ filter, onChange, onReset }: FilterPanelProps) {
         value={filter.rooms}
         onChange={(rooms) => set({ rooms })}
       />
+      <FilterRow<OrientationFilter>
+        label={PROPERTY_FACT_LABELS.orientation}
+        options={[ANY, ...ORIENTATION_FILTERS.map((o) => ({ value: o, label: o }))]}
+        value={filter.orientation}
+        onChange={(orientation) => set({ orientation })}
+      />
+      <FilterRow<Decoration>
+        label={PROPERTY_FACT_LABELS.decoration}
+        options={[ANY, ...DECORATIONS.map((d) => ({ value: d, label: d }))]}
+        value={filter.decoration}
+        onChange={(decoration) => set({ decoration })}
+      />
+      <FilterRow<'yes' | 'no'>
+        label={PROPERTY_FACT_LABELS.lift}
+        options={[
+          ANY,
+          { value: 'yes', label: LIFT_LABELS.yes },
+          { value: 'no', label: LIFT_LABELS.no },
+        ]}
+        value={filter.lift === undefined ? undefined : filter.lift ? 'yes' : 'no'}
+        onChange={(lift) => set({ lift: lift === undefined ? undefined : lift === 'yes' })}
+      />
+      <FilterRow<Usage>
+        label={PROPERTY_FACT_LABELS.usage}
+        options={[ANY, ...USAGES.map((u) => ({ value: u, label: u }))]}
+        value={filter.usage}
+        onChange={(usage) => set({ usage })}
+      />
+      {filter.type === 'rent' && (
+        <FilterRow<RentalMode>
+          label="方式"
+          options={[ANY, ...RENTAL_MODES.map((r) => ({ value: r, label: r }))]}
+          value={filter.rental_mode}
+          onChange={(rental_mode) => set({ rental_mode })}
+        />
+      )}
       <FilterRow<PropertySort>
         label="排序"
         options={PROPERTY_SORTS.map((s) => ({ value: s, label: PROPERTY_SORT_LABELS[s] }))}

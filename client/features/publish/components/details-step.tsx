@@ -4,19 +4,30 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useController, type Control } from 'react-hook-form';
+import { useController, useWatch, type Control, type FieldPath } from 'react-hook-form';
 import { PRESET_FEATURE_TAGS } from '@couchdb/model/constants';
-import { addCustomTag, type PropertyForm } from '@couchdb/model/property';
+import {
+  addCustomTag,
+  DECORATIONS,
+  LIFT_LABELS,
+  ORIENTATIONS,
+  PAYMENT_TERMS,
+  PROPERTY_FACT_LABELS as FL,
+  RENTAL_MODES,
+  USAGES,
+  type PropertyForm,
+} from '@couchdb/model/property';
 import type { ListingFormValues } from '@couchdb/rules/listing-form';
 import { FormTextField } from '@client/components/form/form-text-field';
 import { useToast } from '@client/components/toast/toast-context';
 
 type FormControl = Control<ListingFormValues, unknown, PropertyForm>;
 
-/** Step 2 of the publish form: rooms, area, description and the feature tags. */
+/** Step 2 of the publish form: rooms, area, the structured facts, description and feature tags. */
 export function DetailsStep({ control }: { control: FormControl }) {
   return (
     <>
@@ -35,6 +46,7 @@ export function DetailsStep({ control }: { control: FormControl }) {
         inputMode="decimal"
         slotProps={{ input: { endAdornment: <InputAdornment position="end">㎡</InputAdornment> } }}
       />
+      <ListingFacts control={control} />
       <FormTextField
         control={control}
         name="description"
@@ -45,6 +57,130 @@ export function DetailsStep({ control }: { control: FormControl }) {
       />
       <FeatureTags control={control} />
     </>
+  );
+}
+
+const half = { flex: 1, minWidth: 0 } as const;
+
+/** A choice among `options`, blank allowed (every fact is optional). */
+function FactSelect({
+  control,
+  name,
+  label,
+  options,
+}: {
+  control: FormControl;
+  name: FieldPath<ListingFormValues>;
+  label: string;
+  options: readonly { value: string; label: string }[];
+}) {
+  return (
+    <FormTextField control={control} name={name} select label={label} sx={half}>
+      <MenuItem value="">
+        <em>不填</em>
+      </MenuItem>
+      {options.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </FormTextField>
+  );
+}
+
+const asOptions = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
+
+/** Floor, orientation, decoration, year, lift, usage and, for a rent, its mode and payment. */
+function ListingFacts({ control }: { control: FormControl }) {
+  const type = useWatch({ control, name: 'type' });
+  return (
+    <Stack spacing={2} data-testid="listing-facts">
+      <Typography sx={{ fontSize: 14, color: 'text.secondary' }}>房屋信息（选填）</Typography>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+        <FormTextField
+          control={control}
+          name="facts.floor"
+          label={FL.floor}
+          inputMode="numeric"
+          sx={half}
+          slotProps={{
+            input: { endAdornment: <InputAdornment position="end">层</InputAdornment> },
+          }}
+        />
+        <FormTextField
+          control={control}
+          name="facts.total_floors"
+          label={FL.total_floors}
+          inputMode="numeric"
+          sx={half}
+          slotProps={{
+            input: { endAdornment: <InputAdornment position="end">层</InputAdornment> },
+          }}
+        />
+      </Stack>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+        <FactSelect
+          control={control}
+          name="facts.orientation"
+          label={FL.orientation}
+          options={asOptions(ORIENTATIONS)}
+        />
+        <FactSelect
+          control={control}
+          name="facts.decoration"
+          label={FL.decoration}
+          options={asOptions(DECORATIONS)}
+        />
+      </Stack>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+        <FormTextField
+          control={control}
+          name="facts.year_built"
+          label={FL.year_built}
+          inputMode="numeric"
+          placeholder="如：2015"
+          sx={half}
+        />
+        <FactSelect
+          control={control}
+          name="facts.lift"
+          label={FL.lift}
+          options={[
+            { value: 'yes', label: LIFT_LABELS.yes },
+            { value: 'no', label: LIFT_LABELS.no },
+          ]}
+        />
+      </Stack>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+        <FactSelect
+          control={control}
+          name="facts.usage"
+          label={FL.usage}
+          options={asOptions(USAGES)}
+        />
+        {type === 'rent' ? (
+          <FactSelect
+            control={control}
+            name="facts.rental_mode"
+            label={FL.rental_mode}
+            options={asOptions(RENTAL_MODES)}
+          />
+        ) : (
+          <Box sx={half} />
+        )}
+      </Stack>
+      {type === 'rent' && (
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+          <FactSelect
+            control={control}
+            name="facts.payment"
+            label={FL.payment}
+            options={asOptions(PAYMENT_TERMS)}
+          />
+          <Box sx={half} />
+        </Stack>
+      )}
+    </Stack>
   );
 }
 

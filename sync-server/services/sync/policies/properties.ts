@@ -4,7 +4,8 @@
  * time, stamps an admin's audit decision, and sends an owner's edit of a rejected listing back to
  * review. An owner's change to an approved listing's reviewed fields waits for review as a
  * `change_review` while the approved version stays public (couchdb/rules/listing-review.ts); only an
- * admin decides on it. The media limit is the one set now.
+ * admin decides on it. The media limit is the one set now. The price history is the gateway's: it
+ * appends each accepted price change, whatever the device sent.
  */
 import { propertyWriteSchema } from '@couchdb/model/property';
 import {
@@ -16,6 +17,8 @@ import {
 import type { PropertyRevision } from '@couchdb/model/property';
 import { checkListingMediaLimit, listingMediaChanged } from '@couchdb/rules/listing-media';
 import { decideRevision, revisionAfterOwnerEdit } from '@couchdb/rules/listing-review';
+import { nextPriceHistory } from '@couchdb/rules/price-history';
+import type { PricePoint } from '@couchdb/model/property';
 import type { StoredDoc } from '../../projection';
 import { refused, type WriteContext, type WritePolicy } from './policy';
 
@@ -109,6 +112,15 @@ export const propertiesPolicy: WritePolicy = {
         delete next.change_review;
     }
     next.owner = current?.owner ?? { name: operator.name };
+    const history = nextPriceHistory(
+      current
+        ? { ...current, price_history: current.price_history as PricePoint[] | undefined }
+        : null,
+      next.price as number,
+      now,
+    );
+    if (history.length > 0) next.price_history = history;
+    else delete next.price_history;
     // The limit as set now: a device offline while an admin lowered it may not know yet.
     if (listingMediaChanged(current ?? null, content)) {
       const tooMany = checkListingMediaLimit(

@@ -40,6 +40,25 @@ const cases: [keyof typeof COLLECTION_SCHEMAS, z.ZodType, Record<string, unknown
         audited_by: null,
         panorama_url: 'https://vr.example.com/1',
       }),
+      // Issue 18: the structured facts and the gateway's price history.
+      buildProperty({
+        type: 'rent',
+        facts: {
+          floor: -1,
+          total_floors: 18,
+          orientation: '南北',
+          decoration: '精装',
+          year_built: 2015,
+          lift: true,
+          usage: '住宅',
+          rental_mode: '合租',
+          payment: '押一付三',
+        },
+        price_history: [
+          { price: 2600, at: '2025-03-01T04:00:00.000Z' },
+          { price: 2400, at: '2025-03-09T04:00:00.000Z' },
+        ],
+      }),
       // A visitor's projection: phones stripped.
       (({ contact_phone: _p, ...rest }) => ({ ...rest, contact: { name: '张先生' } }))(
         buildProperty(),

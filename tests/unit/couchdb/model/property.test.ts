@@ -93,7 +93,7 @@ describe('publish form', () => {
   it('has the spec step field lists, with the optional fields each step shows', () => {
     expect(STEP_FIELDS).toEqual({
       1: ['title', 'type'],
-      2: ['rooms', 'area', 'description', 'features'],
+      2: ['rooms', 'area', 'facts', 'description', 'features'],
       3: ['price', 'address', 'contact_name', 'contact_phone', 'panorama_url'],
     });
   });
@@ -121,9 +121,55 @@ describe('publish form', () => {
     [3, { contact_phone: '' }, { contact_phone: '请输入正确的手机号' }],
     [3, { panorama_url: 'not a url' }, { panorama_url: '请输入正确的链接格式' }],
     [2, { panorama_url: 'not a url' }, {}],
+    [2, { facts: { floor: '12', total_floors: '6' } }, { 'facts.floor': '所在楼层不能高于总楼层' }],
+    [2, { facts: { floor: '八' } }, { 'facts.floor': '楼层需在-5到200之间' }],
+    [2, { facts: { year_built: '1800' } }, { 'facts.year_built': '建成年份需在1900到2100之间' }],
+    [2, { facts: { decoration: '半装' } }, { 'facts.decoration': '请从选项中选择' }],
+    [3, { facts: { floor: '12', total_floors: '6' } }, {}],
     [4, { title: '' }, {}],
   ] as const)('step %i with %j → %j', (step, override, expected) => {
     expect(validatePropertyStep(step, { ...valid, ...override })).toEqual(expected);
+  });
+});
+
+describe('structured facts (issue 18)', () => {
+  it('are optional: a listing without them stays valid', () => {
+    const { facts: _f, ...old } = buildProperty();
+    expect(propertyWriteSchema.safeParse(old).success).toBe(true);
+  });
+
+  it('accept the listed values and refuse others', () => {
+    const facts = {
+      floor: 8,
+      total_floors: 18,
+      orientation: '南北',
+      decoration: '精装',
+      year_built: 2015,
+      lift: true,
+      usage: '住宅',
+      rental_mode: '整租',
+      payment: '押一付三',
+    };
+    expect(propertyWriteSchema.parse(buildProperty({ facts } as never)).facts).toEqual(facts);
+    for (const bad of [
+      { orientation: '正南' },
+      { usage: '农田' },
+      { floor: 20, total_floors: 10 },
+      { floor: 1.5 },
+      { unknown: 1 },
+    ]) {
+      expect(propertyWriteSchema.safeParse(buildProperty({ facts: bad } as never)).success).toBe(
+        false,
+      );
+    }
+  });
+
+  it('bound the price history', () => {
+    const point = { price: 100, at: '2025-03-01T00:00:00.000Z' };
+    const ok = buildProperty({ price_history: Array.from({ length: 20 }, () => point) });
+    const long = buildProperty({ price_history: Array.from({ length: 21 }, () => point) });
+    expect(propertyWriteSchema.safeParse(ok).success).toBe(true);
+    expect(propertyWriteSchema.safeParse(long).success).toBe(false);
   });
 });
 

@@ -162,3 +162,65 @@ describe('the filter in the URL', () => {
     expect(activeFilterCount(filter)).toBe(5);
   });
 });
+
+describe('the structured facts (issue 18)', () => {
+  const withFacts = [
+    buildProperty({
+      id: 's1',
+      facts: { orientation: '南北', decoration: '精装', lift: true, usage: '住宅' },
+    }),
+    buildProperty({
+      id: 's2',
+      facts: { orientation: '东南', decoration: '毛坯', lift: false, usage: '商铺' },
+    }),
+    buildProperty({ id: 's3', facts: { orientation: '东', decoration: '精装', usage: '住宅' } }),
+    buildProperty({ id: 's4' }),
+    buildProperty({ id: 'r1', type: 'rent', facts: { rental_mode: '合租', lift: true } }),
+    buildProperty({ id: 'r2', type: 'rent', facts: { rental_mode: '整租' } }),
+  ];
+  const ids = (filter: Parameters<typeof filterAndSortProperties>[1]) =>
+    filterAndSortProperties(withFacts, filter)
+      .map((p) => p.id)
+      .sort();
+
+  it('filter by orientation: one direction matches every orientation facing it', () => {
+    expect(ids({ orientation: '南' })).toEqual(['s1', 's2']);
+    expect(ids({ orientation: '南北' })).toEqual(['s1']);
+    expect(ids({ orientation: '东' })).toEqual(['s2', 's3']);
+  });
+
+  it('filter by decoration, lift and usage; a listing without facts matches none', () => {
+    expect(ids({ decoration: '精装' })).toEqual(['s1', 's3']);
+    expect(ids({ lift: true })).toEqual(['r1', 's1']);
+    expect(ids({ lift: false })).toEqual(['s2']);
+    expect(ids({ usage: '商铺' })).toEqual(['s2']);
+    expect(ids({ decoration: '精装', usage: '住宅', lift: true })).toEqual(['s1']);
+  });
+
+  it('filter rentals by mode only with the rent type', () => {
+    expect(ids({ type: 'rent', rental_mode: '合租' })).toEqual(['r1']);
+    expect(ids({ type: 'sale', rental_mode: '合租' })).toEqual(['s1', 's2', 's3', 's4']);
+  });
+
+  it('round-trip through the URL and count as active filters', () => {
+    const filter = {
+      type: 'rent' as const,
+      orientation: '南' as const,
+      decoration: '精装' as const,
+      lift: false,
+      usage: '住宅' as const,
+      rental_mode: '整租' as const,
+    };
+    const params = propertyFilterToParams(filter);
+    expect(params.toString()).toBe(
+      `type=rent&orientation=${encodeURIComponent('南')}&decoration=${encodeURIComponent('精装')}&lift=0&usage=${encodeURIComponent('住宅')}&rental=${encodeURIComponent('整租')}`,
+    );
+    expect(propertyFilterFromParams(params)).toEqual(filter);
+    expect(activeFilterCount(filter)).toBe(6);
+    expect(
+      propertyFilterFromParams(
+        new URLSearchParams('orientation=正南&decoration=x&lift=2&rental=整租'),
+      ),
+    ).toEqual({});
+  });
+});

@@ -52,6 +52,14 @@ const cases: Case[] = [
     clash: [],
   },
   {
+    name: "a listing's price history comes from the server: a re-sent create does not clash on it",
+    assumed: null,
+    master: v({ ...later, price_history: [{ price: 1_250_000, at: base.created_at }] }),
+    local: v({}),
+    expectDoc: { price_history: [{ price: 1_250_000, at: base.created_at }], ...later },
+    clash: [],
+  },
+  {
     name: 'a user setting is_featured: the server wins, the local value is reported',
     assumed: base,
     master: v(later),
