@@ -95,11 +95,16 @@ describe('first screens for a first visit', () => {
     // copy a moment before it has them, so compare once both answers show the same moment.
     let res = await home();
     let apiPull = await request(gw.app).get(FIRST_PULL_URL);
-    for (let i = 0; i < 50 && !isDeepStrictEqual(carriedPull(res.text), apiPull.body); i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      res = await home();
-      apiPull = await request(gw.app).get(FIRST_PULL_URL);
-    }
+    await expect
+      .poll(
+        async () => {
+          res = await home();
+          apiPull = await request(gw.app).get(FIRST_PULL_URL);
+          return isDeepStrictEqual(carriedPull(res.text), apiPull.body);
+        },
+        { timeout: 5_000 },
+      )
+      .toBe(true);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     // Rendered for a phone (its user agent), and the page told so: it hydrates at that width.
