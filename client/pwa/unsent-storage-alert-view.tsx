@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import { useInstallAction } from './install-action';
 import { INSTALL_LABEL } from './messages';
+import { NOTICE_BAR_SX } from './notice-bar-style';
 import { dismissUnsentAtRisk } from './storage';
 
 /** At the first unsent item on a browser that may clear the site's data (Safari, not installed). */
@@ -22,21 +23,7 @@ export default function UnsentStorageAlertView() {
     <Box
       role="alert"
       data-testid="unsent-storage-alert"
-      sx={{
-        display: 'flex',
-        flexWrap: 'wrap',
-        alignItems: 'center',
-        justifyContent: 'center',
-        columnGap: 1,
-        px: 2,
-        py: 0.75,
-        fontSize: 13,
-        lineHeight: 1.4,
-        bgcolor: '#fff7e6',
-        color: '#8a5300',
-        borderTop: 1,
-        borderColor: '#ffe3b3',
-      }}
+      sx={{ ...NOTICE_BAR_SX, flexWrap: 'wrap', columnGap: 1 }}
     >
       <WarningAmberOutlined sx={{ fontSize: 16 }} />
       <Box component="span" sx={{ flex: '1 1 240px', maxWidth: 720 }}>
