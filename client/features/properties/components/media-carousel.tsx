@@ -52,7 +52,7 @@ export function MediaCarousel({ slides, title }: { slides: MediaSlide[]; title: 
           <VideoPlayer
             key={current.key}
             src={current.url}
-            poster={current.thumbnail}
+            poster={current.poster}
             title={`${title} 视频`}
           />
         ) : (

@@ -5,11 +5,16 @@ export interface MediaSlide {
   key: string;
   kind: 'image' | 'video';
   url: string;
-  /** Thumbnail (image) or poster (video). */
+  /** Thumbnail (image), or the video's own thumbnail, else the cover photo's. */
   thumbnail?: string;
+  /** A video's poster before it plays: its own thumbnail, else the listing's cover photo. */
+  poster?: string;
 }
 
-/** Photos in their order, then the media items (videos, extra photos) in theirs. */
+/**
+ * Photos in their order, then the media items (videos, extra photos) in theirs. A video without a
+ * picture of its own shows the cover photo, so its slide is never a black box.
+ */
 export function mediaSlides(property: Pick<Property, 'images' | 'media_items'>): MediaSlide[] {
   const images = [...(property.images ?? [])].sort((a, b) => a.sort_order - b.sort_order);
   const seen = new Set(images.map((i) => i.url));
@@ -19,14 +24,18 @@ export function mediaSlides(property: Pick<Property, 'images' | 'media_items'>):
     url: i.url,
     thumbnail: i.thumbnail_url || i.url,
   }));
+  const cover = images.find((i) => i.is_cover) ?? images[0];
   const items = [...(property.media_items ?? [])].sort((a, b) => a.sort_order - b.sort_order);
   for (const item of items) {
     if (item.type === 'image' && seen.has(item.url)) continue;
+    const thumbnail = item.thumbnail_url || (item.type === 'video' ? cover?.thumbnail_url : '');
+    const poster = item.thumbnail_url || cover?.url;
     slides.push({
       key: item.id,
       kind: item.type,
       url: item.url,
-      ...(item.thumbnail_url ? { thumbnail: item.thumbnail_url } : {}),
+      ...(thumbnail ? { thumbnail } : {}),
+      ...(item.type === 'video' && poster ? { poster } : {}),
     });
   }
   return slides;

@@ -10,15 +10,25 @@ import VolumeOff from '@mui/icons-material/VolumeOff';
 import VolumeUp from '@mui/icons-material/VolumeUp';
 import { VIDEO_CONTROLS_HIDE_MS } from '@couchdb/model/constants';
 import { PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
+import { Photo, PhotoPlaceholder } from '@client/components/photo';
 import { useToast } from '@client/components/toast/toast-context';
 
 type WebkitVideo = HTMLVideoElement & { webkitEnterFullscreen?: () => void };
 
 const controlSx = { color: 'common.white', '&:hover': { bgcolor: 'rgba(255,255,255,0.15)' } };
 
+/** The poster over the video until it first plays: it takes clicks as the video would. */
+const POSTER_SX = {
+  position: 'absolute',
+  inset: 0,
+  pointerEvents: 'none',
+} as const;
+const FILL_SX = { width: '100%', height: '100%', objectFit: 'cover', display: 'block' } as const;
+
 /**
  * A listing video (spec §2, §4): play/pause, mute, fullscreen; the controls hide 3 s after play
- * starts and come back on mouse move or touch.
+ * starts and come back on mouse move or touch. Until it plays it shows its poster (or the designed
+ * placeholder) and downloads nothing (preload none: a phone on mobile data pays for what it plays).
  */
 export function VideoPlayer({
   src,
@@ -37,6 +47,7 @@ export function VideoPlayer({
   const [muted, setMuted] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
   const [controlsShown, setControlsShown] = useState(true);
+  const [started, setStarted] = useState(false);
 
   const reveal = useCallback(() => {
     setControlsShown(true);
@@ -117,9 +128,10 @@ export function VideoPlayer({
         src={src}
         poster={poster}
         playsInline
-        preload="metadata"
+        preload="none"
         aria-label={title}
         onPlay={() => {
+          setStarted(true);
           setPlaying(true);
           reveal();
         }}
@@ -133,6 +145,15 @@ export function VideoPlayer({
         onClick={togglePlay}
         sx={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }}
       />
+      {!started && (
+        <Box data-testid="video-poster" sx={POSTER_SX}>
+          {poster ? (
+            <Photo src={poster} alt="" iconSize={72} sx={FILL_SX} />
+          ) : (
+            <PhotoPlaceholder iconSize={72} sx={FILL_SX} />
+          )}
+        </Box>
+      )}
       {!playing && (
         <IconButton
           aria-label="播放视频"
