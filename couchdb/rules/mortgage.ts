@@ -208,3 +208,42 @@ const fenFormat = new Intl.NumberFormat('zh-CN', {
 export function formatFen(amount: number): string {
   return fenFormat.format(roundFen(amount));
 }
+
+/** The calculator's starting plan, and a sale listing's estimate: 3成 down, 30 years, 商业贷款, 首套. */
+export const DEFAULT_LOAN_PLAN = {
+  downPaymentCheng: 3,
+  years: MAX_LOAN_YEARS,
+  kind: 'commercial',
+  home: 'first',
+  method: 'equal_installment',
+} as const satisfies {
+  downPaymentCheng: number;
+  years: number;
+  kind: LoanKind;
+  home: HomeOrder;
+  method: RepaymentMethod;
+};
+
+/** A sale listing's 首付 and 月供 (DEFAULT_LOAN_PLAN at the reference rates), unrounded 元. */
+export interface ListingLoanEstimate {
+  downPayment: number;
+  loan: number;
+  ratePercent: number;
+  years: number;
+  monthlyPayment: number;
+}
+
+/** The detail page's estimate for a price in 元 with the admin-set reference rates. */
+export function listingLoanEstimate(price: number, rates: LoanRates): ListingLoanEstimate {
+  const { downPaymentCheng, years, kind, home, method } = DEFAULT_LOAN_PLAN;
+  const loan = loanAmount(price, downPaymentCheng);
+  const ratePercent = referenceRate(rates, kind, home, years);
+  const plan = repaymentPlan(method, { principal: loan, ratePercent, years });
+  return {
+    downPayment: price - loan,
+    loan,
+    ratePercent,
+    years,
+    monthlyPayment: plan.firstPayment,
+  };
+}

@@ -22,6 +22,7 @@ import {
 import type { LoanRates } from '@couchdb/model/setting-facts';
 import {
   combinePlans,
+  DEFAULT_LOAN_PLAN,
   formatFen,
   HOME_ORDER_LABELS,
   LOAN_KIND_LABELS,
@@ -68,17 +69,21 @@ function initialValues(params: URLSearchParams, rates: LoanRates): Values {
   const price = queryNumber(params, 'price');
   const area = queryNumber(params, 'area');
   return {
-    kind: 'commercial',
+    kind: DEFAULT_LOAN_PLAN.kind,
     priceMode: 'total',
     totalWan: price ? trimNumber(price / 10_000, 4) : '100',
     unitPrice: price && area ? trimNumber(price / area, 2) : '',
     area: area ? trimNumber(area, 2) : '',
-    downCheng: '3',
+    downCheng: String(DEFAULT_LOAN_PLAN.downPaymentCheng),
     providentWan: '',
-    years: String(MAX_LOAN_YEARS),
-    home: 'first',
-    commercialRate: String(referenceRate(rates, 'commercial', 'first', MAX_LOAN_YEARS)),
-    providentRate: String(referenceRate(rates, 'provident', 'first', MAX_LOAN_YEARS)),
+    years: String(DEFAULT_LOAN_PLAN.years),
+    home: DEFAULT_LOAN_PLAN.home,
+    commercialRate: String(
+      referenceRate(rates, 'commercial', DEFAULT_LOAN_PLAN.home, DEFAULT_LOAN_PLAN.years),
+    ),
+    providentRate: String(
+      referenceRate(rates, 'provident', DEFAULT_LOAN_PLAN.home, DEFAULT_LOAN_PLAN.years),
+    ),
   };
 }
 

@@ -5,6 +5,7 @@ import {
   equalInstallment,
   equalPrincipal,
   housePrice,
+  listingLoanEstimate,
   loanAmount,
   minDownPaymentPercent,
   referenceRate,
@@ -108,5 +109,25 @@ describe('reference rates and the loan (DESIGN §12)', () => {
     expect(loanAmount(1_000_000, 3)).toBe(700_000);
     expect(loanAmount(1_000_000, 0)).toBe(1_000_000);
     expect(loanAmount(1_000_000, 1.5)).toBe(850_000);
+  });
+});
+
+describe('a sale listing’s estimate (issue 18)', () => {
+  it('3成 down, 30 years, the commercial reference rate: 1,000,000 元 at LPR 3.05% → 4,243.05 a month', () => {
+    const estimate = listingLoanEstimate(1_428_571.43, { ...DEFAULT_LOAN_RATES, lprPercent: 3.05 });
+    expect(roundFen(estimate.downPayment)).toBe(428_571.43);
+    expect(roundFen(estimate.loan)).toBe(1_000_000);
+    expect(estimate.ratePercent).toBe(3.05);
+    expect(estimate.years).toBe(30);
+    expect(roundFen(estimate.monthlyPayment)).toBe(4243.05);
+  });
+
+  it('follows the admin’s 基点 and the price', () => {
+    const estimate = listingLoanEstimate(880_000, { ...DEFAULT_LOAN_RATES, basisPoints: -45 });
+    expect(estimate.ratePercent).toBe(3.05);
+    expect(estimate.downPayment).toBe(264_000);
+    expect(roundFen(estimate.monthlyPayment)).toBe(
+      roundFen(equalInstallment({ principal: 616_000, ratePercent: 3.05, years: 30 }).firstPayment),
+    );
   });
 });
