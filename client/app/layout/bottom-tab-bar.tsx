@@ -7,7 +7,7 @@ import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
-import { isActive } from './nav-items';
+import { hidesTabBar, isActive } from './nav-items';
 
 const TABS: { label: string; to: string; icon: ReactElement }[] = [
   { label: '首页', to: '/', icon: <HomeOutlined /> },
@@ -19,10 +19,14 @@ const TABS: { label: string; to: string; icon: ReactElement }[] = [
 /** Height of the bar, so the page can leave room for it. */
 export const BOTTOM_TAB_BAR_HEIGHT = 56;
 
-/** Mobile bottom tab bar (spec §2 "Chrome"). It lives in the main layout, so /login and /register never show it. */
+/**
+ * Mobile bottom tab bar (spec §2 "Chrome"). It lives in the main layout, so /login and /register
+ * never show it; a listing's page shows its contact bar there instead (hidesTabBar).
+ */
 export function BottomTabBar() {
   const { pathname } = useLocation();
   const current = TABS.find((tab) => isActive(pathname, tab.to))?.to ?? false;
+  if (hidesTabBar(pathname)) return null;
 
   return (
     <Paper

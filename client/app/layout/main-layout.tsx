@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -8,6 +8,7 @@ import { PageSpinner } from '@client/components/page-spinner';
 import { AppHeader } from './app-header';
 import { BOTTOM_TAB_BAR_HEIGHT, BottomTabBar } from './bottom-tab-bar';
 import { LeaveGuard } from './leave-guard';
+import { hidesTabBar } from './nav-items';
 import { PromotionCapture } from './promotion-capture';
 import { SignOutHost } from './sign-out-host';
 
@@ -17,13 +18,17 @@ const AppFooter = lazy(() => import('./app-footer').then((m) => ({ default: m.Ap
 /** The main layout (spec §2): header, the screen, desktop footer, mobile tab bar; reads promotion links. */
 export function MainLayout() {
   const desktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  const tabBar = !hidesTabBar(useLocation().pathname);
   return (
     <Box
       sx={{
         minHeight: '100dvh',
         display: 'flex',
         flexDirection: 'column',
-        pb: { xs: `calc(${BOTTOM_TAB_BAR_HEIGHT}px + env(safe-area-inset-bottom))`, md: 0 },
+        pb: {
+          xs: tabBar ? `calc(${BOTTOM_TAB_BAR_HEIGHT}px + env(safe-area-inset-bottom))` : 0,
+          md: 0,
+        },
       }}
     >
       <AppHeader />

@@ -1,4 +1,7 @@
 /** The chrome's links (spec §2 "Chrome"), defined once for the header, drawer and tab bar. */
+import { matchPath } from 'react-router';
+import { LISTING_PAGE_ROUTE } from '../first-screen-paths';
+
 export interface NavItem {
   label: string;
   to: string;
@@ -27,4 +30,12 @@ export const SIGN_OUT_LABEL = '退出登录';
 /** True when `to` is the current section (the home link only matches "/" itself). */
 export function isActive(pathname: string, to: string): boolean {
   return to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
+}
+
+/**
+ * Screens with their own bar at the bottom on phones, where the tab bar steps aside (as on Beike):
+ * a listing's page with its contact bar.
+ */
+export function hidesTabBar(pathname: string): boolean {
+  return matchPath(LISTING_PAGE_ROUTE, pathname) !== null;
 }

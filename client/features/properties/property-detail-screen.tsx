@@ -7,7 +7,6 @@ import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import CalculateOutlined from '@mui/icons-material/CalculateOutlined';
 import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
 import {
   checkPanorama,
@@ -19,8 +18,8 @@ import { factRows } from '@couchdb/model/listing-fact-labels';
 import { canReadDocument } from '@couchdb/rules/access';
 import { resolveContactPhone } from '@couchdb/rules/contact';
 import { formatArea, formatDate, formatPrice } from '@couchdb/rules/format';
-import { copyText } from '@client/components/copy-text';
 import { EmptyState } from '@client/components/empty-state';
+import { useFavoriteToggle } from '@client/components/property/use-favorite-toggle';
 import { useToast } from '@client/components/toast/toast-context';
 import { useOpenDevice, useProperty, useSettings, useSyncSettled } from '@client/data/hooks';
 import { readStoredPromotion } from '@client/data/promotion';
@@ -28,13 +27,16 @@ import { recordPromotionEvent } from '@client/data/promotion-events';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
 import { useAuth } from '@client/lib/session/auth-context';
 import type { LoginRedirectState } from '@client/components/auth/require-auth';
+import { ContactBar } from './components/contact-bar';
 import { ContactDialog } from './components/contact-dialog';
 import { MediaCarousel } from './components/media-carousel';
 import { mediaSlides } from './components/media-slides';
 import { PanoramaOverlay } from './components/panorama-overlay';
 import { BackLink, DetailSkeleton, Section } from './components/detail-layout';
 import { DetailSummary } from './components/detail-summary';
+import { LoanEstimate } from './components/loan-estimate';
 import { PriceHistoryChart } from './components/price-history-chart';
+import { shareListing } from './components/share-listing';
 import { FactGrid } from './components/property-facts';
 import { useRecordView } from './components/use-record-view';
 
@@ -78,6 +80,7 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
   const [panoramaOpen, setPanoramaOpen] = useState(false);
   const [contactOpen, setContactOpen] = useState(false);
   const [now] = useState(() => Date.now());
+  const favorites = useFavoriteToggle();
   const slides = useMemo(() => mediaSlides(p), [p]);
   const contact = useMemo(
     () =>
@@ -95,10 +98,21 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
     else setPanoramaOpen(true);
   };
 
-  const share = async () => {
-    const ok = await copyText(window.location.href);
-    if (ok) toast.success(PROPERTY_MESSAGES.linkCopied);
-    else toast.error(PROPERTY_MESSAGES.copyFailed);
+  const share = () =>
+    void shareListing(
+      {
+        title: p.title,
+        text: `${p.title} ${formatPrice(p.type, p.price)}`,
+        url: window.location.href,
+      },
+      toast,
+    );
+
+  const recordContact = () => {
+    recordPromotionEvent('contact', p.id);
+    device?.sync?.counters
+      .record('property_contact', p.id)
+      .catch((err: unknown) => console.error('recording the contact open failed', p.id, err));
   };
 
   const openContact = () => {
@@ -111,11 +125,10 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
       return;
     }
     setContactOpen(true);
-    recordPromotionEvent('contact', p.id);
-    device?.sync?.counters
-      .record('property_contact', p.id)
-      .catch((err: unknown) => console.error('recording the contact open failed', p.id, err));
+    recordContact();
   };
+  // The contact bar calls at once when the number needs no word first (not the platform line).
+  const directCall = Boolean(user && contact.phone && !contact.warning);
 
   const facts = [
     { label: '户型', value: p.rooms || `${p.bedrooms}室`, testId: 'fact-rooms' },
@@ -157,7 +170,7 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
           now={now}
           onContact={openContact}
           onPanorama={openPanorama}
-          onShare={() => void share()}
+          onShare={share}
         />
       </Box>
 
@@ -173,7 +186,9 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
             <PriceHistoryChart history={p.price_history} type={p.type} />
           </Section>
         )}
-        {p.type === 'sale' && p.price > 0 && <LoanEstimate property={p} />}
+        {p.type === 'sale' && p.price > 0 && (
+          <LoanEstimate property={p} rates={settings.loanRates} />
+        )}
         {p.features.length > 0 && (
           <Section title="房源特色">
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} data-testid="detail-features">
@@ -224,37 +239,13 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
         />
       )}
       <ContactDialog open={contactOpen} contact={contact} onClose={() => setContactOpen(false)} />
+      <ContactBar
+        favorited={favorites.ids.has(p.id)}
+        onFavorite={() => favorites.toggle(p.id)}
+        onShare={share}
+        callHref={directCall ? `tel:${contact.phone}` : null}
+        onCall={directCall ? recordContact : openContact}
+      />
     </Container>
-  );
-}
-
-/** A sale listing's way into the calculators, prefilled with its price and area (issue 15). */
-function LoanEstimate({ property: p }: { property: PropertyDoc }) {
-  const query = new URLSearchParams({ price: String(p.price) });
-  if (p.area > 0) query.set('area', String(p.area));
-  return (
-    <Section title="购房计算">
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', gap: 1.5 }}
-      >
-        <Typography color="text.secondary" sx={{ fontSize: 14 }}>
-          按总价{formatPrice('sale', p.price)}估算月供和税费
-        </Typography>
-        <Stack direction="row" spacing={1}>
-          <Button
-            component={RouterLink}
-            to={`/tools/mortgage?${query.toString()}`}
-            variant="outlined"
-            startIcon={<CalculateOutlined />}
-          >
-            房贷计算
-          </Button>
-          <Button component={RouterLink} to={`/tools/tax?${query.toString()}`} variant="text">
-            税费估算
-          </Button>
-        </Stack>
-      </Stack>
-    </Section>
   );
 }

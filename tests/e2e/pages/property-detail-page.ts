@@ -1,4 +1,7 @@
-/** Page model of /properties/:id: media carousel, video, panorama, share, phone dialog. */
+/**
+ * Page model of /properties/:id: media carousel, video, panorama, share, phone dialog, the phone's
+ * contact bar, the loan estimate.
+ */
 import type { Locator, Page } from 'playwright-core';
 
 export class PropertyDetailPage {
@@ -12,13 +15,26 @@ export class PropertyDetailPage {
   readonly favoriteButton: Locator;
   readonly notFound: Locator;
   readonly views: Locator;
+  /** The phone's contact bar at the bottom (hidden on laptops). */
+  readonly contactBar: Locator;
+  /** Its 电话咨询: a tel: link when the number may be called at once, else a button. */
+  readonly barCall: Locator;
+  readonly barFavorite: Locator;
+  readonly barShare: Locator;
+  /** The loan estimate's 首付 and 参考月供 (sale listings). */
+  readonly loanDownPayment: Locator;
+  readonly loanMonthly: Locator;
+  /** What the video slide shows until it plays. */
+  readonly videoPoster: Locator;
 
   constructor(readonly page: Page) {
     this.title = page.getByRole('heading', { level: 1 });
     this.video = page.getByTestId('video-player');
     this.panoramaButton = page.getByRole('button', { name: '360°全景' });
     this.panorama = page.getByTestId('panorama-overlay');
-    this.shareButton = page.getByRole('button', { name: '分享' });
+    this.shareButton = page
+      .getByRole('region', { name: '房源概要' })
+      .getByRole('button', { name: '分享' });
     this.phoneButton = page
       .getByRole('region', { name: '房源概要' })
       .getByRole('button', { name: '电话咨询' });
@@ -28,6 +44,13 @@ export class PropertyDetailPage {
       .getByRole('button', { name: /收藏/ });
     this.notFound = page.getByText('房源不存在或已下架');
     this.views = page.getByTestId('detail-views');
+    this.contactBar = page.getByRole('region', { name: '联系栏' });
+    this.barCall = this.contactBar.locator('a, button').filter({ hasText: '电话咨询' });
+    this.barFavorite = this.contactBar.getByRole('button', { name: /收藏/ });
+    this.barShare = this.contactBar.getByRole('button', { name: '分享' });
+    this.loanDownPayment = page.getByTestId('loan-down-payment');
+    this.loanMonthly = page.getByTestId('loan-monthly');
+    this.videoPoster = this.video.getByTestId('video-poster');
   }
 
   /** A row of the 房源信息 grid by its key (rooms, area, floor, orientation, decoration …). */
