@@ -1,7 +1,4 @@
 /** The chrome's links (spec §2 "Chrome"), defined once for the header, drawer and tab bar. */
-import { matchPath } from 'react-router';
-import { LISTING_PAGE_ROUTE } from '../first-screen-paths';
-
 export interface NavItem {
   label: string;
   to: string;
@@ -34,8 +31,8 @@ export function isActive(pathname: string, to: string): boolean {
 
 /**
  * Screens with their own bar at the bottom on phones, where the tab bar steps aside (as on Beike):
- * a listing's page with its contact bar.
+ * a listing's page (LISTING_PAGE_ROUTE) with its contact bar.
  */
 export function hidesTabBar(pathname: string): boolean {
-  return matchPath(LISTING_PAGE_ROUTE, pathname) !== null;
+  return /^\/properties\/[^/]+\/?$/.test(pathname);
 }
