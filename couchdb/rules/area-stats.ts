@@ -18,6 +18,11 @@
 import { TIME_ZONE_OFFSET_MS, TOWNSHIPS, type Township } from '../model/constants';
 import type { PropertyType } from '../model/property-facts';
 import type { PricePoint } from '../model/listing-facts';
+import { AREA_MESSAGES } from '../model/area-facts';
+import { communityKey } from './community-key';
+import { formatArea, formatPrice } from './format';
+
+export { communityKey };
 
 /** The fields the computations read from a listing. */
 export interface StatsListing {
@@ -66,11 +71,6 @@ export interface UnitPricePoint {
   count: number;
 }
 
-/** The grouping key of a 小区 name: trimmed, lower case, without spaces ('' for none). */
-export function communityKey(name: string | undefined | null): string {
-  return (name ?? '').replace(/\s+/g, '').toLowerCase();
-}
-
 /** The 单价 of a sale listing in 元/㎡, or null without an area. */
 export function unitPriceOf(price: number, area: number | undefined): number | null {
   return typeof area === 'number' && area > 0 && Number.isFinite(price) ? price / area : null;
@@ -82,17 +82,21 @@ const mean = (values: readonly number[]): number | null =>
 const range = (values: readonly number[]): [number, number] | null =>
   values.length ? [Math.min(...values), Math.max(...values)] : null;
 
+/** The range of the listings' areas (those with one), or null. */
+export function areaRangeOf(list: readonly StatsListing[]): [number, number] | null {
+  return range(list.flatMap((p) => (typeof p.area === 'number' && p.area > 0 ? [p.area] : [])));
+}
+
 /** The figures of listings of one type (the caller passes only that type). */
 export function listingFigures(type: PropertyType, list: readonly StatsListing[]): ListingFigures {
   const prices = list.map((p) => p.price);
-  const areas = list.flatMap((p) => (typeof p.area === 'number' && p.area > 0 ? [p.area] : []));
   const unitPrices = type === 'sale' ? list.flatMap((p) => unitPriceOf(p.price, p.area) ?? []) : [];
   return {
     count: list.length,
     averageUnitPrice: type === 'sale' ? mean(unitPrices) : null,
     averagePrice: mean(prices),
     priceRange: range(prices),
-    areaRange: range(areas),
+    areaRange: areaRangeOf(list),
   };
 }
 
@@ -259,4 +263,37 @@ export function similarListings<T extends StatsListing>(
       (a.p.id < b.p.id ? -1 : a.p.id > b.p.id ? 1 : 0),
   );
   return ranked.slice(0, limit).map((r) => r.p);
+}
+
+/** '8,123元/㎡', or 暂无. */
+export function formatAverageUnitPrice(value: number | null): string {
+  return value === null ? AREA_MESSAGES.noFigure : `${value.toLocaleString('zh-CN')}元/㎡`;
+}
+
+/** The headline figure of a type: the average 单价 for a sale, the average rent for a rent. */
+export function formatHeadline(type: PropertyType, figures: ListingFigures): string {
+  if (type === 'sale') return formatAverageUnitPrice(figures.averageUnitPrice);
+  return figures.averagePrice === null
+    ? AREA_MESSAGES.noFigure
+    : formatPrice('rent', figures.averagePrice);
+}
+
+/** A price range of a type ('80.0万 - 120.0万'; one value when both ends agree), or 暂无. */
+export function formatPriceRange(type: PropertyType, range: [number, number] | null): string {
+  return span(range, (v) => formatPrice(type, v));
+}
+
+/** An area range ('60㎡ - 120㎡'), or 暂无. */
+export function formatAreaRange(range: [number, number] | null): string {
+  return span(range, formatArea);
+}
+
+function span(range: [number, number] | null, one: (v: number) => string): string {
+  if (!range) return AREA_MESSAGES.noFigure;
+  return range[0] === range[1] ? one(range[0]) : `${one(range[0])} - ${one(range[1])}`;
+}
+
+/** The page of a 小区 (its name as written, trimmed). */
+export function communityPath(name: string): string {
+  return `/communities/${encodeURIComponent(name.trim())}`;
 }

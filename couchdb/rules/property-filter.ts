@@ -23,7 +23,7 @@ import {
   type RentalMode,
   type Usage,
 } from '../model/listing-facts';
-import { communityKey } from './area-stats';
+import { communityKey } from './community-key';
 
 /** The 朝向 choices of the filter: a single direction matches every orientation that faces it. */
 export const ORIENTATION_FILTERS = ['南', '南北', '东', '西', '北'] as const;

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   communityKey,
   communityStats,
+  formatAreaRange,
+  formatAverageUnitPrice,
+  formatHeadline,
+  formatPriceRange,
   listingsOfCommunity,
   placeStats,
   similarListings,
@@ -226,5 +230,19 @@ describe('similarListings', () => {
         .map((p) => p.id)
         .slice(0, 3),
     ).toEqual(['t', 'near-same', 'town-near']);
+  });
+});
+
+describe('the figures as shown', () => {
+  it('formats averages and ranges, 暂无 when unknown', () => {
+    expect(formatAverageUnitPrice(12_345)).toBe('12,345元/㎡');
+    expect(formatAverageUnitPrice(null)).toBe('暂无');
+    const rent = placeStats([buildProperty({ type: 'rent', price: 1_500, area: 60 })]).rent;
+    expect(formatHeadline('rent', rent)).toBe('1500元/月');
+    expect(formatHeadline('sale', placeStats([]).sale)).toBe('暂无');
+    expect(formatPriceRange('sale', [800_000, 1_200_000])).toBe('80.0万 - 120.0万');
+    expect(formatPriceRange('rent', [1_500, 1_500])).toBe('1500元/月');
+    expect(formatAreaRange([60, 120.5])).toBe('60㎡ - 120.5㎡');
+    expect(formatAreaRange(null)).toBe('暂无');
   });
 });
