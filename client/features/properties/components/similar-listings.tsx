@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import Stack from '@mui/material/Stack';
 import { AREA_MESSAGES } from '@couchdb/model/area-facts';
 import { similarListings } from '@couchdb/rules/area-stats';
@@ -11,14 +11,25 @@ import { Section } from './detail-layout';
 /** Below the fold: the cards' photos load lazily (a card's index from 4 on). */
 const EAGER_OFFSET = 4;
 
+const noSubscription = () => () => {};
+
 /**
  * 相似房源 (issue 18): the public listings on the device most like this one (its 小区 first, then
  * its township; same type; close in price and area). Nothing is shown when there are none.
+ * Rendered after hydration only: a page rendered by the gateway holds one listing, not the set.
  */
 export function SimilarListings({ property, now }: { property: PropertyDoc; now: number }) {
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const { data: all } = usePublicProperties();
   const favorites = useFavoriteToggle();
-  const similar = useMemo(() => (all ? similarListings(property, all) : []), [all, property]);
+  const similar = useMemo(
+    () => (hydrated && all ? similarListings(property, all) : []),
+    [hydrated, all, property],
+  );
   if (similar.length === 0) return null;
   return (
     <Section title={AREA_MESSAGES.similarTitle}>
