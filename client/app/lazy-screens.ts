@@ -27,6 +27,8 @@ export const PropertyListScreen = preloadableScreen(
 export const PropertyDetailScreen = preloadableScreen(
   () => import('@client/features/properties/property-detail-screen'),
 );
+export const AreasScreen = lazy(() => import('@client/features/areas/areas-screen'));
+export const CommunityScreen = lazy(() => import('@client/features/areas/community-screen'));
 export const NewsListScreen = lazy(() => import('@client/features/news/news-list-screen'));
 export const NewsDetailScreen = lazy(() => import('@client/features/news/news-detail-screen'));
 export const JoinUsScreen = lazy(() => import('@client/features/static-pages/join-us-screen'));

@@ -23,6 +23,7 @@ import {
   type RentalMode,
   type Usage,
 } from '../model/listing-facts';
+import { communityKey } from './community-key';
 
 /** The 朝向 choices of the filter: a single direction matches every orientation that faces it. */
 export const ORIENTATION_FILTERS = ['南', '南北', '东', '西', '北'] as const;
@@ -44,6 +45,8 @@ export interface PropertyFilter {
   keyword?: string | undefined;
   /** A township matches the district exactly; other text matches city/district/community/address. */
   location?: string | undefined;
+  /** A 小区 (区域找房): matches address.community ignoring case and spaces. */
+  community?: string | undefined;
   /** A key of the price bands of `type` (ignored without a type: the bands differ by type). */
   price?: string | undefined;
   /** A key of AREA_BANDS. */
@@ -100,6 +103,8 @@ export function propertyFilterFromParams(params: URLSearchParams): PropertyFilte
   if (keyword) filter.keyword = keyword;
   const location = params.get('location')?.trim();
   if (location) filter.location = location;
+  const community = params.get('community')?.trim();
+  if (community && communityKey(community)) filter.community = community;
   const price = params.get('price');
   if (price && filter.type && priceBandsFor(filter.type).some((b) => b.key === price))
     filter.price = price;
@@ -134,6 +139,7 @@ export function propertyFilterToParams(filter: PropertyFilter): URLSearchParams 
   if (filter.type) params.set('type', filter.type);
   if (filter.keyword?.trim()) params.set('keyword', filter.keyword.trim());
   if (filter.location?.trim()) params.set('location', filter.location.trim());
+  if (filter.community?.trim()) params.set('community', filter.community.trim());
   if (filter.type && filter.price) params.set('price', filter.price);
   if (filter.area) params.set('area', filter.area);
   if (filter.rooms) params.set('rooms', String(filter.rooms));
@@ -247,6 +253,7 @@ export function filterAndSortProperties<T extends FilterableProperty>(
   const { type, rooms } = filter;
   const keyword = filter.keyword?.trim().toLowerCase() || undefined;
   const location = filter.location?.trim() ? locationMatcher(filter.location.trim()) : undefined;
+  const community = filter.community ? communityKey(filter.community) : '';
   const priceBand =
     type && filter.price ? priceBandsFor(type).find((b) => b.key === filter.price) : undefined;
   const areaBand = filter.area ? AREA_BANDS.find((b) => b.key === filter.area) : undefined;
@@ -267,6 +274,7 @@ export function filterAndSortProperties<T extends FilterableProperty>(
     if (priceBand && !inBand(priceBand, p.price ?? 0)) continue;
     if (areaBand && !inBand(areaBand, p.area ?? 0)) continue;
     if (location && !location(p)) continue;
+    if (community && communityKey(p.address?.community) !== community) continue;
     if (byFacts && !factsMatch(p.facts, filter)) continue;
     if (keyword && !textOf(p).includes(keyword)) continue;
     out.push(p);

@@ -37,7 +37,8 @@ import { DetailSummary } from './components/detail-summary';
 import { LoanEstimate } from './components/loan-estimate';
 import { PriceHistoryChart } from './components/price-history-chart';
 import { shareListing } from './components/share-listing';
-import { FactGrid } from './components/property-facts';
+import { CommunityLink, FactGrid } from './components/property-facts';
+import { SimilarListings } from './components/similar-listings';
 import { useRecordView } from './components/use-record-view';
 
 /** 房源详情 (spec §2): media, panorama, favourite, share, phone dialog and the listing's facts. */
@@ -135,7 +136,11 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
     { label: '面积', value: formatArea(p.area), testId: 'fact-area' },
     { label: '类型', value: PROPERTY_TYPE_LABELS[p.type] },
     { label: '区域', value: p.address?.district ?? '' },
-    { label: '小区', value: p.address?.community || '—' },
+    {
+      label: '小区',
+      value: <CommunityLink name={p.address?.community} />,
+      testId: 'fact-community',
+    },
     ...factRows(p.facts, p.type).map((f) => ({ ...f, testId: `fact-${f.key}` })),
     { label: '发布时间', value: formatDate(p.created_at) },
   ];
@@ -181,6 +186,7 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
         <Section title="房源信息">
           <FactGrid facts={facts} />
         </Section>
+        <SimilarListings property={p} now={now} />
         {p.price_history && p.price_history.length > 1 && (
           <Section title="价格走势">
             <PriceHistoryChart history={p.price_history} type={p.type} />

@@ -1,9 +1,10 @@
 import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
@@ -11,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
+import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import { PAGE_SIZE } from '@couchdb/model/constants';
 import { PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
@@ -87,9 +89,20 @@ export default function PropertyListScreen() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 3 } }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 2, fontSize: { xs: 20, md: 24 } }}>
-        房源列表
-      </Typography>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ fontSize: { xs: 20, md: 24 } }}>
+          房源列表
+        </Typography>
+        <Button
+          component={RouterLink}
+          to="/areas"
+          variant="outlined"
+          size="small"
+          startIcon={<PlaceOutlined />}
+        >
+          区域找房
+        </Button>
+      </Stack>
       <Stack spacing={2}>
         <SearchBox
           key={filter.keyword ?? ''}
@@ -130,6 +143,14 @@ export default function PropertyListScreen() {
             </Typography>
             <LayoutToggle value={layout} onChange={setLayout} />
           </Stack>
+          {filter.community && (
+            <Chip
+              data-testid="community-filter"
+              label={`小区：${filter.community}`}
+              onDelete={() => apply({ ...filter, community: undefined })}
+              sx={{ mt: 1.5 }}
+            />
+          )}
           {/* Closed on phones at first: not rendered (nor hydrated) until opened. */}
           <Collapse in={open} id="property-filter-panel" unmountOnExit>
             <Box sx={{ pt: 2.5 }}>

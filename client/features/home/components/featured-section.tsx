@@ -31,15 +31,25 @@ export function FeaturedSection() {
         <Typography id="featured-heading" variant="h6" component="h2" sx={{ fontSize: 20 }}>
           推荐房源
         </Typography>
-        <Link
-          component={RouterLink}
-          to="/properties"
-          underline="none"
-          sx={{ display: 'flex', alignItems: 'center', fontSize: 14 }}
-        >
-          查看全部
-          <ChevronRight fontSize="small" />
-        </Link>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Link
+            component={RouterLink}
+            to="/areas"
+            underline="none"
+            sx={{ display: 'flex', alignItems: 'center', fontSize: 14 }}
+          >
+            区域找房
+          </Link>
+          <Link
+            component={RouterLink}
+            to="/properties"
+            underline="none"
+            sx={{ display: 'flex', alignItems: 'center', fontSize: 14 }}
+          >
+            查看全部
+            <ChevronRight fontSize="small" />
+          </Link>
+        </Stack>
       </Stack>
       {featured && featured.length === 0 ? (
         <EmptyState

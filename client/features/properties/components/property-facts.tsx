@@ -1,11 +1,15 @@
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { communityPath } from '@couchdb/rules/area-stats';
 
 /** A grid of label/value pairs (房源信息). */
 export function FactGrid({
   facts,
 }: {
-  facts: { label: string; value: string; testId?: string }[];
+  facts: { label: string; value: ReactNode; testId?: string }[];
 }) {
   return (
     <Box
@@ -33,5 +37,15 @@ export function FactGrid({
         </Box>
       ))}
     </Box>
+  );
+}
+
+/** A listing's 小区, linked to its page (issue 18); '—' when the listing names none. */
+export function CommunityLink({ name }: { name: string | undefined }) {
+  if (!name?.trim()) return '—';
+  return (
+    <Link component={RouterLink} to={communityPath(name)} data-testid="community-link">
+      {name.trim()}
+    </Link>
   );
 }

@@ -224,3 +224,21 @@ describe('the structured facts (issue 18)', () => {
     ).toEqual({});
   });
 });
+
+describe('the 小区 filter (区域找房)', () => {
+  it('matches the 小区 ignoring case and spaces, and round-trips in the URL', () => {
+    const withSpaces = buildProperty({ id: 'f', address: addr('凤麓街道', ' 抚仙湖 小区 ') });
+    const all = [...list, withSpaces];
+    expect(ids(filterAndSortProperties(all, { community: '抚仙湖小区' }))).toEqual(['a', 'f']);
+    expect(
+      ids(filterAndSortProperties(all, { location: '凤麓街道', community: '抚仙湖小区' })),
+    ).toEqual(['a', 'f']);
+    expect(filterAndSortProperties(all, { community: '别的小区' })).toEqual([]);
+    const filter = propertyFilterFromParams(
+      new URLSearchParams('location=凤麓街道&community=%20抚仙湖小区%20'),
+    );
+    expect(filter).toEqual({ location: '凤麓街道', community: '抚仙湖小区' });
+    expect(propertyFilterFromParams(propertyFilterToParams(filter))).toEqual(filter);
+    expect(propertyFilterFromParams(new URLSearchParams('community=%20%20'))).toEqual({});
+  });
+});
