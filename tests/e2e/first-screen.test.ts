@@ -10,6 +10,7 @@ import { SCREEN_WIDTH_COOKIE } from '@client/app/screen-width';
 import type { Property } from '@couchdb/model/property';
 import { serverDocs } from '../helpers/sync-api';
 import {
+  waitForReact,
   launchBrowser,
   saveScreenshot,
   SYNC_WAIT,
@@ -95,14 +96,7 @@ async function firstVisit(
 
 /** Waits until React has hydrated the page's <main>, then tells whether it is the server's node. */
 async function hydratedServerMain(page: Page): Promise<boolean> {
-  await page.waitForFunction(
-    () => {
-      const main = document.querySelector('main');
-      return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-    },
-    undefined,
-    UI_WAIT,
-  );
+  await waitForReact(page);
   return page.evaluate(
     () => (document.querySelector('main') as { __fromServer?: boolean } | null)?.__fromServer,
   ) as Promise<boolean>;

@@ -86,3 +86,18 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/**
+ * Waits until React owns the page's <main> (a page the gateway rendered answers clicks only once
+ * it is hydrated: a click on the server's markup before that is lost).
+ */
+export async function waitForReact(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const main = document.querySelector('main');
+      return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
+    },
+    undefined,
+    UI_WAIT,
+  );
+}

@@ -3,6 +3,7 @@
  * contact bar, the loan estimate.
  */
 import type { Locator, Page } from 'playwright-core';
+import { waitForReact } from '../../helpers/browser';
 
 export class PropertyDetailPage {
   readonly title: Locator;
@@ -70,6 +71,7 @@ export class PropertyDetailPage {
   async goto(base: string, id: string): Promise<void> {
     await this.page.goto(`${base}/properties/${encodeURIComponent(id)}`);
     await this.title.waitFor();
+    await waitForReact(this.page);
   }
 
   /** Shows the first video slide of the carousel. */

@@ -1,5 +1,6 @@
 /** Page model of /properties: search, the filter panel, result count, cards and paging. */
 import type { Locator, Page } from 'playwright-core';
+import { waitForReact } from '../../helpers/browser';
 
 export class PropertyListPage {
   readonly heading: Locator;
@@ -25,9 +26,10 @@ export class PropertyListPage {
     await this.waitForResults();
   }
 
-  /** Waits until the device has answered (count shown). */
+  /** Waits until the device has answered (count shown) and the page answers clicks. */
   async waitForResults(): Promise<void> {
     await this.heading.waitFor();
+    await waitForReact(this.page);
     await this.page.waitForFunction(() =>
       /共找到\s*\d+\s*套房源/.test(
         document.querySelector('[data-testid="result-count"]')?.textContent ?? '',
