@@ -8,7 +8,11 @@ import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
-import { FIRST_SCREEN_PATHS, LISTING_PAGE_ROUTE } from '@client/ssr/first-screen-paths';
+import {
+  ARTICLE_PAGE_ROUTE,
+  FIRST_SCREEN_PATHS,
+  LISTING_PAGE_ROUTE,
+} from '@client/ssr/first-screen-paths';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config';
 import { firstScreenPages } from './first-screen';
@@ -222,8 +226,8 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
  */
 function serveApp(app: Express, dir: string, firstScreen: RequestHandler) {
   app.use(compression());
-  // A first visit's home, listing list or listing page: the shell with the first screen in it.
-  app.get([...FIRST_SCREEN_PATHS, LISTING_PAGE_ROUTE], firstScreen);
+  // A first visit's home, listing list, listing or article page: the shell with the first screen in it.
+  app.get([...FIRST_SCREEN_PATHS, LISTING_PAGE_ROUTE, ARTICLE_PAGE_ROUTE], firstScreen);
   app.use(
     express.static(dir, {
       index: false,

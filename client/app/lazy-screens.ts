@@ -28,7 +28,9 @@ export const PropertyDetailScreen = preloadableScreen(
   () => import('@client/features/properties/property-detail-screen'),
 );
 export const NewsListScreen = lazy(() => import('@client/features/news/news-list-screen'));
-export const NewsDetailScreen = lazy(() => import('@client/features/news/news-detail-screen'));
+export const NewsDetailScreen = preloadableScreen(
+  () => import('@client/features/news/news-detail-screen'),
+);
 export const JoinUsScreen = lazy(() => import('@client/features/static-pages/join-us-screen'));
 export const HelpScreen = lazy(() => import('@client/features/static-pages/help-screen'));
 
@@ -92,7 +94,9 @@ export function preloadFirstScreen(pathname: string): Promise<void> {
         ? PropertyListScreen.preload
         : /^\/properties\/[^/]+$/.test(pathname)
           ? PropertyDetailScreen.preload
-          : null;
+          : /^\/news\/[^/]+$/.test(pathname)
+            ? NewsDetailScreen.preload
+            : null;
   if (!load) return Promise.resolve();
   return load().then(
     () => undefined,
