@@ -25,6 +25,7 @@ import { agentRoutes } from './routes/agent';
 import { authRoutes } from './routes/auth';
 import { counterRoutes } from './routes/counters';
 import { UploadQuota } from './media/upload-quota';
+import { photoVariants } from './media/photo-variants';
 import { mediaRoutes } from './routes/media';
 import { promotionRoutes } from './routes/promotion';
 import { trainingRoutes } from './routes/training';
@@ -185,6 +186,8 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   app.use('/api', api);
   app.get('/metrics', metricsEndpoint(metrics, config.metricsToken));
 
+  // A photo's sized WebP copies (/media/w480/<name>) before the stored files themselves.
+  app.get('/media/:variant/:name', photoVariants(config.dataDir));
   app.use(
     '/media',
     express.static(path.join(config.dataDir, 'media'), {
