@@ -148,6 +148,7 @@ function Article({ article }: { article: NewsDoc }) {
         {article.image_url && (
           <Photo
             src={article.image_url}
+            sizes="(min-width: 900px) 836px, 100vw"
             alt=""
             kind="article"
             sx={{ width: '100%', borderRadius: 2, mb: 3, display: 'block' }}
