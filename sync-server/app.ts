@@ -8,7 +8,11 @@ import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
-import { FIRST_SCREEN_PATHS, LISTING_PAGE_ROUTE } from '@client/ssr/first-screen-paths';
+import {
+  ARTICLE_PAGE_ROUTE,
+  FIRST_SCREEN_PATHS,
+  LISTING_PAGE_ROUTE,
+} from '@client/ssr/first-screen-paths';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config';
 import { firstScreenPages } from './first-screen';
@@ -21,6 +25,7 @@ import { agentRoutes } from './routes/agent';
 import { authRoutes } from './routes/auth';
 import { counterRoutes } from './routes/counters';
 import { UploadQuota } from './media/upload-quota';
+import { photoVariants } from './media/photo-variants';
 import { mediaRoutes } from './routes/media';
 import { promotionRoutes } from './routes/promotion';
 import { trainingRoutes } from './routes/training';
@@ -181,6 +186,8 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   app.use('/api', api);
   app.get('/metrics', metricsEndpoint(metrics, config.metricsToken));
 
+  // A photo's sized WebP copies (/media/w480/<name>) before the stored files themselves.
+  app.get('/media/:variant/:name', photoVariants(config.dataDir));
   app.use(
     '/media',
     express.static(path.join(config.dataDir, 'media'), {
@@ -222,8 +229,8 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
  */
 function serveApp(app: Express, dir: string, firstScreen: RequestHandler) {
   app.use(compression());
-  // A first visit's home, listing list or listing page: the shell with the first screen in it.
-  app.get([...FIRST_SCREEN_PATHS, LISTING_PAGE_ROUTE], firstScreen);
+  // A first visit's home, listing list, listing or article page: the shell with the first screen in it.
+  app.get([...FIRST_SCREEN_PATHS, LISTING_PAGE_ROUTE, ARTICLE_PAGE_ROUTE], firstScreen);
   app.use(
     express.static(dir, {
       index: false,

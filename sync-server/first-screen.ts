@@ -1,5 +1,5 @@
 /**
- * A first visit's home, listing list and a listing's own page come with their first screen already in the HTML
+ * A first visit's home, listing list and a listing's or an article's own page come with their first screen already in the HTML
  * (client/ssr/render-first-screen.tsx) and the visitor's first listing pull beside it: the listings
  * and their photos show before the app's JavaScript has loaded, the page hydrates the markup, and
  * the replication takes the carried pull as its first page. Only for visitors (no session hint):
@@ -12,13 +12,12 @@ import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { hasSessionHint } from '@couchdb/model/session-cookies';
 import { FIRST_PULL_ELEMENT, PULL_LIMIT_MAX, type SyncDocument } from '@couchdb/model/sync';
-import type { FirstScreen, PageMeta } from '@client/ssr/render-first-screen';
+import type { CarriedDocument, FirstScreen, PageMeta } from '@client/ssr/render-first-screen';
 import { projectFor, type StoredDoc } from './services/projection';
 import type { SyncService } from './services/sync-service';
 import { couchStatus, type Store } from './store/couch';
 
 type Renderer = typeof import('@client/ssr/render-first-screen');
-type PropertyDoc = Parameters<Renderer['listingPageMeta']>[0];
 
 /** index.html's place for the first screen (client/index.html). */
 const FIRST_SCREEN_SLOT = /<div id="root">\s*<!--first-screen-->[\s\S]*?<!--\/first-screen-->/;
@@ -95,17 +94,34 @@ function withPageMeta(html: string, meta: PageMeta, base: string, url: string): 
     .replace(TITLE, () => `<title>${attribute(meta.title)}</title>${tags}`);
 }
 
-/** A listing as a visitor's device would receive it, or null when a visitor may not see it. */
-async function visitorListing(store: Store, id: string): Promise<SyncDocument | null> {
+/** A page's own document: a listing's or an article's, by id. */
+interface OwnPage {
+  collection: CarriedDocument['collection'];
+  id: string;
+}
+
+/** The document whose own page `path` is (a shared link), or null. */
+function ownPageOf(renderer: Renderer, path: string): OwnPage | null {
+  const listing = renderer.listingPageId(path);
+  if (listing) return { collection: 'properties', id: listing };
+  const article = renderer.articlePageId(path);
+  return article ? { collection: 'news', id: article } : null;
+}
+
+/** A document as a visitor's device would receive it, or null when a visitor may not see it. */
+async function visitorDocument(
+  store: Store,
+  { collection, id }: OwnPage,
+): Promise<SyncDocument | null> {
   const stored = await store
-    .db('properties')
+    .db(collection)
     .get(id)
     .catch((err: unknown) => {
       if (couchStatus(err) === 404) return null;
       throw err;
     });
   if (!stored) return null;
-  const projected = projectFor('properties', null, stored as unknown as StoredDoc);
+  const projected = projectFor(collection, null, stored as unknown as StoredDoc);
   return projected && !projected._deleted ? projected : null;
 }
 
@@ -151,8 +167,8 @@ export function firstScreenPages(
     ready ??= prepare();
     ready
       .then(async ({ renderer, template }) => {
-        const listingId = renderer.listingPageId(req.path);
-        if (!listingId && !renderer.FIRST_SCREEN_PATHS.includes(req.path)) return next();
+        const own = ownPageOf(renderer, req.path);
+        if (!own && !renderer.FIRST_SCREEN_PATHS.includes(req.path)) return next();
         const width = renderer.screenWidthFor({
           cookie: req.get('cookie') ?? '',
           mobileHint: req.get('sec-ch-ua-mobile'),
@@ -174,23 +190,26 @@ export function firstScreenPages(
             .replace('</body>', () => `${body}</body>`);
 
         let page: string;
-        if (listingId) {
-          // A listing's own page (a shared link): the listing, carried for hydration, without the
-          // list's first pull (the page stays light; the device syncs as on any other page).
-          const listing = await visitorListing(store, listingId);
-          if (!listing) return next();
-          const doc = listing as unknown as PropertyDoc;
-          page = cached(`${width} ${listing.server_rev} ${req.originalUrl}`, () => {
+        if (own) {
+          // A listing's or an article's own page (a shared link): the document, carried for
+          // hydration, without the list's first pull (the page stays light; the device syncs as
+          // on any other page).
+          const found = await visitorDocument(store, own);
+          if (!found) return next();
+          const carried = { collection: own.collection, doc: found } as unknown as CarriedDocument;
+          page = cached(`${width} ${found.server_rev} ${req.originalUrl}`, () => {
             const base = `${req.protocol}://${req.get('host')}`;
             const empty = { documents: [], checkpoint: null };
             return withPageMeta(
               fill(
-                renderer.renderFirstScreen(req.originalUrl, empty, width, doc),
+                renderer.renderFirstScreen(req.originalUrl, empty, width, carried),
                 '',
                 `<script type="application/json" id="${renderer.FIRST_SCREEN_DOCUMENT_ELEMENT}">` +
-                  `${scriptJson(listing)}</script>`,
+                  `${scriptJson(carried)}</script>`,
               ),
-              renderer.listingPageMeta(doc),
+              carried.collection === 'news'
+                ? renderer.articlePageMeta(carried.doc)
+                : renderer.listingPageMeta(carried.doc),
               base,
               req.originalUrl,
             );

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider, type Theme } from '@mui/material/styles';
+import type { Theme } from '@mui/material/styles';
+import { ThemeProvider } from '@mui/system';
 import { ToastProvider } from '@client/components/toast/toast-provider';
 import { useAuth } from '@client/lib/session/auth-context';
 import { AuthProvider } from '@client/lib/session/auth-provider';
@@ -43,8 +44,12 @@ export function App({
 } = {}) {
   const [router] = useState(() => given ?? createAppRouter());
   useEffect(endHydration, []);
+  // MUI's own ThemeProvider also carries the CSS-variables provider (and its colour-scheme
+  // script), which a theme without colour schemes never uses: the first screen's code leaves it
+  // out. `vars: null` is what MUI's provider gives such a theme.
+  const plainTheme = useMemo(() => ({ ...givenTheme, vars: null }), [givenTheme]);
   return (
-    <ThemeProvider theme={givenTheme}>
+    <ThemeProvider theme={plainTheme}>
       <CssBaseline />
       <ToastProvider>
         <AuthProvider onSignedOut={forgetUserData}>

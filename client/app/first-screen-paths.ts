@@ -9,3 +9,6 @@ export const FIRST_SCREEN_PATHS: readonly string[] = ['/', '/properties'];
  * carried beside it (client/data/first-screen-document.ts), as an Express route path.
  */
 export const LISTING_PAGE_ROUTE = '/properties/:id';
+
+/** An article's own page (a shared link), rendered for visitors like a listing's. */
+export const ARTICLE_PAGE_ROUTE = '/news/:id';

@@ -30,7 +30,9 @@ export const PropertyDetailScreen = preloadableScreen(
 export const AreasScreen = lazy(() => import('@client/features/areas/areas-screen'));
 export const CommunityScreen = lazy(() => import('@client/features/areas/community-screen'));
 export const NewsListScreen = lazy(() => import('@client/features/news/news-list-screen'));
-export const NewsDetailScreen = lazy(() => import('@client/features/news/news-detail-screen'));
+export const NewsDetailScreen = preloadableScreen(
+  () => import('@client/features/news/news-detail-screen'),
+);
 export const JoinUsScreen = lazy(() => import('@client/features/static-pages/join-us-screen'));
 export const HelpScreen = lazy(() => import('@client/features/static-pages/help-screen'));
 
@@ -94,7 +96,9 @@ export function preloadFirstScreen(pathname: string): Promise<void> {
         ? PropertyListScreen.preload
         : /^\/properties\/[^/]+$/.test(pathname)
           ? PropertyDetailScreen.preload
-          : null;
+          : /^\/news\/[^/]+$/.test(pathname)
+            ? NewsDetailScreen.preload
+            : null;
   if (!load) return Promise.resolve();
   return load().then(
     () => undefined,

@@ -1,11 +1,13 @@
 /**
  * What a shared link's preview shows (chat apps read the page's meta tags, not its script): a
- * listing's title, a line of its facts and description, and its cover photo.
+ * listing's title, a line of its facts and description, and its cover photo; an article's title,
+ * summary (else the start of its text) and cover.
  */
 import { PROPERTY_TYPE_LABELS } from '@couchdb/model/property-facts';
 import { formatArea, formatPrice, formatShortAddress } from '@couchdb/rules/format';
 import { coverImage } from '@client/components/property/cover-image';
 import { APP_NAME } from '@client/config';
+import type { NewsDoc } from '@client/data/schemas/news.schema';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
 
 export interface PageMeta {
@@ -22,6 +24,37 @@ export interface PageMeta {
 /** Previews cut descriptions at about this length; a longer one is cut here, with an ellipsis. */
 const DESCRIPTION_MAX = 120;
 
+/** `text` on one line, cut at DESCRIPTION_MAX characters with an ellipsis. */
+function oneLine(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > DESCRIPTION_MAX ? `${line.slice(0, DESCRIPTION_MAX - 1)}…` : line;
+}
+
+const ENTITIES: Readonly<Record<string, string>> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  nbsp: ' ',
+};
+
+/** The text of article HTML (its tags dropped, the entities the sanitiser writes read back). */
+function articleText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(amp|lt|gt|quot|nbsp);/g, (_, name: string) => ENTITIES[name]!)
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)));
+}
+
+export function articlePageMeta(a: NewsDoc): PageMeta {
+  return {
+    title: `${a.title} - ${APP_NAME}`,
+    description: oneLine(a.summary || articleText(a.content ?? '')),
+    image: a.image_url || null,
+    siteName: APP_NAME,
+  };
+}
+
 export function listingPageMeta(p: PropertyDoc): PageMeta {
   const facts = [
     PROPERTY_TYPE_LABELS[p.type],
@@ -30,12 +63,9 @@ export function listingPageMeta(p: PropertyDoc): PageMeta {
     p.area ? formatArea(p.area) : '',
     formatShortAddress(p.address),
   ].filter(Boolean);
-  const text = `${facts.join(' · ')}。${(p.description ?? '').replace(/\s+/g, ' ').trim()}`;
-  const description =
-    text.length > DESCRIPTION_MAX ? `${text.slice(0, DESCRIPTION_MAX - 1)}…` : text;
   return {
     title: `${p.title} - ${APP_NAME}`,
-    description,
+    description: oneLine(`${facts.join(' · ')}。${p.description ?? ''}`),
     image: coverImage(p.images),
     siteName: APP_NAME,
   };

@@ -1,6 +1,6 @@
 /* eslint-disable react-refresh/only-export-components -- a server render module, never hot-reloaded */
 /**
- * A visitor's first screen (home, the listing list or a listing's own page) rendered to HTML in Node with the app's own
+ * A visitor's first screen (home, the listing list, a listing's or an article's own page) rendered to HTML in Node with the app's own
  * components: the gateway serves it to first visits, so the listings and their photos show before
  * the app's JavaScript has loaded (the page then hydrates it), and the build takes the first
  * screens' CSS from it (scripts/first-screen-styles.tsx).
@@ -12,7 +12,12 @@ import { CacheProvider } from '@emotion/react';
 import type { PullResponse } from '@couchdb/model/sync';
 import { App } from '@client/app/app';
 import { FIRST_SCREEN_PATHS } from '@client/app/first-screen-paths';
-import { HomeScreen, PropertyDetailScreen, PropertyListScreen } from '@client/app/lazy-screens';
+import {
+  HomeScreen,
+  NewsDetailScreen,
+  PropertyDetailScreen,
+  PropertyListScreen,
+} from '@client/app/lazy-screens';
 import { routes } from '@client/app/router';
 import {
   cookieScreenWidth,
@@ -23,17 +28,24 @@ import {
 } from '@client/app/screen-width';
 import { FirstScreenListings, publicBootListings } from '@client/data/hooks/use-boot-listings';
 import {
+  type CarriedDocument,
   FIRST_SCREEN_DOCUMENT_ELEMENT,
   FirstScreenDocument,
 } from '@client/data/first-screen-document';
-import type { PropertyDoc } from '@client/data/schemas/property.schema';
 
 export { FIRST_SCREEN_DOCUMENT_ELEMENT, SCREEN_WIDTH_ATTRIBUTE, SCREEN_WIDTHS };
-export { listingPageMeta, type PageMeta } from './page-meta';
+export type { CarriedDocument };
+export { articlePageMeta, listingPageMeta, type PageMeta } from './page-meta';
 
 /** The listing whose own page `path` is (`/properties/:id`), rendered for visitors too; else null. */
 export function listingPageId(path: string): string | null {
   const match = /^\/properties\/([^/]+)$/.exec(path);
+  return match ? decodeURIComponent(match[1]!) : null;
+}
+
+/** The article whose own page `path` is (`/news/:id`), rendered for visitors too; else null. */
+export function articlePageId(path: string): string | null {
+  const match = /^\/news\/([^/]+)$/.exec(path);
   return match ? decodeURIComponent(match[1]!) : null;
 }
 
@@ -96,6 +108,7 @@ export async function prepareFirstScreens(): Promise<void> {
     HomeScreen.preload(),
     PropertyListScreen.preload(),
     PropertyDetailScreen.preload(),
+    NewsDetailScreen.preload(),
   ]);
   const empty = { documents: [], checkpoint: null };
   for (const width of Object.values(SCREEN_WIDTHS)) renderFirstScreen('/', empty, width);
@@ -105,14 +118,14 @@ export async function prepareFirstScreens(): Promise<void> {
 
 /**
  * Renders `url` (a path with its query: the list's filter lives there) for a visitor whose first
- * pull answered `firstPull`, at `width`; a listing's own page shows `listing` (as projected for a
- * visitor). Call `prepareFirstScreens` once before.
+ * pull answered `firstPull`, at `width`; a listing's or an article's own page shows `carried` (as
+ * projected for a visitor). Call `prepareFirstScreens` once before.
  */
 export function renderFirstScreen(
   url: string,
   firstPull: PullResponse,
   width: number,
-  listing: PropertyDoc | null = null,
+  carried: CarriedDocument | null = null,
 ): FirstScreen {
   const cache = createCache({ key: 'css' });
   cache.compat = true; // rules collect in cache.inserted instead of inline <style> tags
@@ -123,7 +136,7 @@ export function renderFirstScreen(
     html = renderToString(
       <CacheProvider value={cache}>
         <FirstScreenListings value={publicBootListings(firstPull)}>
-          <FirstScreenDocument value={listing}>
+          <FirstScreenDocument value={carried}>
             <App router={createMemoryRouter(routes, { initialEntries: [url] })} theme={sized} />
           </FirstScreenDocument>
         </FirstScreenListings>

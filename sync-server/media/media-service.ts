@@ -25,13 +25,23 @@ import { moveMediaFile, putMediaBuffer } from './storage';
 // time (a per-process queue on purpose: the memory it protects is this process's).
 sharp.cache(false);
 sharp.concurrency(1);
-const IMAGE_DECODES_AT_ONCE = 1;
+export const IMAGE_DECODES_AT_ONCE = 1;
 let decoding = 0;
+let mostAtOnce = 0;
+let decoded = 0;
 const waiting: (() => void)[] = [];
 
-async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
+/** The images this process has decoded since it started, and the most at once (for its tests). */
+export function imageDecodeStats(): { decoded: number; mostAtOnce: number } {
+  return { decoded, mostAtOnce };
+}
+
+/** Runs `work` (which decodes one image) when a decode slot is free. */
+export async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
   if (decoding >= IMAGE_DECODES_AT_ONCE) await new Promise<void>((go) => waiting.push(go));
   else decoding++;
+  mostAtOnce = Math.max(mostAtOnce, decoding);
+  decoded++;
   try {
     return await work();
   } finally {
@@ -169,12 +179,11 @@ export async function prepareUpload(file: UploadedFile): Promise<PreparedUpload>
   };
 }
 
-/** The stored photo (long edge capped, JPEG) and its WebP thumbnail, both small, in memory. */
-async function reencode(
-  path: string,
-  name: string,
-): Promise<{ photo: { data: Buffer; info: OutputInfo }; thumb: Buffer }> {
-  // The header says the size before anything is decoded: a pixel bomb is refused unopened.
+/**
+ * Refuses an image whose header says it is over the pixel limit (a pixel bomb is refused
+ * unopened, before anything is decoded), or that has no readable header.
+ */
+export async function checkPixels(path: string, name: string): Promise<void> {
   const meta = await sharp(path)
     .metadata()
     .catch(() => null);
@@ -184,6 +193,14 @@ async function reencode(
   if (meta.width * meta.height > IMAGE_MAX_PIXELS) {
     throw new HttpError(413, 'file_too_large', UPLOAD_LIMIT_MESSAGES.imageTooManyPixels(name));
   }
+}
+
+/** The stored photo (long edge capped, JPEG) and its WebP thumbnail, both small, in memory. */
+async function reencode(
+  path: string,
+  name: string,
+): Promise<{ photo: { data: Buffer; info: OutputInfo }; thumb: Buffer }> {
+  await checkPixels(path, name);
   try {
     // rotate() applies the EXIF orientation; sharp writes no metadata unless asked, so EXIF/GPS go.
     const photo = await sharp(path, { failOn: 'error', limitInputPixels: IMAGE_MAX_PIXELS })

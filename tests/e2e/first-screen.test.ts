@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SCREEN_WIDTH_COOKIE } from '@client/app/screen-width';
+import type { News } from '@couchdb/model/news';
 import type { Property } from '@couchdb/model/property';
 import { serverDocs } from '../helpers/sync-api';
 import {
@@ -19,6 +20,7 @@ import {
   type Viewport,
 } from '../helpers/browser';
 import { startGateway, type RunningGateway } from '../helpers/gateway';
+import { NewsPage } from './pages/news-page';
 
 const PHONE_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
@@ -38,6 +40,8 @@ const MARK_SERVER_MARKUP = `document.addEventListener('readystatechange', () => 
 let gateway: RunningGateway;
 /** A public demo listing with photos: a shared link's page. */
 let listing: Property;
+/** A published demo article with a cover: another shared link's page. */
+let article: News;
 
 beforeAll(async () => {
   gateway = await startGateway({ embedded: true });
@@ -51,6 +55,17 @@ beforeAll(async () => {
       );
       const found = [...visible.values()].find((p) => !p._deleted && p.images.length > 0);
       if (!found) throw new Error('the demo listings are not there yet');
+      return found;
+    },
+    { timeout: SYNC_WAIT.timeout, interval: 500 },
+  );
+  article = await vi.waitFor(
+    async () => {
+      const visible = await serverDocs<News & { _deleted?: boolean }>(gateway.url, null, 'news');
+      const found = [...visible.values()].find(
+        (a) => !a._deleted && a.status === 'published' && a.image_url && a.content,
+      );
+      if (!found) throw new Error('the demo news is not there yet');
       return found;
     },
     { timeout: SYNC_WAIT.timeout, interval: 500 },
@@ -140,6 +155,50 @@ describe.each(SIZES)('%s’s first visit', (_name, viewport, userAgent) => {
     });
   });
 });
+
+describe.each(SIZES)(
+  '%s’s first visit to an article’s own page (a shared link)',
+  (_name, viewport, userAgent) => {
+    it('gets it rendered with its preview, hydrates it as it is, and shows what the device renders', async () => {
+      // The preview's tags are in the server's HTML, for chat apps that never run its script.
+      const html = await (
+        await fetch(`${gateway.url}/news/${article.id}`, {
+          headers: { Accept: 'text/html', 'User-Agent': userAgent },
+        })
+      ).text();
+      const head = html.slice(0, html.indexOf('</head>'));
+      for (const tag of ['og:title', 'og:description', 'og:image', 'og:url']) {
+        expect(head).toMatch(new RegExp(`<meta property="${tag}" content="[^"]+">`));
+      }
+      expect(head).toContain(`<meta name="description" content="`);
+      expect(head).toContain(`<title>${article.title} - `);
+      expect(head).toContain(
+        `<meta property="og:url" content="${gateway.url}/news/${article.id}">`,
+      );
+
+      await firstVisit(`/news/${article.id}`, viewport, userAgent, async ({ errors, page }) => {
+        const news = new NewsPage(page);
+        expect(await hydratedServerMain(page)).toBe(true);
+        const heading = page.getByRole('heading', { level: 1, name: article.title });
+        await heading.waitFor();
+        const served = await news.content.innerHTML();
+        expect(served.length).toBeGreaterThan(0);
+        // The device's own copy takes over once it has synced: the page stays as it was.
+        await page.getByRole('status', { name: '同步状态：已同步' }).waitFor(SYNC_WAIT);
+        await heading.waitFor();
+        expect(await hydratedServerMain(page)).toBe(true);
+        expect(errors).toEqual([]);
+        await saveScreenshot(page, `first-visit-article-${viewport.width}`);
+        // The article as the device renders it (sanitised in the browser) is the server's markup.
+        await page.getByRole('link', { name: '返回资讯列表' }).click();
+        await page.locator(`a[href="/news/${article.id}"]`).first().click();
+        await heading.waitFor();
+        await expect.poll(() => news.content.innerHTML(), UI_WAIT).toBe(served);
+        expect(errors).toEqual([]);
+      });
+    });
+  },
+);
 
 describe('a first visit whose user agent misleads the gateway', () => {
   it.each([

@@ -1,6 +1,7 @@
 /**
  * Offline, a listing photo the device never downloaded shows the designed placeholder, not the
- * browser's broken-image icon, on the list's card and on the listing's page. Real Chromium against
+ * browser's broken-image icon, on the list's card and on the listing's page; one it was shown
+ * online (at its screen's width, the gateway's sized WebP copy) shows from the device's cache. Real Chromium against
  * the real gateway (embedded store, demo data). Run `npm run build` first.
  */
 import sharp from 'sharp';
@@ -105,6 +106,44 @@ describe.each([
         await card.getByTestId('photo-placeholder').waitFor();
         await expect.poll(() => brokenImages(page), UI_WAIT).toEqual([]);
         await saveScreenshot(page, `photo-placeholder-list-${viewport.width}`);
+      } finally {
+        await browser.context.setOffline(false);
+      }
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+describe('on a phone, a photo shown online at its screen’s width', () => {
+  it('comes as the gateway’s sized WebP copy and shows offline from the device’s cache', async () => {
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.openPage(`${gateway.url}/help`, VIEWPORTS.mobile);
+      await new PwaChrome(page).waitForServiceWorker();
+      // The list with the service worker in control: the card's photo goes through its cache.
+      await page.goto(`${gateway.url}/properties`);
+      const cover = page
+        .locator(`[data-testid="property-card"][data-property-id="${listingId}"]`)
+        .locator('img')
+        .first();
+      await cover.waitFor();
+      const shown = () =>
+        cover.evaluate((img: HTMLImageElement) =>
+          img.complete && img.naturalWidth > 0 ? img.currentSrc : null,
+        );
+      await expect.poll(shown, UI_WAIT).toMatch(/\/media\/w(480|960)\/[0-9a-f]{64}\.jpg$/);
+      const sized = (await shown())!;
+      await expect
+        .poll(() => page.evaluate(async (url) => Boolean(await caches.match(url)), sized), UI_WAIT)
+        .toBe(true);
+
+      await browser.context.setOffline(true);
+      try {
+        await page.reload();
+        await cover.waitFor();
+        await expect.poll(shown, UI_WAIT).toBe(sized);
+        await expect.poll(() => brokenImages(page), UI_WAIT).toEqual([]);
       } finally {
         await browser.context.setOffline(false);
       }

@@ -1,15 +1,15 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
+import { LazyPart } from '@client/components/lazy-part';
 import { useAuth } from '@client/lib/session/auth-context';
+import { whenIdle } from '@client/lib/when-idle';
 import { SyncIndicator } from '@client/app/sync/sync-indicator';
-import { InstallButton } from '@client/pwa/install-button';
 import { OfflineBanner } from '@client/pwa/offline-banner';
 import { UnsentStorageAlert } from '@client/pwa/unsent-storage-alert';
 import { Brand } from './brand';
@@ -18,8 +18,29 @@ import { isActive, MAIN_NAV } from './nav-items';
 
 /** Only signed-in users need the menu (and its Popover), so it is a chunk of its own. */
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+const InstallButton = lazy(() =>
+  import('@client/pwa/install-button').then((m) => ({ default: m.InstallButton })),
+);
 
-const authSkeleton = <Skeleton variant="rounded" width={140} height={36} />;
+/**
+ * 安装应用 once the page is idle: the browser offers installing only after a while anyway, and
+ * its code (the install flow, the iOS steps) stays out of the first screen's.
+ */
+function IdleInstallButton() {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIdle(true), 3000), []);
+  if (!idle) return null;
+  return (
+    <LazyPart name="the install button" fallback={null}>
+      <InstallButton />
+    </LazyPart>
+  );
+}
+
+/** Where the sign-in buttons or the user menu will be (a still box: no skeleton code up front). */
+const authSkeleton = (
+  <Box aria-hidden sx={{ width: 140, height: 36, borderRadius: 1, bgcolor: 'action.hover' }} />
+);
 
 /**
  * Site header (spec §2 "Chrome"): name, main links, install entry, login/register or the user
@@ -63,7 +84,7 @@ export function AppHeader() {
           <Box sx={{ flexGrow: { xs: 1, md: 0 } }} />
           <SyncIndicator />
           <Box sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 1.5 }}>
-            <InstallButton />
+            <IdleInstallButton />
             {status === 'loading' ? (
               authSkeleton
             ) : user ? (

@@ -15,10 +15,14 @@ import {
   formatUnitPrice,
 } from '@couchdb/rules/format';
 import { formatPriceDrop, priceDropSince } from '@couchdb/rules/price-history';
-import { coverImage } from './cover-image';
+import { coverImage, coverPhoto } from './cover-image';
 import { FavoriteButton } from './favorite-button';
 import { PropertyBadges } from './property-badges';
 import { Photo, PhotoPlaceholder } from '@client/components/photo';
+
+/** The cover's displayed width: a list row's fixed box, or a grid card (one to four columns). */
+const LIST_PHOTO_SIZES = '(min-width: 600px) 200px, 116px';
+const GRID_PHOTO_SIZES = '(min-width: 1200px) 300px, (min-width: 600px) 50vw, 100vw';
 
 export type PropertyCardLayout = 'grid' | 'list';
 
@@ -134,6 +138,8 @@ function PropertyCardView({
           {cover ? (
             <Photo
               src={cover}
+              photo={coverPhoto(p.images) ?? cover}
+              sizes={list ? LIST_PHOTO_SIZES : GRID_PHOTO_SIZES}
               alt=""
               loading={eager ? 'eager' : 'lazy'}
               fetchPriority={index === 0 ? 'high' : 'auto'}

@@ -3,7 +3,9 @@ import { map } from 'rxjs';
 import { NEWS_FETCH_LIMIT } from '@couchdb/model/constants';
 import type { NewsCategory } from '@couchdb/model/news';
 import type { NewsDoc } from '../schemas/news.schema';
+import { useFirstScreenArticle } from '../first-screen-document';
 import { useLiveQuery, type LiveResult } from './use-live-query';
+import { useSyncSettled } from './use-sync-settled';
 
 // Sorted here rather than in the query: created_at has no index, and the set is small.
 export const newestFirst = (a: NewsDoc, b: NewsDoc) =>
@@ -37,9 +39,18 @@ export function usePublishedNews(
   );
 }
 
-/** One article by id (null when the device does not hold it). */
+/**
+ * One article by id (null when the device does not hold it). On a visitor's first visit to an
+ * article's page, the article the page came with stands in until the device holds its own copy or
+ * its first sync of news is over.
+ */
 export function useNewsArticle(id: string | undefined): LiveResult<NewsDoc | null> {
-  return useLiveQuery(`news-article:${id ?? ''}`, (db) =>
+  const live = useLiveQuery(`news-article:${id ?? ''}`, (db) =>
     db.news.findOne(id ?? '').$.pipe(map((doc) => (doc ? (doc.toJSON() as NewsDoc) : null))),
   );
+  const carried = useFirstScreenArticle(id);
+  const settled = useSyncSettled('news');
+  const deviceAnswered = live.data !== undefined && (live.data !== null || settled);
+  if (carried && !live.error && !deviceAnswered) return { ...live, data: carried, loading: false };
+  return live;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -31,6 +31,9 @@ function likedIds(): Set<string> {
     return new Set();
   }
 }
+
+/** Likes are remembered only on this device; nothing tells when another tab adds one. */
+const noChanges = () => () => {};
 
 function rememberLike(id: string) {
   try {
@@ -78,7 +81,14 @@ function Article({ article }: { article: NewsDoc }) {
   const toast = useToast();
   const device = useOpenDevice();
   const [now] = useState(() => Date.now());
-  const [liked, setLiked] = useState(() => likedIds().has(article.id));
+  // A first screen is rendered as not liked (the gateway cannot know): hydration starts there too.
+  const likedBefore = useSyncExternalStore(
+    noChanges,
+    () => likedIds().has(article.id),
+    () => false,
+  );
+  const [likedNow, setLiked] = useState(false);
+  const liked = likedBefore || likedNow;
   const html = useMemo(() => sanitizeArticleHtml(article.content ?? ''), [article.content]);
 
   const counted = useRef<string | null>(null);
@@ -138,6 +148,7 @@ function Article({ article }: { article: NewsDoc }) {
         {article.image_url && (
           <Photo
             src={article.image_url}
+            sizes="(min-width: 900px) 836px, 100vw"
             alt=""
             kind="article"
             sx={{ width: '100%', borderRadius: 2, mb: 3, display: 'block' }}

@@ -27,8 +27,21 @@ function addHooks(): void {
   hooked = true;
 }
 
+const LINK_TARGET = ' target="_blank" rel="noopener noreferrer"';
+
+/**
+ * The gateway's first-screen render has no DOM for DOMPurify: it shows the stored HTML, which the
+ * gateway sanitised on its write with the same allow-list (sanitize-html's output: attributes in
+ * double quotes, `"` and `>` escaped in them), giving its links what the hook above gives them, so
+ * the page hydrates the markup the device renders.
+ */
+function storedArticleHtml(html: string): string {
+  return html.replace(/<a (href="[^"]+"[^>]*)>/g, `<a $1${LINK_TARGET}>`);
+}
+
 /** Safe HTML for an article body. Links open in a new tab without access to this page. */
 export function sanitizeArticleHtml(html: string): string {
+  if (!DOMPurify.isSupported) return storedArticleHtml(html);
   if (!hooked) addHooks();
   return DOMPurify.sanitize(html, {
     ALLOWED_TAGS: [...ARTICLE_TAGS],

@@ -1,5 +1,5 @@
 /**
- * A first visit's home and listing list come with the first screen in the HTML and the visitor's
+ * A first visit's home, listing list, a listing's and an article's own page come with the first screen in the HTML and the visitor's
  * first listing pull beside it (sync-server/first-screen.ts), rendered by the real gateway from the
  * real store; signed-in browsers, other paths and a failed render get the plain shell.
  */
@@ -13,7 +13,7 @@ import { newId } from '../../../couchdb/model/common';
 import { SESSION_HINT_COOKIE } from '../../../couchdb/model/session-cookies';
 import { SCREEN_WIDTH_COOKIE } from '../../../client/app/screen-width';
 import { FIRST_PULL_ELEMENT, FIRST_PULL_URL, type PullResponse } from '../../../couchdb/model/sync';
-import { buildProperty } from '../../fixtures/builders';
+import { buildNews, buildProperty } from '../../fixtures/builders';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
 
 const PHONE_UA =
@@ -269,6 +269,57 @@ describe('first screens for a first visit', () => {
       expect(res.text).toContain('boot-shell');
       expect(res.text).not.toContain(pendingTitle);
       expect(res.text).toContain('<title>澄江房产</title>');
+    }
+  });
+
+  it('renders an article’s own page (a shared link) with its preview tags and its stored HTML', async () => {
+    const id = newId();
+    const { id: _id, ...article } = buildNews({
+      id,
+      title: '澄江楼市 "五月" 观察',
+      summary: '',
+      content:
+        '<h2>成交</h2><p>本月成交 &amp; 挂牌<strong>稳中有升</strong>，详见<a href="https://example.cn/r" title="报告">报告</a>。</p>',
+      image_url: '/media/n/cover.jpg',
+    });
+    await gw.store.db('news').insert({ _id: id, ...article, ever_published: true });
+    const res = await request(gw.app)
+      .get(`/news/${id}`)
+      .set('Host', 'fang.example.cn')
+      .set('User-Agent', LAPTOP_UA)
+      .set('Accept', 'text/html');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<div id="root" data-ssr data-screen-width="1366">');
+    const head = res.text.slice(0, res.text.indexOf('</head>'));
+    const title = '澄江楼市 &quot;五月&quot; 观察 - 澄江房产';
+    // No summary: the description is the start of the article's text.
+    const description = '成交 本月成交 &amp; 挂牌 稳中有升 ，详见 报告 。';
+    expect(head).toContain(`<title>${title}</title>`);
+    expect(head).toContain(`<meta property="og:title" content="${title}">`);
+    expect(head).toContain(`<meta name="description" content="${description}">`);
+    expect(head).toContain(`<meta property="og:description" content="${description}">`);
+    expect(head).toContain(
+      '<meta property="og:image" content="http://fang.example.cn/media/n/cover.jpg">',
+    );
+    expect(head).toContain(`<meta property="og:url" content="http://fang.example.cn/news/${id}">`);
+    // The stored (already sanitised) HTML as the reader shows it: links open in a new tab.
+    const markup = firstScreen(res.text);
+    expect(markup).toContain(
+      '<p>本月成交 &amp; 挂牌<strong>稳中有升</strong>，详见<a href="https://example.cn/r" title="报告" target="_blank" rel="noopener noreferrer">报告</a>。</p>',
+    );
+    expect(res.text).toContain('id="cj-first-screen-document"');
+    expect(res.text).toContain('"collection":"news"');
+  });
+
+  it('serves the plain shell for an article a visitor may not see, or one that does not exist', async () => {
+    const id = newId();
+    const { id: _id, ...draft } = buildNews({ id, title: '草稿 不应出现', status: 'draft' });
+    await gw.store.db('news').insert({ _id: id, ...draft });
+    for (const path of [`/news/${id}`, '/news/nope']) {
+      const res = await request(gw.app).get(path).set('Accept', 'text/html');
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('boot-shell');
+      expect(res.text).not.toContain('草稿 不应出现');
     }
   });
 

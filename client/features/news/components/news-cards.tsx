@@ -16,10 +16,19 @@ const clamp = (lines: number) =>
     overflow: 'hidden',
   }) as const;
 
-function Cover({ url, height }: { url: string; height: number | Record<string, number> }) {
+function Cover({
+  url,
+  height,
+  sizes,
+}: {
+  url: string;
+  height: number | Record<string, number>;
+  /** The cover's displayed width (the <img> `sizes`). */
+  sizes: string;
+}) {
   const sx = { width: '100%', height, objectFit: 'cover', display: 'block' } as const;
   return url ? (
-    <Photo src={url} alt="" loading="lazy" kind="article" sx={sx} />
+    <Photo src={url} sizes={sizes} alt="" loading="lazy" kind="article" sx={sx} />
   ) : (
     <PhotoPlaceholder kind="article" sx={sx} />
   );
@@ -45,6 +54,7 @@ export function HeadlineCard({
         <Cover
           url={article.image_url}
           height={large ? { xs: 220, md: 340 } : { xs: 180, md: 160 }}
+          sizes={large ? '(min-width: 900px) 66vw, 100vw' : '(min-width: 900px) 33vw, 100vw'}
         />
         <Box
           sx={{
@@ -94,7 +104,11 @@ export function NewsListItem({ article, now }: { article: NewsDoc; now: number }
         sx={{ display: 'flex', alignItems: 'stretch', justifyContent: 'flex-start' }}
       >
         <Box sx={{ width: { xs: 112, sm: 200 }, flexShrink: 0 }}>
-          <Cover url={article.image_url} height={{ xs: 96, sm: 130 }} />
+          <Cover
+            url={article.image_url}
+            height={{ xs: 96, sm: 130 }}
+            sizes="(min-width: 600px) 200px, 112px"
+          />
         </Box>
         <Stack spacing={0.75} sx={{ p: { xs: 1.25, sm: 2 }, minWidth: 0, flex: 1 }}>
           <Typography

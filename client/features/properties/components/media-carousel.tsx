@@ -59,6 +59,7 @@ export function MediaCarousel({ slides, title }: { slides: MediaSlide[]; title: 
           <Photo
             key={current.key}
             src={current.url}
+            sizes="(min-width: 900px) 860px, 100vw"
             alt={`${title} 图片 ${index + 1}`}
             iconSize={72}
             sx={SLIDE_SX}
