@@ -144,7 +144,7 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   const accounts = new AccountDirectory(store, feed);
   api.use(authenticate(config.jwtSecret, accounts));
   // Sync pushes carry up to 100 documents and parse their own body with a larger limit.
-  const sync = new SyncService(store, feed);
+  const sync = new SyncService(store, feed, limits);
   const gate = new StreamGate(limits);
   api.use('/sync', syncRoutes({ sync, feed, streams, metrics, gate }));
   api.use(jsonBody('1mb'));
