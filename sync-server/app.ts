@@ -17,6 +17,8 @@ import { authenticate } from './middleware/authenticate';
 import { jsonBody } from './middleware/json-body';
 import { apiNotFound, errorHandler } from './middleware/errors';
 import { adminUserRoutes } from './routes/admin-users';
+import { demandMatchRoutes } from './routes/demand-matches';
+import { DemandMatchService } from './services/demand-match-service';
 import { agentRoutes } from './routes/agent';
 import { authRoutes } from './routes/auth';
 import { counterRoutes } from './routes/counters';
@@ -176,6 +178,7 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   api.use(mediaRoutes(config.dataDir, new UploadQuota(store), logger));
   api.use('/promotion', promotionRoutes(new PromotionService(store)));
   api.use('/agent', agentRoutes(new ListingStatsService(store)));
+  api.use(demandMatchRoutes(new DemandMatchService(store)));
   api.use('/training', trainingRoutes(new TrainingService(store)));
   api.use(apiNotFound);
   app.use('/api', api);

@@ -111,3 +111,13 @@ export const DEMAND_MATCH_MESSAGES = {
   count: (n: number) => (n > 0 ? `${n} 条求购/求租需求与此房源匹配` : '暂无匹配的求购/求租需求'),
   ownerOnly: '只有房源发布者可以查看匹配的需求数',
 } as const;
+
+/**
+ * GET /api/properties/:id/demand-matches (owner only): how many active demands of other users the
+ * listing fits (issue 19 item 2). A count only: the demands' contacts stay private.
+ */
+export const demandMatchesPath = (propertyId: string) =>
+  `/api/properties/${encodeURIComponent(propertyId)}/demand-matches`;
+export interface DemandMatchesResponse {
+  count: number;
+}

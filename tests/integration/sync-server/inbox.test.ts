@@ -10,11 +10,18 @@ import {
   INBOX_MESSAGES,
   SAVED_SEARCH_MAX,
   SAVED_SEARCH_MESSAGES,
+  demandMatchesPath,
   inboxEntryId,
 } from '../../../couchdb/model/saved-search-facts';
 import type { User } from '../../../couchdb/model/user';
 import type { PushResponse } from '../../../couchdb/model/sync';
-import { buildInboxEntry, buildSavedSearch } from '../../fixtures/builders';
+import request from 'supertest';
+import {
+  buildInboxEntry,
+  buildNewDemand,
+  buildNewListing,
+  buildSavedSearch,
+} from '../../fixtures/builders';
 import * as api from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
 
@@ -163,5 +170,50 @@ describe('the inbox', () => {
       body: '今日共 2 套新房源符合条件',
     });
     expect((await api.master(gw.app, bob, 'inbox', digest.id)).property_ids).toHaveLength(2);
+  });
+});
+
+describe('demand matches for a publisher (item 2)', () => {
+  it('counts the active demands of others a listing fits, for its owner only', async () => {
+    const listing = await api.insert(
+      gw.app,
+      carol,
+      'properties',
+      buildNewListing(carol.user.id, { price: 1_200_000, bedrooms: 3 }),
+    );
+    const wanted = { type: 'buy' as const, areas: ['凤麓街道' as const], rooms: [3] };
+    const fits = {
+      ...wanted,
+      min_price: 1_000_000,
+      max_price: 1_500_000,
+      min_area: 50,
+      max_area: 120,
+    };
+    await api.insert(gw.app, alice, 'demands', buildNewDemand(alice.user.id, fits));
+    await api.insert(gw.app, bob, 'demands', buildNewDemand(bob.user.id, fits));
+    await api.insert(
+      gw.app,
+      bob,
+      'demands',
+      buildNewDemand(bob.user.id, { ...fits, status: 'inactive' }),
+    );
+    await api.insert(
+      gw.app,
+      bob,
+      'demands',
+      buildNewDemand(bob.user.id, { ...fits, max_price: 900_000 }),
+    );
+    await api.insert(gw.app, carol, 'demands', buildNewDemand(carol.user.id, fits));
+
+    const asked = (who: Account | null) =>
+      request(gw.app).get(demandMatchesPath(listing)).set(api.bearer(who));
+    const own = await asked(carol);
+    expect(own.status).toBe(200);
+    expect(own.body).toEqual({ count: 2 });
+    for (const other of [alice, admin]) expect((await asked(other)).status).toBe(403);
+    expect((await asked(null)).status).toBe(401);
+    expect(
+      (await request(gw.app).get(demandMatchesPath('nope')).set(api.bearer(carol))).status,
+    ).toBe(404);
   });
 });
