@@ -11,6 +11,8 @@ import {
   INBOX_MAX,
   INBOX_MESSAGES,
   inboxEntryId,
+  SAVED_SEARCH_MAX,
+  SAVED_SEARCH_MESSAGES,
   type SavedSearchMode,
 } from '@couchdb/model/saved-search-facts';
 import { DAY_MS } from '@couchdb/model/constants';
@@ -46,6 +48,9 @@ export async function saveSearch(
   input: SavedSearchInput,
   now = new Date().toISOString(),
 ): Promise<string> {
+  // The gateway refuses one past the cap; say so here rather than keep a refused write.
+  const kept = await db.saved_searches.count({ selector: { user_id: userId } }).exec();
+  if (kept >= SAVED_SEARCH_MAX) throw new Error(SAVED_SEARCH_MESSAGES.tooMany);
   const id = newId();
   await db.saved_searches.insert({
     id,

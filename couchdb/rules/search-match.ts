@@ -3,13 +3,21 @@
  * about it: the one matcher of the device's inbox and of the gateway's demand count. Pure; the
  * device and the gateway pass `now`.
  */
-import { DAY_MS, ROOMS_OR_MORE, TIME_ZONE_OFFSET_MS } from '../model/constants';
+import {
+  AREA_BANDS,
+  DAY_MS,
+  ROOM_LABELS,
+  ROOMS_OR_MORE,
+  TIME_ZONE_OFFSET_MS,
+} from '../model/constants';
 import type { DemandStatus, DemandType } from '../model/demand-facts';
-import type { PropertyType } from '../model/property-facts';
+import { PROPERTY_TYPE_LABELS, type PropertyType } from '../model/property-facts';
+import { SAVED_SEARCH_MESSAGES } from '../model/saved-search-facts';
 import { INBOX_MATCH_DAYS } from '../model/saved-search-facts';
 import { isPubliclyVisible } from './collection-access';
 import {
   filterAndSortProperties,
+  priceBandsFor,
   propertyFilterFromParams,
   type FilterableProperty,
   type PropertyFilter,
@@ -145,4 +153,22 @@ export function inQuietHours(
 /** 'YYYY-MM-DD' of an instant in Asia/Shanghai (a digest's day). */
 export function shanghaiDate(ms: number): string {
   return new Date(ms + TIME_ZONE_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** A saved filter in words, for the save dialog and 我的搜索: "出售 · 100-200万 · 3室 · 凤麓街道". */
+export function describeFilter(filter: PropertyFilter): string {
+  const parts = [
+    filter.type && PROPERTY_TYPE_LABELS[filter.type],
+    filter.type && priceBandsFor(filter.type).find((b) => b.key === filter.price)?.label,
+    AREA_BANDS.find((b) => b.key === filter.area)?.label,
+    filter.rooms && ROOM_LABELS[filter.rooms as keyof typeof ROOM_LABELS],
+    filter.location,
+    filter.keyword && `「${filter.keyword}」`,
+    filter.orientation && `朝${filter.orientation}`,
+    filter.decoration,
+    filter.lift !== undefined && (filter.lift ? '有电梯' : '无电梯'),
+    filter.usage,
+    filter.type === 'rent' && filter.rental_mode,
+  ].filter((p): p is string => typeof p === 'string' && p.length > 0);
+  return parts.length ? parts.join(' · ') : SAVED_SEARCH_MESSAGES.any;
 }

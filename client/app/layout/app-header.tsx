@@ -15,6 +15,7 @@ import { UnsentStorageAlert } from '@client/pwa/unsent-storage-alert';
 import { Brand } from './brand';
 import { MobileMenu } from './mobile-menu';
 import { isActive, MAIN_NAV } from './nav-items';
+import { useMessagesChrome } from './use-messages-chrome';
 
 /** Only signed-in users need the menu (and its Popover), so it is a chunk of its own. */
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
@@ -28,6 +29,7 @@ const authSkeleton = <Skeleton variant="rounded" width={140} height={36} />;
 export function AppHeader() {
   const { status, user } = useAuth();
   const { pathname } = useLocation();
+  const chrome = useMessagesChrome();
 
   return (
     <AppBar
@@ -62,6 +64,11 @@ export function AppHeader() {
           </Stack>
           <Box sx={{ flexGrow: { xs: 1, md: 0 } }} />
           <SyncIndicator />
+          {chrome && (
+            <Box sx={{ display: { xs: 'none', md: 'flex' } }}>
+              <chrome.MessagesButton />
+            </Box>
+          )}
           <Box sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 1.5 }}>
             <InstallButton />
             {status === 'loading' ? (

@@ -8,6 +8,7 @@ import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import { isActive } from './nav-items';
+import { useMessagesChrome } from './use-messages-chrome';
 
 const TABS: { label: string; to: string; icon: ReactElement }[] = [
   { label: '首页', to: '/', icon: <HomeOutlined /> },
@@ -22,7 +23,11 @@ export const BOTTOM_TAB_BAR_HEIGHT = 56;
 /** Mobile bottom tab bar (spec §2 "Chrome"). It lives in the main layout, so /login and /register never show it. */
 export function BottomTabBar() {
   const { pathname } = useLocation();
-  const current = TABS.find((tab) => isActive(pathname, tab.to))?.to ?? false;
+  const chrome = useMessagesChrome();
+  const current =
+    chrome && isActive(pathname, chrome.MESSAGES_PATH)
+      ? chrome.MESSAGES_PATH
+      : (TABS.find((tab) => isActive(pathname, tab.to))?.to ?? false);
 
   return (
     <Paper
@@ -53,6 +58,8 @@ export function BottomTabBar() {
             to={tab.to}
           />
         ))}
+        {/* Signed in: 消息 with its unread badge, before 我的. */}
+        {chrome && <chrome.MessagesTab value={chrome.MESSAGES_PATH} />}
       </BottomNavigation>
     </Paper>
   );

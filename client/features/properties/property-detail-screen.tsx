@@ -35,6 +35,7 @@ import { PanoramaOverlay } from './components/panorama-overlay';
 import { BackLink, DetailSkeleton, Section } from './components/detail-layout';
 import { DetailSummary } from './components/detail-summary';
 import { PriceHistoryChart } from './components/price-history-chart';
+import { DemandMatchCount } from './components/demand-match-count';
 import { FactGrid } from './components/property-facts';
 import { useRecordView } from './components/use-record-view';
 
@@ -132,6 +133,7 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
       <Box sx={{ display: { xs: 'none', md: 'block' }, mb: 2 }}>
         <BackLink />
       </Box>
+      {user?.id === p.user_id && <DemandMatchCount propertyId={p.id} />}
       {p.change_review && user?.id === p.user_id && (
         <Alert
           severity={p.change_review.status === 'pending' ? 'info' : 'warning'}
