@@ -49,8 +49,8 @@ export async function saveSearch(
   now = new Date().toISOString(),
 ): Promise<string> {
   // The gateway refuses one past the cap; say so here rather than keep a refused write.
-  const kept = await db.saved_searches.count({ selector: { user_id: userId } }).exec();
-  if (kept >= SAVED_SEARCH_MAX) throw new Error(SAVED_SEARCH_MESSAGES.tooMany);
+  const kept = await db.saved_searches.find({ selector: { user_id: userId } }).exec();
+  if (kept.length >= SAVED_SEARCH_MAX) throw new Error(SAVED_SEARCH_MESSAGES.tooMany);
   const id = newId();
   await db.saved_searches.insert({
     id,

@@ -1,9 +1,16 @@
 /** The signed-in user's 消息 inbox and saved searches (issue 19), newest first. */
-import { of } from 'rxjs';
+import { map, of } from 'rxjs';
 import type { InboxDoc } from '../schemas/inbox.schema';
 import type { SavedSearchDoc } from '../schemas/saved-search.schema';
 import { useOpenDevice } from '../open-device';
 import { useLiveQuery, type LiveResult } from './use-live-query';
+
+/** Newest first, ties by id (sorted here: the collections have no index on the time). */
+function newestFirst<T extends { created_at: string; id: string }>(docs: T[]): T[] {
+  return [...docs].sort((a, b) =>
+    a.created_at !== b.created_at ? (a.created_at < b.created_at ? 1 : -1) : a.id < b.id ? -1 : 1,
+  );
+}
 
 /** Whether the open database is `userId`'s own (right after login it may still be opening). */
 function useOwnDatabase(userId: string | null): boolean {
@@ -15,10 +22,11 @@ export function useInboxEntries(userId: string | null): LiveResult<InboxDoc[]> {
   const own = useOwnDatabase(userId);
   return useLiveQuery(`inbox:${own ? userId : ''}`, (db) =>
     own
-      ? db.inbox.find({
-          selector: { user_id: userId ?? '' },
-          sort: [{ created_at: 'desc' }, { id: 'asc' }],
-        }).$
+      ? db.inbox
+          .find({
+            selector: { user_id: userId ?? '' },
+          })
+          .$.pipe(map(newestFirst))
       : of([] as InboxDoc[]),
   );
 }
@@ -27,10 +35,11 @@ export function useSavedSearches(userId: string | null): LiveResult<SavedSearchD
   const own = useOwnDatabase(userId);
   return useLiveQuery(`saved-searches:${own ? userId : ''}`, (db) =>
     own
-      ? db.saved_searches.find({
-          selector: { user_id: userId ?? '' },
-          sort: [{ created_at: 'desc' }, { id: 'asc' }],
-        }).$
+      ? db.saved_searches
+          .find({
+            selector: { user_id: userId ?? '' },
+          })
+          .$.pipe(map(newestFirst))
       : of([] as SavedSearchDoc[]),
   );
 }
