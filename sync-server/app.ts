@@ -21,6 +21,8 @@ import { authenticate } from './middleware/authenticate';
 import { jsonBody } from './middleware/json-body';
 import { apiNotFound, errorHandler } from './middleware/errors';
 import { adminUserRoutes } from './routes/admin-users';
+import { demandMatchRoutes } from './routes/demand-matches';
+import { DemandMatchService } from './services/demand-match-service';
 import { agentRoutes } from './routes/agent';
 import { authRoutes } from './routes/auth';
 import { counterRoutes } from './routes/counters';
@@ -149,7 +151,7 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   const accounts = new AccountDirectory(store, feed);
   api.use(authenticate(config.jwtSecret, accounts));
   // Sync pushes carry up to 100 documents and parse their own body with a larger limit.
-  const sync = new SyncService(store, feed);
+  const sync = new SyncService(store, feed, limits);
   const gate = new StreamGate(limits);
   api.use('/sync', syncRoutes({ sync, feed, streams, metrics, gate }));
   api.use(jsonBody('1mb'));
@@ -181,6 +183,7 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   api.use(mediaRoutes(config.dataDir, new UploadQuota(store), logger));
   api.use('/promotion', promotionRoutes(new PromotionService(store)));
   api.use('/agent', agentRoutes(new ListingStatsService(store)));
+  api.use(demandMatchRoutes(new DemandMatchService(store)));
   api.use('/training', trainingRoutes(new TrainingService(store)));
   api.use(apiNotFound);
   app.use('/api', api);

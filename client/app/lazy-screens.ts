@@ -43,6 +43,7 @@ export const MyPropertiesScreen = lazy(
   () => import('@client/features/my-properties/my-properties-screen'),
 );
 export const FavoritesScreen = lazy(() => import('@client/features/favorites/favorites-screen'));
+export const MessagesScreen = lazy(() => import('@client/features/messages/messages-screen'));
 export const PublishPropertyScreen = lazy(
   () => import('@client/features/publish/publish-property-screen'),
 );

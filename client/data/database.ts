@@ -1,6 +1,6 @@
 /**
  * The device's RxDB database: one per identity (`cjfc_anon` for visitors, `cjfc_u_<userId>` per
- * user), with the replicated collections of couchdb/model and three device-only ones.
+ * user), with the replicated collections of couchdb/model and three device-only ones: 12 in all.
  * RxDB's open edition allows 13 open collections per page across all databases, so only one
  * identity's database is open at a time (see device-data.ts).
  */
@@ -19,11 +19,13 @@ import { createConflictHandler, type ConflictContext } from './conflict-handler'
 import { counterQueueSchema, type CounterQueueDoc } from './schemas/counter-queue.schema';
 import { demandSchema, type DemandDoc } from './schemas/demand.schema';
 import { favoriteSchema, type FavoriteDoc } from './schemas/favorite.schema';
+import { inboxSchema, type InboxDoc } from './schemas/inbox.schema';
 import { newsSchema, type NewsDoc } from './schemas/news.schema';
 import { oplogSchema, type OplogDoc } from './schemas/oplog.schema';
 import { propertySchema, type PropertyDoc } from './schemas/property.schema';
 import { recentSchema, type RecentDoc } from './schemas/recent.schema';
 import { refusedSchema, type RefusedDoc } from './schemas/refused.schema';
+import { savedSearchSchema, type SavedSearchDoc } from './schemas/saved-search.schema';
 import { settingSchema, type SettingDoc } from './schemas/setting.schema';
 import { userSchema, type UserDoc } from './schemas/user.schema';
 
@@ -38,6 +40,8 @@ export interface DeviceCollections {
   settings: RxCollection<SettingDoc>;
   users: RxCollection<UserDoc>;
   oplog: RxCollection<OplogDoc>;
+  saved_searches: RxCollection<SavedSearchDoc>;
+  inbox: RxCollection<InboxDoc>;
   recent: RxCollection<RecentDoc>;
   refused: RxCollection<RefusedDoc>;
   counter_queue: RxCollection<CounterQueueDoc>;
@@ -54,6 +58,8 @@ export const COLLECTION_SCHEMAS = {
   settings: settingSchema,
   users: userSchema,
   oplog: oplogSchema,
+  saved_searches: savedSearchSchema,
+  inbox: inboxSchema,
   recent: recentSchema,
   refused: refusedSchema,
   counter_queue: counterQueueSchema,

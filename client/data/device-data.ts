@@ -16,6 +16,7 @@ import {
   type Identity,
 } from './database';
 import { discardOutboxOf, MediaOutbox, requeueFailedFilesOf } from './media-outbox';
+import { InboxWatcher } from './inbox';
 import { RefusalLedger } from './refusals';
 import { DeviceSync, purgeUnreadable } from './replication';
 import { SyncHttp, type SyncAuth } from './sync-http';
@@ -34,6 +35,8 @@ interface OpenIdentity {
   ledger: RefusalLedger;
   /** Listings waiting for their media (signed-in identities only). */
   outbox: MediaOutbox | null;
+  /** Saved searches and demands matched into the inbox (signed-in identities only). */
+  inbox: InboxWatcher | null;
 }
 
 let storagePromise: Promise<RxStorage<unknown, unknown>> | null = null;
@@ -131,7 +134,11 @@ export class DeviceData {
           ? new MediaOutbox(db, identity.userId, http.client)
           : null;
       outbox?.start();
-      this.current = { name, identity, db, sync, ledger, outbox };
+      const inbox =
+        identity.kind === 'user'
+          ? new InboxWatcher(db, identity.userId, () => this.current?.sync.isLeader ?? false)
+          : null;
+      this.current = { name, identity, db, sync, ledger, outbox, inbox };
       this.notify();
     });
   }
@@ -198,6 +205,7 @@ export class DeviceData {
     this.current = null;
     this.notify();
     open.outbox?.stop();
+    await open.inbox?.stop();
     await open.sync.stop();
     open.ledger.attach(null);
     await open.db.close();

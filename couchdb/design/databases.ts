@@ -12,6 +12,8 @@ export const SYNCED_DATABASES = [
   'settings',
   'favorites',
   'oplog',
+  'saved_searches',
+  'inbox',
 ] as const;
 export type SyncedDatabase = (typeof SYNCED_DATABASES)[number];
 
@@ -50,6 +52,8 @@ export const INDEXES: Partial<Record<DatabaseName, MangoIndex[]>> = {
     { name: 'by-time', fields: ['created_at'] },
   ],
   users: [{ name: 'by-role', fields: ['user_type'] }],
+  saved_searches: [{ name: 'by-owner', fields: ['user_id'] }],
+  inbox: [{ name: 'by-owner', fields: ['user_id'] }],
   auth: [{ name: 'by-kind-user', fields: ['kind', 'user_id'] }],
   limits: [{ name: 'by-expiry', fields: ['record.expires_at'] }],
 };

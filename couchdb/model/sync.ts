@@ -14,6 +14,8 @@ export const SYNC_COLLECTIONS = [
   'settings',
   'users',
   'oplog',
+  'saved_searches',
+  'inbox',
 ] as const;
 export type SyncCollection = (typeof SYNC_COLLECTIONS)[number];
 

@@ -46,6 +46,7 @@ export const ACCESS_MESSAGES = {
   phoneReadonly: PHONE_READONLY_MESSAGE,
   softDeleteOnly: '房源只能标记为已删除，不能直接移除',
   ownFavoritesOnly: '只能管理自己的收藏',
+  ownMessagesOnly: '只能管理自己的搜索和消息',
   cannotDeleteSelf: '不能删除自己的账号',
   unknownCollection: '未知的数据集合',
 } as const;
@@ -270,6 +271,9 @@ export function canWrite(
       return admin ? ALLOW : writeOwned(viewer, oldDoc, newDoc, am.notOwner);
     case 'favorites':
       return writeOwned(viewer, oldDoc, newDoc, am.ownFavoritesOnly);
+    case 'saved_searches':
+    case 'inbox':
+      return writeOwned(viewer, oldDoc, newDoc, am.ownMessagesOnly);
     case 'news':
       return admin ? ALLOW : refuse('forbidden', am.newsAdminOnly);
     case 'settings':

@@ -163,6 +163,21 @@ export const COLLECTION_ACCESS: Readonly<Record<Collection, CollectionAccess>> =
     write: { visitor: 'none', ...signedIn<WriteScope>('none', 'none') },
     serverOwned: [],
   },
+  // Issue 19: a user's saved searches and 消息 inbox, private even from admins like favourites.
+  saved_searches: {
+    read: { visitor: 'none', ...signedIn<ReadScope>('own', 'own') },
+    write: { visitor: 'none', ...signedIn<WriteScope>('own', 'own') },
+    owner: 'user_id',
+    serverOwned: ['user_id', 'created_at', 'updated_at'],
+  },
+  inbox: {
+    read: { visitor: 'none', ...signedIn<ReadScope>('own', 'own') },
+    // Devices write matches and digests and mark entries read; notices only the gateway writes.
+    write: { visitor: 'none', ...signedIn<WriteScope>('own', 'own') },
+    owner: 'user_id',
+    serverOwned: ['user_id', 'created_at'],
+    ownerEditable: ['read_at', 'property_ids', 'title', 'body'],
+  },
 };
 
 /** The role a caller acts as (null: a visitor). */

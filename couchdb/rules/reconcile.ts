@@ -6,6 +6,7 @@
 import type { SyncCollection, SyncDocument } from '../model/sync';
 import { COLLECTION_ACCESS, jsonEqual } from './access';
 import { AUDIT_DECISION_FIELDS } from './property-status';
+import { DIGEST_MAX_LISTINGS, INBOX_MESSAGES } from '../model/saved-search-facts';
 
 /** Fields the gateway sets itself: always taken from the server's version. */
 export const SERVER_MANAGED_FIELDS = [
@@ -101,6 +102,8 @@ export function reconcile(
       : { doc: { ...master, _deleted: true }, clash: [] };
   }
 
+  if (collection === 'inbox') return { doc: mergeInboxEntries(master, local), clash: [] };
+
   const adminControlled = new Set(ADMIN_CONTROLLED_FIELDS[collection] ?? []);
   const serverDecided = collection === 'properties' && changed('audit_status', assumed, master);
   const doc: SyncDocument = { ...master };
@@ -122,3 +125,28 @@ export function reconcile(
   }
   return { doc, clash };
 }
+
+/**
+ * Two devices of one user write the same inbox entry (its id is the event's): nothing is lost
+ * either way, so they merge without a clash. Read on either side stays read, and a digest lists
+ * the listings of both.
+ */
+function mergeInboxEntries(master: SyncDocument, local: SyncDocument): SyncDocument {
+  const doc: SyncDocument = { ...master };
+  const readAt = [master.read_at, local.read_at].filter((v): v is string => typeof v === 'string');
+  if (readAt.length) doc.read_at = readAt.sort()[0];
+  if (master.kind === 'digest') {
+    const ids = [...new Set([...asIds(master.property_ids), ...asIds(local.property_ids)])].slice(
+      0,
+      DIGEST_MAX_LISTINGS,
+    );
+    if (ids.length > asIds(master.property_ids).length) {
+      doc.property_ids = ids;
+      doc.body = INBOX_MESSAGES.digestBody(ids.length);
+    }
+  }
+  return doc;
+}
+
+const asIds = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];

@@ -16,17 +16,22 @@ import type { ChangeFeed } from './change-feed';
 import { OplogService } from './oplog-service';
 import { pullChanges } from './sync/pull';
 import { pushRows, type PushContext } from './sync/push';
+import { OwnedCap } from './sync/owned-cap';
+import type { LimitStore } from './limits/limit-store';
 
 export type { PushContext } from './sync/push';
 
 export class SyncService {
   private readonly oplog: OplogService;
+  private readonly caps: OwnedCap | undefined;
 
   constructor(
     private readonly store: Store,
     private readonly feed?: ChangeFeed,
+    limits?: LimitStore,
   ) {
     this.oplog = new OplogService(store);
+    this.caps = limits ? new OwnedCap(store, limits) : undefined;
   }
 
   /** Up to `limit` documents visible to `viewer` changed after `checkpoint`, and the next checkpoint. */
@@ -42,7 +47,12 @@ export class SyncService {
   /** Applies a device's rows; refusals and concurrent writes answer the server's version. */
   push(collection: SyncCollection, ctx: PushContext, rows: PushRow[]): Promise<PushResponse> {
     return pushRows(
-      { store: this.store, oplog: this.oplog, feed: this.feed },
+      {
+        store: this.store,
+        oplog: this.oplog,
+        feed: this.feed,
+        ...(this.caps ? { caps: this.caps } : {}),
+      },
       collection,
       ctx,
       rows,

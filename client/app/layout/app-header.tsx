@@ -15,6 +15,7 @@ import { UnsentStorageAlert } from '@client/pwa/unsent-storage-alert';
 import { Brand } from './brand';
 import { MobileMenu } from './mobile-menu';
 import { isActive, MAIN_NAV } from './nav-items';
+import { useMessagesChrome } from './use-messages-chrome';
 
 /** Only signed-in users need the menu (and its Popover), so it is a chunk of its own. */
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
@@ -49,6 +50,7 @@ const authSkeleton = (
 export function AppHeader() {
   const { status, user } = useAuth();
   const { pathname } = useLocation();
+  const chrome = useMessagesChrome();
 
   return (
     <AppBar
@@ -83,6 +85,11 @@ export function AppHeader() {
           </Stack>
           <Box sx={{ flexGrow: { xs: 1, md: 0 } }} />
           <SyncIndicator />
+          {chrome && (
+            <Box sx={{ display: { xs: 'none', md: 'flex' } }}>
+              <chrome.MessagesButton />
+            </Box>
+          )}
           <Box sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 1.5 }}>
             <IdleInstallButton />
             {status === 'loading' ? (

@@ -8,6 +8,7 @@ import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import { hidesTabBar, isActive } from './nav-items';
+import { useMessagesChrome } from './use-messages-chrome';
 
 const TABS: { label: string; to: string; icon: ReactElement }[] = [
   { label: '首页', to: '/', icon: <HomeOutlined /> },
@@ -25,7 +26,11 @@ export const BOTTOM_TAB_BAR_HEIGHT = 56;
  */
 export function BottomTabBar() {
   const { pathname } = useLocation();
-  const current = TABS.find((tab) => isActive(pathname, tab.to))?.to ?? false;
+  const chrome = useMessagesChrome();
+  const current =
+    chrome && isActive(pathname, chrome.MESSAGES_PATH)
+      ? chrome.MESSAGES_PATH
+      : (TABS.find((tab) => isActive(pathname, tab.to))?.to ?? false);
   if (hidesTabBar(pathname)) return null;
 
   return (
@@ -57,6 +62,8 @@ export function BottomTabBar() {
             to={tab.to}
           />
         ))}
+        {/* Signed in: 消息 with its unread badge, before 我的. */}
+        {chrome && <chrome.MessagesTab value={chrome.MESSAGES_PATH} />}
       </BottomNavigation>
     </Paper>
   );

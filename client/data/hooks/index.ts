@@ -10,6 +10,7 @@ export {
   useFavoriteProperties,
   type FavoriteListings,
 } from './use-favorites';
+export { useInboxEntries, useSavedSearches } from './use-inbox';
 export { useLiveQuery, type LiveResult } from './use-live-query';
 export { useDemand, useMyDemands, useMyProperties } from './use-mine';
 export { useNewsArticle, usePublishedNews } from './use-news';

@@ -37,6 +37,7 @@ import { DetailSummary } from './components/detail-summary';
 import { LoanEstimate } from './components/loan-estimate';
 import { PriceHistoryChart } from './components/price-history-chart';
 import { shareListing } from './components/share-listing';
+import { DemandMatchCount } from './components/demand-match-count';
 import { CommunityLink, FactGrid } from './components/property-facts';
 import { SimilarListings } from './components/similar-listings';
 import { useRecordView } from './components/use-record-view';
@@ -150,6 +151,7 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
       <Box sx={{ display: { xs: 'none', md: 'block' }, mb: 2 }}>
         <BackLink />
       </Box>
+      {user?.id === p.user_id && <DemandMatchCount propertyId={p.id} />}
       {p.change_review && user?.id === p.user_id && (
         <Alert
           severity={p.change_review.status === 'pending' ? 'info' : 'warning'}

@@ -32,6 +32,8 @@ import { useSteppedCount } from '@client/components/use-stepped-count';
 import { usePublicProperties } from '@client/data/hooks';
 import { FilterPanel } from './components/filter-panel';
 import { SearchBox } from '@client/components/search-box';
+import { SaveSearchButton } from '@client/components/saved-search/save-search-button';
+import { describeFilter } from '@couchdb/rules/search-match';
 
 /**
  * 房源列表 (spec §2): the filter lives in the URL (type, keyword, location and the panel's choices);
@@ -141,6 +143,7 @@ export default function PropertyListScreen() {
                 '正在读取本机房源…'
               )}
             </Typography>
+            <SaveSearchButton filter={filter} summary={describeFilter(filter)} />
             <LayoutToggle value={layout} onChange={setLayout} />
           </Stack>
           {filter.community && (

@@ -35,6 +35,8 @@ import {
 import { deletedStub, projectFor, toModelDoc, type StoredDoc } from '../projection';
 import { loadOperator, loadSettings, loadStored, storedInLog } from './store-reads';
 import { prepareWrite } from './write';
+import { OwnedCap } from './owned-cap';
+import { MemoryLimitStore } from '../limits/limit-store';
 
 export interface PushContext {
   viewer: NonNullable<Viewer>;
@@ -45,6 +47,8 @@ export interface PushDeps {
   store: Store;
   oplog: OplogService;
   feed?: ChangeFeed;
+  /** Per-user document caps (without it, the store alone counts: a single-request test). */
+  caps?: OwnedCap;
 }
 
 export async function pushRows(
@@ -131,6 +135,13 @@ export async function pushRows(
       current: live,
       incoming,
       settings: () => loadSettings(store, feed),
+      admitNew: (cap) =>
+        (deps.caps ?? new OwnedCap(store, new MemoryLimitStore())).admit(
+          collection,
+          ctx.viewer.id,
+          id.data,
+          cap,
+        ),
     });
     if (!outcome.ok) {
       reject(outcome.code, outcome.message);
@@ -196,6 +207,8 @@ const HIDDEN_DOCUMENT_MESSAGES: Record<SyncCollection, string> = {
   settings: ACCESS_MESSAGES.settingsAdminOnly,
   users: ACCESS_MESSAGES.ownProfileOnly,
   oplog: ACCESS_MESSAGES.oplogReadOnly,
+  saved_searches: ACCESS_MESSAGES.ownMessagesOnly,
+  inbox: ACCESS_MESSAGES.ownMessagesOnly,
 };
 
 /** Fields a device decides on a listing (the rest the gateway sets). */

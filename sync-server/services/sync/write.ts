@@ -22,6 +22,8 @@ export interface WriteInput {
   current: StoredDoc | null;
   incoming: SyncDocument;
   settings(): Promise<Settings>;
+  /** See WriteContext.admitNew. */
+  admitNew(cap: number): Promise<boolean>;
 }
 
 /** Checks the write against the rules and builds the document to store, server fields forced. */
@@ -66,6 +68,7 @@ export async function prepareWrite(
     content,
     now: new Date().toISOString(),
     settings: input.settings,
+    admitNew: input.admitNew,
   });
   if (!prepared.ok) return prepared;
   const parsed = parseWithMessages(policy.schema, prepared.next);

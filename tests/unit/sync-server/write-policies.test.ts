@@ -5,6 +5,8 @@ import { COLLECTION_ACCESS } from '@couchdb/rules';
 import {
   buildDemand,
   buildFavorite,
+  buildInboxEntry,
+  buildSavedSearch,
   buildNews,
   buildProperty,
   buildSetting,
@@ -24,6 +26,8 @@ const samples: Record<Exclude<SyncCollection, 'oplog'>, Record<string, unknown>>
   news: buildNews(),
   settings: buildSetting(),
   users: buildUser({ id: viewer.id }),
+  saved_searches: buildSavedSearch({ user_id: viewer.id }),
+  inbox: buildInboxEntry({ user_id: viewer.id }),
 };
 
 function context(current: StoredDoc | null, content: Record<string, unknown>): WriteContext {
@@ -34,6 +38,7 @@ function context(current: StoredDoc | null, content: Record<string, unknown>): W
     content,
     now: NOW,
     settings: async () => resolveSettings([]),
+    admitNew: async () => true,
   };
 }
 

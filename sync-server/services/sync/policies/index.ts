@@ -2,9 +2,11 @@
 import type { SyncCollection } from '@couchdb/model/sync';
 import { demandsPolicy } from './demands';
 import { favoritesPolicy } from './favorites';
+import { inboxPolicy } from './inbox';
 import { newsPolicy } from './news';
 import type { WritePolicy } from './policy';
 import { propertiesPolicy } from './properties';
+import { savedSearchesPolicy } from './saved-searches';
 import { settingsPolicy } from './settings';
 import { usersPolicy } from './users';
 
@@ -18,4 +20,6 @@ export const WRITE_POLICIES: Readonly<Record<SyncCollection, WritePolicy | null>
   settings: settingsPolicy,
   users: usersPolicy,
   oplog: null,
+  saved_searches: savedSearchesPolicy,
+  inbox: inboxPolicy,
 };

@@ -20,6 +20,11 @@ export interface WriteContext {
   now: string;
   /** The system settings as set now (read from the store on each call). */
   settings(): Promise<Settings>;
+  /**
+   * Whether this new document keeps its owner within `cap` documents of the collection, counting
+   * concurrent creates (sync/owned-cap.ts); only asked for a create.
+   */
+  admitNew(cap: number): Promise<boolean>;
 }
 
 export type Prepared =

@@ -16,18 +16,24 @@ import { oplogSchema as oplogModel } from '@couchdb/model/oplog';
 import { propertySchema as propertyModel } from '@couchdb/model/property';
 import { settingSchema as settingModel } from '@couchdb/model/setting';
 import { userSchema as userModel } from '@couchdb/model/user';
+import { savedSearchSchema as savedSearchModel } from '@couchdb/model/saved-search';
+import { inboxEntrySchema as inboxModel } from '@couchdb/model/inbox';
 import { COLLECTION_SCHEMAS, migrationStrategiesFor } from '@client/data/database';
 import {
   buildDemand,
   buildFavorite,
+  buildInboxEntry,
   buildNews,
   buildOplogEntry,
   buildProperty,
+  buildSavedSearch,
   buildSetting,
   buildUser,
 } from '@tests/fixtures/builders';
 
 addRxPlugin(RxDBDevModePlugin);
+
+const FIXED_ISO_READ = '2025-03-02T04:00:00.000Z';
 
 const cases: [keyof typeof COLLECTION_SCHEMAS, z.ZodType, Record<string, unknown>[]][] = [
   [
@@ -82,6 +88,27 @@ const cases: [keyof typeof COLLECTION_SCHEMAS, z.ZodType, Record<string, unknown
     'oplog',
     oplogModel,
     [buildOplogEntry(), buildOplogEntry({ operator_id: null, operator_role: 'system' })],
+  ],
+  [
+    'saved_searches',
+    savedSearchModel,
+    [
+      buildSavedSearch(),
+      buildSavedSearch({ mode: 'daily', filter: '', quiet_hours: { from: '22:00', to: '08:00' } }),
+    ],
+  ],
+  [
+    'inbox',
+    inboxModel,
+    [
+      buildInboxEntry(),
+      buildInboxEntry({
+        kind: 'notice',
+        search_id: undefined as never,
+        property_ids: [],
+        read_at: FIXED_ISO_READ,
+      }),
+    ],
   ],
 ];
 

@@ -1,0 +1,27 @@
+/**
+ * Saved searches: always the caller's own; a new one only while the caller has fewer than
+ * SAVED_SEARCH_MAX (counted under concurrency, sync/owned-cap.ts).
+ */
+import {
+  SAVED_SEARCH_MAX,
+  SAVED_SEARCH_MESSAGES,
+  savedSearchWriteSchema,
+} from '@couchdb/model/saved-search';
+import { refused, type WritePolicy } from './policy';
+
+export const savedSearchesPolicy: WritePolicy = {
+  schema: savedSearchWriteSchema,
+  async prepare({ viewer, current, content, now, admitNew }) {
+    if (!current && !(await admitNew(SAVED_SEARCH_MAX)))
+      return refused('too_many', SAVED_SEARCH_MESSAGES.tooMany);
+    return {
+      ok: true,
+      next: {
+        ...content,
+        user_id: viewer.id,
+        created_at: current?.created_at ?? now,
+        updated_at: now,
+      },
+    };
+  },
+};
