@@ -124,3 +124,6 @@ export const REPORT_MESSAGES = {
       ? REPORT_STATUS_LABELS.open
       : `${REPORT_STATUS_LABELS[status]}${reason ? `：${reason}` : ''}`,
 } as const;
+
+/** The device's copy of the user's reports (localStorage: no RxDB collection to spare). */
+export const MY_REPORTS_KEY = (userId: string) => `cj_my_reports:${userId}`;

@@ -37,6 +37,7 @@ import { DetailSummary } from './components/detail-summary';
 import { PriceHistoryChart } from './components/price-history-chart';
 import { FactGrid } from './components/property-facts';
 import { useRecordView } from './components/use-record-view';
+import { ModerationNotice, ReportListing, VerificationSection } from './components/listing-trust';
 
 /** 房源详情 (spec §2): media, panorama, favourite, share, phone dialog and the listing's facts. */
 export default function PropertyDetailScreen() {
@@ -132,6 +133,7 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
       <Box sx={{ display: { xs: 'none', md: 'block' }, mb: 2 }}>
         <BackLink />
       </Box>
+      <ModerationNotice property={p} />
       {p.change_review && user?.id === p.user_id && (
         <Alert
           severity={p.change_review.status === 'pending' ? 'info' : 'warning'}
@@ -168,6 +170,7 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
         <Section title="房源信息">
           <FactGrid facts={facts} />
         </Section>
+        <VerificationSection property={p} />
         {p.price_history && p.price_history.length > 1 && (
           <Section title="价格走势">
             <PriceHistoryChart history={p.price_history} type={p.type} />
@@ -210,6 +213,7 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
             </Button>
           </Stack>
         </Section>
+        <ReportListing property={p} />
         <Box sx={{ display: { md: 'none' }, pb: 2 }}>
           <BackLink />
         </Box>
