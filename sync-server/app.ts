@@ -31,6 +31,7 @@ import { photoVariants } from './media/photo-variants';
 import { mediaRoutes } from './routes/media';
 import { promotionRoutes } from './routes/promotion';
 import { trainingRoutes } from './routes/training';
+import { reportRoutes } from './routes/reports';
 import { syncRoutes } from './routes/sync';
 import { AccountAdmin } from './services/account-admin';
 import { AccountDirectory } from './services/account-directory';
@@ -44,6 +45,8 @@ import { OplogService } from './services/oplog-service';
 import { ListingStatsService } from './services/listing-stats-service';
 import { PromotionService } from './services/promotion-service';
 import { TrainingService } from './services/training-service';
+import { ReportService } from './services/report-service';
+import { REPORTS_PER_ACCOUNT_PER_DAY } from '@couchdb/model/trust-facts';
 import { SyncService } from './services/sync-service';
 import type { Store } from './store/couch';
 
@@ -101,6 +104,7 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   // Expired windows are removed now and then, so the limits database holds only live keys.
   const sweep = setInterval(() => {
     limits.sweep().catch((err: unknown) => logger.warn({ err }, 'limit sweep failed'));
+    reports.purgeClosed().catch((err: unknown) => logger.warn({ err }, 'report purge failed'));
   }, LIMIT_SWEEP_MS);
   sweep.unref();
   const auth = new AuthService(store, config.jwtSecret, config.rateLimits, limits);
@@ -152,6 +156,10 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   api.use(authenticate(config.jwtSecret, accounts));
   // Sync pushes carry up to 100 documents and parse their own body with a larger limit.
   const sync = new SyncService(store, feed, limits);
+  const reports = new ReportService(store, sync, limits, {
+    perAccountPerDay: REPORTS_PER_ACCOUNT_PER_DAY,
+    perAddressPerHour: config.rateLimits.reportsPerAddressPerHour,
+  });
   const gate = new StreamGate(limits);
   api.use('/sync', syncRoutes({ sync, feed, streams, metrics, gate }));
   api.use(jsonBody('1mb'));
@@ -185,6 +193,7 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   api.use('/agent', agentRoutes(new ListingStatsService(store)));
   api.use(demandMatchRoutes(new DemandMatchService(store)));
   api.use('/training', trainingRoutes(new TrainingService(store)));
+  api.use(reportRoutes(reports));
   api.use(apiNotFound);
   app.use('/api', api);
   app.get('/metrics', metricsEndpoint(metrics, config.metricsToken));

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { REPORTS_PER_ADDRESS_PER_HOUR } from '@couchdb/model/trust-facts';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -63,6 +64,8 @@ export interface RateLimits {
   /** One address across accounts: high, since a village may share one carrier address. */
   passwordAttemptsPerAddress: number;
   registrationsPerIp: number;
+  /** Reports of listings one address files an hour (issue 19; the per-account cap is the model's). */
+  reportsPerAddressPerHour: number;
   /** The first wait once the free attempts are used; it doubles up to maxDelaySeconds. */
   delaySeconds: number;
   maxDelaySeconds: number;
@@ -75,6 +78,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   passwordAttemptsPerAccount: 20,
   passwordAttemptsPerAddress: 50,
   registrationsPerIp: 20,
+  reportsPerAddressPerHour: REPORTS_PER_ADDRESS_PER_HOUR,
   delaySeconds: 60,
   maxDelaySeconds: 60 * 60,
   windowSeconds: 15 * 60,

@@ -39,6 +39,7 @@ export const HelpScreen = lazy(() => import('@client/features/static-pages/help-
 export const ProfileScreen = lazy(() => import('@client/features/profile/profile-screen'));
 export const RecentScreen = lazy(() => import('@client/features/recent/recent-screen'));
 export const MyDemandsScreen = lazy(() => import('@client/features/demands/my-demands-screen'));
+export const MyReportsScreen = lazy(() => import('@client/features/reports/my-reports-screen'));
 export const MyPropertiesScreen = lazy(
   () => import('@client/features/my-properties/my-properties-screen'),
 );

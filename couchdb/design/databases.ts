@@ -22,9 +22,17 @@ export type SyncedDatabase = (typeof SYNCED_DATABASES)[number];
  * promotion statistics, one document per agent and day (`promotions`); training progress, one
  * document per agent (`training`); media upload quotas, one document per account (`uploads`); the
  * limits and counting windows every gateway shares, one small document per live key, swept when it
- * expires (`limits`, sync-server/services/limits/).
+ * expires (`limits`, sync-server/services/limits/); reports of listings, one document per reporter
+ * and listing (`reports`, sync-server/services/report-service.ts).
  */
-export const PRIVATE_DATABASES = ['auth', 'promotions', 'training', 'uploads', 'limits'] as const;
+export const PRIVATE_DATABASES = [
+  'auth',
+  'promotions',
+  'training',
+  'uploads',
+  'limits',
+  'reports',
+] as const;
 export type PrivateDatabase = (typeof PRIVATE_DATABASES)[number];
 
 export type DatabaseName = SyncedDatabase | PrivateDatabase;
@@ -56,4 +64,8 @@ export const INDEXES: Partial<Record<DatabaseName, MangoIndex[]>> = {
   inbox: [{ name: 'by-owner', fields: ['user_id'] }],
   auth: [{ name: 'by-kind-user', fields: ['kind', 'user_id'] }],
   limits: [{ name: 'by-expiry', fields: ['record.expires_at'] }],
+  reports: [
+    { name: 'by-reporter', fields: ['reporter_id', 'created_at'] },
+    { name: 'by-status', fields: ['status', 'property_id'] },
+  ],
 };

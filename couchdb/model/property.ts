@@ -49,10 +49,19 @@ import {
   YEAR_BUILT_MIN,
 } from './listing-fact-labels';
 import { DECORATIONS, PRICE_HISTORY_MAX, RENTAL_MODES, USAGES } from './listing-facts';
+import {
+  MODERATION_KINDS,
+  normalizeVerificationCode,
+  REPORT_REASON_MAX,
+  VERIFICATION_CODE_PATTERN,
+  VERIFICATION_MESSAGES,
+  VERIFICATION_STATUSES,
+} from './trust-facts';
 
 export * from './property-facts';
 export * from './listing-facts';
 export * from './listing-fact-labels';
+export * from './trust-facts';
 
 /** Structured address of a listing; district is one of the six townships. */
 export const addressSchema = z.object({
@@ -92,6 +101,20 @@ const revisionSchema = z.strictObject({
   submitted_at: timestampSchema,
 });
 export type PropertyRevision = z.infer<typeof revisionSchema>;
+
+/** 房源核验码 (issue 19): spaces dropped, capitals; '' means none. */
+export const verificationCodeSchema = z
+  .string()
+  .transform(normalizeVerificationCode)
+  .refine((v) => v === '' || VERIFICATION_CODE_PATTERN.test(v), VERIFICATION_MESSAGES.codeFormat);
+
+/** An admin's notice on a listing after a report (issue 19), set by the gateway only. */
+const moderationSchema = z.strictObject({
+  kind: z.enum(MODERATION_KINDS),
+  reason: z.string().max(REPORT_REASON_MAX),
+  at: timestampSchema,
+});
+export type ListingModeration = z.infer<typeof moderationSchema>;
 
 const fm = PROPERTY_FACT_MESSAGES;
 
@@ -169,6 +192,18 @@ const propertyShape = {
    * appends one whenever an accepted write changes the price (whatever a device sends here).
    */
   price_history: z.array(pricePointSchema).max(PRICE_HISTORY_MAX).optional(),
+  /** 房源核验码 (issue 19), the owner's; absent or '' when none. */
+  verification_code: verificationCodeSchema.optional(),
+  /** An admin's check of the code; the gateway resets it to unchecked when the code changes. */
+  verification_status: z.enum(VERIFICATION_STATUSES).optional(),
+  /** Who checked the code and when: set by the gateway with each admin check. */
+  verified_by: idSchema.nullable().optional(),
+  verified_at: timestampSchema.nullable().optional(),
+  /**
+   * An admin's decision on reports (taken down, or asked to fix), set by the gateway's report
+   * service; a fix request ends with the owner's next edit, a takedown when an admin puts it up.
+   */
+  moderation: moderationSchema.nullable().optional(),
   /** A change waiting for review, set by the gateway; absent for everyone but owner and admins. */
   change_review: revisionSchema.nullable().optional(),
   created_at: timestampSchema,
@@ -228,6 +263,7 @@ export const propertyFormSchema = z.strictObject({
   contact_phone: phoneSchema,
   features: z.array(featureTagSchema).max(FEATURES_MAX, m.tooManyFeatures).default([]),
   panorama_url: panoramaUrlSchema.optional(),
+  verification_code: verificationCodeSchema.optional(),
   facts: z
     .strictObject({
       ...factsShape,
@@ -248,7 +284,7 @@ export type PropertyFormInput = z.input<typeof propertyFormSchema>;
  */
 export const STEP_FIELDS = {
   1: ['title', 'type'],
-  2: ['rooms', 'area', 'facts', 'description', 'features'],
+  2: ['rooms', 'area', 'facts', 'description', 'features', 'verification_code'],
   3: ['price', 'address', 'contact_name', 'contact_phone', 'panorama_url'],
 } as const satisfies Record<1 | 2 | 3, readonly (keyof PropertyForm)[]>;
 export type FormStep = 1 | 2 | 3 | 4;

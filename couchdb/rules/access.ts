@@ -7,6 +7,7 @@ import type { AuditStatus, PropertyStatus } from '../model/property';
 import { PHONE_READONLY_MESSAGE } from '../model/auth-facts';
 import type { UserRole } from '../model/roles';
 import { USER_ADMIN_MESSAGES } from '../model/user-facts';
+import { REPORT_MESSAGES } from '../model/trust-facts';
 import {
   accessRoleOf,
   ADMIN_ONLY_PROPERTY_FIELDS,
@@ -204,6 +205,11 @@ function writeProperty(viewer: NonNullable<Viewer>, oldDoc: Doc | null, newDoc: 
   const audit = canChangeAudit(oldDoc, newDoc);
   if (!audit.ok) return audit;
   if (!jsonEqual(oldDoc.status, newDoc.status)) {
+    // A listing taken down after a report goes up again only by an admin (issue 19).
+    const moderation = oldDoc.moderation as { kind?: string } | null | undefined;
+    if (!admin && moderation?.kind === 'taken_down' && newDoc.status === 'active') {
+      return refuse('invalid_transition', REPORT_MESSAGES.takenDownStays);
+    }
     return canChangeStatus(oldDoc as unknown as PropertyAccess, newDoc.status as PropertyStatus);
   }
   if (oldDoc.status === 'deleted')

@@ -77,6 +77,21 @@ export function pendingListings<T extends AdminListing>(list: readonly T[]): T[]
     .sort((a, b) => newest({ ...a, is_priority: false }, { ...b, is_priority: false }));
 }
 
+/** The listings whose verification code waits for an admin's check (issue 19), newest first. */
+export function uncheckedCodeListings<
+  T extends AdminListing & { verification_code?: string | undefined; verification_status?: string },
+>(list: readonly T[]): T[] {
+  const newest = comparePropertiesFor('time_desc');
+  return list
+    .filter(
+      (p) =>
+        !!p.verification_code &&
+        (p.verification_status ?? 'unchecked') === 'unchecked' &&
+        p.status !== 'deleted',
+    )
+    .sort((a, b) => newest({ ...a, is_priority: false }, { ...b, is_priority: false }));
+}
+
 /** How many pages `total` rows make at `size` per page (at least 1). */
 export function pageCount(total: number, size: number = PAGE_SIZE): number {
   return Math.max(1, Math.ceil(total / size));
@@ -185,6 +200,7 @@ export const ADMIN_LISTING_MESSAGES = {
   batchSkipped: (n: number, reason: string) => `${n} 套房源未处理：${reason}`,
   reviewEmpty: '暂无待审核房源',
   reviewEmptyHint: '新发布的房源会实时出现在这里',
+  codesEmpty: '暂无待核验的房源核验码',
   consoleEmpty: '没有符合条件的房源',
   deleteConfirm: '确定要删除选中的房源吗？删除后将不再展示，且无法恢复。',
   priorityBanner: '优先展示的房源排在房源列表最前面；在房源卡片上点击“设为优先”即可开启。',

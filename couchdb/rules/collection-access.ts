@@ -48,11 +48,15 @@ export const OWNER_EDITABLE_PROPERTY_FIELDS = [
   'contact',
   'contact_phone',
   'panorama_url',
+  'verification_code',
   'images',
   'media_items',
   'status',
 ] as const;
-/** Fields only an admin changes (audit, priority, featured). */
+/**
+ * Fields only an admin changes (audit, priority, featured, the check of the verification code, the
+ * notice after a report).
+ */
 export const ADMIN_ONLY_PROPERTY_FIELDS = [
   'audit_status',
   'audit_comment',
@@ -60,6 +64,8 @@ export const ADMIN_ONLY_PROPERTY_FIELDS = [
   'audited_at',
   'is_priority',
   'is_featured',
+  'verification_status',
+  'moderation',
 ] as const;
 /** Fields nobody changes once the listing exists. */
 export const IMMUTABLE_PROPERTY_FIELDS = ['id', 'user_id', 'created_at'] as const;
@@ -112,9 +118,17 @@ export const COLLECTION_ACCESS: Readonly<Record<Collection, CollectionAccess>> =
       'audited_by',
       'audited_at',
       'price_history',
+      'verified_by',
+      'verified_at',
     ],
     ownerEditable: OWNER_EDITABLE_PROPERTY_FIELDS,
-    adminOnlyOnCreate: { is_priority: false, is_featured: false, audit_status: 'pending' },
+    adminOnlyOnCreate: {
+      is_priority: false,
+      is_featured: false,
+      audit_status: 'pending',
+      verification_status: 'unchecked',
+      moderation: null,
+    },
     adminOnlyOnUpdate: ADMIN_ONLY_PROPERTY_FIELDS,
   },
   news: {

@@ -25,6 +25,8 @@ export interface ListingFormValues {
   contact_name: string;
   contact_phone: string;
   panorama_url: string;
+  /** 房源核验码 as typed ('' = none). */
+  verification_code: string;
   /** The structured facts as typed or chosen ('' = not filled in; lift 'yes' or 'no'). */
   facts: ListingFactsValues;
 }
@@ -114,6 +116,7 @@ export function emptyListingForm(contact: { name?: string; phone?: string }): Li
     contact_name: contact.name ?? '',
     contact_phone: contact.phone ?? '',
     panorama_url: '',
+    verification_code: '',
     facts: emptyFacts(),
   };
 }
@@ -137,6 +140,7 @@ export function listingFormValuesOf(listing: Partial<Property>): ListingFormValu
     contact_name: listing.contact?.name ?? '',
     contact_phone: listing.contact_phone ?? listing.contact?.phone ?? '',
     panorama_url: listing.panorama_url ?? '',
+    verification_code: listing.verification_code ?? '',
     facts: factsFormValuesOf(listing.facts),
   };
 }
@@ -163,6 +167,7 @@ export function listingFormInput(values: ListingFormValues) {
     contact_phone: values.contact_phone,
     features: values.features,
     panorama_url: values.panorama_url.trim() || undefined,
+    verification_code: (values.verification_code ?? '').trim() || undefined,
     facts: factsInput(values.facts ?? emptyFacts(), values.type),
   };
 }
@@ -181,6 +186,7 @@ type ListingContent = Pick<
   | 'contact'
   | 'contact_phone'
   | 'panorama_url'
+  | 'verification_code'
   | 'facts'
 >;
 
@@ -197,6 +203,7 @@ function listingContent(form: PropertyForm, bedroomsBefore: number): ListingCont
     contact: { name: form.contact_name ?? '', phone: form.contact_phone },
     contact_phone: form.contact_phone,
     panorama_url: form.panorama_url,
+    verification_code: form.verification_code || undefined,
     facts: storedFacts(form.facts),
   };
 }
@@ -215,13 +222,14 @@ export function newListingFromForm(
   listingId: string,
   now: number = Date.now(),
 ): NewListing {
-  const { panorama_url, facts, ...content } = listingContent(form, 0);
+  const { panorama_url, facts, verification_code, ...content } = listingContent(form, 0);
   return forceNewPropertyFields(
     {
       id: listingId,
       ...content,
       ...(panorama_url ? { panorama_url } : {}),
       ...(facts ? { facts } : {}),
+      ...(verification_code ? { verification_code } : {}),
       address: {
         province: DEFAULT_PROVINCE,
         city: DEFAULT_CITY,
@@ -238,7 +246,7 @@ export function newListingFromForm(
 
 /**
  * An existing listing with a checked form's content: everything else (status, audit, media,
- * owner) stays as it was; a cleared 360° link and cleared facts are removed.
+ * owner) stays as it was; a cleared 360° link, verification code and facts are removed.
  */
 export function editedListingFromForm<L extends Property>(
   listing: L,
@@ -253,5 +261,6 @@ export function editedListingFromForm<L extends Property>(
   };
   if (next.panorama_url === undefined) delete next.panorama_url;
   if (next.facts === undefined) delete next.facts;
+  if (next.verification_code === undefined) delete next.verification_code;
   return next;
 }

@@ -4,6 +4,11 @@
  * only paints what this returns (the cover photo, the texts, the tag chips and the QR code).
  */
 import type { PropertyType } from '../model/property';
+import {
+  VERIFICATION_MESSAGES,
+  VERIFICATION_STATUS_LABELS,
+  type VerificationStatus,
+} from '../model/trust-facts';
 import { formatArea, formatPrice, formatUnitPrice } from './format';
 
 /** A phone-sized poster (750×1334, the iPhone's 2× screen), in canvas pixels. */
@@ -47,6 +52,7 @@ export interface PosterText {
     | 'unitPrice'
     | 'facts'
     | 'tag'
+    | 'verification'
     | 'agentName'
     | 'agentPhone'
     | 'agentCompany'
@@ -84,6 +90,16 @@ export interface PosterListing {
   bedrooms?: number | undefined;
   features?: readonly string[] | undefined;
   address?: { city?: string | null; district?: string | null; community?: string | null } | null;
+  /** 房源核验码 and its check (issue 19): drawn when the listing has a code. */
+  verification_code?: string | undefined;
+  verification_status?: VerificationStatus | undefined;
+}
+
+/** 房源核验码：… (已核验 / 待核验 / 核验无效), or '' without a code. */
+export function posterVerification(listing: PosterListing): string {
+  if (!listing.verification_code) return '';
+  const status = VERIFICATION_STATUS_LABELS[listing.verification_status ?? 'unchecked'];
+  return `${VERIFICATION_MESSAGES.codeLabel}：${listing.verification_code}（${status}）`;
 }
 
 export interface PosterAgent {
@@ -169,6 +185,7 @@ const FONTS = {
   unitPrice: { size: 28, weight: 400 },
   facts: { size: 30, weight: 400 },
   tag: { size: 26, weight: 500 },
+  verification: { size: 26, weight: 500 },
   agentName: { size: 38, weight: 700 },
   agentPhone: { size: 32, weight: 500 },
   agentCompany: { size: 26, weight: 400 },
@@ -233,6 +250,13 @@ export function posterLayout(
       tx += tagWidth + TAG_GAP;
     }
     y += TAG_HEIGHT;
+  }
+
+  const verification = posterVerification(listing);
+  if (verification) {
+    y += 48;
+    const verified = listing.verification_status === 'verified';
+    add('verification', verification, x, y, verified ? c.brandDark : c.muted);
   }
 
   const dividerY = Math.max(y + 36, POSTER_QR.y - 38);

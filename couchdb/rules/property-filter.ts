@@ -24,6 +24,7 @@ import {
   type Usage,
 } from '../model/listing-facts';
 import { communityKey } from './community-key';
+import { isVerifiedListing, type VerificationStatus } from '../model/trust-facts';
 
 /** The 朝向 choices of the filter: a single direction matches every orientation that faces it. */
 export const ORIENTATION_FILTERS = ['南', '南北', '东', '西', '北'] as const;
@@ -62,6 +63,8 @@ export interface PropertyFilter {
   usage?: Usage | undefined;
   /** 整租/合租, with type rent only. */
   rental_mode?: RentalMode | undefined;
+  /** 只看已核验: only listings whose verification code an admin has checked (issue 19). */
+  verified?: boolean | undefined;
 }
 
 /** The fields the filter reads from a listing. */
@@ -84,6 +87,8 @@ export interface FilterableProperty {
   is_priority?: boolean | undefined;
   created_at?: string | undefined;
   facts?: PropertyFactsValue | undefined;
+  verification_code?: string | undefined;
+  verification_status?: VerificationStatus | undefined;
 }
 
 /** The price bands offered for a listing type (万 for sale, 元/月 for rent). */
@@ -123,6 +128,7 @@ export function propertyFilterFromParams(params: URLSearchParams): PropertyFilte
   const rental = params.get('rental');
   if (rental && filter.type === 'rent' && includes(RENTAL_MODES, rental))
     filter.rental_mode = rental;
+  if (params.get('verified') === '1') filter.verified = true;
   const sort = params.get('sort');
   if (
     sort &&
@@ -148,6 +154,7 @@ export function propertyFilterToParams(filter: PropertyFilter): URLSearchParams 
   if (filter.lift !== undefined) params.set('lift', filter.lift ? '1' : '0');
   if (filter.usage) params.set('usage', filter.usage);
   if (filter.type === 'rent' && filter.rental_mode) params.set('rental', filter.rental_mode);
+  if (filter.verified) params.set('verified', '1');
   if (filter.sort && filter.sort !== DEFAULT_PROPERTY_SORT) params.set('sort', filter.sort);
   return params;
 }
@@ -165,6 +172,7 @@ export function activeFilterCount(filter: PropertyFilter): number {
     filter.lift !== undefined,
     filter.usage,
     filter.type === 'rent' && filter.rental_mode,
+    filter.verified,
   ].filter(Boolean).length;
 }
 
@@ -276,6 +284,7 @@ export function filterAndSortProperties<T extends FilterableProperty>(
     if (location && !location(p)) continue;
     if (community && communityKey(p.address?.community) !== community) continue;
     if (byFacts && !factsMatch(p.facts, filter)) continue;
+    if (filter.verified && !isVerifiedListing(p)) continue;
     if (keyword && !textOf(p).includes(keyword)) continue;
     out.push(p);
   }

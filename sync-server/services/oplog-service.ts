@@ -9,6 +9,8 @@ import type { UserRole } from '@couchdb/model/roles';
 import type { AdminLogTarget } from '@couchdb/model/admin-log-facts';
 import { classifyAdminWrite } from '@couchdb/rules/admin-log';
 import { formatAddress } from '@couchdb/rules/format';
+import { jsonEqual } from '@couchdb/rules/json-equal';
+import { VERIFICATION_STATUS_LABELS, type VerificationStatus } from '@couchdb/model/trust-facts';
 import { couchStatus, type Store } from '../store/couch';
 import { toModelDoc, type StoredDoc } from './projection';
 
@@ -63,7 +65,25 @@ function describe(
   const reason = ofChange ? (doc.change_review as Revision)?.comment : doc.audit_comment;
   const comment =
     type === 'reject' && typeof reason === 'string' && reason ? `，原因：${reason}` : '';
-  return `${who}${OPERATION_TYPE_LABELS[type]}了房源${title}${ofChange}${comment}`;
+  return `${who}${OPERATION_TYPE_LABELS[type]}了房源${title}${ofChange}${comment}${trustNote(oldDoc, doc)}`;
+}
+
+type Moderation = { kind?: string; reason?: string } | null | undefined;
+
+/** An admin's check of the verification code or decision on reports in the write (issue 19). */
+function trustNote(oldDoc: StoredDoc | null, doc: StoredDoc): string {
+  const notes: string[] = [];
+  const status = doc.verification_status as VerificationStatus | undefined;
+  if (oldDoc && status && status !== oldDoc.verification_status && status !== 'unchecked') {
+    notes.push(`核验码${VERIFICATION_STATUS_LABELS[status]}`);
+  }
+  const before = oldDoc?.moderation as Moderation;
+  const after = doc.moderation as Moderation;
+  if (after?.kind && !jsonEqual(before, after)) {
+    const action = after.kind === 'taken_down' ? '因举报下架' : '要求整改';
+    notes.push(`${action}，原因：${after.reason ?? ''}`);
+  }
+  return notes.length > 0 ? `（${notes.join('；')}）` : '';
 }
 
 /**
@@ -95,6 +115,7 @@ export function propertyLogEntry(
   oldDoc: StoredDoc | null,
   newDoc: StoredDoc,
   id: string,
+  description?: string,
 ) {
   const now = new Date().toISOString();
   const snapshot = (d: StoredDoc | null) => (d ? toModelDoc(d) : null);
@@ -103,7 +124,7 @@ export function propertyLogEntry(
     _id: id,
     property_id: newDoc._id,
     operation_type: type,
-    operation_description: describe(type, operator, newDoc, oldDoc),
+    operation_description: (description ?? describe(type, operator, newDoc, oldDoc)).slice(0, 500),
     operator_id: operator.id,
     operator_name: operator.name,
     operator_role: operator.role,
@@ -136,11 +157,23 @@ export class OplogService {
     oldDoc: StoredDoc | null,
     newDoc: StoredDoc,
     id: string = newId(),
+    /** A text of its own in place of the one made from the write (a decision without a write). */
+    options: { description?: string } = {},
   ): Promise<void> {
     try {
       await this.store
         .db('oplog')
-        .insert(propertyLogEntry(type, operator, request, oldDoc, newDoc, id) as never);
+        .insert(
+          propertyLogEntry(
+            type,
+            operator,
+            request,
+            oldDoc,
+            newDoc,
+            id,
+            options.description,
+          ) as never,
+        );
     } catch (err) {
       if (couchStatus(err) !== 409) throw err; // already logged
     }

@@ -71,7 +71,12 @@ export async function startTestGateway(overrides: TestGatewayOptions = {}): Prom
     logLevel: 'silent',
     trustProxy: false,
     seedDemo: false,
-    rateLimits: { ...DEFAULT_RATE_LIMITS, registrationsPerIp: 1000, ...overrides.rateLimits },
+    rateLimits: {
+      ...DEFAULT_RATE_LIMITS,
+      registrationsPerIp: 1000,
+      reportsPerAddressPerHour: 1000,
+      ...overrides.rateLimits,
+    },
     metricsToken: overrides.metricsToken,
   };
   const gateway = createApp({ config, store, logger, staticDir: overrides.staticDir });

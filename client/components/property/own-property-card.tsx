@@ -12,6 +12,7 @@ import type { Property } from '@couchdb/model/property';
 import { PROPERTY_TYPE_LABELS, REVISION_MESSAGES } from '@couchdb/model/property-facts';
 import { formatArea, formatDate, formatPrice, formatShortAddress } from '@couchdb/rules/format';
 import { myListingStatusLabel } from '@couchdb/rules/property-status';
+import { moderationText } from './moderation-text';
 import { ListingThumb } from './listing-thumb';
 
 type OwnProperty = Pick<
@@ -29,6 +30,7 @@ type OwnProperty = Pick<
   | 'view_count'
   | 'created_at'
   | 'change_review'
+  | 'moderation'
 >;
 
 const LABEL_COLORS: Record<string, 'warning' | 'error' | 'success' | 'default' | 'info'> = {
@@ -41,7 +43,8 @@ const LABEL_COLORS: Record<string, 'warning' | 'error' | 'success' | 'default' |
 
 /**
  * A listing in its owner's lists (spec §2 "My listings"): the combined status label (with the
- * rejection reason), a change waiting for review or refused (issue 16), type, address, price,
+ * rejection reason), a change waiting for review or refused (issue 16), the admin's notice after a
+ * report (issue 19), type, address, price,
  * area, views, date, the link and delete.
  */
 export function OwnPropertyCard({
@@ -96,6 +99,15 @@ export function OwnPropertyCard({
           {p.audit_status === 'rejected' && p.audit_comment && (
             <Typography role="note" sx={{ fontSize: 13, color: 'error.main' }}>
               拒绝原因：{p.audit_comment}
+            </Typography>
+          )}
+          {p.moderation && (
+            <Typography
+              role="note"
+              data-testid="own-property-moderation"
+              sx={{ fontSize: 13, color: 'error.main' }}
+            >
+              {moderationText(p.moderation)}
             </Typography>
           )}
           {p.change_review && (

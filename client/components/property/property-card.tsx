@@ -18,6 +18,7 @@ import { formatPriceDrop, priceDropSince } from '@couchdb/rules/price-history';
 import { coverImage, coverPhoto } from './cover-image';
 import { FavoriteButton } from './favorite-button';
 import { PropertyBadges } from './property-badges';
+import { VerifiedBadge } from './verified-badge';
 import { Photo, PhotoPlaceholder } from '@client/components/photo';
 
 /** The cover's displayed width: a list row's fixed box, or a grid card (one to four columns). */
@@ -41,13 +42,16 @@ const CARD_FIELDS = [
   'created_at',
   'facts',
   'price_history',
+  'verification_code',
+  'verification_status',
 ] as const;
 
+type OptionalCardField = 'facts' | 'price_history' | 'verification_code' | 'verification_status';
 export type CardProperty = Pick<
   Property,
-  Exclude<(typeof CARD_FIELDS)[number], 'facts' | 'price_history'>
+  Exclude<(typeof CARD_FIELDS)[number], OptionalCardField>
 > &
-  Partial<Pick<Property, 'facts' | 'price_history'>>;
+  Partial<Pick<Property, OptionalCardField>>;
 
 interface PropertyCardProps {
   property: CardProperty;
@@ -215,6 +219,7 @@ function PropertyCardView({
               ))}
             </Stack>
           )}
+          <VerifiedBadge property={p} />
           <Box sx={{ flexGrow: 1 }} />
           {drop && (
             <Box

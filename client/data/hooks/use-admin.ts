@@ -12,6 +12,7 @@ import {
   planBatchStatusChange,
   type AuditDecision,
 } from '@couchdb/rules/property-status';
+import { VERIFICATION_MESSAGES, type VerificationStatus } from '@couchdb/model/trust-facts';
 import type { UserRole } from '@couchdb/model/roles';
 import { decideRevision, hasPendingRevision } from '@couchdb/rules/listing-review';
 import type { DeviceDatabase } from '../database';
@@ -134,6 +135,21 @@ export async function setListingPriority(
     is_priority: priority,
     updated_at: new Date().toISOString(),
   }));
+}
+
+/**
+ * An admin's check of a listing's verification code (issue 19): verified or invalid; the gateway
+ * stamps who and when. Throws when the listing has no code.
+ */
+export async function checkListingVerification(
+  db: DeviceDatabase,
+  id: string,
+  status: Exclude<VerificationStatus, 'unchecked'>,
+): Promise<void> {
+  await modifyListing(db, id, (old) => {
+    if (!old.verification_code) throw new Error(VERIFICATION_MESSAGES.noCode);
+    return { ...old, verification_status: status, updated_at: new Date().toISOString() };
+  });
 }
 
 /** Moves one listing to `to` under spec §4's rules; throws the rule's message when refused. */

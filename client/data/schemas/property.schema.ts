@@ -1,7 +1,8 @@
 /**
  * The properties collection: couchdb/model propertySchema plus server_rev.
  * Version 1 added `change_review` (a change waiting for review), version 2 the structured `facts`
- * and the gateway's `price_history` (issue 18); older documents migrate unchanged (database.ts
+ * and the gateway's `price_history` (issue 18), version 3 the verification code with its check and
+ * the admin's notice after a report (issue 19); older documents migrate unchanged (database.ts
  * SCHEMA_LINEAGE), drafts and unsent edits included.
  */
 import type { RxJsonSchema } from 'rxdb';
@@ -31,6 +32,12 @@ import { TITLE_MAX, URL_MAX } from '@couchdb/model/common-facts';
 import { CUSTOM_TAG_MAX, FEATURES_MAX, TOWNSHIPS } from '@couchdb/model/constants';
 import { MEDIA_TYPES } from '@couchdb/model/media-facts';
 import {
+  MODERATION_KINDS,
+  REPORT_REASON_MAX,
+  VERIFICATION_CODE_MAX,
+  VERIFICATION_STATUSES,
+} from '@couchdb/model/trust-facts';
+import {
   booleanField,
   countField,
   enumField,
@@ -49,7 +56,7 @@ const urlField = textField(URL_MAX);
 
 export const propertySchema: RxJsonSchema<PropertyDoc> = {
   title: 'properties',
-  version: 2,
+  version: 3,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -147,6 +154,18 @@ export const propertySchema: RxJsonSchema<PropertyDoc> = {
           price: { type: 'integer', minimum: 0, maximum: PRICE_MAX },
           at: timestampField,
         },
+      },
+    },
+    verification_code: textField(VERIFICATION_CODE_MAX),
+    verification_status: enumField(VERIFICATION_STATUSES),
+    verified_by: nullableIdField,
+    verified_at: nullableTimestampField,
+    moderation: {
+      type: ['object', 'null'],
+      properties: {
+        kind: enumField(MODERATION_KINDS),
+        reason: textField(REPORT_REASON_MAX),
+        at: timestampField,
       },
     },
     change_review: {

@@ -1,11 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { lazy, useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import { AUDIT_REFETCH_MS } from '@couchdb/model/constants';
@@ -24,10 +26,20 @@ import { LoadFailed } from './components/load-failed';
 import { LostDecisions } from './components/lost-decisions';
 import { RejectDialog } from './components/reject-dialog';
 import { useAdminActions } from './use-admin-actions';
+import { LazyPart } from '@client/components/lazy-part';
+import { REPORT_MESSAGES } from '@couchdb/model/trust-facts';
+import { uncheckedCodeListings } from '@couchdb/rules/admin-listings';
+
+const ReportQueue = lazy(() => import('./components/report-queue'));
+
+/** The page's tabs: the review queue, the codes to check, the report queue (issue 19). */
+const AUDIT_TABS = ['review', 'codes', 'reports'] as const;
+type AuditTab = (typeof AUDIT_TABS)[number];
 
 /**
  * 房源审核 (spec §2 "Admin review", §4): the pending listings, newest first, live from the
- * admin's device (sync brings new submissions without a reload; when the change stream is down
+ * admin's device; beside them the listings whose verification code waits for a check and the
+ * report queue (issue 19) (sync brings new submissions without a reload; when the change stream is down
  * the page asks for a re-sync every 30 s). Approve, or reject with an optional reason; decisions
  * made offline queue and sync.
  */
@@ -78,6 +90,11 @@ function AuditQueue() {
   const streamDown = useFallbackRefresh();
   const [rejecting, setRejecting] = useState<{ id: string; title: string } | null>(null);
   const pending = useMemo(() => (all ? pendingListings(all) : undefined), [all]);
+  const unchecked = useMemo(() => (all ? uncheckedCodeListings(all) : undefined), [all]);
+  const [params, setParams] = useSearchParams();
+  const tab: AuditTab = AUDIT_TABS.find((t) => t === params.get('tab')) ?? 'review';
+  const setTab = (v: AuditTab) => setParams(v === 'review' ? {} : { tab: v }, { replace: true });
+  const shown = tab === 'codes' ? unchecked : pending;
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 3 } }}>
@@ -99,29 +116,45 @@ function AuditQueue() {
         </Alert>
       )}
       <LostDecisions />
-      {error ? (
+      <Tabs value={tab} onChange={(_, v: AuditTab) => setTab(v)} sx={{ mb: 2 }}>
+        <Tab value="review" label="待审核" />
+        <Tab value="codes" label={`待核验${unchecked ? ` ${unchecked.length}` : ''}`} />
+        <Tab value="reports" label={REPORT_MESSAGES.queue} />
+      </Tabs>
+      {tab === 'reports' ? (
+        <LazyPart name="report queue" fallback={null}>
+          <ReportQueue />
+        </LazyPart>
+      ) : error ? (
         <LoadFailed message={GENERIC_MESSAGES.loadFailed} onReload={reload} />
-      ) : !pending || (pending.length === 0 && !settled) ? (
+      ) : !shown || (shown.length === 0 && !settled) ? (
         <Stack spacing={1.5}>
           <Skeleton variant="rounded" height={150} />
           <Skeleton variant="rounded" height={150} />
         </Stack>
-      ) : pending.length === 0 ? (
+      ) : shown.length === 0 ? (
         <EmptyState
           icon={<FactCheckOutlined fontSize="inherit" />}
-          title={ADMIN_LISTING_MESSAGES.reviewEmpty}
-          description={ADMIN_LISTING_MESSAGES.reviewEmptyHint}
+          title={
+            tab === 'codes' ? ADMIN_LISTING_MESSAGES.codesEmpty : ADMIN_LISTING_MESSAGES.reviewEmpty
+          }
+          description={tab === 'codes' ? undefined : ADMIN_LISTING_MESSAGES.reviewEmptyHint}
         />
       ) : (
-        <Stack spacing={1.5} data-testid="audit-queue">
-          {pending.map((p) => (
+        <Stack spacing={1.5} data-testid={tab === 'codes' ? 'code-queue' : 'audit-queue'}>
+          {shown.map((p) => (
             <AdminPropertyCard
               key={p.id}
               property={p}
-              actions={{
-                onApprove: () => void actions.audit(p.id, 'approved'),
-                onReject: () => setRejecting({ id: p.id, title: p.title }),
-              }}
+              actions={
+                tab === 'codes'
+                  ? { onVerify: (status) => void actions.verify(p.id, status) }
+                  : {
+                      onApprove: () => void actions.audit(p.id, 'approved'),
+                      onReject: () => setRejecting({ id: p.id, title: p.title }),
+                      onVerify: (status) => void actions.verify(p.id, status),
+                    }
+              }
             />
           ))}
         </Stack>

@@ -167,6 +167,7 @@ function PropertyConsole() {
                     onPriority: (on) => void actions.setPriority(p.id, on),
                     onApprove: () => void actions.audit(p.id, 'approved'),
                     onReject: () => setRejecting({ id: p.id, title: p.title }),
+                    onVerify: (status) => void actions.verify(p.id, status),
                     onStatus: (to) => void actions.setStatus(p.id, to),
                     onDelete: () => setDeleting(p.id),
                     onLog: () => setLogOf(p),

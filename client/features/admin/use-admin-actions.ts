@@ -8,6 +8,7 @@ import {
   PROPERTY_MESSAGES,
   REVISION_MESSAGES,
 } from '@couchdb/model/property-facts';
+import { VERIFICATION_MESSAGES } from '@couchdb/model/trust-facts';
 import { ADMIN_LISTING_MESSAGES } from '@couchdb/rules/admin-listings';
 import {
   auditToast,
@@ -19,6 +20,7 @@ import { useOpenDevice } from '@client/data/hooks';
 import {
   auditListing,
   changeListingStatus,
+  checkListingVerification,
   changeListingsStatus,
   setListingPriority,
 } from '@client/data/hooks/use-admin';
@@ -34,6 +36,8 @@ export interface AdminActions {
   audit(id: string, decision: AuditDecision, comment?: string): Promise<void>;
   setPriority(id: string, on: boolean): Promise<void>;
   setStatus(id: string, to: PropertyStatus): Promise<void>;
+  /** 核验通过 / 核验无效 of a listing's verification code (issue 19). */
+  verify(id: string, status: 'verified' | 'invalid'): Promise<void>;
   /** Returns true when the batch ran (something was selected). */
   batch(ids: readonly string[], to: PropertyStatus): Promise<boolean>;
 }
@@ -80,6 +84,13 @@ export function useAdminActions(): AdminActions {
         await changeListingStatus(device!.database, id, to);
         if (to === 'deleted') return PROPERTY_MESSAGES.deleteSuccess;
         return to === 'active' ? ADMIN_LISTING_MESSAGES.putUp : ADMIN_LISTING_MESSAGES.takenDown;
+      }),
+    verify: (id, status) =>
+      run(ADMIN_PROPERTY_MESSAGES.operationFailed, async () => {
+        await checkListingVerification(device!.database, id, status);
+        return status === 'verified'
+          ? VERIFICATION_MESSAGES.verified
+          : VERIFICATION_MESSAGES.invalidated;
       }),
     batch: async (ids, to) => {
       const none = checkBatchSelection(ids);

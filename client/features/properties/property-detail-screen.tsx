@@ -41,6 +41,7 @@ import { DemandMatchCount } from './components/demand-match-count';
 import { CommunityLink, FactGrid } from './components/property-facts';
 import { SimilarListings } from './components/similar-listings';
 import { useRecordView } from './components/use-record-view';
+import { ModerationNotice, ReportListing, VerificationSection } from './components/listing-trust';
 
 /** 房源详情 (spec §2): media, panorama, favourite, share, phone dialog and the listing's facts. */
 export default function PropertyDetailScreen() {
@@ -152,6 +153,7 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
         <BackLink />
       </Box>
       {user?.id === p.user_id && <DemandMatchCount propertyId={p.id} />}
+      <ModerationNotice property={p} />
       {p.change_review && user?.id === p.user_id && (
         <Alert
           severity={p.change_review.status === 'pending' ? 'info' : 'warning'}
@@ -189,6 +191,7 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
           <FactGrid facts={facts} />
         </Section>
         <SimilarListings property={p} now={now} />
+        <VerificationSection property={p} />
         {p.price_history && p.price_history.length > 1 && (
           <Section title="价格走势">
             <PriceHistoryChart history={p.price_history} type={p.type} />
@@ -233,6 +236,7 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
             </Button>
           </Stack>
         </Section>
+        <ReportListing property={p} />
         <Box sx={{ display: { md: 'none' }, pb: 2 }}>
           <BackLink />
         </Box>

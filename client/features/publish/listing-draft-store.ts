@@ -64,6 +64,7 @@ export function parseListingDraft(saved: string | null, empty: ListingFormValues
       contact_name: text(v.contact_name, empty.contact_name),
       contact_phone: text(v.contact_phone, empty.contact_phone),
       panorama_url: text(v.panorama_url, empty.panorama_url),
+      verification_code: text(v.verification_code, empty.verification_code),
       facts,
     },
   };

@@ -9,8 +9,10 @@ import { PROPERTY_TYPE_LABELS, REVISION_MESSAGES } from '@couchdb/model/property
 import { changedFieldLabels, hasPendingRevision } from '@couchdb/rules/listing-review';
 import { formatArea, formatDate, formatPrice } from '@couchdb/rules/format';
 import { AUDIT_STATUS_LABELS, PROPERTY_STATUS_LABELS } from '@couchdb/rules/property-status';
+import { VERIFICATION_MESSAGES, VERIFICATION_STATUS_LABELS } from '@couchdb/model/trust-facts';
 import { ListingThumb } from '@client/components/property/listing-thumb';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
+import { moderationText } from '@client/components/property/moderation-text';
 
 export const PRIORITY_BADGE = '优先展示';
 
@@ -24,6 +26,8 @@ export interface AdminCardActions {
   onStatus?(to: 'active' | 'inactive'): void;
   onDelete?(): void;
   onLog?(): void;
+  /** 核验通过 / 核验无效 (issue 19), shown when the listing has a verification code. */
+  onVerify?(status: 'verified' | 'invalid'): void;
 }
 
 /**
@@ -119,6 +123,7 @@ export function AdminPropertyCard({
               拒绝原因：{p.audit_comment}
             </Typography>
           )}
+          <VerificationLine property={p} />
           {changeWaits && (
             <Typography sx={{ fontSize: 13, color: 'warning.dark' }} data-testid="revision-fields">
               {REVISION_MESSAGES.changedFields(changedFieldLabels(p))}
@@ -163,6 +168,25 @@ export function AdminPropertyCard({
             通过
           </Button>
         )}
+        {actions.onVerify && p.verification_code && p.status !== 'deleted' && (
+          <>
+            {p.verification_status !== 'invalid' && (
+              <Button size="small" color="error" onClick={() => actions.onVerify!('invalid')}>
+                {VERIFICATION_MESSAGES.invalidate}
+              </Button>
+            )}
+            {p.verification_status !== 'verified' && (
+              <Button
+                size="small"
+                color="primary"
+                variant="outlined"
+                onClick={() => actions.onVerify!('verified')}
+              >
+                {VERIFICATION_MESSAGES.verify}
+              </Button>
+            )}
+          </>
+        )}
         {approved && actions.onStatus && (
           <Button
             size="small"
@@ -179,5 +203,24 @@ export function AdminPropertyCard({
         )}
       </Stack>
     </Card>
+  );
+}
+
+/** The listing's verification code and its check, and the admin's report notice, if any. */
+function VerificationLine({ property: p }: { property: PropertyDoc }) {
+  return (
+    <>
+      {p.verification_code && (
+        <Typography sx={{ fontSize: 13 }} data-testid="admin-verification">
+          {VERIFICATION_MESSAGES.codeLabel}：{p.verification_code}（
+          {VERIFICATION_STATUS_LABELS[p.verification_status ?? 'unchecked']}）
+        </Typography>
+      )}
+      {p.moderation && (
+        <Typography sx={{ fontSize: 13, color: 'error.main' }} data-testid="admin-moderation">
+          {moderationText(p.moderation)}
+        </Typography>
+      )}
+    </>
   );
 }

@@ -8,6 +8,7 @@ import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOu
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
+import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import FavoriteBorderOutlined from '@mui/icons-material/FavoriteBorderOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
@@ -38,6 +39,7 @@ const MY_PROPERTIES: ProfileLink = {
   label: '我的房源',
   icon: <HomeWorkOutlined />,
 };
+const MY_REPORTS: ProfileLink = { to: '/my-reports', label: '我的举报', icon: <FlagOutlined /> };
 const FAVORITES: ProfileLink = {
   to: '/favorites',
   label: '我的收藏',
@@ -51,6 +53,7 @@ const PROFILE_LINKS: Record<UserRole, ProfileLink[]> = {
     MY_DEMANDS,
     MY_PROPERTIES,
     FAVORITES,
+    MY_REPORTS,
     { to: '/join-us', label: '加入我们', icon: <WorkOutlineOutlined /> },
     { to: '/help', label: '帮助中心', icon: <HelpOutlineOutlined /> },
   ],
@@ -59,6 +62,7 @@ const PROFILE_LINKS: Record<UserRole, ProfileLink[]> = {
     MY_DEMANDS,
     MY_PROPERTIES,
     FAVORITES,
+    MY_REPORTS,
     { to: '/tools', label: '经纪人工具', icon: <HandymanOutlined /> },
     { to: '/training', label: '培训中心', icon: <SchoolOutlined /> },
     { to: '/qr-code', label: '生成名片二维码', icon: <QrCode2Outlined /> },

@@ -10,6 +10,7 @@ import {
   type PropertyType,
 } from '@couchdb/model/property-facts';
 import { LIFT_LABELS, PROPERTY_FACT_LABELS } from '@couchdb/model/listing-fact-labels';
+import { VERIFICATION_MESSAGES } from '@couchdb/model/trust-facts';
 import {
   DECORATIONS,
   RENTAL_MODES,
@@ -177,6 +178,12 @@ export function FilterPanel({ filter, onChange, onReset }: FilterPanelProps) {
           onChange={(rental_mode) => set({ rental_mode })}
         />
       )}
+      <FilterRow<'yes'>
+        label="核验"
+        options={[ANY, { value: 'yes', label: VERIFICATION_MESSAGES.filterVerified }]}
+        value={filter.verified ? 'yes' : undefined}
+        onChange={(v) => set({ verified: v === 'yes' ? true : undefined })}
+      />
       <FilterRow<PropertySort>
         label="排序"
         options={PROPERTY_SORTS.map((s) => ({ value: s, label: PROPERTY_SORT_LABELS[s] }))}

@@ -19,6 +19,7 @@ import {
   PROPERTY_FACT_LABELS as FL,
   RENTAL_MODES,
   USAGES,
+  VERIFICATION_MESSAGES,
   type PropertyForm,
 } from '@couchdb/model/property';
 import type { ListingFormValues } from '@couchdb/rules/listing-form';
@@ -27,7 +28,7 @@ import { useToast } from '@client/components/toast/toast-context';
 
 type FormControl = Control<ListingFormValues, unknown, PropertyForm>;
 
-/** Step 2 of the publish form: rooms, area, the structured facts, description and feature tags. */
+/** Step 2 of the publish form: rooms, area, the structured facts, description, feature tags and verification code. */
 export function DetailsStep({ control }: { control: FormControl }) {
   return (
     <>
@@ -56,6 +57,14 @@ export function DetailsStep({ control }: { control: FormControl }) {
         minRows={4}
       />
       <FeatureTags control={control} />
+      <FormTextField
+        control={control}
+        name="verification_code"
+        label={VERIFICATION_MESSAGES.codeLabel}
+        placeholder="如：110123456789"
+        helperText={VERIFICATION_MESSAGES.codeHelp}
+        slotProps={{ htmlInput: { autoCapitalize: 'characters', maxLength: 40 } }}
+      />
     </>
   );
 }

@@ -18,6 +18,7 @@ import type { PropertyRevision } from '@couchdb/model/property';
 import { checkListingMediaLimit, listingMediaChanged } from '@couchdb/rules/listing-media';
 import { decideRevision, revisionAfterOwnerEdit } from '@couchdb/rules/listing-review';
 import { nextPriceHistory } from '@couchdb/rules/price-history';
+import { applyTrustFields, nextTrustFields } from '@couchdb/rules/listing-trust';
 import type { PricePoint } from '@couchdb/model/property';
 import type { StoredDoc } from '../../projection';
 import { refused, type WriteContext, type WritePolicy } from './policy';
@@ -111,6 +112,7 @@ export const propertiesPolicy: WritePolicy = {
       if (next.change_review === null && current.change_review === undefined)
         delete next.change_review;
     }
+    applyTrustFields(next, nextTrustFields(current, next, viewer, now, CONTENT_FIELDS));
     next.owner = current?.owner ?? { name: operator.name };
     const history = nextPriceHistory(
       current

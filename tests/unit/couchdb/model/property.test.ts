@@ -9,6 +9,8 @@ import {
   STEP_FIELDS,
   TOWNSHIPS,
   validatePropertyStep,
+  verificationCodeSchema,
+  VERIFICATION_MESSAGES,
 } from '@couchdb/model';
 import { buildProperty } from '@tests/fixtures/builders';
 
@@ -93,7 +95,7 @@ describe('publish form', () => {
   it('has the spec step field lists, with the optional fields each step shows', () => {
     expect(STEP_FIELDS).toEqual({
       1: ['title', 'type'],
-      2: ['rooms', 'area', 'facts', 'description', 'features'],
+      2: ['rooms', 'area', 'facts', 'description', 'features', 'verification_code'],
       3: ['price', 'address', 'contact_name', 'contact_phone', 'panorama_url'],
     });
   });
@@ -190,5 +192,21 @@ describe('addCustomTag', () => {
     const tags = ['湖景'];
     addCustomTag(tags, '山景');
     expect(tags).toEqual(['湖景']);
+  });
+});
+
+describe('verification code (issue 19)', () => {
+  it.each([
+    ['110123456789', '110123456789'],
+    ['ab 1234 5678', 'AB12345678'],
+    ['', ''],
+  ])('accepts %j as %j', (input, stored) => {
+    expect(verificationCodeSchema.parse(input)).toBe(stored);
+  });
+
+  it.each(['12345', '1234-5678', 'x'.repeat(25), '房源123456'])('refuses %j', (input) => {
+    const result = verificationCodeSchema.safeParse(input);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(VERIFICATION_MESSAGES.codeFormat);
   });
 });

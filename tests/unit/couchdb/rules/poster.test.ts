@@ -184,3 +184,22 @@ describe('posterLayout', () => {
       expect(t.x + measure(t.text, t.font)).toBeLessThanOrEqual(POSTER_QR.x);
   });
 });
+
+describe('the verification code on the poster (issue 19)', () => {
+  const agent = { name: '王经纪', phone: '13800138000' };
+  const lineOf = (listing: PosterListing) =>
+    posterLayout(listing, agent, measure).texts.find((t) => t.role === 'verification');
+
+  it('draws the code with its check, above the agent block', () => {
+    const line = lineOf(
+      buildListing({ verification_code: '110123456789', verification_status: 'verified' }),
+    );
+    expect(line?.text).toBe('房源核验码：110123456789（已核验）');
+    expect(line!.y).toBeLessThan(POSTER_QR.y - 38);
+    expect(lineOf(buildListing({ verification_code: '110123456789' }))?.text).toContain('待核验');
+  });
+
+  it('draws nothing without a code', () => {
+    expect(lineOf(buildListing())).toBeUndefined();
+  });
+});

@@ -242,3 +242,25 @@ describe('the 小区 filter (区域找房)', () => {
     expect(propertyFilterFromParams(new URLSearchParams('community=%20%20'))).toEqual({});
   });
 });
+
+describe('只看已核验 (issue 19)', () => {
+  const list = [
+    buildProperty({ id: 'v', verification_code: '110123456789', verification_status: 'verified' }),
+    buildProperty({ id: 'u', verification_code: '110123456780', verification_status: 'unchecked' }),
+    buildProperty({ id: 'i', verification_code: '110123456781', verification_status: 'invalid' }),
+    buildProperty({ id: 'n' }),
+  ];
+
+  it('keeps only listings whose code an admin verified', () => {
+    expect(filterAndSortProperties(list, { verified: true }).map((p) => p.id)).toEqual(['v']);
+    expect(filterAndSortProperties(list, {})).toHaveLength(4);
+  });
+
+  it('round-trips through the URL and counts as an active filter', () => {
+    const params = propertyFilterToParams({ verified: true });
+    expect(params.toString()).toBe('verified=1');
+    expect(propertyFilterFromParams(params)).toEqual({ verified: true });
+    expect(propertyFilterFromParams(new URLSearchParams('verified=yes'))).toEqual({});
+    expect(activeFilterCount({ verified: true })).toBe(1);
+  });
+});

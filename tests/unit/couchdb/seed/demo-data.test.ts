@@ -48,6 +48,17 @@ describe('buildDemoData', () => {
     for (const a of data.accounts) expect(userSchema.parse(a.user), a.user.id).toEqual(a.user);
   });
 
+  it('has a few verified listings and a few codes waiting for a check (issue 19)', () => {
+    const verified = data.properties.filter((p) => p.verification_status === 'verified');
+    const waiting = data.properties.filter((p) => p.verification_status === 'unchecked');
+    expect(verified.length).toBeGreaterThanOrEqual(3);
+    expect(waiting.length).toBeGreaterThanOrEqual(1);
+    for (const p of verified) {
+      expect(p.status === 'active' && p.audit_status === 'approved', p.id).toBe(true);
+      expect(p.verification_code).toMatch(/^[0-9A-Z]{6,24}$/);
+    }
+  });
+
   it('has one admin, one agent and two users, with the README credentials', () => {
     const roles = data.accounts.map((a) => a.user.user_type).sort();
     expect(roles).toEqual(['admin', 'agent', 'user', 'user']);
