@@ -119,6 +119,11 @@ export const REPORT_MESSAGES = {
   takenDownOwner: (reason: string) => `房源已被管理员下架：${reason}`,
   fixRequestedOwner: (reason: string) => `管理员要求整改：${reason}。修改房源后此提示消失`,
   takenDownStays: '房源因举报被管理员下架，需管理员重新上架',
+  /** The 消息 notice a reporter gets when their report is decided. */
+  noticeTitle: (title: string) => `你举报的房源「${title}」已处理`,
+  /** The 消息 notice the owner gets when their listing is taken down or asked to fix. */
+  ownerNoticeTitle: (title: string, status: ReportStatus) =>
+    status === 'taken_down' ? `你的房源「${title}」已被下架` : `你的房源「${title}」需要整改`,
   outcome: (status: ReportStatus, reason: string) =>
     status === 'open'
       ? REPORT_STATUS_LABELS.open

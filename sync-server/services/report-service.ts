@@ -28,6 +28,7 @@ import { couchStatus, type Store } from '../store/couch';
 import type { LimitStore } from './limits/limit-store';
 import { WindowCounter } from './limits/window-counter';
 import { OplogService, type RequestInfo } from './oplog-service';
+import { deliverNotice, noticeSubject } from './inbox-notices';
 import { projectFor, type StoredDoc } from './projection';
 import { loadOperator } from './sync/store-reads';
 import type { SyncService } from './sync-service';
@@ -269,6 +270,25 @@ export class ReportService {
         decided_at: now,
       });
     }
+    if (listing && decision.decision !== 'dismissed') {
+      // The owner is told too: the card says why, the inbox says that it happened.
+      const title = typeof listing.title === 'string' ? listing.title : '';
+      await deliverNotice(
+        this.store,
+        String(listing.user_id),
+        ['report-owner', propertyId, now],
+        {
+          title: REPORT_MESSAGES.ownerNoticeTitle(noticeSubject(title), decision.decision),
+          body:
+            decision.decision === 'taken_down'
+              ? REPORT_MESSAGES.takenDownOwner(decision.reason)
+              : REPORT_MESSAGES.fixRequestedOwner(decision.reason),
+          link: '/my-properties',
+          property_ids: [propertyId],
+        },
+        now,
+      );
+    }
     return { closed: open.length };
   }
 
@@ -313,7 +333,20 @@ export class ReportService {
     } catch (err) {
       // The reporter cannot change an open report, so a conflict means it was decided already.
       if (couchStatus(err) !== 409) throw err;
+      return;
     }
+    await deliverNotice(
+      this.store,
+      report.reporter_id,
+      ['report', report._id, report.decided_at ?? ''],
+      {
+        title: REPORT_MESSAGES.noticeTitle(noticeSubject(report.property_title)),
+        body: REPORT_MESSAGES.outcome(report.status, report.outcome_reason),
+        link: '/my-reports',
+        property_ids: [report.property_id],
+      },
+      report.decided_at ?? new Date().toISOString(),
+    );
   }
 
   /** Removes closed reports decided more than CLOSED_REPORT_KEEP_DAYS ago; returns how many. */

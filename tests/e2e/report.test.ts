@@ -26,6 +26,7 @@ import { startGateway, type RunningGateway } from '../helpers/gateway';
 import { master, serverDocs, type Session } from '../helpers/sync-api';
 import { demoAccount, publishApproved, signInDemo } from './pages/browse-fixtures';
 import { Layout } from './pages/layout';
+import { InboxPage } from './pages/inbox-page';
 import { openSignedIn } from './pages/login-page';
 import { PropertyDetailPage } from './pages/property-detail-page';
 import { PropertyListPage } from './pages/property-list-page';
@@ -166,6 +167,17 @@ describe('reporting a listing', () => {
     await page.getByTestId('my-reports-notice').getByText(REPORT_MESSAGES.mineCached).waitFor();
     await userDevice.context.setOffline(false);
 
+    // The outcome reached the reporter's 消息 inbox too, unread, with the badge; it opens 我的举报.
+    const inbox = new InboxPage(page);
+    await inbox.goto(gateway.url);
+    const notice = inbox.entry(REPORT_MESSAGES.noticeTitle(title));
+    await notice.getByText(outcome).waitFor(SYNC_WAIT);
+    expect(await notice.getAttribute('data-unread')).toBe('true');
+    await inbox.badgeCount(inbox.headerBadge).waitFor(); // the page is laptop-sized since the dialog's shot
+    await saveScreenshot(page, 'report-inbox-notice-desktop');
+    await notice.click();
+    await page.waitForURL(/\/my-reports$/, UI_WAIT);
+
     // The owner's card on 我的房源 says why.
     const ownerPage = await openSignedIn(agentDevice, gateway.url, demoAccount('agent'), {
       path: '/my-properties',
@@ -177,6 +189,13 @@ describe('reporting a listing', () => {
       .getByText(REPORT_MESSAGES.takenDownOwner('房源图片与实际不符'))
       .waitFor(SYNC_WAIT);
     await card.screenshot({ path: path.join(SCREENSHOT_DIR, 'report-owner-card-mobile.png') });
+    // …and their 消息 inbox tells them it happened.
+    const ownerInbox = new InboxPage(ownerPage);
+    await ownerInbox.goto(gateway.url);
+    await ownerInbox
+      .entry(REPORT_MESSAGES.ownerNoticeTitle(title, 'taken_down'))
+      .getByText(REPORT_MESSAGES.takenDownOwner('房源图片与实际不符'))
+      .waitFor(SYNC_WAIT);
   });
 });
 

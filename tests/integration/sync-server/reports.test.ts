@@ -12,6 +12,7 @@ import {
   type ReportQueueEntry,
   type ReportView,
 } from '../../../couchdb/model/report';
+import type { InboxEntry } from '../../../couchdb/model/inbox';
 import { ACCESS_MESSAGES } from '../../../couchdb/rules/access';
 import { buildNewListing } from '../../fixtures/builders';
 import * as api from '../../helpers/sync-api';
@@ -57,6 +58,12 @@ const mine = async (who: api.Caller) =>
 const queue = async () =>
   (await request(gw.app).get('/api/admin/reports').set(api.bearer(admin)).expect(200)).body
     .queue as ReportQueueEntry[];
+
+/** The gateway's notices about a listing in the caller's inbox, as their device pulls them. */
+const notices = async (who: api.Caller, propertyId: string) =>
+  [...(await api.serverDocs<InboxEntry>(gw.app, who, 'inbox')).values()].filter(
+    (e) => e.kind === 'notice' && e.property_ids.includes(propertyId),
+  );
 
 const decide = (who: api.Caller, propertyId: string, decision: string, reason = '') =>
   request(gw.app)
@@ -212,6 +219,24 @@ describe('the admin queue and decisions', () => {
         outcome_reason: '图片与实际不符',
       });
     }
+    // Each reporter and the owner find a notice in their 消息 inbox; nobody else does.
+    for (const who of [a, b]) {
+      expect(await notices(who, id)).toEqual([
+        expect.objectContaining({
+          title: REPORT_MESSAGES.noticeTitle('海口镇 三室 被举报'),
+          body: '房源已下架：图片与实际不符',
+          link: '/my-reports',
+        }),
+      ]);
+    }
+    expect(await notices(owner, id)).toEqual([
+      expect.objectContaining({
+        title: REPORT_MESSAGES.ownerNoticeTitle('海口镇 三室 被举报', 'taken_down'),
+        body: REPORT_MESSAGES.takenDownOwner('图片与实际不符'),
+        link: '/my-properties',
+      }),
+    ]);
+    expect(await notices(admin, id)).toEqual([]);
     const log = (await api.serverDocs(gw.app, admin, 'oplog')).values();
     const lines = [...log]
       .filter((e) => e.property_id === id)
@@ -250,6 +275,8 @@ describe('the admin queue and decisions', () => {
     await decide(admin, id, 'dismissed').expect(200);
     expect((await api.master(gw.app, owner, 'properties', id)).status).toBe('active');
     expect((await mine(user))[0]).toMatchObject({ status: 'dismissed' });
+    expect((await notices(user, id)).map((n) => n.body)).toEqual(['已驳回']);
+    expect(await notices(owner, id)).toEqual([]); // nothing changed for the owner
     const lines = [...(await api.serverDocs(gw.app, admin, 'oplog')).values()]
       .filter((e) => e.property_id === id)
       .map((e) => String(e.operation_description));
