@@ -85,6 +85,11 @@ try {
   console.log(
     `  first screen: budget ≤ ${BUDGET_KB} KB ${first <= BUDGET_KB ? 'met' : 'MISSED'}; aim ≤ ${AIM_KB} KB ${first <= AIM_KB ? 'met' : 'missed'}`,
   );
+  if (process.env.BUNDLE_FILES) {
+    // BUNDLE_FILES=1 npm run bench -- bundle-size: which files the entry's figure is made of.
+    const rows = await Promise.all([...entry].map(async (f) => [f, await sizeOf(f)] as const));
+    for (const [f, size] of rows.sort((a, b) => b[1] - a[1])) console.log(`    ${kb(size)}  ${f}`);
+  }
   console.log('route chunks (own file + what each adds beyond the entry):');
   const routes = Object.entries(manifest)
     .filter(([k, c]) => c.isDynamicEntry && k.startsWith('features/') && k.endsWith('-screen.tsx'))
