@@ -4,7 +4,7 @@
  * summary (else the start of its text) and cover.
  */
 import { PROPERTY_TYPE_LABELS } from '@couchdb/model/property-facts';
-import { formatArea, formatPrice, formatShortAddress } from '@couchdb/rules/format';
+import { clipText, formatArea, formatPrice, formatShortAddress } from '@couchdb/rules/format';
 import { coverImage } from '@client/components/property/cover-image';
 import { APP_NAME } from '@client/config';
 import type { NewsDoc } from '@client/data/schemas/news.schema';
@@ -26,8 +26,7 @@ const DESCRIPTION_MAX = 120;
 
 /** `text` on one line, cut at DESCRIPTION_MAX characters with an ellipsis. */
 function oneLine(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > DESCRIPTION_MAX ? `${line.slice(0, DESCRIPTION_MAX - 1)}…` : line;
+  return clipText(text.replace(/\s+/g, ' ').trim(), DESCRIPTION_MAX);
 }
 
 const ENTITIES: Readonly<Record<string, string>> = {

@@ -184,3 +184,8 @@ export function isNewListing(createdAt: string, now: number = Date.now()): boole
   const age = now - ms;
   return age >= 0 && age < NEW_LISTING_DAYS * DAY_MS;
 }
+
+/** `text` cut to at most `max` characters, the last one an ellipsis when anything was cut. */
+export function clipText(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

@@ -6,6 +6,7 @@
  */
 import { inboxEntryWriteSchema } from '@couchdb/model/inbox';
 import { inboxEntryId, INBOX_TITLE_MAX } from '@couchdb/model/saved-search-facts';
+import { clipText } from '@couchdb/rules/format';
 import { couchStatus, type Store } from '../store/couch';
 
 export interface Notice {
@@ -18,8 +19,7 @@ export interface Notice {
 
 /** A listing's title short enough for a notice's title around it. */
 export function noticeSubject(title: string): string {
-  const max = Math.floor(INBOX_TITLE_MAX / 2);
-  return title.length > max ? `${title.slice(0, max - 1)}…` : title;
+  return clipText(title, Math.floor(INBOX_TITLE_MAX / 2));
 }
 
 /** Writes `notice` into `userId`'s inbox once: `key` names the event (a repeat is a no-op). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  clipText,
   formatAddress,
   formatArea,
   formatLogTime,
@@ -156,5 +157,13 @@ describe('formatUnitPrice', () => {
     expect(formatUnitPrice('rent', 3000, 80)).toBe('');
     expect(formatUnitPrice('sale', null, 80)).toBe('');
     expect(formatUnitPrice('sale', 1_000_000, 0)).toBe('');
+  });
+});
+
+describe('clipText', () => {
+  it('keeps text within the limit and cuts longer text to the limit, ending in an ellipsis', () => {
+    expect(clipText('南山花园', 4)).toBe('南山花园');
+    expect(clipText('南山花园三室', 4)).toBe('南山花…');
+    expect(clipText('南山花园三室', 4)).toHaveLength(4);
   });
 });
