@@ -25,6 +25,7 @@ import {
 } from '@couchdb/rules/area-stats';
 import { comparePropertiesFor, propertyFilterToParams } from '@couchdb/rules/property-filter';
 import { EmptyState } from '@client/components/empty-state';
+import { FactGrid } from '@client/components/fact-grid';
 import { Photo } from '@client/components/photo';
 import { coverImage } from '@client/components/property/cover-image';
 import { PropertyCards } from '@client/components/property/property-grid';
@@ -164,36 +165,7 @@ export default function CommunityScreen() {
         )}
 
         <Card component="section" aria-label="小区概况" sx={{ p: { xs: 2, md: 3 } }}>
-          <Box
-            component="dl"
-            sx={{
-              m: 0,
-              display: 'grid',
-              gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' },
-              rowGap: 2,
-              columnGap: 2,
-            }}
-          >
-            {figures.map((f) => (
-              <Box key={f.label} sx={{ minWidth: 0 }}>
-                <Typography component="dt" sx={{ fontSize: 13, color: 'text.secondary', mb: 0.25 }}>
-                  {f.label}
-                </Typography>
-                <Typography
-                  component="dd"
-                  data-testid={f.testId}
-                  sx={{
-                    m: 0,
-                    fontWeight: f.strong ? 800 : 600,
-                    fontSize: f.strong ? 20 : 16,
-                    color: f.strong ? 'secondary.main' : undefined,
-                  }}
-                >
-                  {f.value}
-                </Typography>
-              </Box>
-            ))}
-          </Box>
+          <FactGrid facts={figures} columns={4} />
         </Card>
 
         <Card component="section" sx={{ p: { xs: 2, md: 3 } }}>
