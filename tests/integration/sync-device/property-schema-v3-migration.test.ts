@@ -5,37 +5,22 @@
  * upgrade; the owner can then add a verification code, which the gateway stores unchecked.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createRxDatabase, type RxJsonSchema, type RxStorage } from 'rxdb';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
-import { IDBKeyRange } from 'fake-indexeddb';
 import type { User } from '../../../couchdb/model/user';
-import type { DeviceDatabase } from '../../../client/data/database';
-import { propertySchema } from '../../../client/data/schemas/property.schema';
-import { DeviceSync } from '../../../client/data/replication';
-import { RefusalLedger } from '../../../client/data/refusals';
-import { SyncHttp } from '../../../client/data/sync-http';
-import { SyncStatusStore } from '../../../client/data/sync-status';
 import { toStoreDoc } from '../../../sync-server/store/documents';
-import { buildNewListing, buildProperty } from '../../fixtures/builders';
+import { buildProperty } from '../../fixtures/builders';
 import { serverDocs } from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
 import { eventually, signedInAs, TestDevice } from './device';
+import { propertiesSchemaBefore, publishOfflineOnPreviousRelease } from './previous-release';
 
 /** The properties schema devices held before v3: v3 only added the issue 19 fields. */
-const PROPERTIES_V2 = (() => {
-  const {
-    verification_code: _c,
-    verification_status: _s,
-    verified_by: _b,
-    verified_at: _a,
-    moderation: _m,
-    ...properties
-  } = propertySchema.properties;
-  return { ...propertySchema, version: 2, properties } as unknown as RxJsonSchema<
-    Record<string, unknown>
-  >;
-})();
+const PROPERTIES_V2 = propertiesSchemaBefore(2, [
+  'verification_code',
+  'verification_status',
+  'verified_by',
+  'verified_at',
+  'moderation',
+]);
 
 let gw: TestGateway;
 let url: string;
@@ -57,44 +42,17 @@ afterAll(async () => {
   await gw.cleanup();
 });
 
-/** Opens the device's database as the previous release did: properties at schema version 2. */
-async function openAtV2(target: TestDevice) {
-  const storage = wrappedValidateAjvStorage({
-    storage: getRxStorageDexie({ indexedDB: target.indexedDB, IDBKeyRange }),
-  }) as RxStorage<unknown, unknown>;
-  const db = await createRxDatabase({ name: target.name, storage, multiInstance: false });
-  await db.addCollections({
-    properties: {
-      schema: PROPERTIES_V2,
-      migrationStrategies: { 1: (doc: unknown) => doc, 2: (doc: unknown) => doc },
-    },
-  });
-  return db;
-}
-
 it('an unsent listing published under schema v2 is sent after the upgrade to v3', async () => {
   device = new TestDevice({ url, ...signedInAs(owner), collections: ['properties'] });
 
   // The previous release: pulls the owner's listing, then publishes one while offline.
-  const old = await openAtV2(device);
-  const ledger = new RefusalLedger();
-  ledger.attach(null);
-  const sync = new DeviceSync(old as unknown as DeviceDatabase, {
-    http: new SyncHttp({ baseUrl: url, getAccessToken: async () => owner.accessToken }),
-    role: 'user',
-    ledger,
-    status: new SyncStatusStore(),
-    retry: { baseMs: 200, maxMs: 2_000 },
-    pullLimit: 100,
+  const draft = await publishOfflineOnPreviousRelease({
+    device,
+    url,
+    owner,
+    schema: PROPERTIES_V2,
+    pulledId,
   });
-  await eventually(
-    async () => (await old.properties!.findOne(pulledId).exec())?.get('server_rev'),
-    'the v2 device pulling the listing',
-  );
-  await sync.stop();
-  const draft = buildNewListing(owner.user.id, { title: '升级前离线发布的房源', price: 880_000 });
-  await old.properties!.insert(draft as never);
-  await old.close();
 
   // The new release opens the same database: both listings migrate, the new one still unsent.
   await device.open();
