@@ -7,7 +7,7 @@
  * The store (embedded PouchDB Server) runs here, the gateway in a process of its own; a small
  * static server gives the bench page and the API one origin, as in production.
  *
- *   npm run bench -- first-sync [--listings 10000] [--runs 3]
+ *   npm run bench -- first-sync [--listings 10000] [--runs 3] [--profile]
  */
 import { fork } from 'node:child_process';
 import { createReadStream } from 'node:fs';
@@ -33,6 +33,8 @@ const { values } = parseArgs({
   options: {
     listings: { type: 'string', default: '10000' },
     runs: { type: 'string', default: '3' },
+    /** Profile one more first sync (an unminified build) and print where its main thread went. */
+    profile: { type: 'boolean', default: false },
   },
   strict: false,
 });
@@ -92,6 +94,65 @@ function serveSameOrigin(gatewayPort: number): Promise<Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+
+/** The main thread's self time by function, while `run` runs in a fresh page on an empty device. */
+async function profileRun(
+  openPage: (url: string) => Promise<import('playwright-core').Page>,
+  url: string,
+  run: (page: import('playwright-core').Page) => Promise<unknown>,
+): Promise<Map<string, number>> {
+  const page = await openPage(url);
+  await page.evaluate(() => window.firstSyncBench.clearDevice());
+  await page.reload();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  await run(page);
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
+    profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+  };
+  await page.evaluate(() => window.firstSyncBench.clearDevice());
+  await page.close();
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const frame = byNode.get(id)!.callFrame;
+    const name = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber + 1}`;
+    self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  return self;
+}
+
+const busyMs = (self: Map<string, number>) =>
+  [...self].filter(([n]) => !n.startsWith('(idle)')).reduce((a, [, t]) => a + t, 0);
+
+/**
+ * One more first sync and floor under the CPU profiler: the main thread's busy time of each (work
+ * done, less swayed by a busy machine than wall time) and the sync's functions with most self time.
+ */
+async function profileFirstSync(
+  openPage: (url: string) => Promise<import('playwright-core').Page>,
+  url: string,
+): Promise<void> {
+  const sync = await profileRun(openPage, url, (page) =>
+    page.evaluate((n) => window.firstSyncBench.firstSync(n), listings),
+  );
+  const floor = await profileRun(openPage, url, (page) =>
+    page.evaluate(() => window.firstSyncBench.floor()),
+  );
+  console.log(
+    `  profile (unminified build): main thread busy: first sync ${busyMs(sync).toFixed(0)} ms,` +
+      ` floor ${busyMs(floor).toFixed(0)} ms (×${(busyMs(sync) / busyMs(floor)).toFixed(2)}); the first sync's top self times:`,
+  );
+  for (const [name, time] of [...sync].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    console.log(`    ${time.toFixed(0).padStart(6)} ms  ${name}`);
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const ms = (x: number) => `${x.toFixed(0).padStart(5)} ms`;
 
@@ -142,7 +203,7 @@ try {
     mode: 'production',
     logLevel: 'warn',
     resolve: { alias },
-    build: { outDir: pageDir, emptyOutDir: true, target: 'es2022' },
+    build: { outDir: pageDir, emptyOutDir: true, target: 'es2022', minify: !values.profile },
   });
   const site = await serveSameOrigin(gatewayPort);
   cleanups.push(() => new Promise((resolve) => site.close(resolve)));
@@ -204,6 +265,8 @@ try {
     }
   }
 
+  if (values.profile) await profileFirstSync(browser.openPage.bind(browser), siteUrl);
+
   const sync = median(syncs.map((s) => s.totalMs));
   const storeRead = median(storeReads);
   const floorMs = median(floors.map((f) => f.totalMs));
@@ -214,6 +277,12 @@ try {
     `  first sync (RxDB, visitor)      ${ms(sync)}   runs: ${syncs.map((s) => s.totalMs.toFixed(0)).join(', ')} ms` +
       `  (open ${median(syncs.map((s) => s.openMs)).toFixed(0)} ms, first pull at ${median(syncs.map((s) => s.firstPullMs)).toFixed(0)} ms,` +
       ` last pull answered at ${median(syncs.map((s) => s.lastPullMs)).toFixed(0)} ms, ${syncs[0]?.pulls} pulls)`,
+  );
+  console.log(
+    `    between pulls ${median(syncs.map((s) => s.pullGapsMs)).toFixed(0)} ms summed;` +
+      ` ${median(syncs.map((s) => s.writes))} listing bulk writes (largest ${median(syncs.map((s) => s.largestWrite))}),` +
+      ` ${median(syncs.map((s) => s.writeMs)).toFixed(0)} ms summed;` +
+      ` ${median(syncs.map((s) => s.longTasks))} main-thread tasks > 50 ms, ${median(syncs.map((s) => s.longTaskMs)).toFixed(0)} ms summed`,
   );
   console.log(
     `  (a) store _changes read (Node)  ${ms(storeRead)}   runs: ${storeReads.map((x) => x.toFixed(0)).join(', ')} ms`,

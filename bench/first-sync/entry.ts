@@ -5,6 +5,8 @@
  * the same gateway pull pages fetched one after another, then one IndexedDB transaction writing
  * all of them, without RxDB.
  */
+import type { RxStorage, RxStorageInstanceCreationParams } from 'rxdb';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { DeviceData } from '@client/data/device-data';
 import { PULL_LIMIT_MAX, type PullResponse, type SyncDocument } from '@couchdb/model/sync';
 
@@ -19,6 +21,15 @@ export interface FirstSyncTiming {
   totalMs: number;
   documents: number;
   pulls: number;
+  /** Time between a pull's answer and the next pull's request, summed (the pulls not in flight). */
+  pullGapsMs: number;
+  /** The listings' bulk writes to IndexedDB: how many, documents in the largest, time summed. */
+  writes: number;
+  largestWrite: number;
+  writeMs: number;
+  /** Main-thread tasks over 50 ms: how many, and their time summed. */
+  longTasks: number;
+  longTaskMs: number;
 }
 
 export interface FloorTiming {
@@ -37,10 +48,37 @@ function pullRequests(): PerformanceResourceTiming[] {
   );
 }
 
+/** The app's production storage (Dexie), with the listings' bulk writes timed. */
+function timedStorage(writes: { docs: number; ms: number }[]): RxStorage<unknown, unknown> {
+  const dexie = getRxStorageDexie() as RxStorage<unknown, unknown>;
+  const timed = Object.create(dexie) as RxStorage<unknown, unknown>;
+  timed.createStorageInstance = async <T>(params: RxStorageInstanceCreationParams<T, unknown>) => {
+    const instance = await dexie.createStorageInstance(params);
+    if (params.collectionName !== 'properties') return instance;
+    const bulkWrite = instance.bulkWrite.bind(instance);
+    instance.bulkWrite = async (rows, context) => {
+      const started = performance.now();
+      const result = await bulkWrite(rows, context);
+      writes.push({ docs: rows.length, ms: performance.now() - started });
+      return result;
+    };
+    return instance;
+  };
+  return timed;
+}
+
 async function firstSync(expected: number): Promise<FirstSyncTiming> {
   performance.clearResourceTimings();
+  const writes: { docs: number; ms: number }[] = [];
+  const longTasks: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longTasks.push(entry.duration);
+  });
+  observer.observe({ type: 'longtask', buffered: false });
   const start = performance.now();
-  const data = new DeviceData({ getAccessToken: async () => null });
+  const data = new DeviceData({ getAccessToken: async () => null }, async () =>
+    timedStorage(writes),
+  );
   await data.use({ kind: 'anon' });
   const opened = performance.now();
   const properties = data.sync!.replications.find((r) => r.name === 'properties')!;
@@ -56,7 +94,11 @@ async function firstSync(expected: number): Promise<FirstSyncTiming> {
   }
   const done = performance.now();
   const pulls = pullRequests();
+  observer.disconnect();
   await data.close();
+  let pullGapsMs = 0;
+  for (let i = 1; i < pulls.length; i++)
+    pullGapsMs += Math.max(0, pulls[i]!.startTime - pulls[i - 1]!.responseEnd);
   return {
     openMs: opened - start,
     firstPullMs: (pulls[0]?.startTime ?? NaN) - start,
@@ -64,6 +106,12 @@ async function firstSync(expected: number): Promise<FirstSyncTiming> {
     totalMs: done - start,
     documents,
     pulls: pulls.length,
+    pullGapsMs,
+    writes: writes.length,
+    largestWrite: Math.max(0, ...writes.map((w) => w.docs)),
+    writeMs: writes.reduce((sum, w) => sum + w.ms, 0),
+    longTasks: longTasks.length,
+    longTaskMs: longTasks.reduce((a, b) => a + b, 0),
   };
 }
 
