@@ -2,7 +2,8 @@
  * First sync of 10,000 listings into an empty device (DESIGN §11: ≤ 3 s; aim within 1.5× of the
  * floor), in headless Chromium with the app's own data layer (RxDB + Dexie). Printed beside it,
  * from the same run: (a) reading the same _changes feed straight from the store, in pages, in Node;
- * (b) the floor: in the page, the same gateway pull pages plus one bulk IndexedDB write, no RxDB.
+ * (b) the floor: in the page, the same gateway pull pages plus one bulk IndexedDB write, no RxDB;
+ * (c) the same pages stored by one RxDB bulkInsert (RxDB's storage without its replication).
  *
  * The store (embedded PouchDB Server) runs here, the gateway in a process of its own; a small
  * static server gives the bench page and the API one origin, as in production.
@@ -132,7 +133,7 @@ const busyMs = (self: Map<string, number>) =>
   [...self].filter(([n]) => !n.startsWith('(idle)')).reduce((a, [, t]) => a + t, 0);
 
 /**
- * One more first sync and floor under the CPU profiler: the main thread's busy time of each (work
+ * One more first sync, floor and RxDB bulk insert under the CPU profiler: the main thread's busy time of each (work
  * done, less swayed by a busy machine than wall time) and the sync's functions with most self time.
  */
 async function profileFirstSync(
@@ -145,9 +146,13 @@ async function profileFirstSync(
   const floor = await profileRun(openPage, url, (page) =>
     page.evaluate(() => window.firstSyncBench.floor()),
   );
+  const rxdb = await profileRun(openPage, url, (page) =>
+    page.evaluate(() => window.firstSyncBench.rxdbWrite()),
+  );
   console.log(
     `  profile (unminified build): main thread busy: first sync ${busyMs(sync).toFixed(0)} ms,` +
-      ` floor ${busyMs(floor).toFixed(0)} ms (×${(busyMs(sync) / busyMs(floor)).toFixed(2)}); the first sync's top self times:`,
+      ` floor ${busyMs(floor).toFixed(0)} ms (×${(busyMs(sync) / busyMs(floor)).toFixed(2)}),` +
+      ` RxDB bulkInsert ${busyMs(rxdb).toFixed(0)} ms (×${(busyMs(rxdb) / busyMs(floor)).toFixed(2)}); the first sync's top self times:`,
   );
   for (const [name, time] of [...sync].sort((a, b) => b[1] - a[1]).slice(0, 25))
     console.log(`    ${time.toFixed(0).padStart(6)} ms  ${name}`);
@@ -231,6 +236,7 @@ try {
   cleanups.push(() => browser.close());
   const syncs: FirstSyncTiming[] = [];
   const floors: FloorTiming[] = [];
+  const rxdbWrites: FloorTiming[] = [];
   const storeReads: number[] = [];
   // Warm-up: the page, the gateway's and store's code paths (not counted).
   {
@@ -245,7 +251,7 @@ try {
     if (read.documents !== listings) throw new Error(`store feed had ${read.documents} documents`);
     storeReads.push(read.ms);
     // A fresh page on an empty device for each measurement (RxDB's collection count is per page).
-    for (const kind of ['sync', 'floor'] as const) {
+    for (const kind of ['sync', 'floor', 'rxdb'] as const) {
       const page = await browser.openPage(siteUrl);
       await page.evaluate(() => window.firstSyncBench.clearDevice());
       await page.reload();
@@ -255,10 +261,14 @@ try {
           throw new Error(`first sync stored ${timing.documents} listings`);
         syncs.push(timing);
       } else {
-        const timing = await page.evaluate(() => window.firstSyncBench.floor());
+        const timing = await page.evaluate(
+          (k) =>
+            k === 'floor' ? window.firstSyncBench.floor() : window.firstSyncBench.rxdbWrite(),
+          kind,
+        );
         if (timing.documents !== listings)
-          throw new Error(`floor wrote ${timing.documents} listings`);
-        floors.push(timing);
+          throw new Error(`${kind} wrote ${timing.documents} listings`);
+        (kind === 'floor' ? floors : rxdbWrites).push(timing);
       }
       await page.evaluate(() => window.firstSyncBench.clearDevice());
       await page.close();
@@ -290,6 +300,11 @@ try {
   console.log(
     `  (b) floor: pulls + 1 IDB write  ${ms(floorMs)}   runs: ${floors.map((f) => f.totalMs.toFixed(0)).join(', ')} ms` +
       `  (fetch ${median(floors.map((f) => f.fetchMs)).toFixed(0)} ms, write ${median(floors.map((f) => f.writeMs)).toFixed(0)} ms)`,
+  );
+  const rxdbMs = median(rxdbWrites.map((f) => f.totalMs));
+  console.log(
+    `  (c) pulls + 1 RxDB bulkInsert    ${ms(rxdbMs)}   runs: ${rxdbWrites.map((f) => f.totalMs.toFixed(0)).join(', ')} ms` +
+      `  (fetch ${median(rxdbWrites.map((f) => f.fetchMs)).toFixed(0)} ms, write ${median(rxdbWrites.map((f) => f.writeMs)).toFixed(0)} ms)  ×${(rxdbMs / floorMs).toFixed(2)} of the floor`,
   );
   console.log(
     `  sync / store read ×${(sync / storeRead).toFixed(2)}   sync / floor ×${(sync / floorMs).toFixed(2)}` +

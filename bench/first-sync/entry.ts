@@ -3,11 +3,14 @@
  * RxDB on Dexie with every collection, the replications and the stream, as the app opens it) into
  * an empty IndexedDB until every listing is local. `floor` is the least any first sync can cost:
  * the same gateway pull pages fetched one after another, then one IndexedDB transaction writing
- * all of them, without RxDB.
+ * all of them, without RxDB. `rxdbWrite` stores the same pages with one RxDB bulk insert (no
+ * replication).
  */
 import type { RxStorage, RxStorageInstanceCreationParams } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { openDatabase, VISITOR_COLLECTIONS } from '@client/data/database';
 import { DeviceData } from '@client/data/device-data';
+import type { PropertyDoc } from '@client/data/schemas/property.schema';
 import { PULL_LIMIT_MAX, type PullResponse, type SyncDocument } from '@couchdb/model/sync';
 
 export interface FirstSyncTiming {
@@ -122,15 +125,11 @@ function request<T>(req: IDBRequest<T>): Promise<T> {
   });
 }
 
-async function floor(): Promise<FloorTiming> {
-  const start = performance.now();
-  const open = indexedDB.open(`bench-floor-${Date.now()}`, 1);
-  open.onupgradeneeded = () => open.result.createObjectStore('properties', { keyPath: 'id' });
-  const db = await request(open);
+/** The gateway's pull pages, one after another from the start, as the replication asks for them. */
+async function pullAll(): Promise<{ documents: SyncDocument[]; pulls: number }> {
   const documents: SyncDocument[] = [];
   let checkpoint: string | undefined;
   let pulls = 0;
-  // Pull as the replication does: page after page from the last checkpoint until a short page.
   for (;;) {
     const query = new URLSearchParams({ limit: String(PULL_LIMIT_MAX) });
     if (checkpoint) query.set('checkpoint', checkpoint);
@@ -140,6 +139,15 @@ async function floor(): Promise<FloorTiming> {
     if (body.documents.length < PULL_LIMIT_MAX || !body.checkpoint) break;
     checkpoint = body.checkpoint.seq;
   }
+  return { documents, pulls };
+}
+
+async function floor(): Promise<FloorTiming> {
+  const start = performance.now();
+  const open = indexedDB.open(`bench-floor-${Date.now()}`, 1);
+  open.onupgradeneeded = () => open.result.createObjectStore('properties', { keyPath: 'id' });
+  const db = await request(open);
+  const { documents, pulls } = await pullAll();
   const fetched = performance.now();
   const tx = db.transaction('properties', 'readwrite');
   const store = tx.objectStore('properties');
@@ -159,6 +167,34 @@ async function floor(): Promise<FloorTiming> {
   };
 }
 
+/**
+ * The same pages stored by RxDB itself without its replication: one `bulkInsert` into the
+ * visitor's database (Dexie, production build). What RxDB's storage costs over the floor, apart
+ * from the replication protocol.
+ */
+async function rxdbWrite(): Promise<FloorTiming> {
+  const start = performance.now();
+  const db = await openDatabase({
+    name: `bench_rxdb_${Date.now()}`,
+    storage: getRxStorageDexie() as RxStorage<unknown, unknown>,
+    collections: VISITOR_COLLECTIONS,
+    multiInstance: false,
+    conflicts: { isAdmin: () => false, takeServerVersion: () => false, keep: async () => {} },
+  });
+  const { documents, pulls } = await pullAll();
+  const fetched = performance.now();
+  const result = await db.properties.bulkInsert(documents as PropertyDoc[]);
+  const written = performance.now();
+  await db.close();
+  return {
+    fetchMs: fetched - start,
+    writeMs: written - fetched,
+    totalMs: written - start,
+    documents: result.success.length,
+    pulls,
+  };
+}
+
 /** Deletes every IndexedDB database of this origin (each run starts from an empty device). */
 async function clearDevice(): Promise<void> {
   for (const { name } of await indexedDB.databases()) {
@@ -172,8 +208,9 @@ declare global {
     firstSyncBench: {
       firstSync: typeof firstSync;
       floor: typeof floor;
+      rxdbWrite: typeof rxdbWrite;
       clearDevice: typeof clearDevice;
     };
   }
 }
-window.firstSyncBench = { firstSync, floor, clearDevice };
+window.firstSyncBench = { firstSync, floor, rxdbWrite, clearDevice };
