@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { Page } from 'playwright-core';
 import { pino } from 'pino';
 import { build } from 'vite';
 import { alias } from '../vite.config';
@@ -102,9 +103,9 @@ interface ProfileNode {
 
 /** The main thread's self time by function, while `run` runs in a fresh page on an empty device. */
 async function profileRun(
-  openPage: (url: string) => Promise<import('playwright-core').Page>,
+  openPage: (url: string) => Promise<Page>,
   url: string,
-  run: (page: import('playwright-core').Page) => Promise<unknown>,
+  run: (page: Page) => Promise<unknown>,
 ): Promise<Map<string, number>> {
   const page = await openPage(url);
   await page.evaluate(() => window.firstSyncBench.clearDevice());
@@ -137,7 +138,7 @@ const busyMs = (self: Map<string, number>) =>
  * done, less swayed by a busy machine than wall time) and the sync's functions with most self time.
  */
 async function profileFirstSync(
-  openPage: (url: string) => Promise<import('playwright-core').Page>,
+  openPage: (url: string) => Promise<Page>,
   url: string,
 ): Promise<void> {
   const sync = await profileRun(openPage, url, (page) =>
