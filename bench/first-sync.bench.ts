@@ -2,12 +2,13 @@
  * First sync of 10,000 listings into an empty device (DESIGN §11: ≤ 3 s; aim within 1.5× of the
  * floor), in headless Chromium with the app's own data layer (RxDB + Dexie). Printed beside it,
  * from the same run: (a) reading the same _changes feed straight from the store, in pages, in Node;
- * (b) the floor: in the page, the same gateway pull pages plus one bulk IndexedDB write, no RxDB.
+ * (b) the floor: in the page, the same gateway pull pages plus one bulk IndexedDB write, no RxDB;
+ * (c) the same pages stored by one RxDB bulkInsert (RxDB's storage without its replication).
  *
  * The store (embedded PouchDB Server) runs here, the gateway in a process of its own; a small
  * static server gives the bench page and the API one origin, as in production.
  *
- *   npm run bench -- first-sync [--listings 10000] [--runs 3]
+ *   npm run bench -- first-sync [--listings 10000] [--runs 3] [--profile]
  */
 import { fork } from 'node:child_process';
 import { createReadStream } from 'node:fs';
@@ -18,6 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { Page } from 'playwright-core';
 import { pino } from 'pino';
 import { build } from 'vite';
 import { alias } from '../vite.config';
@@ -33,6 +35,8 @@ const { values } = parseArgs({
   options: {
     listings: { type: 'string', default: '10000' },
     runs: { type: 'string', default: '3' },
+    /** Profile one more first sync (an unminified build) and print where its main thread went. */
+    profile: { type: 'boolean', default: false },
   },
   strict: false,
 });
@@ -92,6 +96,69 @@ function serveSameOrigin(gatewayPort: number): Promise<Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+
+/** The main thread's self time by function, while `run` runs in a fresh page on an empty device. */
+async function profileRun(
+  openPage: (url: string) => Promise<Page>,
+  url: string,
+  run: (page: Page) => Promise<unknown>,
+): Promise<Map<string, number>> {
+  const page = await openPage(url);
+  await page.evaluate(() => window.firstSyncBench.clearDevice());
+  await page.reload();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  await run(page);
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
+    profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+  };
+  await page.evaluate(() => window.firstSyncBench.clearDevice());
+  await page.close();
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const frame = byNode.get(id)!.callFrame;
+    const name = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber + 1}`;
+    self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  return self;
+}
+
+const busyMs = (self: Map<string, number>) =>
+  [...self].filter(([n]) => !n.startsWith('(idle)')).reduce((a, [, t]) => a + t, 0);
+
+/**
+ * One more first sync, floor and RxDB bulk insert under the CPU profiler: the main thread's busy time of each (work
+ * done, less swayed by a busy machine than wall time) and the sync's functions with most self time.
+ */
+async function profileFirstSync(
+  openPage: (url: string) => Promise<Page>,
+  url: string,
+): Promise<void> {
+  const sync = await profileRun(openPage, url, (page) =>
+    page.evaluate((n) => window.firstSyncBench.firstSync(n), listings),
+  );
+  const floor = await profileRun(openPage, url, (page) =>
+    page.evaluate(() => window.firstSyncBench.floor()),
+  );
+  const rxdb = await profileRun(openPage, url, (page) =>
+    page.evaluate(() => window.firstSyncBench.rxdbWrite()),
+  );
+  console.log(
+    `  profile (unminified build): main thread busy: first sync ${busyMs(sync).toFixed(0)} ms,` +
+      ` floor ${busyMs(floor).toFixed(0)} ms (×${(busyMs(sync) / busyMs(floor)).toFixed(2)}),` +
+      ` RxDB bulkInsert ${busyMs(rxdb).toFixed(0)} ms (×${(busyMs(rxdb) / busyMs(floor)).toFixed(2)}); the first sync's top self times:`,
+  );
+  for (const [name, time] of [...sync].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    console.log(`    ${time.toFixed(0).padStart(6)} ms  ${name}`);
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const ms = (x: number) => `${x.toFixed(0).padStart(5)} ms`;
 
@@ -142,7 +209,7 @@ try {
     mode: 'production',
     logLevel: 'warn',
     resolve: { alias },
-    build: { outDir: pageDir, emptyOutDir: true, target: 'es2022' },
+    build: { outDir: pageDir, emptyOutDir: true, target: 'es2022', minify: !values.profile },
   });
   const site = await serveSameOrigin(gatewayPort);
   cleanups.push(() => new Promise((resolve) => site.close(resolve)));
@@ -170,6 +237,7 @@ try {
   cleanups.push(() => browser.close());
   const syncs: FirstSyncTiming[] = [];
   const floors: FloorTiming[] = [];
+  const rxdbWrites: FloorTiming[] = [];
   const storeReads: number[] = [];
   // Warm-up: the page, the gateway's and store's code paths (not counted).
   {
@@ -184,7 +252,7 @@ try {
     if (read.documents !== listings) throw new Error(`store feed had ${read.documents} documents`);
     storeReads.push(read.ms);
     // A fresh page on an empty device for each measurement (RxDB's collection count is per page).
-    for (const kind of ['sync', 'floor'] as const) {
+    for (const kind of ['sync', 'floor', 'rxdb'] as const) {
       const page = await browser.openPage(siteUrl);
       await page.evaluate(() => window.firstSyncBench.clearDevice());
       await page.reload();
@@ -194,15 +262,21 @@ try {
           throw new Error(`first sync stored ${timing.documents} listings`);
         syncs.push(timing);
       } else {
-        const timing = await page.evaluate(() => window.firstSyncBench.floor());
+        const timing = await page.evaluate(
+          (k) =>
+            k === 'floor' ? window.firstSyncBench.floor() : window.firstSyncBench.rxdbWrite(),
+          kind,
+        );
         if (timing.documents !== listings)
-          throw new Error(`floor wrote ${timing.documents} listings`);
-        floors.push(timing);
+          throw new Error(`${kind} wrote ${timing.documents} listings`);
+        (kind === 'floor' ? floors : rxdbWrites).push(timing);
       }
       await page.evaluate(() => window.firstSyncBench.clearDevice());
       await page.close();
     }
   }
+
+  if (values.profile) await profileFirstSync(browser.openPage.bind(browser), siteUrl);
 
   const sync = median(syncs.map((s) => s.totalMs));
   const storeRead = median(storeReads);
@@ -216,11 +290,22 @@ try {
       ` last pull answered at ${median(syncs.map((s) => s.lastPullMs)).toFixed(0)} ms, ${syncs[0]?.pulls} pulls)`,
   );
   console.log(
+    `    between pulls ${median(syncs.map((s) => s.pullGapsMs)).toFixed(0)} ms summed;` +
+      ` ${median(syncs.map((s) => s.writes))} listing bulk writes (largest ${median(syncs.map((s) => s.largestWrite))}),` +
+      ` ${median(syncs.map((s) => s.writeMs)).toFixed(0)} ms summed;` +
+      ` ${median(syncs.map((s) => s.longTasks))} main-thread tasks > 50 ms, ${median(syncs.map((s) => s.longTaskMs)).toFixed(0)} ms summed`,
+  );
+  console.log(
     `  (a) store _changes read (Node)  ${ms(storeRead)}   runs: ${storeReads.map((x) => x.toFixed(0)).join(', ')} ms`,
   );
   console.log(
     `  (b) floor: pulls + 1 IDB write  ${ms(floorMs)}   runs: ${floors.map((f) => f.totalMs.toFixed(0)).join(', ')} ms` +
       `  (fetch ${median(floors.map((f) => f.fetchMs)).toFixed(0)} ms, write ${median(floors.map((f) => f.writeMs)).toFixed(0)} ms)`,
+  );
+  const rxdbMs = median(rxdbWrites.map((f) => f.totalMs));
+  console.log(
+    `  (c) pulls + 1 RxDB bulkInsert    ${ms(rxdbMs)}   runs: ${rxdbWrites.map((f) => f.totalMs.toFixed(0)).join(', ')} ms` +
+      `  (fetch ${median(rxdbWrites.map((f) => f.fetchMs)).toFixed(0)} ms, write ${median(rxdbWrites.map((f) => f.writeMs)).toFixed(0)} ms)  ×${(rxdbMs / floorMs).toFixed(2)} of the floor`,
   );
   console.log(
     `  sync / store read ×${(sync / storeRead).toFixed(2)}   sync / floor ×${(sync / floorMs).toFixed(2)}` +

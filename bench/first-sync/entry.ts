@@ -3,9 +3,14 @@
  * RxDB on Dexie with every collection, the replications and the stream, as the app opens it) into
  * an empty IndexedDB until every listing is local. `floor` is the least any first sync can cost:
  * the same gateway pull pages fetched one after another, then one IndexedDB transaction writing
- * all of them, without RxDB.
+ * all of them, without RxDB. `rxdbWrite` stores the same pages with one RxDB bulk insert (no
+ * replication).
  */
+import type { RxStorage, RxStorageInstanceCreationParams } from 'rxdb';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { openDatabase, VISITOR_COLLECTIONS } from '@client/data/database';
 import { DeviceData } from '@client/data/device-data';
+import type { PropertyDoc } from '@client/data/schemas/property.schema';
 import { PULL_LIMIT_MAX, type PullResponse, type SyncDocument } from '@couchdb/model/sync';
 
 export interface FirstSyncTiming {
@@ -19,6 +24,15 @@ export interface FirstSyncTiming {
   totalMs: number;
   documents: number;
   pulls: number;
+  /** Time between a pull's answer and the next pull's request, summed (the pulls not in flight). */
+  pullGapsMs: number;
+  /** The listings' bulk writes to IndexedDB: how many, documents in the largest, time summed. */
+  writes: number;
+  largestWrite: number;
+  writeMs: number;
+  /** Main-thread tasks over 50 ms: how many, and their time summed. */
+  longTasks: number;
+  longTaskMs: number;
 }
 
 export interface FloorTiming {
@@ -37,10 +51,37 @@ function pullRequests(): PerformanceResourceTiming[] {
   );
 }
 
+/** The app's production storage (Dexie), with the listings' bulk writes timed. */
+function timedStorage(writes: { docs: number; ms: number }[]): RxStorage<unknown, unknown> {
+  const dexie = getRxStorageDexie() as RxStorage<unknown, unknown>;
+  const timed = Object.create(dexie) as RxStorage<unknown, unknown>;
+  timed.createStorageInstance = async <T>(params: RxStorageInstanceCreationParams<T, unknown>) => {
+    const instance = await dexie.createStorageInstance(params);
+    if (params.collectionName !== 'properties') return instance;
+    const bulkWrite = instance.bulkWrite.bind(instance);
+    instance.bulkWrite = async (rows, context) => {
+      const started = performance.now();
+      const result = await bulkWrite(rows, context);
+      writes.push({ docs: rows.length, ms: performance.now() - started });
+      return result;
+    };
+    return instance;
+  };
+  return timed;
+}
+
 async function firstSync(expected: number): Promise<FirstSyncTiming> {
   performance.clearResourceTimings();
+  const writes: { docs: number; ms: number }[] = [];
+  const longTasks: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longTasks.push(entry.duration);
+  });
+  observer.observe({ type: 'longtask', buffered: false });
   const start = performance.now();
-  const data = new DeviceData({ getAccessToken: async () => null });
+  const data = new DeviceData({ getAccessToken: async () => null }, async () =>
+    timedStorage(writes),
+  );
   await data.use({ kind: 'anon' });
   const opened = performance.now();
   const properties = data.sync!.replications.find((r) => r.name === 'properties')!;
@@ -56,7 +97,11 @@ async function firstSync(expected: number): Promise<FirstSyncTiming> {
   }
   const done = performance.now();
   const pulls = pullRequests();
+  observer.disconnect();
   await data.close();
+  let pullGapsMs = 0;
+  for (let i = 1; i < pulls.length; i++)
+    pullGapsMs += Math.max(0, pulls[i]!.startTime - pulls[i - 1]!.responseEnd);
   return {
     openMs: opened - start,
     firstPullMs: (pulls[0]?.startTime ?? NaN) - start,
@@ -64,6 +109,12 @@ async function firstSync(expected: number): Promise<FirstSyncTiming> {
     totalMs: done - start,
     documents,
     pulls: pulls.length,
+    pullGapsMs,
+    writes: writes.length,
+    largestWrite: Math.max(0, ...writes.map((w) => w.docs)),
+    writeMs: writes.reduce((sum, w) => sum + w.ms, 0),
+    longTasks: longTasks.length,
+    longTaskMs: longTasks.reduce((a, b) => a + b, 0),
   };
 }
 
@@ -74,15 +125,11 @@ function request<T>(req: IDBRequest<T>): Promise<T> {
   });
 }
 
-async function floor(): Promise<FloorTiming> {
-  const start = performance.now();
-  const open = indexedDB.open(`bench-floor-${Date.now()}`, 1);
-  open.onupgradeneeded = () => open.result.createObjectStore('properties', { keyPath: 'id' });
-  const db = await request(open);
+/** The gateway's pull pages, one after another from the start, as the replication asks for them. */
+async function pullAll(): Promise<{ documents: SyncDocument[]; pulls: number }> {
   const documents: SyncDocument[] = [];
   let checkpoint: string | undefined;
   let pulls = 0;
-  // Pull as the replication does: page after page from the last checkpoint until a short page.
   for (;;) {
     const query = new URLSearchParams({ limit: String(PULL_LIMIT_MAX) });
     if (checkpoint) query.set('checkpoint', checkpoint);
@@ -92,6 +139,15 @@ async function floor(): Promise<FloorTiming> {
     if (body.documents.length < PULL_LIMIT_MAX || !body.checkpoint) break;
     checkpoint = body.checkpoint.seq;
   }
+  return { documents, pulls };
+}
+
+async function floor(): Promise<FloorTiming> {
+  const start = performance.now();
+  const open = indexedDB.open(`bench-floor-${Date.now()}`, 1);
+  open.onupgradeneeded = () => open.result.createObjectStore('properties', { keyPath: 'id' });
+  const db = await request(open);
+  const { documents, pulls } = await pullAll();
   const fetched = performance.now();
   const tx = db.transaction('properties', 'readwrite');
   const store = tx.objectStore('properties');
@@ -111,6 +167,34 @@ async function floor(): Promise<FloorTiming> {
   };
 }
 
+/**
+ * The same pages stored by RxDB itself without its replication: one `bulkInsert` into the
+ * visitor's database (Dexie, production build). What RxDB's storage costs over the floor, apart
+ * from the replication protocol.
+ */
+async function rxdbWrite(): Promise<FloorTiming> {
+  const start = performance.now();
+  const db = await openDatabase({
+    name: `bench_rxdb_${Date.now()}`,
+    storage: getRxStorageDexie() as RxStorage<unknown, unknown>,
+    collections: VISITOR_COLLECTIONS,
+    multiInstance: false,
+    conflicts: { isAdmin: () => false, takeServerVersion: () => false, keep: async () => {} },
+  });
+  const { documents, pulls } = await pullAll();
+  const fetched = performance.now();
+  const result = await db.properties.bulkInsert(documents as PropertyDoc[]);
+  const written = performance.now();
+  await db.close();
+  return {
+    fetchMs: fetched - start,
+    writeMs: written - fetched,
+    totalMs: written - start,
+    documents: result.success.length,
+    pulls,
+  };
+}
+
 /** Deletes every IndexedDB database of this origin (each run starts from an empty device). */
 async function clearDevice(): Promise<void> {
   for (const { name } of await indexedDB.databases()) {
@@ -124,8 +208,9 @@ declare global {
     firstSyncBench: {
       firstSync: typeof firstSync;
       floor: typeof floor;
+      rxdbWrite: typeof rxdbWrite;
       clearDevice: typeof clearDevice;
     };
   }
 }
-window.firstSyncBench = { firstSync, floor, clearDevice };
+window.firstSyncBench = { firstSync, floor, rxdbWrite, clearDevice };

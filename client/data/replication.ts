@@ -398,8 +398,11 @@ export class DeviceSync {
         r.state.sent$.subscribe(() => this.schedulePending()),
       ];
       this.unsubscribers.push(() => subs.forEach((s) => s.unsubscribe()));
-      // A new write is sent now, not after the backoff of a push that failed before it.
-      const changes = r.state.collection.$.subscribe(() => {
+      // A new write is sent now, not after the backoff of a push that failed before it. Once per
+      // bulk write, not per document (a first sync stores thousands at once); a pull-only
+      // collection has nothing to send or count.
+      if (!r.state.push) continue;
+      const changes = r.state.collection.eventBulks$.subscribe(() => {
         r.retryPushNow();
         this.schedulePending();
       });

@@ -14,7 +14,7 @@ import {
   type DeviceDatabase,
 } from '../../../client/data/database';
 import { RefusalLedger } from '../../../client/data/refusals';
-import { DeviceSync, type SyncRole } from '../../../client/data/replication';
+import { DeviceSync, type RetryPolicy, type SyncRole } from '../../../client/data/replication';
 import { SyncHttp } from '../../../client/data/sync-http';
 import { SyncStatusStore } from '../../../client/data/sync-status';
 
@@ -79,8 +79,8 @@ export class TestDevice {
     return this;
   }
 
-  /** Starts replication (and the stream) against the gateway. */
-  startSync(): DeviceSync {
+  /** Starts replication (and the stream) against the gateway; `retry` replaces the quick test one. */
+  startSync(retry: RetryPolicy = { baseMs: 200, maxMs: 2_000 }): DeviceSync {
     const http = new SyncHttp({
       baseUrl: this.options.url,
       getAccessToken: async () => this.token,
@@ -91,7 +91,7 @@ export class TestDevice {
       role: this.options.role,
       ledger: this.ledger,
       status: this.status,
-      retry: { baseMs: 200, maxMs: 2_000 },
+      retry,
       pullLimit: 100,
     });
     return this.sync;
