@@ -45,6 +45,8 @@ async function load(
 ) {
   const latencies: number[] = [];
   let errors = 0;
+  const gatewayCpu = gateway.cpuMs();
+  const ownCpu = process.cpuUsage();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: devices }, async () => {
@@ -65,8 +67,16 @@ async function load(
     }),
   );
   const wall = performance.now() - started;
+  const own = process.cpuUsage(ownCpu);
   latencies.sort((a, b) => a - b);
-  return { latencies, errors, wall };
+  return {
+    latencies,
+    errors,
+    wall,
+    // Work done, less noisy than latency on a shared machine: the gateway's and the load generator's.
+    gatewayCpuMs: gateway.cpuMs() - gatewayCpu,
+    loadCpuMs: (own.user + own.system) / 1000,
+  };
 }
 
 try {
@@ -87,7 +97,9 @@ try {
 
   const row = (name: string, r: Awaited<ReturnType<typeof load>>) =>
     `${name.padEnd(30)} p50 ${percentile(r.latencies, 50).toFixed(0).padStart(5)} ms  p99 ${percentile(r.latencies, 99).toFixed(0).padStart(5)} ms  ` +
-    `${r.latencies.length} requests in ${(r.wall / 1000).toFixed(1)} s  errors ${r.errors}`;
+    `${r.latencies.length} requests in ${(r.wall / 1000).toFixed(1)} s  errors ${r.errors}\n` +
+    `${''.padEnd(30)} CPU a request: ${name.includes('gateway') ? `gateway ${(r.gatewayCpuMs / r.latencies.length).toFixed(2)} ms, ` : ''}` +
+    `load generator ${(r.loadCpuMs / r.latencies.length).toFixed(2)} ms`;
   const ratio = (a: Awaited<ReturnType<typeof load>>, b: Awaited<ReturnType<typeof load>>) =>
     `gateway / store: p50 ×${(percentile(a.latencies, 50) / percentile(b.latencies, 50)).toFixed(2)}, p99 ×${(percentile(a.latencies, 99) / percentile(b.latencies, 99)).toFixed(2)}`;
 
