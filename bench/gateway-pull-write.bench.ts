@@ -22,7 +22,7 @@ import { insertMissing } from '../sync-server/services/seed-service';
 import { signAccessToken } from '../sync-server/services/tokens';
 import { openStore } from '../sync-server/store/couch';
 import { toStoreDoc } from '../sync-server/store/documents';
-import { BENCH_JWT_SECRET, percentile, startBenchGateway } from './gateway-process';
+import { BENCH_JWT_SECRET, percentile, processCpuMs, startBenchGateway } from './gateway-process';
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
@@ -54,6 +54,7 @@ interface Figures {
   wallMs: number;
   /** CPU used meanwhile by the gateway process and by this load generator (ms; gateway only). */
   gatewayCpuMs?: number;
+  storeCpuMs?: number;
   loadCpuMs?: number;
 }
 
@@ -223,6 +224,7 @@ try {
       Array.from({ length: devices }, async () => (await pull(from)).checkpoint?.seq ?? from),
     );
     const gatewayCpu = gateway.cpuMs();
+    const storeCpu = processCpuMs(store.embeddedProcess?.pid());
     const ownCpu = process.cpuUsage();
     const started = performance.now();
     const until = started + seconds * 1000;
@@ -277,6 +279,7 @@ try {
     viaGateway.wallMs = performance.now() - started;
     const own = process.cpuUsage(ownCpu);
     viaGateway.gatewayCpuMs = gateway.cpuMs() - gatewayCpu;
+    viaGateway.storeCpuMs = processCpuMs(store.embeddedProcess?.pid()) - storeCpu;
     viaGateway.loadCpuMs = (own.user + own.system) / 1000;
   }
 
@@ -298,7 +301,7 @@ try {
       const requests = f.pulls.length + f.pushes.length + f.ownPulls.length;
       console.log(
         `  ${''.padEnd(24)} CPU: gateway ${((f.gatewayCpuMs / f.wallMs) * 100).toFixed(0)}% of a core ` +
-          `(${(f.gatewayCpuMs / requests).toFixed(2)} ms a request), load generator ${((f.loadCpuMs / f.wallMs) * 100).toFixed(0)}%`,
+          `(${(f.gatewayCpuMs / requests).toFixed(2)} ms a request), store ${(((f.storeCpuMs ?? NaN) / f.wallMs) * 100).toFixed(0)}%, load generator ${((f.loadCpuMs / f.wallMs) * 100).toFixed(0)}%`,
       );
     }
     if (f.ownPulls.length > 0)
