@@ -2,7 +2,8 @@
  * The gateway as the gateway benches run it: in a process of its own over a store the bench opened
  * (so the load generator does not share its event loop), answering once its feeds are in memory.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Store } from '../sync-server/store/couch';
 
@@ -11,7 +12,30 @@ export const BENCH_JWT_SECRET = 'bench-secret-bench-secret-bench-secret';
 
 export interface BenchGateway {
   url: string;
+  /** CPU time the gateway process has used so far (user + system, ms; NaN where /proc is missing). */
+  cpuMs(): number;
   stop(): Promise<void>;
+}
+
+/** Clock ticks a second, the unit of /proc/<pid>/stat's CPU times. */
+const clockTicks = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU time (user + system, ms) of process `pid` so far, from /proc (Linux); NaN elsewhere. */
+export function processCpuMs(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
+  } catch {
+    return NaN;
+  }
 }
 
 /** Starts the gateway over `store` (data in `dataDir`) and waits until it serves pulls from memory. */
@@ -20,7 +44,8 @@ export async function startBenchGateway(store: Store, dataDir: string): Promise<
     fileURLToPath(new URL('../sync-server/index.ts', import.meta.url)),
     [],
     {
-      execArgv: ['--import', 'tsx'],
+      // BENCH_GATEWAY_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": profile the gateway alone.
+      execArgv: ['--import', 'tsx', ...(process.env.BENCH_GATEWAY_NODE_ARGS?.split(' ') ?? [])],
       env: {
         ...process.env,
         NODE_ENV: 'test',
@@ -58,7 +83,7 @@ export async function startBenchGateway(store: Store, dataDir: string): Promise<
     await stop();
     throw err;
   }
-  return { url, stop };
+  return { url, stop, cpuMs: () => processCpuMs(child.pid) };
 }
 
 /** The p-th percentile of ascending `sorted` (NaN when empty). */

@@ -22,7 +22,7 @@ import { insertMissing } from '../sync-server/services/seed-service';
 import { signAccessToken } from '../sync-server/services/tokens';
 import { openStore } from '../sync-server/store/couch';
 import { toStoreDoc } from '../sync-server/store/documents';
-import { BENCH_JWT_SECRET, percentile, startBenchGateway } from './gateway-process';
+import { BENCH_JWT_SECRET, percentile, processCpuMs, startBenchGateway } from './gateway-process';
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
@@ -52,6 +52,10 @@ interface Figures {
   /** Own changes a writer did not read back (gateway only). */
   staleOwnReads: number;
   wallMs: number;
+  /** CPU used meanwhile by the gateway process and by this load generator (ms; gateway only). */
+  gatewayCpuMs?: number;
+  storeCpuMs?: number;
+  loadCpuMs?: number;
 }
 
 /** A device or writer loop: `step` again and again until the run's time is up. */
@@ -219,6 +223,9 @@ try {
     const warmed = await Promise.all(
       Array.from({ length: devices }, async () => (await pull(from)).checkpoint?.seq ?? from),
     );
+    const gatewayCpu = gateway.cpuMs();
+    const storeCpu = processCpuMs(store.embeddedProcess?.pid());
+    const ownCpu = process.cpuUsage();
     const started = performance.now();
     const until = started + seconds * 1000;
     await Promise.all([
@@ -270,6 +277,10 @@ try {
       }),
     ]);
     viaGateway.wallMs = performance.now() - started;
+    const own = process.cpuUsage(ownCpu);
+    viaGateway.gatewayCpuMs = gateway.cpuMs() - gatewayCpu;
+    viaGateway.storeCpuMs = processCpuMs(store.embeddedProcess?.pid()) - storeCpu;
+    viaGateway.loadCpuMs = (own.user + own.system) / 1000;
   }
 
   const ms = (v: number) => `${v.toFixed(0).padStart(5)} ms`;
@@ -286,6 +297,13 @@ try {
       `  ${''.padEnd(24)} ${pushName} ${perSecond(f.pushes.length, f.wallMs)}  p50 ${ms(percentile(f.pushes, 50))}  p99 ${ms(percentile(f.pushes, 99))}  errors ${f.pushErrors}` +
         (name.startsWith('gateway') ? `  own change not read back ${f.staleOwnReads}` : ''),
     );
+    if (f.gatewayCpuMs !== undefined && f.loadCpuMs !== undefined) {
+      const requests = f.pulls.length + f.pushes.length + f.ownPulls.length;
+      console.log(
+        `  ${''.padEnd(24)} CPU: gateway ${((f.gatewayCpuMs / f.wallMs) * 100).toFixed(0)}% of a core ` +
+          `(${(f.gatewayCpuMs / requests).toFixed(2)} ms a request), store ${(((f.storeCpuMs ?? NaN) / f.wallMs) * 100).toFixed(0)}%, load generator ${((f.loadCpuMs / f.wallMs) * 100).toFixed(0)}%`,
+      );
+    }
     if (f.ownPulls.length > 0)
       console.log(
         `  ${''.padEnd(24)} writers' pulls ${perSecond(f.ownPulls.length, f.wallMs)}  p50 ${ms(percentile(f.ownPulls, 50))}  p99 ${ms(percentile(f.ownPulls, 99))}`,

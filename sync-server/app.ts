@@ -62,6 +62,8 @@ export interface Gateway {
   app: Express;
   auth: AuthService;
   feed: ChangeFeed;
+  /** Pull and push (tests compare the encoded pull with the plain one). */
+  sync: SyncService;
   metrics: GatewayMetrics;
   streams: EventStreams;
   /**
@@ -217,6 +219,7 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
     app,
     auth,
     feed,
+    sync,
     metrics,
     streams,
     drain: () => {

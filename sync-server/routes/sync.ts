@@ -116,15 +116,19 @@ export function syncRoutes({ sync, feed, streams, metrics, gate }: SyncRouteDeps
     const query = pullQuery.safeParse(req.query);
     if (!query.success) throw new HttpError(400, 'bad_request', SYNC_MESSAGES.badCheckpoint);
     const { checkpoint, limit, role, was } = query.data;
-    res.set('Cache-Control', 'no-store');
-    res.json(
-      await sync.pull(
-        collection,
-        req.caller ?? null,
-        checkpoint ? { seq: checkpoint, ...(role ? { role } : {}), ...(was ? { was } : {}) } : null,
-        limit,
-      ),
+    const { json } = await sync.pullEncoded(
+      collection,
+      req.caller ?? null,
+      checkpoint ? { seq: checkpoint, ...(role ? { role } : {}), ...(was ? { was } : {}) } : null,
+      limit,
     );
+    // The bytes as encoded (shared by visitors asking the same page); no ETag: never cached.
+    res.set({
+      'Cache-Control': 'no-store',
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': String(json.length),
+    });
+    res.end(json);
   });
 
   router.post(

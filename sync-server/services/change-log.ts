@@ -131,6 +131,11 @@ export class ChangeLog {
     return this.positionById.size;
   }
 
+  /** Changes seen so far: the log only grows, so this names its state (pull-pages.ts). */
+  get changes(): number {
+    return this.seqs.length;
+  }
+
   /** Whether the log holds a version of document `id`. */
   has(id: string): boolean {
     return this.positionById.has(id);

@@ -162,7 +162,7 @@ export class OplogService {
   ): Promise<void> {
     try {
       await this.store
-        .db('oplog')
+        .writer('oplog')
         .insert(
           propertyLogEntry(
             type,

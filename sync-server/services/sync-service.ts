@@ -14,7 +14,8 @@ import type { Viewer } from '@couchdb/rules/access';
 import type { Store } from '../store/couch';
 import type { ChangeFeed } from './change-feed';
 import { OplogService } from './oplog-service';
-import { pullChanges } from './sync/pull';
+import { pullChanges, pullEncoded } from './sync/pull';
+import { PullPages, type EncodedPull } from './sync/pull-pages';
 import { pushRows, type PushContext } from './sync/push';
 import { OwnedCap } from './sync/owned-cap';
 import type { LimitStore } from './limits/limit-store';
@@ -24,6 +25,8 @@ export type { PushContext } from './sync/push';
 export class SyncService {
   private readonly oplog: OplogService;
   private readonly caps: OwnedCap | undefined;
+  /** Visitors' pull pages, encoded once while the change log stands still. */
+  readonly pages = new PullPages();
 
   constructor(
     private readonly store: Store,
@@ -42,6 +45,21 @@ export class SyncService {
     limit: number,
   ): Promise<PullResponse> {
     return pullChanges(this.store, this.feed, { collection, viewer, checkpoint, limit });
+  }
+
+  /** The pull as the JSON bytes sent (a visitor's page encoded once for every visitor asking it). */
+  pullEncoded(
+    collection: SyncCollection,
+    viewer: Viewer,
+    checkpoint: SyncCheckpoint | null,
+    limit: number,
+  ): Promise<EncodedPull> {
+    return pullEncoded(this.store, this.feed, this.pages, {
+      collection,
+      viewer,
+      checkpoint,
+      limit,
+    });
   }
 
   /** Applies a device's rows; refusals and concurrent writes answer the server's version. */

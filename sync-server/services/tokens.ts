@@ -2,7 +2,7 @@
  * Access tokens (JWT HS256, 15 minutes, algorithm pinned on verify) and refresh tokens
  * (random, stored only as a SHA-256 hash, rotated on every use).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { userRoleSchema, type UserRole } from '@couchdb/model/user';
 import { HttpError } from '../http-error';
@@ -23,11 +23,26 @@ export interface Caller {
   role: UserRole;
 }
 
+const secretKeys = new Map<string, KeyObject>();
+
+/**
+ * The signing secret as a key object, made once per secret: given a string, jsonwebtoken first
+ * tries to parse it as a PEM public key on every call (and throws), about a millisecond a request.
+ */
+function secretKey(secret: string): KeyObject {
+  let key = secretKeys.get(secret);
+  if (!key) {
+    key = createSecretKey(Buffer.from(secret));
+    secretKeys.set(secret, key);
+  }
+  return key;
+}
+
 export function signAccessToken(
   secret: string,
   caller: Caller,
 ): { token: string; expiresAt: string } {
-  const token = jwt.sign({ role: caller.role }, secret, {
+  const token = jwt.sign({ role: caller.role }, secretKey(secret), {
     algorithm: 'HS256',
     subject: caller.id,
     issuer: ISSUER,
@@ -40,7 +55,7 @@ export function signAccessToken(
 export function verifyAccessToken(secret: string, token: string): Caller {
   let payload: string | jwt.JwtPayload;
   try {
-    payload = jwt.verify(token, secret, { algorithms: ['HS256'], issuer: ISSUER });
+    payload = jwt.verify(token, secretKey(secret), { algorithms: ['HS256'], issuer: ISSUER });
   } catch (err) {
     if (err instanceof jwt.TokenExpiredError) throw new HttpError(401, 'token_expired');
     throw new HttpError(401, 'unauthorized');

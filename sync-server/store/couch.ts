@@ -6,6 +6,7 @@ import { EventEmitter } from 'node:events';
 import nano, { type DocumentScope, type ServerScope } from 'nano';
 import type { Logger } from 'pino';
 import { ALL_DATABASES, INDEXES, type DatabaseName } from '@couchdb/design/databases';
+import { BulkWriter } from './bulk-writer';
 import { startEmbeddedStore, type EmbeddedStore } from './embedded';
 
 export interface StoreOptions {
@@ -28,6 +29,8 @@ export interface Store {
   embeddedProcess?: EmbeddedStore | undefined;
   server: ServerScope;
   db<D extends object = Record<string, unknown>>(name: DatabaseName): DocumentScope<D>;
+  /** Document writes to a database, coalesced into _bulk_docs while one is on its way (bulk-writer.ts). */
+  writer(name: DatabaseName): BulkWriter;
   dbName(name: DatabaseName): string;
   /** Calls `listener` for every store request that got no answer (refused, reset); answers its removal. */
   onUnreachable(listener: () => void): () => void;
@@ -103,6 +106,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     throw err;
   }
   options.logger.info({ embedded: Boolean(embedded), prefix }, 'store ready');
+  const writers = new Map<DatabaseName, BulkWriter>();
 
   return {
     url,
@@ -110,6 +114,14 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     embeddedProcess: embedded,
     server,
     db: <D extends object>(name: DatabaseName) => server.use<D>(dbName(name)),
+    writer: (name) => {
+      let writer = writers.get(name);
+      if (!writer) {
+        writer = new BulkWriter(server.use<object>(dbName(name)));
+        writers.set(name, writer);
+      }
+      return writer;
+    },
     dbName,
     onUnreachable: (listener) => {
       unreachable.on('unreachable', listener);

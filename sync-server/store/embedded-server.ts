@@ -32,7 +32,8 @@ const app = express();
 app.use(
   expressPouchDB(LocalPouch, {
     mode: 'minimumForPouchDB',
-    overrideMode: { include: ['routes/find'] },
+    // Only the gateway reads it, over loopback: gzip there would cost both processes CPU for nothing.
+    overrideMode: { include: ['routes/find'], exclude: ['compression'] },
     configPath: path.join(dataDir, 'config.json'),
     logPath: path.join(dataDir, 'log.txt'),
   }),

@@ -5,6 +5,7 @@
  * writes are in flight a pull first waits briefly for the feed to bring the writes this gateway made
  * before it came; if the feed is later than that, the log is read as it is, except by a caller whose
  * own writes are among the missing ones (read-your-writes): that caller alone reads the store.
+ * A visitor's page depends on nothing but the log, so it is encoded once and reused (pull-pages.ts).
  */
 import type nano from 'nano';
 import {
@@ -19,7 +20,9 @@ import type { UserRole } from '@couchdb/model/roles';
 import { accessRoleOf, type Viewer } from '@couchdb/rules/access';
 import type { Store } from '../../store/couch';
 import type { ChangeFeed } from '../change-feed';
+import type { ChangeLog } from '../change-log';
 import { projectFor, type StoredDoc } from '../projection';
+import { encodePull, type EncodedPull, type PullPages } from './pull-pages';
 
 /** _changes rows read per round trip while collecting a page of visible documents. */
 const SCAN_PAGE = 500;
@@ -42,12 +45,61 @@ export async function pullChanges(
   feed: ChangeFeed | undefined,
   request: PullRequest,
 ): Promise<PullResponse> {
+  const { scope, scoped, log, start } = await prepare(feed, request);
+  return pullScoped(store, log, start, scope, scoped);
+}
+
+/**
+ * The pull as the JSON bytes sent to the device. A visitor's page read from the log is the same for
+ * every visitor until the log moves, so it comes from `pages` when another visitor asked for it
+ * already; any other caller's is projected and encoded for them alone.
+ */
+export async function pullEncoded(
+  store: Store,
+  feed: ChangeFeed | undefined,
+  pages: PullPages,
+  request: PullRequest,
+): Promise<EncodedPull> {
+  const { scope, scoped, log, start } = await prepare(feed, request);
+  if (log && start !== undefined && scoped.viewer === null && scoped.former === undefined) {
+    const want = Math.min(request.limit, PULL_LIMIT_MAX);
+    return pages.visitorPage(request.collection, log, start, want, () =>
+      answer(readLog(log, start, scoped), scope, want),
+    );
+  }
+  return encodePull(await pullScoped(store, log, start, scope, scoped));
+}
+
+/** The caller's scope, and the log to read with the position the checkpoint resumes at, if any. */
+async function prepare(feed: ChangeFeed | undefined, request: PullRequest) {
   const scope = rescope(request);
-  const scoped = { ...request, checkpoint: scope.from, former: scope.former };
+  const scoped: ScopedPull = { ...request, checkpoint: scope.from, former: scope.former };
+  const log = await readableLog(feed, scoped);
+  const start = log?.startAfter(scope.from?.seq ?? null);
+  return { scope, scoped, log, start };
+}
+
+async function pullScoped(
+  store: Store,
+  log: ChangeLog | undefined,
+  start: number | undefined,
+  scope: { role: SyncScope; former: UserRole | undefined },
+  scoped: ScopedPull,
+): Promise<PullResponse> {
+  const want = Math.min(scoped.limit, PULL_LIMIT_MAX);
   const res =
-    (await pullFromLog(feed, scoped)) ??
-    (await pullFromStore(store, { ...scoped, limit: Math.min(request.limit, PULL_LIMIT_MAX) }));
-  const want = Math.min(request.limit, PULL_LIMIT_MAX);
+    log && start !== undefined
+      ? readLog(log, start, scoped)
+      : await pullFromStore(store, { ...scoped, limit: want });
+  return answer(res, scope, want);
+}
+
+/** The answer's checkpoint: the caller's role, and the former one until a re-pull has caught up. */
+function answer(
+  res: PullResponse,
+  scope: { role: SyncScope; former: UserRole | undefined },
+  want: number,
+): PullResponse {
   // The former role is carried until the re-pull has caught up (a page shorter than asked for).
   const was = scope.former && res.documents.length >= want ? { was: scope.former } : {};
   return {
@@ -77,20 +129,27 @@ function rescope({ viewer, checkpoint }: PullRequest): {
 }
 
 /**
- * From the change log, or undefined when it does not reach back to the checkpoint or does not hold
- * the caller's own writes in time.
+ * The change log to read, once it holds this gateway's earlier writes (or the wait is over);
+ * undefined when there is none or it does not hold the caller's own writes in time.
  */
-async function pullFromLog(
+async function readableLog(
   feed: ChangeFeed | undefined,
-  { collection, viewer, checkpoint, limit, former }: ScopedPull,
-): Promise<PullResponse | undefined> {
-  const want = Math.min(limit, PULL_LIMIT_MAX);
+  { collection, viewer }: ScopedPull,
+): Promise<ChangeLog | undefined> {
   const log = feed?.log(collection);
   if (!log) return undefined;
   const caughtUp = await log.waitUntil(log.mark(), WRITES_WAIT_MS);
   if (!caughtUp && viewer && log.awaitsWriter(viewer.id)) return undefined;
-  const start = log.startAfter(checkpoint?.seq ?? null);
-  if (start === undefined) return undefined;
+  return log;
+}
+
+/** A page from the change log, from position `start`. */
+function readLog(
+  log: ChangeLog,
+  start: number,
+  { collection, viewer, checkpoint, limit, former }: ScopedPull,
+): PullResponse {
+  const want = Math.min(limit, PULL_LIMIT_MAX);
   const documents: SyncDocument[] = [];
   const last = log.scan(start, (doc) => {
     const projected = projectFor(collection, viewer, doc, former);

@@ -157,7 +157,8 @@ export async function pushRows(
     if (live?._rev) toWrite._rev = live._rev;
     else delete toWrite._rev;
     try {
-      const res = await db.insert(toWrite as never);
+      // Coalesced with other callers' writes to this database (one _bulk_docs while one is on its way).
+      const res = await store.writer(collection).insert(toWrite);
       toWrite._rev = res.rev;
       feed?.expectWrite(collection, id.data, res.rev, ctx.viewer.id);
       accepted.push(projectFor(collection, ctx.viewer, toWrite) ?? deletedStub(id.data));

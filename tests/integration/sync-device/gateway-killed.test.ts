@@ -40,7 +40,9 @@ describe('a gateway killed mid-push', () => {
       target: inject('couchUrl'),
       decide: (req) => {
         const path = new URL(req.url ?? '/', 'http://x').pathname;
-        if (req.method !== 'POST' || path !== `/${prefix}properties`) return 'pass';
+        // A listing write: a single document, or a batch (the gateway's writes go as _bulk_docs).
+        const listingWrite = [`/${prefix}properties`, `/${prefix}properties/_bulk_docs`];
+        if (req.method !== 'POST' || !listingWrite.includes(path)) return 'pass';
         writes++;
         if (writes !== DIES_AT_WRITE) return 'pass';
         killed = true;

@@ -1,0 +1,71 @@
+/**
+ * Visitors' pull pages encoded once and sent as they are to every visitor who asks for the same
+ * page while the change log has not moved (every visitor walking the public feed from the start,
+ * every device polling from the head after a change). A visitor's projection depends on the stored
+ * document alone, so the bytes are the same for each of them; signed-in callers, whose projection
+ * depends on who they are, never read from here. Bounded: least recently used pages go first.
+ */
+import type { PullResponse, SyncCollection } from '@couchdb/model/sync';
+import type { ChangeLog } from '../change-log';
+
+/** A pull answer as sent: its JSON bytes. */
+export interface EncodedPull {
+  json: Buffer;
+}
+
+/** How many bytes of encoded pages are kept (a page of 100 listings is about 100–200 KB). */
+export const PULL_PAGES_MAX_BYTES = 8 * 1024 * 1024;
+
+export const encodePull = (response: PullResponse): EncodedPull => ({
+  json: Buffer.from(JSON.stringify(response)),
+});
+
+export class PullPages {
+  private readonly pages = new Map<string, EncodedPull>();
+  private bytes = 0;
+  /** Pages answered from memory and pages encoded (for tests and benches). */
+  hits = 0;
+  misses = 0;
+
+  constructor(private readonly maxBytes = PULL_PAGES_MAX_BYTES) {}
+
+  /**
+   * The visitors' page of `collection` from log position `start` (up to `limit` documents), built
+   * by `read` unless it is kept already for the log as it is now.
+   */
+  visitorPage(
+    collection: SyncCollection,
+    log: ChangeLog,
+    start: number,
+    limit: number,
+    read: () => PullResponse,
+  ): EncodedPull {
+    // The log only ever grows: its length names its state (a change also supersedes older entries).
+    const key = `${collection}\u0000${log.changes}\u0000${start}\u0000${limit}`;
+    const kept = this.pages.get(key);
+    if (kept) {
+      this.hits++;
+      // Most recently used last: eviction takes from the front.
+      this.pages.delete(key);
+      this.pages.set(key, kept);
+      return kept;
+    }
+    this.misses++;
+    const page = encodePull(read());
+    if (page.json.length <= this.maxBytes / 4) {
+      this.pages.set(key, page);
+      this.bytes += page.json.length;
+      for (const [oldKey, old] of this.pages) {
+        if (this.bytes <= this.maxBytes) break;
+        this.pages.delete(oldKey);
+        this.bytes -= old.json.length;
+      }
+    }
+    return page;
+  }
+
+  /** Bytes kept now. */
+  get size(): number {
+    return this.bytes;
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * Coalesced store writes (issue 17): writes made while one is on its way to the store go together
+ * in the next _bulk_docs, and each still succeeds or fails on its own (a conflict is a 409 for that
+ * document alone). Through the gateway: agents saving at once are all accepted, each save logged
+ * once, and a stale save is still answered as a conflict.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { PushResponse } from '../../../couchdb/model/sync';
+import { couchStatus } from '../../../sync-server/store/couch';
+import { BulkWriter } from '../../../sync-server/store/bulk-writer';
+import { buildNewListing } from '../../fixtures/builders';
+import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy';
+import * as api from '../../helpers/sync-api';
+import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
+
+let proxy: FaultProxy;
+let gw: TestGateway;
+/** _bulk_docs requests the gateway sent to the store. */
+const bulkRequests: string[] = [];
+
+beforeAll(async () => {
+  const couch = new URL(inject('couchUrl'));
+  proxy = await startFaultProxy({
+    target: couch.origin,
+    decide: (req) => {
+      if (req.method === 'POST' && req.url?.includes('/_bulk_docs')) bulkRequests.push(req.url);
+      return 'pass';
+    },
+  });
+  gw = await startTestGateway({ couchUrl: proxy.url });
+});
+afterAll(async () => {
+  await gw?.cleanup();
+  await proxy?.close();
+});
+
+describe('coalesced store writes', () => {
+  it('send writes made meanwhile together, each with its own outcome', async () => {
+    const writer = new BulkWriter(gw.store.db('oplog'));
+    const from = bulkRequests.length;
+    const ids = Array.from({ length: 20 }, (_, i) => `bulk-test-${Date.now()}-${i}`);
+    const written = await Promise.all(ids.map((id) => writer.insert({ _id: id, n: 1 })));
+    expect(written.map((w) => w.id)).toEqual(ids);
+    for (const w of written) expect(w.rev).toMatch(/^1-/);
+    // The first goes at once; the 19 others wait for it and go together.
+    expect(bulkRequests.length - from).toBe(2);
+
+    // An update at the current revision succeeds; one at a stale revision (or a second new
+    // document with a taken id) fails alone, with the status a single write answers.
+    const outcomes = await Promise.allSettled([
+      writer.insert({ _id: ids[0], _rev: written[0]!.rev, n: 2 }),
+      writer.insert({ _id: ids[1], _rev: '1-0000000000000000000000000000000f', n: 2 }),
+      writer.insert({ _id: ids[2], n: 2 }),
+      writer.insert({ _id: `${ids[3]}-new`, n: 1 }),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'rejected',
+      'fulfilled',
+    ]);
+    for (const o of outcomes) if (o.status === 'rejected') expect(couchStatus(o.reason)).toBe(409);
+    expect((await gw.store.db('oplog').get(ids[0]!)).n).toBe(2);
+    expect((await gw.store.db('oplog').get(ids[1]!)).n).toBe(1);
+  });
+
+  it('keep every agent save accepted and logged once, and a stale save a conflict', async () => {
+    const agents = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => gw.createUser('agent', `经纪人${i}`)),
+    );
+    const admin = await gw.createUser('admin', '管理员');
+    const from = bulkRequests.length;
+    const saved = await Promise.all(
+      agents.map((a) => api.insert(gw.app, a, 'properties', buildNewListing(a.user.id))),
+    );
+    expect(bulkRequests.length).toBeGreaterThan(from);
+    const rows = await Promise.all(
+      agents.map((a, i) =>
+        api.patchRow(gw.app, a, 'properties', saved[i]!, { price: 660_000 + i }),
+      ),
+    );
+    await Promise.all(agents.map((a, i) => api.pushAccepted(gw.app, a, 'properties', [rows[i]!])));
+    for (const [i, id] of saved.entries())
+      expect(await api.master(gw.app, admin, 'properties', id)).toMatchObject({
+        price: 660_000 + i,
+      });
+    // Each save (creation and change) is logged once.
+    const log = await api.pullAll<{ id: string; target_id?: string; property_id?: string }>(
+      gw.app,
+      admin,
+      'oplog',
+    );
+    for (const id of saved) {
+      const entries = log.documents.filter((e) => JSON.stringify(e).includes(id));
+      expect(entries).toHaveLength(2);
+    }
+    // The same stale row again: a conflict answering the server's version.
+    const stale = await api.push(gw.app, agents[0]!, 'properties', [rows[0]!]);
+    const body = stale.body as PushResponse;
+    expect(body.accepted).toEqual([]);
+    expect(body.conflicts).toMatchObject([{ id: saved[0], price: 660_000 }]);
+  });
+});
