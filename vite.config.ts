@@ -180,6 +180,13 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
+    // .vite/manifest.json: the gateway preloads a rendered first screen's chunks from it.
+    manifest: true,
+    modulePreload: {
+      // The data layer (RxDB, client/app/sync/page-data.ts) loads off the critical path: its ~20
+      // chunks come through its own imports instead of 20 preload tags inserted in one task.
+      resolveDependencies: (filename, deps) => (/(^|\/)device-data-/.test(filename) ? [] : deps),
+    },
   },
   test: {
     root: here('.'),
