@@ -148,6 +148,21 @@ function firstScreenStyles(): Plugin {
   };
 }
 
+/**
+ * react-router's package exports send every bundler to its development build (warnings and
+ * invariant messages included); the app's production build takes its production build instead
+ * (about 8 KB gzip less in the entry). Dev server, tests and the gateway's SSR keep the default.
+ */
+function reactRouterProduction(): Plugin {
+  const production = here('./node_modules/react-router/dist/production/index.mjs');
+  return {
+    name: 'react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (id) => (id === 'react-router' ? production : null),
+  };
+}
+
 export default defineConfig({
   root: here('./client'),
   publicDir: here('./public'),
@@ -158,12 +173,20 @@ export default defineConfig({
     VitePWA(pwaOptions),
     buildIdMeta(process.env.APP_BUILD_ID),
     firstScreenStyles(),
+    reactRouterProduction(),
   ],
   build: {
     outDir: here('./dist'),
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
+    // .vite/manifest.json: the gateway preloads a rendered first screen's chunks from it.
+    manifest: true,
+    modulePreload: {
+      // The data layer (RxDB, client/app/sync/page-data.ts) loads off the critical path: its ~20
+      // chunks come through its own imports instead of 20 preload tags inserted in one task.
+      resolveDependencies: (filename, deps) => (/(^|\/)device-data-/.test(filename) ? [] : deps),
+    },
   },
   test: {
     root: here('.'),

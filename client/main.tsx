@@ -4,6 +4,7 @@ import { App } from './app/app';
 import { preloadFirstScreen } from './app/lazy-screens';
 import { rememberScreenWidth, SCREEN_WIDTH_ATTRIBUTE, themeAtWidth } from './app/screen-width';
 import { startHydration } from './lib/use-store-value';
+import { whenIdle } from './lib/when-idle';
 import { startPwa } from './pwa/boot';
 import { preloadPageData } from './app/sync/page-data';
 
@@ -25,7 +26,8 @@ const app = (
     <App theme={renderedWidth > 0 ? themeAtWidth(renderedWidth) : undefined} />
   </StrictMode>
 );
-rememberScreenWidth();
+// For the gateway's next render; reading the width can force a layout, so not in this first task.
+whenIdle(rememberScreenWidth, 2000);
 
 // A transition render yields to the browser every few milliseconds instead of one long task,
 // so the page answers input while the app mounts (Lighthouse TBT, DESIGN §8 budgets).

@@ -49,6 +49,38 @@ function scriptsAfterFirstPaint(html: string): string {
     );
 }
 
+/** The build manifest's entries (Vite's `build.manifest`), as far as they are read here. */
+type BuildManifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
+
+/**
+ * For each module, the JS files its chunk needs before it runs (itself and its static imports,
+ * recursively), beyond the entry's: what a rendered page preloads for the screen it opens on.
+ */
+export function screenPreloads(manifest: BuildManifest): (module: string) => string[] {
+  const closure = (key: string, into: Set<string>): Set<string> => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(`/${chunk.file}`)) return into;
+    if (chunk.file.endsWith('.js')) into.add(`/${chunk.file}`);
+    for (const dep of chunk.imports ?? []) closure(dep, into);
+    return into;
+  };
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  const entry = entryKey ? closure(entryKey, new Set()) : new Set<string>();
+  return (module) => [...closure(module, new Set())].filter((f) => !entry.has(f));
+}
+
+/** The build's manifest in `dir`, or null (a build without one: no screen preloads). */
+async function readManifest(dir: string): Promise<BuildManifest | null> {
+  try {
+    return JSON.parse(await readFile(path.join(dir, '.vite', 'manifest.json'), 'utf8'));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+}
+
+const PRELOAD_LIST = /data-preload="([^"]*)"/;
+
 /**
  * Rendered pages are kept a minute (the relative dates on the cards move on), per width, URL and
  * listing state, so a burst of first visits (a shared link) renders each page once.
@@ -131,15 +163,24 @@ export function firstScreenPages(
   store: Store,
   logger: Logger,
 ): RequestHandler {
-  let ready: Promise<{ renderer: Renderer; template: string }> | null = null;
+  let ready: Promise<{
+    renderer: Renderer;
+    template: string;
+    preloadsFor: (module: string) => string[];
+  }> | null = null;
   const prepare = async () => {
-    const [renderer, template] = await Promise.all([
+    const [renderer, template, manifest] = await Promise.all([
       import('@client/ssr/render-first-screen'),
       readFile(path.join(dir, 'index.html'), 'utf8'),
+      readManifest(dir),
     ]);
     await renderer.prepareFirstScreens();
     if (!FIRST_SCREEN_SLOT.test(template)) throw new Error('index.html has no first-screen slot');
-    return { renderer, template: scriptsAfterFirstPaint(template.replace(BUILD_STYLES, '')) };
+    return {
+      renderer,
+      template: scriptsAfterFirstPaint(template.replace(BUILD_STYLES, '')),
+      preloadsFor: manifest ? screenPreloads(manifest) : () => [],
+    };
   };
 
   const pages = new Map<string, { page: string; at: number }>();
@@ -166,7 +207,7 @@ export function firstScreenPages(
     if (hasSessionHint(req.get('cookie') ?? '')) return next();
     ready ??= prepare();
     ready
-      .then(async ({ renderer, template }) => {
+      .then(async ({ renderer, template, preloadsFor }) => {
         const own = ownPageOf(renderer, req.path);
         if (!own && !renderer.FIRST_SCREEN_PATHS.includes(req.path)) return next();
         const width = renderer.screenWidthFor({
@@ -174,9 +215,17 @@ export function firstScreenPages(
           mobileHint: req.get('sec-ch-ua-mobile'),
           userAgent: req.get('user-agent') ?? '',
         });
+        // The screen's chunks load with the entry's (after the first paint, a few per task).
+        const screen = renderer.firstScreenModule(req.path);
+        const screenPreloads = screen ? preloadsFor(screen) : [];
         /** The template with the markup and its styles, and `head` and `body` added. */
         const fill = ({ html, styles }: FirstScreen, head: string, body: string) =>
           template
+            .replace(
+              PRELOAD_LIST,
+              (_, entry: string) =>
+                `data-preload="${[entry, ...screenPreloads].filter(Boolean).join(' ')}"`,
+            )
             .replace(
               '</head>',
               () =>

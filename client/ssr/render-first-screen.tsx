@@ -49,6 +49,19 @@ export function articlePageId(path: string): string | null {
   return match ? decodeURIComponent(match[1]!) : null;
 }
 
+/**
+ * The module of the screen a rendered page opens on, as the build manifest names it (relative to
+ * client/): the gateway has the browser preload its chunks beside the entry's, so the entry does
+ * not insert them itself in its first task (client/app/lazy-screens.ts `preloadFirstScreen`).
+ */
+export function firstScreenModule(path: string): string | null {
+  if (path === '/') return 'features/home/home-screen.tsx';
+  if (path === '/properties') return 'features/properties/property-list-screen.tsx';
+  if (listingPageId(path)) return 'features/properties/property-detail-screen.tsx';
+  if (articlePageId(path)) return 'features/news/news-detail-screen.tsx';
+  return null;
+}
+
 export interface FirstScreen {
   /** The markup inside #root. */
   html: string;

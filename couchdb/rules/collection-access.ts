@@ -7,7 +7,7 @@
 import type { UserRole } from '../model/roles';
 import { USER_ROLES } from '../model/roles';
 import { SYNC_COLLECTIONS, type SyncCollection } from '../model/sync';
-import type { AuditStatus, PropertyStatus } from '../model/property';
+import { isPubliclyVisible } from './public-listing';
 
 /** The replicated collections (one store database each); the names live in the sync contract. */
 export const COLLECTIONS = SYNC_COLLECTIONS;
@@ -25,13 +25,8 @@ export type ReadScope = 'none' | 'public' | 'own' | 'public+own' | 'all';
 /** What a role may write: nothing, its own documents, or any (the write rules refine it per field). */
 export type WriteScope = 'none' | 'own' | 'all';
 
-/** Public listings: active and approved (spec §1, §4). */
-export function isPubliclyVisible(property: {
-  status: PropertyStatus;
-  audit_status: AuditStatus;
-}): boolean {
-  return property.status === 'active' && property.audit_status === 'approved';
-}
+// Here too, as part of the table; in a module of its own for the first screen (no table there).
+export { isPubliclyVisible };
 
 /** Content fields an owner may change on their own listing (status within spec §4 rules). */
 export const OWNER_EDITABLE_PROPERTY_FIELDS = [

@@ -215,11 +215,13 @@ describe('a first visit whose user agent misleads the gateway', () => {
         // Then its own layout: the laptop's footer only where the screen is a laptop's.
         const laptop = viewport.width >= VIEWPORTS.desktop.width;
         await expect.poll(() => page.locator('footer').count(), UI_WAIT).toBe(laptop ? 1 : 0);
-        // And the next render is for its width, which the page has remembered.
-        const cookies = await page.context().cookies(gateway.url);
-        expect(cookies.find((c) => c.name === SCREEN_WIDTH_COOKIE)?.value).toBe(
-          String(viewport.width),
-        );
+        // And the next render is for its width, which the page remembers once idle.
+        await expect
+          .poll(async () => {
+            const cookies = await page.context().cookies(gateway.url);
+            return cookies.find((c) => c.name === SCREEN_WIDTH_COOKIE)?.value;
+          }, UI_WAIT)
+          .toBe(String(viewport.width));
         expect(errors).toEqual([]);
       });
     },

@@ -2,7 +2,9 @@
 import { useCallback } from 'react';
 import { FAVORITE_MESSAGES } from '@couchdb/model/favorite-facts';
 import { operationFailedMessage } from '@couchdb/model/errors';
-import { toggleFavorite, useFavoriteIds, useOpenDevice } from '@client/data/hooks';
+// Not the hooks' index: the first screen loads only the hooks it uses.
+import { toggleFavorite, useFavoriteIds } from '@client/data/hooks/use-favorites';
+import { useOpenDevice } from '@client/data/open-device';
 import { useAuth } from '@client/lib/session/auth-context';
 import { useToast } from '../toast/toast-context';
 

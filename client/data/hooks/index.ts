@@ -3,13 +3,8 @@
  * The admin's hooks are in ./use-admin, imported by the admin screens only (not the first screen).
  */
 export { useDeviceDatabase, useOpenDevice } from '../open-device';
-export {
-  clearFavorites,
-  toggleFavorite,
-  useFavoriteIds,
-  useFavoriteProperties,
-  type FavoriteListings,
-} from './use-favorites';
+export { clearFavorites, toggleFavorite, useFavoriteIds } from './use-favorites';
+export { useFavoriteProperties, type FavoriteListings } from './use-favorite-properties';
 export { useInboxEntries, useSavedSearches } from './use-inbox';
 export { useLiveQuery, type LiveResult } from './use-live-query';
 export { useDemand, useMyDemands, useMyProperties } from './use-mine';

@@ -7,7 +7,7 @@
  */
 import { createContext, startTransition, useContext, useEffect, useState } from 'react';
 import type { PullResponse } from '@couchdb/model/sync';
-import { isPubliclyVisible } from '@couchdb/rules/access';
+import { isPubliclyVisible } from '@couchdb/rules/public-listing';
 import { bootPrefetchArrived, bootPrefetchBody, markBootListingsShown } from '../boot-prefetch';
 import type { PropertyDoc } from '../schemas/property.schema';
 

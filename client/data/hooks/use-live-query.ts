@@ -5,7 +5,7 @@
  * A failed query is logged and handed to the screen as `error`, with `reload` to try it again.
  */
 import { startTransition, useCallback, useEffect, useState } from 'react';
-import { defer, type Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
 import type { DeviceDatabase } from '../database';
 import { useDeviceDatabase } from '../open-device';
 
@@ -25,12 +25,43 @@ export interface LiveResult<T> {
 type Outcome<T> = { key: string; value: T } | { key: string; error: Error };
 
 /**
+ * What a query hands over: an RxDB observable (`query.$`), or one of the helpers below. Only
+ * `subscribe` is used, so the first screen's hooks need no rxjs (it loads with the data layer).
+ */
+export type Source<T> = Observable<T> | LiveSource<T>;
+interface LiveObserver<T> {
+  next(value: T): void;
+  error(err: unknown): void;
+}
+interface LiveSource<T> {
+  subscribe(observer: LiveObserver<T>): { unsubscribe(): void };
+}
+
+/** `source` with `project` applied to every value (rxjs's `map`, without rxjs). */
+export function mapSource<T, R>(source: Source<T>, project: (value: T) => R): Source<R> {
+  return {
+    subscribe: ({ next, error }: LiveObserver<R>) =>
+      source.subscribe({ next: (value: T) => next(project(value)), error }),
+  };
+}
+
+/** One value at once (rxjs's `of`, without rxjs). */
+export function constantSource<T>(value: T): Source<T> {
+  return {
+    subscribe: ({ next }: LiveObserver<T>) => {
+      next(value);
+      return { unsubscribe: () => {} };
+    },
+  };
+}
+
+/**
  * Runs `query(db)` on the open database whenever it or `key` changes. `query` must only depend on
  * what `key` describes.
  */
 export function useLiveQuery<T>(
   key: string,
-  query: (db: DeviceDatabase) => Observable<T>,
+  query: (db: DeviceDatabase) => Source<T>,
 ): LiveResult<T> {
   const database = useDeviceDatabase();
   const fullKey = database ? `${database.name}|${key}` : null;
@@ -39,16 +70,23 @@ export function useLiveQuery<T>(
 
   useEffect(() => {
     if (!database || !fullKey) return;
-    // defer: building the query can throw too (a closed collection), the same failure for the screen.
-    const sub = defer(() => query(database)).subscribe({
-      // A transition: a screen re-rendering with new data (e.g. the first sync's batches) yields to
-      // input every few milliseconds instead of blocking the page (DESIGN §8, Lighthouse TBT).
-      next: (value) => startTransition(() => setResult({ key: fullKey, value })),
-      error: (err: unknown) => {
-        console.error('device query failed', key, err);
-        setResult({ key: fullKey, error: err instanceof Error ? err : new Error(String(err)) });
-      },
-    });
+    const fail = (err: unknown) => {
+      console.error('device query failed', key, err);
+      setResult({ key: fullKey, error: err instanceof Error ? err : new Error(String(err)) });
+    };
+    let sub: { unsubscribe(): void };
+    try {
+      sub = query(database).subscribe({
+        // A transition: a screen re-rendering with new data (e.g. the first sync's batches) yields
+        // to input every few milliseconds instead of blocking the page (DESIGN §8, Lighthouse TBT).
+        next: (value) => startTransition(() => setResult({ key: fullKey, value })),
+        error: fail,
+      });
+    } catch (err) {
+      // Building the query can throw too (a closed collection): the same failure for the screen.
+      fail(err);
+      return;
+    }
     return () => sub.unsubscribe();
     // `query` is described by `key` (see above); a new function each render must not resubscribe.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,13 +1,12 @@
 /** Listing queries for screens: the public set, one listing, the featured list. */
 import { useMemo } from 'react';
-import { map } from 'rxjs';
 import type { RxDocument } from 'rxdb';
 import { FEATURED_LIMIT } from '@couchdb/model/constants';
 import { comparePropertiesFor } from '@couchdb/rules/property-filter';
 import type { PropertyDoc } from '../schemas/property.schema';
 import { useFirstScreenProperty } from '../first-screen-document';
 import { useBootListings } from './use-boot-listings';
-import { useLiveQuery, type LiveResult } from './use-live-query';
+import { mapSource, useLiveQuery, type LiveResult } from './use-live-query';
 import { useSyncSettled } from './use-sync-settled';
 
 // RxDB hands out a new document object per revision, so its plain copy can be kept per object:
@@ -28,9 +27,10 @@ export function toPlainProperty(doc: RxDocument<PropertyDoc>): PropertyDoc {
  */
 export function usePublicProperties(): LiveResult<PropertyDoc[]> {
   const live = useLiveQuery('properties:public', (db) =>
-    db.properties
-      .find({ selector: { status: 'active', audit_status: 'approved' } })
-      .$.pipe(map((docs) => docs.map((d) => toPlainProperty(d as RxDocument<PropertyDoc>)))),
+    mapSource(
+      db.properties.find({ selector: { status: 'active', audit_status: 'approved' } }).$,
+      (docs) => docs.map((d) => toPlainProperty(d as RxDocument<PropertyDoc>)),
+    ),
   );
   const deviceHasListings = (live.data?.length ?? 0) > 0;
   const boot = useBootListings(deviceHasListings);
@@ -45,9 +45,9 @@ export function usePublicProperties(): LiveResult<PropertyDoc[]> {
  */
 export function useProperty(id: string | undefined): LiveResult<PropertyDoc | null> {
   const live = useLiveQuery(`property:${id ?? ''}`, (db) =>
-    db.properties
-      .findOne(id ?? '')
-      .$.pipe(map((doc) => (doc ? toPlainProperty(doc as RxDocument<PropertyDoc>) : null))),
+    mapSource(db.properties.findOne(id ?? '').$, (doc) =>
+      doc ? toPlainProperty(doc as RxDocument<PropertyDoc>) : null,
+    ),
   );
   const carried = useFirstScreenProperty(id);
   const settled = useSyncSettled('properties');

@@ -3,7 +3,7 @@
  * first listing pull beside it (sync-server/first-screen.ts), rendered by the real gateway from the
  * real store; signed-in browsers, other paths and a failed render get the plain shell.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -37,6 +37,22 @@ const SHELL = `<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" />
       <!--/first-screen-->
     </div></body></html>`;
 
+/** The build manifest's part the gateway reads: which chunks each first screen needs. */
+const MANIFEST = {
+  'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_react-abc.js'] },
+  '_react-abc.js': { file: 'assets/react-abc.js' },
+  '_card-abc.js': { file: 'assets/card-abc.js', imports: ['_react-abc.js'] },
+  'features/home/home-screen.tsx': {
+    file: 'assets/home-abc.js',
+    imports: ['_card-abc.js', '_react-abc.js'],
+  },
+  'features/properties/property-list-screen.tsx': {
+    file: 'assets/list-abc.js',
+    imports: ['_card-abc.js'],
+  },
+  'features/properties/property-detail-screen.tsx': { file: 'assets/detail-abc.js' },
+};
+
 let gw: TestGateway;
 let shellDir: string;
 let brokenGw: TestGateway;
@@ -53,6 +69,8 @@ async function storeListing(overrides: Parameters<typeof buildProperty>[0]) {
 beforeAll(async () => {
   shellDir = await mkdtemp(path.join(tmpdir(), 'cj-shell-'));
   await writeFile(path.join(shellDir, 'index.html'), SHELL);
+  await mkdir(path.join(shellDir, '.vite'));
+  await writeFile(path.join(shellDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   brokenDir = await mkdtemp(path.join(tmpdir(), 'cj-shell-'));
   await writeFile(path.join(brokenDir, 'index.html'), '<!doctype html><div id="root"></div>');
   gw = await startTestGateway({ staticDir: shellDir });
@@ -122,7 +140,8 @@ describe('first screens for a first visit', () => {
     // The early script does not fetch it again, and the app's code loads after the first paint.
     expect(res.text).toContain(`<meta name="${FIRST_PULL_ELEMENT}" content="">`);
     expect(res.text).toContain(
-      '<script src="/after-first-paint.js" data-entry="/assets/index-abc.js" data-preload="/assets/react-abc.js" defer></script>',
+      // The entry's modules, then the home screen's own chunks (the entry need not insert them).
+      '<script src="/after-first-paint.js" data-entry="/assets/index-abc.js" data-preload="/assets/react-abc.js /assets/home-abc.js /assets/card-abc.js" defer></script>',
     );
     expect(res.text).not.toContain('<script type="module"');
     expect(res.text).not.toContain('rel="modulepreload"');
@@ -148,6 +167,9 @@ describe('first screens for a first visit', () => {
     // The only public listing is for sale: the rent filter finds none.
     expect(firstScreen(res.text)).not.toContain(publicTitle);
     expect(firstScreen(res.text)).not.toContain('<template');
+    expect(res.text).toContain(
+      'data-preload="/assets/react-abc.js /assets/list-abc.js /assets/card-abc.js"',
+    );
     const all = await request(gw.app).get('/properties').set('Accept', 'text/html');
     expect(firstScreen(all.text)).toContain(publicTitle);
     expect(all.text).toMatch(/共找到\s*(<!-- -->)?\s*<span[^>]*>1<\/span>/);
@@ -232,6 +254,7 @@ describe('first screens for a first visit', () => {
       .set('Accept', 'text/html');
     expect(res.status).toBe(200);
     expect(res.text).toContain('<div id="root" data-ssr data-screen-width="390">');
+    expect(res.text).toContain('data-preload="/assets/react-abc.js /assets/detail-abc.js"');
     const title = '湖景三房 &quot;分享&quot; &lt;测试&gt; - 澄江房产';
     const description =
       '出售 · 125.0万 · 3室2厅1卫 · 89㎡ · 澄江市凤麓街道抚仙湖小区。南北通透， 采光好，近抚仙湖。';

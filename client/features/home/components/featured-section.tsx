@@ -15,7 +15,7 @@ import { PropertyCard } from '@client/components/property/property-card';
 import { PropertyCardSkeleton } from '@client/components/property/property-card-skeleton';
 import { useFavoriteToggle } from '@client/components/property/use-favorite-toggle';
 import { useSteppedCount } from '@client/components/use-stepped-count';
-import { useFeaturedProperties } from '@client/data/hooks';
+import { useFeaturedProperties } from '@client/data/hooks/use-properties';
 
 /** 推荐房源 (spec §2 "Home"): 12 listings, featured and priority first, and the link to the list. */
 export function FeaturedSection() {

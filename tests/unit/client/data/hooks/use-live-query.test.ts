@@ -7,8 +7,9 @@ import { addRxPlugin, createRxDatabase, type RxStorage, type RxStorageInstance }
 import { RxDBDevModePlugin } from 'rxdb/plugins/dev-mode';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COLLECTION_SCHEMAS, type DeviceDatabase } from '@client/data/database';
+import { constantSource, mapSource } from '@client/data/hooks/use-live-query';
 import { forgetIdleQueries } from '@client/data/query-cache';
 import { buildDemand } from '@tests/fixtures/builders';
 
@@ -69,5 +70,47 @@ describe('forgetIdleQueries', () => {
     expect((await mine().exec()).map((d) => d.id)).toEqual([demand.id]);
     expect(db.news.find()).toBe(watched);
     sub.unsubscribe();
+  });
+});
+
+describe("mapSource and constantSource (the first screen's queries without rxjs)", () => {
+  it('maps every value of an RxDB query, passes its failure on, and stops on unsubscribe', async () => {
+    const failing = { on: false };
+    const rx = await createRxDatabase({
+      name: `live-source-${Date.now()}`,
+      storage: wrappedValidateAjvStorage({ storage: failingStorage(failing) }),
+    });
+    await rx.addCollections({ demands: { schema: COLLECTION_SCHEMAS.demands } });
+    db = rx as unknown as DeviceDatabase;
+    const seen: string[][] = [];
+    const error = vi.fn();
+    const sub = mapSource(db.demands.find().$, (docs) => docs.map((d) => d.id)).subscribe({
+      next: (ids) => seen.push(ids),
+      error,
+    });
+    await vi.waitFor(() => expect(seen).toEqual([[]]));
+    const demand = buildDemand();
+    await db.demands.insert(demand);
+    await vi.waitFor(() => expect(seen).toEqual([[], [demand.id]]));
+    sub.unsubscribe();
+    await db.demands.insert(buildDemand());
+    await db.demands.find().exec();
+    expect(seen).toEqual([[], [demand.id]]);
+    expect(error).not.toHaveBeenCalled();
+
+    failing.on = true;
+    const failed = vi.fn();
+    const broken = mapSource(db.demands.find({ selector: { user_id: 'x' } }).$, (d) => d.length);
+    const sub2 = broken.subscribe({ next: () => {}, error: failed });
+    await vi.waitFor(() => expect(failed).toHaveBeenCalled());
+    sub2.unsubscribe();
+  });
+
+  it('constantSource hands over its value at once', () => {
+    const next = vi.fn();
+    constantSource([1, 2])
+      .subscribe({ next, error: () => {} })
+      .unsubscribe();
+    expect(next).toHaveBeenCalledWith([1, 2]);
   });
 });

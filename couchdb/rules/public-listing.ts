@@ -1,0 +1,10 @@
+/** What makes a listing public, on its own: the first screen needs it without the access table. */
+import type { AuditStatus, PropertyStatus } from '../model/property';
+
+/** Public listings: active and approved (spec §1, §4). */
+export function isPubliclyVisible(property: {
+  status: PropertyStatus;
+  audit_status: AuditStatus;
+}): boolean {
+  return property.status === 'active' && property.audit_status === 'approved';
+}
