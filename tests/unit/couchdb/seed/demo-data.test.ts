@@ -178,18 +178,14 @@ describe('buildDemoData', () => {
 });
 
 describe('buildBenchProperties', () => {
-  it('builds 10,000 public listings with unique ids, quickly and deterministically', () => {
-    const started = performance.now();
+  it('builds 10,000 public listings with unique ids, deterministically', () => {
     const listings = buildBenchProperties(10_000, 1);
-    const elapsed = performance.now() - started;
     expect(listings).toHaveLength(10_000);
     expect(new Set(listings.map((p) => p.id)).size).toBe(10_000);
     expect(listings.every((p) => p.status === 'active' && p.audit_status === 'approved')).toBe(
       true,
     );
     expect(new Set(listings.map((p) => p.address.district))).toEqual(new Set(TOWNSHIPS));
-    // Generous bound for slow CI machines; it takes about 0.1 s.
-    expect(elapsed).toBeLessThan(1000);
     expect(buildBenchProperties(50, 1)).toEqual(listings.slice(0, 50));
   });
 
