@@ -29,15 +29,13 @@ describe('login attempts', () => {
   it('checks at most the free few of 40 simultaneous logins for one phone', async () => {
     const { user, password } = await gw.createUser();
     const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) =>
-        api.login(url, user.phone, i === 39 ? password : `Wrong#${i}00`),
-      ),
+      Array.from({ length: 40 }, (_, i) => api.login(url, user.phone, `Wrong#${i}00`)),
     );
     const checked = answers.filter((a) => a.status !== 429);
     expect(checked.length).toBeLessThanOrEqual(FREE);
-    // The right password came last: it was refused before being checked, so nobody signed in.
-    expect(answers[39]!.status).toBe(429);
-    expect(answers.filter((a) => a.status === 200)).toHaveLength(0);
+    // The right password after the burst is refused before being checked: nobody signs in.
+    // (Sent after the burst was answered: requests sent at once may arrive in any order.)
+    expect((await api.login(url, user.phone, password)).status).toBe(429);
     const refused = answers.find((a) => a.status === 429)!;
     const wait = Number(refused.headers['retry-after']);
     expect(wait).toBeGreaterThan(0);
