@@ -32,6 +32,7 @@ import {
 } from '@couchdb/rules/collection-access';
 import { Backoff, sleep, type BackoffPolicy } from '@client/lib/backoff';
 import { takeBootPrefetch } from './boot-prefetch';
+import { PullAhead } from './pull-ahead';
 import { replicationVersion, type DeviceDatabase } from './database';
 import { sameDocState } from './doc-equality';
 import type { RefusalLedger } from './refusals';
@@ -120,6 +121,22 @@ export async function purgeUnreadable(db: DeviceDatabase, role: SyncRole): Promi
   }
 }
 
+/** The pull of `collection`'s changes after `checkpoint`, a page of `pageSize`. */
+function pullUrl(
+  collection: SyncCollection,
+  checkpoint: SyncCheckpoint | undefined,
+  pageSize: number,
+): string {
+  const query = new URLSearchParams({ limit: String(pageSize) });
+  if (checkpoint?.seq !== undefined) {
+    query.set('checkpoint', checkpoint.seq);
+    // Whom the checkpoint was made for: after a role change the gateway pulls all again.
+    if (checkpoint.role) query.set('role', checkpoint.role);
+    if (checkpoint.was) query.set('was', checkpoint.was);
+  }
+  return `/api/sync/${collection}/pull?${query}`;
+}
+
 /** Starts replicating one collection. */
 export function replicateCollection(
   db: DeviceDatabase,
@@ -132,6 +149,7 @@ export function replicateCollection(
   const backoff = new Backoff(retry);
   const limit = Math.min(options.pullLimit ?? PULL_LIMIT_MAX, PULL_LIMIT_MAX);
   const poke$ = new Subject<'RESYNC'>();
+  const ahead = new PullAhead((url) => http.json<PullResponse>('GET', url));
   const collection = db.collections[name] as unknown as RxCollection<SyncDocument>;
   const entry = {
     name,
@@ -202,19 +220,21 @@ export function replicateCollection(
       batchSize: limit,
       stream$: poke$.asObservable(),
       handler: guarded(async (checkpoint, batchSize) => {
-        const query = new URLSearchParams({ limit: String(Math.min(batchSize, limit)) });
-        if (checkpoint?.seq !== undefined) query.set('checkpoint', checkpoint.seq);
-        // Whom the checkpoint was made for: after a role change the gateway pulls all again.
-        if (checkpoint?.seq !== undefined && checkpoint.role) query.set('role', checkpoint.role);
-        if (checkpoint?.seq !== undefined && checkpoint.was) query.set('was', checkpoint.was);
-        const url = `/api/sync/${name}/pull?${query}`;
+        const pageSize = Math.min(batchSize, limit);
+        const url = pullUrl(name, checkpoint, pageSize);
         // A visitor's very first page may already be on its way (public/boot-prefetch.js).
         const prefetched =
           options.role === 'visitor' && checkpoint?.seq === undefined
             ? takeBootPrefetch(url)
             : null;
         const body =
-          (prefetched && (await prefetched)) ?? (await http.json<PullResponse>('GET', url));
+          (prefetched && (await prefetched)) ??
+          (await ahead.take(url)) ??
+          (await http.json<PullResponse>('GET', url));
+        // A full page: more follow, so the next one downloads while RxDB stores this one.
+        if (body.documents.length >= pageSize && body.checkpoint) {
+          ahead.start(pullUrl(name, body.checkpoint, pageSize));
+        }
         return {
           documents: body.documents as WithDeleted<SyncDocument>[],
           checkpoint: body.checkpoint ?? checkpoint,

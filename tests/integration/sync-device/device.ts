@@ -28,6 +28,8 @@ export interface DeviceOptions {
   collections?: readonly CollectionName[];
   /** Distinguishes two devices of one identity in one process (RxDB closes same-named duplicates). */
   tag?: string;
+  /** The device's fetch (a test may watch its requests). */
+  fetch?: typeof fetch;
 }
 
 /** The identity options of a device signed in as `who` (its role, user id and access token). */
@@ -83,6 +85,7 @@ export class TestDevice {
   startSync(retry: RetryPolicy = { baseMs: 200, maxMs: 2_000 }): DeviceSync {
     const http = new SyncHttp({
       baseUrl: this.options.url,
+      fetch: this.options.fetch,
       getAccessToken: async () => this.token,
       deviceId: `dev-${this.name}`,
     });
