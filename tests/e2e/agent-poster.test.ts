@@ -162,7 +162,13 @@ describe('房源海报', () => {
       features: ['家电齐全'],
       images: [{ ...second, id: 'poster-img-2', is_cover: true, sort_order: 0 }],
     });
-    await expect.poll(() => deviceHolds(page, ids.neverSeen), SYNC_WAIT).toBe(true);
+    // Its approved version: the agent's device may have pulled it while it waited for review.
+    await expect
+      .poll(
+        () => deviceHolds(page, ids.neverSeen, { status: 'active', audit_status: 'approved' }),
+        SYNC_WAIT,
+      )
+      .toBe(true);
 
     await agentDevice.context.setOffline(true);
     try {

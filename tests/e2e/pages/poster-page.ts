@@ -85,20 +85,49 @@ export async function readPoster(bytes: Buffer): Promise<{
   return { width: info.width, height: info.height, qr, coverPixel: at(600, 400) };
 }
 
-/** True once the page's IndexedDB (the device's store) holds a document with this id. */
-export async function deviceHolds(page: Page, id: string): Promise<boolean> {
-  return (await page.evaluate(`(async () => {
-    for (const info of await indexedDB.databases()) {
-      const db = await new Promise((res, rej) => { const r = indexedDB.open(info.name); r.onsuccess = () => res(r.result); r.onerror = () => rej(r.error); });
-      try {
-        for (const store of Array.from(db.objectStoreNames)) {
-          const rows = await new Promise((res, rej) => { const r = db.transaction(store).objectStore(store).getAll(); r.onsuccess = () => res(r.result); r.onerror = () => rej(r.error); });
-          if (JSON.stringify(rows).includes(${JSON.stringify(id)})) return true;
+/**
+ * True once the page's IndexedDB (the device's store) holds document `id` with every field of
+ * `fields` as given (e.g. an approved listing, not the pending version its owner pulled first).
+ */
+export async function deviceHolds(
+  page: Page,
+  id: string,
+  fields: Record<string, string> = {},
+): Promise<boolean> {
+  return page.evaluate(
+    async ({ id, fields }) => {
+      const open = (name: string) =>
+        new Promise<IDBDatabase>((resolve, reject) => {
+          const r = indexedDB.open(name);
+          r.onsuccess = () => resolve(r.result);
+          r.onerror = () => reject(r.error);
+        });
+      for (const info of await indexedDB.databases()) {
+        if (!info.name) continue;
+        const db = await open(info.name);
+        try {
+          for (const store of Array.from(db.objectStoreNames)) {
+            const rows = await new Promise<unknown[]>((resolve, reject) => {
+              const r = db.transaction(store).objectStore(store).getAll();
+              r.onsuccess = () => resolve(r.result as unknown[]);
+              r.onerror = () => reject(r.error);
+            });
+            const held = rows.some((row) => {
+              const doc = row as Record<string, unknown> | null;
+              return (
+                doc?.id === id && Object.entries(fields).every(([key, value]) => doc[key] === value)
+              );
+            });
+            if (held) return true;
+          }
+        } finally {
+          db.close();
         }
-      } finally { db.close(); }
-    }
-    return false;
-  })()`)) as boolean;
+      }
+      return false;
+    },
+    { id, fields },
+  );
 }
 
 /** True once the service worker's caches hold a response for this same-origin path. */
