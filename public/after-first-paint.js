@@ -9,7 +9,7 @@
   var preloads = (me.getAttribute('data-preload') || '').split(' ').filter(Boolean);
   // Each inserted preload starts a fetch (a few ms on a slow phone): a few per task, so no task
   // of this script runs long (Lighthouse TBT); the entry follows the last of them.
-  var PER_TASK = 6;
+  var PER_TASK = 3;
   function load() {
     preloads.splice(0, PER_TASK).forEach(function (href) {
       var link = document.createElement('link');

@@ -49,6 +49,9 @@ function scriptsAfterFirstPaint(html: string): string {
     );
 }
 
+/** The module client/main.tsx mounts the app with, as the build manifest names it. */
+const APP_MODULE = 'app/mount-app.tsx';
+
 /** The build manifest's entries (Vite's `build.manifest`), as far as they are read here. */
 type BuildManifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
 
@@ -217,7 +220,10 @@ export function firstScreenPages(
         });
         // The screen's chunks load with the entry's (after the first paint, a few per task).
         const screen = renderer.firstScreenModule(req.path);
-        const screenPreloads = screen ? preloadsFor(screen) : [];
+        // The app's own chunk (client/main.tsx imports it after React) and the screen's.
+        const screenPreloads = [
+          ...new Set([...preloadsFor(APP_MODULE), ...(screen ? preloadsFor(screen) : [])]),
+        ];
         /** The template with the markup and its styles, and `head` and `body` added. */
         const fill = ({ html, styles }: FirstScreen, head: string, body: string) =>
           template

@@ -15,6 +15,7 @@ import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import type { SyncCollection } from '@couchdb/model/sync';
 import { readScope } from '@couchdb/rules/collection-access';
+import { yieldToMain } from '@client/lib/when-idle';
 import { createConflictHandler, type ConflictContext } from './conflict-handler';
 import { counterQueueSchema, type CounterQueueDoc } from './schemas/counter-queue.schema';
 import { demandSchema, type DemandDoc } from './schemas/demand.schema';
@@ -184,7 +185,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Device
     };
   }
   try {
-    await db.addCollections(creators as never);
+    // One collection a task: creating them all at once is one long task on a slow phone.
+    for (const [name, creator] of Object.entries(creators)) {
+      await db.addCollections({ [name]: creator } as never);
+      await yieldToMain();
+    }
   } catch (err) {
     await db.close();
     throw err;

@@ -31,6 +31,7 @@ import {
   type AccessRole,
 } from '@couchdb/rules/collection-access';
 import { Backoff, sleep, type BackoffPolicy } from '@client/lib/backoff';
+import { yieldToMain } from '@client/lib/when-idle';
 import { takeBootPrefetch } from './boot-prefetch';
 import { PullAhead } from './pull-ahead';
 import { replicationVersion, type DeviceDatabase } from './database';
@@ -216,6 +217,8 @@ export function replicateCollection(
     live: true,
     retryTime: retry.baseMs,
     waitForLeadership: true,
+    // DeviceSync starts the collections one a task (startInTurn).
+    autoStart: false,
     pull: {
       batchSize: limit,
       stream$: poke$.asObservable(),
@@ -450,11 +453,26 @@ export class DeviceSync {
     } else {
       void this.pauseAll();
     }
+    void this.startInTurn();
     this.pollTimer = setInterval(() => {
       if (this.online && this.streamState !== 'open') this.resync();
     }, options.fallbackPollMs ?? 60_000);
     this.update();
     this.schedulePending();
+  }
+
+  /**
+   * Starts each collection's replication in a task of its own, once this tab leads (several tabs
+   * on one database: only the leader replicates); starting them all at once is one long task on a
+   * slow phone. Offline, they wait for goOnline, which starts them all.
+   */
+  private async startInTurn(): Promise<void> {
+    if (this.db.multiInstance) await this.db.waitForLeadership();
+    for (const r of this.replications) {
+      if (this.stopped) return;
+      if (this.online) r.state.start().catch(() => undefined); // errors go to error$
+      await yieldToMain();
+    }
   }
 
   /** Whether this tab replicates (false while another tab of this database leads). */

@@ -1,4 +1,4 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { useDeferredValue, useMemo, useSyncExternalStore } from 'react';
 import Stack from '@mui/material/Stack';
 import { AREA_MESSAGES } from '@couchdb/model/area-facts';
 import { similarListings } from '@couchdb/rules/area-stats';
@@ -24,7 +24,9 @@ export function SimilarListings({ property, now }: { property: PropertyDoc; now:
     () => true,
     () => false,
   );
-  const { data: all } = usePublicProperties();
+  // A deferred render: six cards arriving with the device's listings are drawn in slices that
+  // yield to the browser, not in one long task on a slow phone.
+  const all = useDeferredValue(usePublicProperties().data);
   const favorites = useFavoriteToggle();
   const similar = useMemo(
     () => (hydrated && all ? similarListings(property, all) : []),

@@ -1,0 +1,284 @@
+/**
+ * Main-thread tasks over 50 ms after first paint (DESIGN §11) on a CPU slowed 4× as Lighthouse's
+ * mobile profile does, on a first visit to home, the listing list and a listing's own page, at a
+ * phone's and a laptop's width, against the production gateway with demo data. For each long task:
+ * when it started after first paint, how long it ran, and the functions it spent most time in
+ * (self time, mapped through the build's source maps to the original files).
+ * Run `npm run build` first.
+ *   npm run bench -- long-tasks [--runs 1] [--slowdown 4] [--top 4]
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
+import { chromium, type Page } from 'playwright-core';
+import type { Property } from '../couchdb/model/property';
+import { CHROMIUM_PATH, VIEWPORTS } from '../tests/helpers/browser';
+import { startGateway } from '../tests/helpers/gateway';
+import { serverDocs } from '../tests/helpers/sync-api';
+
+const { values } = parseArgs({
+  args: process.argv.slice(2),
+  options: {
+    runs: { type: 'string', default: '1' },
+    slowdown: { type: 'string', default: '4' },
+    top: { type: 'string', default: '4' },
+  },
+  strict: false,
+});
+const runs = Number(values.runs);
+const slowdown = Number(values.slowdown);
+const top = Number(values.top);
+const LONG_MS = 50;
+/** The page is done once it has had no long task for this long (or after QUIET_MAX_MS). */
+const QUIET_MS = 3_000;
+const QUIET_MAX_MS = 30_000;
+const distDir = path.resolve(process.env.DIST_DIR ?? 'dist');
+
+const PHONE_UA =
+  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
+
+interface TraceEvent {
+  name: string;
+  cat: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  id?: string;
+  args: Record<string, unknown>;
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  parent?: number;
+}
+
+/** Collects the trace of `run` (timeline and the V8 sampler, one clock). */
+async function traced(page: Page, run: () => Promise<void>): Promise<TraceEvent[]> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (e) => {
+    events.push(...(e.value as unknown as TraceEvent[]));
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+  await cdp.send('Tracing.start', {
+    categories: [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'blink.user_timing',
+      'loading',
+      'v8.execute',
+      'disabled-by-default-v8.cpu_profiler',
+    ].join(','),
+    transferMode: 'ReportEvents',
+  });
+  await run();
+  const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.end');
+  await done;
+  return events;
+}
+
+const maps = new Map<string, TraceMap | null>();
+async function sourceOf(url: string, line: number, column: number): Promise<string> {
+  const asset = /\/assets\/[^/?#]+\.js/.exec(url)?.[0];
+  if (!asset) return `${url.replace(/^https?:\/\/[^/]+/, '') || '(page)'}:${line + 1}`;
+  let map = maps.get(asset);
+  if (map === undefined) {
+    map = await readFile(path.join(distDir, `${asset}.map`), 'utf8').then(
+      (text) => new TraceMap(text),
+      () => null,
+    );
+    maps.set(asset, map);
+  }
+  if (!map) return `${asset}:${line + 1}:${column + 1}`;
+  const pos = originalPositionFor(map, { line: line + 1, column });
+  if (!pos.source) return `${asset}:${line + 1}:${column + 1}`;
+  const source = pos.source.replace(/^(\.\.\/)+/, '').replace(/^node_modules\//, '');
+  return `${source}:${pos.line}${pos.name ? ` ${pos.name}` : ''}`;
+}
+
+/** Trace events of the browser's own work worth naming beside the JavaScript. */
+const BROWSER_WORK = new Set([
+  'ParseHTML',
+  'UpdateLayoutTree',
+  'Layout',
+  'Paint',
+  'PrePaint',
+  'ParseAuthorStyleSheet',
+  'EvaluateScript',
+  'v8.compileModule',
+  'v8.evaluateModule',
+  'Decode Image',
+  'HitTest',
+]);
+
+interface LongTask {
+  work: [string, number][];
+  afterPaintMs: number;
+  ms: number;
+  top: [string, number][];
+}
+
+/** The main thread's tasks over 50 ms after first paint, with where their time went. */
+async function longTasksOf(events: TraceEvent[]): Promise<{ tasks: LongTask[]; fcpMs: number }> {
+  // The page's renderer is the process that painted it (not the one of about:blank before it).
+  const paint = events.find((e) => e.name === 'firstContentfulPaint');
+  if (!paint) throw new Error('no first contentful paint in the trace');
+  const main = events.find(
+    (e) => e.name === 'thread_name' && e.pid === paint.pid && e.args.name === 'CrRendererMain',
+  );
+  if (!main) throw new Error('no renderer main thread in the trace');
+  const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid);
+  const navigation = events.find((e) => e.name === 'navigationStart' && e.pid === main.pid);
+  const tasks = onMain.filter(
+    (e) =>
+      e.name === 'RunTask' && e.ph === 'X' && (e.dur ?? 0) / 1000 > LONG_MS && e.ts >= paint.ts,
+  );
+
+  // The sampler's profile of the renderer: nodes and samples with their times (µs, trace clock).
+  const nodes = new Map<number, ProfileNode>();
+  const samples: { ts: number; node: number }[] = [];
+  const chunks = events.filter((e) => e.pid === main.pid && e.name === 'ProfileChunk');
+  const profile = events.find((e) => e.pid === main.pid && e.name === 'Profile');
+  let clock = Number((profile?.args.data as { startTime?: number } | undefined)?.startTime ?? 0);
+  for (const chunk of chunks) {
+    const data = chunk.args.data as {
+      cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] };
+      timeDeltas?: number[];
+    };
+    for (const node of data.cpuProfile?.nodes ?? []) nodes.set(node.id, node);
+    const ids = data.cpuProfile?.samples ?? [];
+    const deltas = data.timeDeltas ?? [];
+    ids.forEach((id, i) => {
+      clock += deltas[i] ?? 0;
+      samples.push({ ts: clock, node: id });
+    });
+  }
+
+  const out: LongTask[] = [];
+  for (const task of tasks) {
+    const end = task.ts + (task.dur ?? 0);
+    const inTask = samples.filter((s) => s.ts >= task.ts && s.ts <= end);
+    const self = new Map<string, number>();
+    for (let i = 0; i < inTask.length; i++) {
+      const next = inTask[i + 1]?.ts ?? end;
+      const frame = nodes.get(inTask[i]!.node)?.callFrame;
+      if (!frame) continue;
+      const where = frame.url
+        ? await sourceOf(frame.url, frame.lineNumber, frame.columnNumber)
+        : `(${frame.functionName || 'native'})`;
+      const label = frame.url && frame.functionName ? `${frame.functionName} ${where}` : where;
+      self.set(label, (self.get(label) ?? 0) + (next - inTask[i]!.ts) / 1000);
+    }
+    // The browser's own work in the task (style, layout, parsing…), by event name.
+    const work = new Map<string, number>();
+    for (const e of onMain) {
+      if (e.ph !== 'X' || e === task || e.ts < task.ts || e.ts > end || !BROWSER_WORK.has(e.name))
+        continue;
+      work.set(e.name, (work.get(e.name) ?? 0) + (e.dur ?? 0) / 1000);
+    }
+    out.push({
+      work: [...work].filter(([, ms]) => ms >= 5).sort((a, b) => b[1] - a[1]),
+      afterPaintMs: (task.ts - paint.ts) / 1000,
+      ms: (task.dur ?? 0) / 1000,
+      top: [...self].sort((a, b) => b[1] - a[1]).slice(0, top),
+    });
+  }
+  const fcpMs = navigation ? (paint.ts - navigation.ts) / 1000 : NaN;
+  return { tasks: out, fcpMs };
+}
+
+/** Waits until the page has had no long task for QUIET_MS (its first sync and idle work done). */
+async function settle(page: Page): Promise<void> {
+  // A string, not a function: tsx's helpers (__name) do not exist in the page.
+  await page.evaluate(`new Promise((resolve) => {
+    let last = performance.now();
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (entry.duration > ${LONG_MS}) last = performance.now();
+    }).observe({ type: 'longtask', buffered: true });
+    const started = performance.now();
+    const check = () => {
+      const now = performance.now();
+      if (now - last >= ${QUIET_MS} || now - started >= ${QUIET_MAX_MS}) resolve();
+      else setTimeout(check, 250);
+    };
+    check();
+  })`);
+}
+
+async function sharedListingPath(base: string): Promise<string> {
+  for (let attempt = 0; attempt < 60; attempt++) {
+    const visible = await serverDocs<Property & { _deleted?: boolean }>(base, null, 'properties');
+    const listing = [...visible.values()].find((p) => !p._deleted && p.images.length > 0);
+    if (listing) return `/properties/${encodeURIComponent(listing.id)}`;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error('no public listing with photos in the demo data');
+}
+
+const gateway = await startGateway({ embedded: true });
+const browser = await chromium.launch({
+  executablePath: CHROMIUM_PATH,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+try {
+  const pages = [
+    { name: 'home', path: '/' },
+    { name: 'listings', path: '/properties' },
+    { name: 'listing', path: await sharedListingPath(gateway.url) },
+  ];
+  console.log(
+    `main-thread tasks > ${LONG_MS} ms after first paint, CPU slowed ${slowdown}×, first visits, ${gateway.url}`,
+  );
+  for (const { name, path: pagePath } of pages) {
+    for (const [width, viewport] of Object.entries({
+      phone: VIEWPORTS.mobile,
+      laptop: VIEWPORTS.desktop,
+    })) {
+      for (let run = 1; run <= runs; run++) {
+        const context = await browser.newContext({
+          viewport,
+          locale: 'zh-CN',
+          timezoneId: 'Asia/Shanghai',
+          ...(width === 'phone' ? { userAgent: PHONE_UA, isMobile: true, hasTouch: true } : {}),
+        });
+        const page = await context.newPage();
+        const events = await traced(page, async () => {
+          await page.goto(`${gateway.url}${pagePath}`, { waitUntil: 'load' });
+          await settle(page);
+        });
+        const { tasks, fcpMs } = await longTasksOf(events);
+        const blocking = tasks.reduce((sum, t) => sum + t.ms - LONG_MS, 0);
+        console.log(
+          `\n${name} (${width}${runs > 1 ? ` #${run}` : ''}): FCP ${fcpMs.toFixed(0)} ms; ` +
+            `${tasks.length} long tasks, ${blocking.toFixed(0)} ms over 50 ms summed`,
+        );
+        for (const task of tasks) {
+          console.log(
+            `  +${task.afterPaintMs.toFixed(0).padStart(5)} ms  ${task.ms.toFixed(0).padStart(4)} ms  ` +
+              task.top.map(([label, ms]) => `${label} ${ms.toFixed(0)}`).join(' | ') +
+              (task.work.length > 0
+                ? `\n${' '.repeat(22)}browser: ${task.work.map(([n, ms]) => `${n} ${ms.toFixed(0)}`).join(', ')}`
+                : ''),
+          );
+        }
+        await context.close();
+      }
+    }
+  }
+} finally {
+  await browser.close();
+  await gateway.stop();
+}

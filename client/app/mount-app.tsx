@@ -1,0 +1,39 @@
+/**
+ * Mounts the app into #root: hydrates the gateway's first screen (or renders into the boot shell).
+ * A chunk of its own that main.tsx imports once React has been evaluated, so the app's modules
+ * (MUI, the router, the layout) are evaluated in a task of their own instead of one long first task.
+ */
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { startHydration } from '@client/lib/use-store-value';
+import { whenIdle } from '@client/lib/when-idle';
+import { App } from './app';
+import { rememberScreenWidth, SCREEN_WIDTH_ATTRIBUTE, themeAtWidth } from './screen-width';
+
+export function mountApp(container: HTMLElement): void {
+  // The gateway rendered the first screen for this width: the page's first render answers media
+  // queries as it did (a phone told apart by its user agent alone may be wider, or narrower).
+  const renderedWidth = Number(container.getAttribute(SCREEN_WIDTH_ATTRIBUTE));
+  const app = (
+    <StrictMode>
+      <App theme={renderedWidth > 0 ? themeAtWidth(renderedWidth) : undefined} />
+    </StrictMode>
+  );
+  // For the gateway's next render; reading the width can force a layout, so not in this task.
+  whenIdle(rememberScreenWidth, 2000);
+
+  // A transition render yields to the browser every few milliseconds instead of one long task,
+  // so the page answers input while the app mounts (Lighthouse TBT, DESIGN §11 budgets).
+  startTransition(() => {
+    if (container.hasAttribute('data-ssr')) {
+      // The gateway rendered this first screen (sync-server/first-screen.ts): adopt its markup.
+      startHydration();
+      hydrateRoot(container, app, {
+        onRecoverableError: (err, info) =>
+          console.warn('the first screen was rendered again', err, info.componentStack),
+      });
+    } else {
+      createRoot(container).render(app);
+    }
+  });
+}
