@@ -27,6 +27,7 @@ import type { ChangeFeed, FeedEvent } from '../services/change-feed';
 import type { EventStreams } from '../services/event-streams';
 import type { StreamGate } from '../services/stream-gate';
 import type { SyncService } from '../services/sync-service';
+import { gzippedPull, PULL_GZIP_MIN_BYTES } from '../services/sync/pull-pages';
 import { requestInfo } from './request-info';
 
 const pullQuery = z.object({
@@ -116,19 +117,25 @@ export function syncRoutes({ sync, feed, streams, metrics, gate }: SyncRouteDeps
     const query = pullQuery.safeParse(req.query);
     if (!query.success) throw new HttpError(400, 'bad_request', SYNC_MESSAGES.badCheckpoint);
     const { checkpoint, limit, role, was } = query.data;
-    const { json } = await sync.pullEncoded(
+    const page = await sync.pullEncoded(
       collection,
       req.caller ?? null,
       checkpoint ? { seq: checkpoint, ...(role ? { role } : {}), ...(was ? { was } : {}) } : null,
       limit,
     );
-    // The bytes as encoded (shared by visitors asking the same page); no ETag: never cached.
+    // The bytes as encoded (shared by visitors asking the same page), gzipped for a device that
+    // takes it; no ETag: never cached.
+    const gzipped =
+      page.json.length >= PULL_GZIP_MIN_BYTES && req.acceptsEncodings('gzip') === 'gzip';
+    const body = gzipped ? await gzippedPull(page) : page.json;
     res.set({
       'Cache-Control': 'no-store',
       'Content-Type': 'application/json; charset=utf-8',
-      'Content-Length': String(json.length),
+      'Content-Length': String(body.length),
+      Vary: 'Accept-Encoding',
+      ...(gzipped ? { 'Content-Encoding': 'gzip' } : {}),
     });
-    res.end(json);
+    res.end(body);
   });
 
   router.post(

@@ -4,6 +4,10 @@
  * for them alone; a signed-in caller never gets a visitor's page (nor another caller's), also when
  * they all ask for the same page at the same moment; a change to the feed gives a new page.
  */
+import { get, type IncomingHttpHeaders } from 'node:http';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PullResponse, SyncDocument } from '../../../couchdb/model/sync';
 import { toStoreDoc } from '../../../sync-server/store/documents';
@@ -132,5 +136,62 @@ describe("a visitor's pull page", () => {
     expect(after.checkpoint!.seq).not.toBe(before.checkpoint!.seq);
     // From the former head, the same: the change and nothing else.
     expect(ids(await page(null, before.checkpoint!.seq))).toEqual([later.id]);
+  });
+});
+
+describe('a pull page on the wire', () => {
+  /** The raw bytes of a visitor's pull from the start (limit 10), as a device asking `encoding` gets them. */
+  const raw = async (encoding: string) => {
+    const { url, close } = await gw.listen();
+    try {
+      return await new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>(
+        (resolve, reject) => {
+          get(
+            `${url}/api/sync/properties/pull?limit=10`,
+            { headers: { 'Accept-Encoding': encoding } },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (c: Buffer) => chunks.push(c));
+              res.on('end', () =>
+                resolve({
+                  status: res.statusCode!,
+                  headers: res.headers,
+                  body: Buffer.concat(chunks),
+                }),
+              );
+              res.on('error', reject);
+            },
+          ).on('error', reject);
+        },
+      );
+    } finally {
+      await close();
+    }
+  };
+
+  it('is gzipped for a device that takes gzip, the same page as sent plain', async () => {
+    const plain = await raw('identity');
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const zipped = await raw('gzip, deflate, br');
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/Accept-Encoding/i);
+    const body = zipped.body;
+    expect(body.length).toBe(Number(zipped.headers['content-length']));
+    expect(body.length).toBeLessThan(plain.body.length);
+    const unzipped = await promisify(gunzip)(body);
+    expect(JSON.parse(unzipped.toString('utf8'))).toEqual(JSON.parse(plain.body.toString('utf8')));
+    // A second visitor gets the bytes compressed for the first (the shared page, zipped once).
+    expect((await raw('gzip')).body).toEqual(body);
+  });
+
+  it('is sent plain when it is small (a device that is up to date)', async () => {
+    const head = await page(null);
+    const res = await request(gw.app)
+      .get(`/api/sync/properties/pull?checkpoint=${encodeURIComponent(head.checkpoint!.seq)}`)
+      .set('Accept-Encoding', 'gzip');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect((res.body as PullResponse).documents).toEqual([]);
   });
 });
