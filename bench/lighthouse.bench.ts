@@ -13,41 +13,15 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_PATH } from '../tests/helpers/browser';
-import type { Property } from '../couchdb/model/property';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/helpers/browser';
 import { startGateway } from '../tests/helpers/gateway';
-import { serverDocs } from '../tests/helpers/sync-api';
+import { sharedListingPath } from './shared-listing';
 
 /** The pages measured; a listing's page is a public demo listing with photos (see `main`). */
 const PAGES = [
   { name: 'home', path: '/' },
   { name: 'listings', path: '/properties' },
   { name: 'listing', path: '' },
-];
-
-/**
- * A public listing with photos, as a visitor sees it: the page a shared link opens. The demo data
- * is seeded after the gateway has started listening, so this waits for it (up to 60 s).
- */
-async function sharedListingPath(base: string): Promise<string> {
-  for (let attempt = 0; attempt < 60; attempt++) {
-    const visible = await serverDocs<Property & { _deleted?: boolean }>(base, null, 'properties');
-    const listing = [...visible.values()].find((p) => !p._deleted && p.images.length > 0);
-    if (listing) return `/properties/${encodeURIComponent(listing.id)}`;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error('no public listing with photos in the demo data');
-}
-
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
 ];
 
 interface Figures {
@@ -92,7 +66,7 @@ async function main() {
   const listingPath = await sharedListingPath(gateway.url);
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
-    chromeFlags: CHROME_FLAGS,
+    chromeFlags: CHROMIUM_ARGS,
   });
   try {
     console.log(`Lighthouse ${runs} run(s) per page, mobile (default throttling), ${gateway.url}`);

@@ -12,10 +12,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { chromium, type Page } from 'playwright-core';
-import type { Property } from '../couchdb/model/property';
-import { CHROMIUM_PATH, VIEWPORTS } from '../tests/helpers/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, VIEWPORTS } from '../tests/helpers/browser';
 import { startGateway } from '../tests/helpers/gateway';
-import { serverDocs } from '../tests/helpers/sync-api';
+import { sharedListingPath } from './shared-listing';
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
@@ -210,28 +209,10 @@ async function settle(page: Page): Promise<void> {
   })`);
 }
 
-async function sharedListingPath(base: string): Promise<string> {
-  for (let attempt = 0; attempt < 60; attempt++) {
-    const visible = await serverDocs<Property & { _deleted?: boolean }>(base, null, 'properties');
-    const listing = [...visible.values()].find((p) => !p._deleted && p.images.length > 0);
-    if (listing) return `/properties/${encodeURIComponent(listing.id)}`;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error('no public listing with photos in the demo data');
-}
-
 const gateway = await startGateway({ embedded: true });
 const browser = await chromium.launch({
   executablePath: CHROMIUM_PATH,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: CHROMIUM_ARGS.filter((flag) => flag !== '--headless'),
 });
 try {
   const pages = [
