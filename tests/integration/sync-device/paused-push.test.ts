@@ -6,47 +6,21 @@
  * then never reached the server (seen in Chromium). The device retries its pushes itself.
  */
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { User } from '../../../couchdb/model/user';
 import { buildNewListing } from '../../fixtures/builders';
-import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy';
 import { serverDocs } from '../../helpers/sync-api';
-import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
-import { eventually, signedInAs, TestDevice } from './device';
+import { eventually, type TestDevice } from './device';
+import { startPushFaultRig, type PushFaultRig } from './support';
 
-let gw: TestGateway;
-let url: string;
-let proxy: FaultProxy;
-let alice: { user: User; accessToken: string };
-let admin: { user: User; accessToken: string };
-let failPushes = false;
-let failedPushes = 0;
+let rig: PushFaultRig;
 let device: TestDevice;
 
 beforeAll(async () => {
-  gw = await startTestGateway();
-  ({ url } = await gw.listen());
-  proxy = await startFaultProxy({
-    target: url,
-    decide: (req) => {
-      if (!failPushes || !req.url?.includes('/push')) return 'pass';
-      failedPushes += 1;
-      return 'fail-500';
-    },
-  });
-  alice = await gw.createUser('user', '爱丽丝');
-  admin = await gw.createUser('admin', '管理员');
-  device = await new TestDevice({
-    tag: 'paused',
-    url: proxy.url,
-    ...signedInAs(alice),
-    collections: ['properties', 'refused'],
-  }).open();
+  rig = await startPushFaultRig('paused');
+  device = rig.device;
 });
 
 afterAll(async () => {
-  await device?.close().catch(() => undefined);
-  await proxy.close();
-  await gw.cleanup();
+  await rig?.close();
 });
 
 describe('a failed push when the connection drops', () => {
@@ -54,19 +28,19 @@ describe('a failed push when the connection drops', () => {
     const sync = device.startSync();
     await sync.awaitInSync();
 
-    failPushes = true;
-    const listing = buildNewListing(alice.user.id, { title: '断网时重试中的房源出售' });
+    rig.failing.pushes = true;
+    const listing = buildNewListing(rig.alice.user.id, { title: '断网时重试中的房源出售' });
     await device.db.properties.insert(listing as never);
-    await eventually(async () => failedPushes > 0, 'a failed push', 10_000);
+    await eventually(async () => rig.failing.failed > 0, 'a failed push', 10_000);
     await sync.goOffline();
     // The push is still being tried while paused (RxDB gave it up here, as if sent).
-    const before = failedPushes;
-    await eventually(async () => failedPushes > before, 'a push tried while paused', 10_000);
-    failPushes = false;
+    const before = rig.failing.failed;
+    await eventually(async () => rig.failing.failed > before, 'a push tried while paused', 10_000);
+    rig.failing.pushes = false;
     await sync.goOnline();
 
     await eventually(
-      async () => (await serverDocs(url, admin, 'properties')).get(listing.id) ?? null,
+      async () => (await serverDocs(rig.url, rig.admin, 'properties')).get(listing.id) ?? null,
       'the listing on the server',
       20_000,
     );

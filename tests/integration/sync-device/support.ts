@@ -5,7 +5,10 @@
  */
 import type { SyncDocument } from '../../../couchdb/model/sync';
 import { pullAll, type Caller } from '../../helpers/sync-api';
-import type { TestDevice } from './device';
+import type { User } from '../../../couchdb/model/user';
+import { startFaultProxy } from '../../helpers/fault-proxy';
+import { startTestGateway } from '../../helpers/test-gateway';
+import { signedInAs, TestDevice } from './device';
 
 /** A device's documents of a collection as plain JSON, by id. */
 export async function localDocs(
@@ -55,4 +58,52 @@ export async function oplogCounts(
     counts.set(id, (counts.get(id) ?? 0) + 1);
   }
   return counts;
+}
+
+/**
+ * A gateway, a proxy before it that fails every push while `failing.pushes` is set, and Alice's
+ * device behind the proxy (the tests of pushes that fail and are tried again).
+ */
+export interface PushFaultRig {
+  url: string;
+  admin: { user: User; accessToken: string };
+  alice: { user: User; accessToken: string };
+  device: TestDevice;
+  /** Set `pushes` to fail pushes; `failed` counts the pushes failed so far. */
+  failing: { pushes: boolean; failed: number };
+  close(): Promise<void>;
+}
+
+export async function startPushFaultRig(tag: string): Promise<PushFaultRig> {
+  const gw = await startTestGateway();
+  const { url } = await gw.listen();
+  const failing = { pushes: false, failed: 0 };
+  const proxy = await startFaultProxy({
+    target: url,
+    decide: (req) => {
+      if (!failing.pushes || !req.url?.includes('/push')) return 'pass';
+      failing.failed += 1;
+      return 'fail-500';
+    },
+  });
+  const alice = await gw.createUser('user', '爱丽丝');
+  const admin = await gw.createUser('admin', '管理员');
+  const device = await new TestDevice({
+    tag,
+    url: proxy.url,
+    ...signedInAs(alice),
+    collections: ['properties', 'refused'],
+  }).open();
+  return {
+    url,
+    admin,
+    alice,
+    device,
+    failing,
+    close: async () => {
+      await device.close().catch(() => undefined);
+      await proxy.close();
+      await gw.cleanup();
+    },
+  };
 }
