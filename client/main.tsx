@@ -5,8 +5,9 @@ import { startPwa } from './pwa/boot';
 import { preloadPageData } from './app/sync/page-data';
 import { yieldToMain } from './lib/when-idle';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('#root is missing from index.html');
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+const container: HTMLElement = root;
 const path = window.location.pathname;
 
 // The screen the page opens on loads with the app; the app mounts once it is there, so the first
@@ -17,15 +18,36 @@ startPwa();
 // The data layer's chunk (RxDB) downloads while the first screen renders (on a first visit, after).
 preloadPageData();
 
+/** A dropped connection while the app's chunks load: tried again this many times, then left. */
+const LOAD_TRIES = 4;
+
 // Evaluating the app at once is one long task on a slow phone; instead, each step below is a task
 // of its own: ICU's zh-CN number formats (loaded on first use: MUI's zh-CN locale and the cards'
 // prices need them), the theme (MUI's styles), the app's modules, the screen's.
-void yieldToMain()
-  .then(() => new Intl.NumberFormat('zh-CN').format(0))
-  .then(yieldToMain)
-  .then(() => import('./app/theme'))
-  .then(() => import('./app/mount-app'))
-  .then(async ({ mountApp }) => {
-    await (earlyScreen ?? preloadFirstScreen(path));
-    mountApp(container);
-  });
+function loadApp(attempt: number): Promise<(root: HTMLElement) => void> {
+  return yieldToMain()
+    .then(() => new Intl.NumberFormat('zh-CN').format(0))
+    .then(yieldToMain)
+    .then(() => import('./app/theme'))
+    .then(() => import('./app/mount-app'))
+    .then(async ({ mountApp }) => {
+      await ((attempt === 1 && earlyScreen) || preloadFirstScreen(path));
+      return mountApp;
+    });
+}
+
+function boot(attempt: number): void {
+  loadApp(attempt).then(
+    (mountApp) => mountApp(container),
+    (err: unknown) => {
+      // The page stays as shown (the gateway's first screen, or the boot shell) and loads the app
+      // again once the connection is back: a first visit on a rural network may drop mid-way.
+      console.error(`loading the app failed (try ${attempt} of ${LOAD_TRIES})`, err);
+      if (attempt >= LOAD_TRIES) return;
+      const again = () => boot(attempt + 1);
+      if (navigator.onLine) setTimeout(again, 1_000 * attempt);
+      else window.addEventListener('online', again, { once: true });
+    },
+  );
+}
+boot(1);

@@ -88,10 +88,12 @@ async function firstVisit(
   viewport: Viewport,
   userAgent: string,
   check: (visit: Visit) => Promise<void>,
+  before?: (page: Page) => Promise<void>,
 ): Promise<void> {
   const browser = await launchBrowser();
   try {
     const page = await browser.context.newPage();
+    await before?.(page);
     await page.setViewportSize(viewport);
     await page.setExtraHTTPHeaders({ 'User-Agent': userAgent });
     await page.addInitScript(MARK_SERVER_MARKUP);
@@ -153,6 +155,33 @@ describe.each(SIZES)('%s’s first visit', (_name, viewport, userAgent) => {
       expect(errors).toEqual([]);
       await saveScreenshot(page, `first-visit-listing-${viewport.width}`);
     });
+  });
+});
+
+describe('a first visit whose connection drops while the app loads', () => {
+  it('keeps the rendered page, loads the app again and hydrates it as it is', async () => {
+    let dropped = 0;
+    await firstVisit(
+      '/properties',
+      VIEWPORTS.mobile,
+      PHONE_UA,
+      async ({ errors, page }) => {
+        expect(await hydratedServerMain(page)).toBe(true);
+        // Its preload and the first import of the app's chunk failed; the next try loaded it.
+        expect(dropped).toBe(2);
+        expect(errors.some((e) => e.includes('loading the app failed (try 1 of'))).toBe(true);
+        await expect
+          .poll(() => page.getByTestId('property-card').count(), UI_WAIT)
+          .toBeGreaterThan(4);
+      },
+      async (page) => {
+        await page.route(/\/assets\/mount-app-[^/]+\.js$/, (route) => {
+          if (dropped >= 2) return route.continue();
+          dropped += 1;
+          return route.abort('internetdisconnected');
+        });
+      },
+    );
   });
 });
 

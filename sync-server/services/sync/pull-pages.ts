@@ -27,7 +27,11 @@ const gzipAsync = promisify(gzip);
  * shrinks about five times, which is what a phone on a county mobile network waits for.
  */
 export function gzippedPull(page: EncodedPull): Promise<Buffer> {
-  page.gzipped ??= gzipAsync(page.json);
+  page.gzipped ??= gzipAsync(page.json).catch((err: unknown) => {
+    // Not kept: the next device asking for this shared page tries again.
+    page.gzipped = undefined;
+    throw err;
+  });
   return page.gzipped;
 }
 
