@@ -23,8 +23,7 @@ import { FactGrid } from '@client/components/fact-grid';
 import { useFavoriteToggle } from '@client/components/property/use-favorite-toggle';
 import { useToast } from '@client/components/toast/toast-context';
 import { useOpenDevice, useProperty, useSettings, useSyncSettled } from '@client/data/hooks';
-import { readStoredPromotion } from '@client/data/promotion';
-import { recordPromotionEvent } from '@client/data/promotion-events';
+import { recordPromotionEventSoon, useStoredPromotion } from '@client/data/promotion-lazy';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
 import { useAuth } from '@client/lib/session/auth-context';
 import type { LoginRedirectState } from '@client/components/auth/require-auth';
@@ -86,14 +85,15 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
   const [now] = useState(() => Date.now());
   const favorites = useFavoriteToggle();
   const slides = useMemo(() => mediaSlides(p), [p]);
+  const promotion = useStoredPromotion();
   const contact = useMemo(
     () =>
       resolveContactPhone({
-        promotion: readStoredPromotion(),
+        promotion: promotion ?? null,
         property: p,
         defaultContact: settings.defaultContact,
       }),
-    [p, settings.defaultContact],
+    [p, promotion, settings.defaultContact],
   );
 
   const openPanorama = () => {
@@ -113,7 +113,7 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
     );
 
   const recordContact = () => {
-    recordPromotionEvent('contact', p.id);
+    recordPromotionEventSoon('contact', p.id);
     device?.sync?.counters
       .record('property_contact', p.id)
       .catch((err: unknown) => console.error('recording the contact open failed', p.id, err));
@@ -131,8 +131,9 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
     setContactOpen(true);
     recordContact();
   };
-  // The contact bar calls at once when the number needs no word first (not the platform line).
-  const directCall = Boolean(user && contact.phone && !contact.warning);
+  // The contact bar calls at once when the number needs no word first (not the platform line),
+  // and once the promotion has been read (until then the dialog shows the number it resolves to).
+  const directCall = Boolean(user && promotion !== undefined && contact.phone && !contact.warning);
 
   const facts = [
     { label: '户型', value: p.rooms || `${p.bedrooms}室`, testId: 'fact-rooms' },

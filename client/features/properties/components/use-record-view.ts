@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useOpenDevice } from '@client/data/hooks';
-import { recordPromotionEvent } from '@client/data/promotion-events';
+import { recordPromotionEventSoon } from '@client/data/promotion-lazy';
 import { recordRecentView } from '@client/data/recent';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
 
@@ -17,7 +17,7 @@ export function useRecordView(property: PropertyDoc | null | undefined, visible:
       .record('property_view', property.id)
       .catch((err: unknown) => console.error('recording the view failed', property.id, err));
     // A listing seen while an agent's promotion is active counts for the agent.
-    recordPromotionEvent('view', property.id);
+    recordPromotionEventSoon('view', property.id);
     recordRecentView(device.database, property.id).catch((err: unknown) =>
       console.error('recording recently viewed failed', property.id, err),
     );
