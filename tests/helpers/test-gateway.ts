@@ -17,6 +17,7 @@ import { createApp, type Gateway } from '../../sync-server/app';
 import { DEFAULT_RATE_LIMITS, type Config, type RateLimits } from '../../sync-server/config';
 import { openStore, type Store } from '../../sync-server/store/couch';
 import { ALL_DATABASES } from '../../couchdb/design/databases';
+import { SYNC_COLLECTIONS } from '../../couchdb/model/sync';
 
 export interface TestGateway extends Gateway {
   store: Store;
@@ -31,6 +32,13 @@ export interface TestGateway extends Gateway {
     role?: UserRole,
     name?: string,
   ): Promise<{ user: User; accessToken: string; password: string }>;
+  /**
+   * Resolves once the gateway's change feed has brought everything the store holds now. A
+   * visitor's pull reads the feed as it is, without waiting for writes in flight (a signed-in
+   * caller's waits for this gateway's): a test that reads as a visitor right after a write waits
+   * here first, as a visitor's device waits for its event stream's poke.
+   */
+  feedCaughtUp(timeoutMs?: number): Promise<void>;
   cleanup(): Promise<void>;
 }
 
@@ -119,6 +127,19 @@ export async function startTestGateway(overrides: TestGatewayOptions = {}): Prom
       await gateway.auth.createAccount(user, password);
       const { token } = signAccessToken(config.jwtSecret, { id: user.id, role });
       return { user, accessToken: token, password };
+    },
+    feedCaughtUp: async (timeoutMs = 10_000) => {
+      const until = Date.now() + timeoutMs;
+      for (const collection of SYNC_COLLECTIONS) {
+        const log = gateway.feed.log(collection);
+        if (!log) continue; // the operation log, or still loading: pulls read the store
+        const { update_seq } = (await store.db(collection).info()) as { update_seq: unknown };
+        const seq = String(update_seq);
+        while (log.startAfter(seq) === undefined) {
+          if (Date.now() > until) throw new Error(`the ${collection} feed never reached ${seq}`);
+          await new Promise((r) => setTimeout(r, 10));
+        }
+      }
     },
     cleanup: async () => {
       gateway.close();

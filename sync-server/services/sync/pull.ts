@@ -1,10 +1,13 @@
 /**
  * Pull (DESIGN §5): up to `limit` documents visible to the caller changed after the device's
  * checkpoint, projected for the caller, and the next checkpoint. Served from the gateway's
- * in-memory change log when it knows the checkpoint, else from the store's _changes feed. While
- * writes are in flight a pull first waits briefly for the feed to bring the writes this gateway made
- * before it came; if the feed is later than that, the log is read as it is, except by a caller whose
- * own writes are among the missing ones (read-your-writes): that caller alone reads the store.
+ * in-memory change log when it knows the checkpoint, else from the store's _changes feed.
+ * While writes are in flight, a signed-in caller's pull first waits briefly for the feed to bring
+ * the writes this gateway acknowledged before it came (agents, owners and admins act on each
+ * other's writes: a submission, its review); if the feed is later than that, the log is read as it
+ * is, except by a caller whose own writes are among the missing ones (read-your-writes): that
+ * caller alone reads the store. A visitor has no writes to wait for and reads the log at once, as
+ * it is: a write the feed brings a moment later reaches them through their event stream's poke.
  * A visitor's page depends on nothing but the log, so it is encoded once and reused (pull-pages.ts).
  */
 import type nano from 'nano';
@@ -26,7 +29,7 @@ import { encodePull, type EncodedPull, type PullPages } from './pull-pages';
 
 /** _changes rows read per round trip while collecting a page of visible documents. */
 const SCAN_PAGE = 500;
-/** How long a pull waits for this gateway's earlier writes to reach the change log. */
+/** How long a signed-in caller's pull waits for this gateway's earlier writes to reach the change log. */
 export const WRITES_WAIT_MS = 500;
 
 export interface PullRequest {
@@ -129,17 +132,18 @@ function rescope({ viewer, checkpoint }: PullRequest): {
 }
 
 /**
- * The change log to read, once it holds this gateway's earlier writes (or the wait is over);
- * undefined when there is none or it does not hold the caller's own writes in time.
+ * The change log to read: at once for a visitor; for a signed-in caller once it holds this
+ * gateway's earlier writes (or the wait is over). Undefined when there is none or it does not hold
+ * the caller's own writes in time.
  */
 async function readableLog(
   feed: ChangeFeed | undefined,
   { collection, viewer }: ScopedPull,
 ): Promise<ChangeLog | undefined> {
   const log = feed?.log(collection);
-  if (!log) return undefined;
+  if (!log || !viewer) return log;
   const caughtUp = await log.waitUntil(log.mark(), WRITES_WAIT_MS);
-  if (!caughtUp && viewer && log.awaitsWriter(viewer.id)) return undefined;
+  if (!caughtUp && log.awaitsWriter(viewer.id)) return undefined;
   return log;
 }
 

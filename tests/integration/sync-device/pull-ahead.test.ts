@@ -19,6 +19,7 @@ beforeAll(async () => {
   gw = await startTestGateway();
   ({ url } = await gw.listen());
   await insertMissing(gw.store, 'properties', buildBenchProperties(LISTINGS, 7));
+  await gw.feedCaughtUp();
 });
 
 afterAll(async () => {

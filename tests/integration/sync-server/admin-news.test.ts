@@ -137,6 +137,7 @@ describe('who pulls which article', () => {
     });
 
     await api.updateAccepted(gw.app, admin, 'news', id, { status: 'published' });
+    await gw.feedCaughtUp(); // a visitor reads the feed as it is
     const held: (string | undefined)[] = [];
     for (const [i, who] of readers.entries()) {
       const pulled = await api.pullAll<SyncDocument>(gw.app, who, 'news', { from: marks[i] });
@@ -145,6 +146,7 @@ describe('who pulls which article', () => {
     }
 
     await api.updateAccepted(gw.app, admin, 'news', id, { status: 'archived' });
+    await gw.feedCaughtUp();
     for (const [i, who] of readers.entries()) {
       // A device that held it gets a deletion stub, with none of the article's content.
       const stub = (

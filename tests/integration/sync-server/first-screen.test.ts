@@ -64,6 +64,7 @@ const pendingTitle = '尚未审核的房源 不应出现';
 async function storeListing(overrides: Parameters<typeof buildProperty>[0]) {
   const { owner: _o, id, ...doc } = buildProperty({ id: newId(), ...overrides });
   await gw.store.db('properties').insert({ _id: id, ...doc, ever_public: true });
+  await gw.feedCaughtUp(); // a visitor's page reads the gateway's copy of the feed
 }
 
 beforeAll(async () => {

@@ -44,6 +44,8 @@ async function approvedListing(title: string): Promise<string> {
 
 /** The listing as `who` pulls it (null: a visitor). */
 async function seenBy(who: api.Caller, id: string): Promise<SyncDocument | undefined> {
+  // A visitor reads the feed as it is (no wait for writes in flight), once it has brought them.
+  if (!who) await gw.feedCaughtUp();
   return (await api.serverDocs(gw.app, who, 'properties')).get(id);
 }
 

@@ -1,7 +1,8 @@
 /**
  * Pulls while writes are in flight (issue 17): they are answered from the gateway's in-memory
- * change log without a store read (after a brief wait for the feed to bring the writes made before
- * them), and a writer still reads its own writes at once even when the feed is late. A push reads
+ * change log without a store read (a visitor's at once; a signed-in caller's after a brief wait for
+ * the feed to bring the writes made before it), and a writer still reads its own writes at once
+ * even when the feed is late. A push reads
  * the listing, its writer and the settings from memory too, and the store only to confirm a conflict. The gateway
  * reaches the store through a proxy that counts the store reads a pull makes and can hold the change
  * feed's answers, so the writes stay "in flight" (not yet come back through the feed) for as long as
@@ -93,7 +94,7 @@ describe('a pull during a burst of writes', () => {
     const burst = Array.from({ length: 8 }, () => buildNewListing(writer.user.id));
     await Promise.all(burst.map((doc) => api.insert(gw.app, writer, 'properties', doc)));
 
-    // Other callers wait briefly for the feed, then read the log as it is: no store read.
+    // Other callers read the log as it is (a visitor at once, the admin after a brief wait): no store read.
     const reads = storeReads;
     const adminPage = await pullPage(admin, before);
     const visitorPage = await pullPage(null);
@@ -119,18 +120,27 @@ describe('a pull during a burst of writes', () => {
     expect(storeReads).toBe(afterRelease);
   });
 
-  it('serves the writer and everyone else from memory once the feed brings the write their pulls wait for', async () => {
+  it('answers a visitor at once; a signed-in pull waits for the write, then reads memory', async () => {
     const { checkpoint } = await api.pullAll(gw.app, writer, 'properties');
     holdFeed();
     const doc = buildNewListing(writer.user.id);
     await api.insert(gw.app, writer, 'properties', doc);
     const reads = storeReads;
-    const pulled = [writer, admin].map((who) =>
-      api.pullAll(gw.app, who, 'properties', { from: checkpoint }),
+    let signedInAnswered = 0;
+    const signedIn = [writer, admin].map((who) =>
+      api.pullAll(gw.app, who, 'properties', { from: checkpoint }).then((r) => {
+        signedInAnswered++;
+        return r;
+      }),
     );
-    // The feed comes back while the pulls wait for it (well within the gateway's wait).
-    setTimeout(releaseFeed, 100);
-    for (const { byId } of await Promise.all(pulled)) expect(byId.has(doc.id)).toBe(true);
+    // A visitor has no write to wait for: answered from the log as it is while the feed is held
+    // and the signed-in pulls (asked first) still wait.
+    const visitorPage = await pullPage(null, checkpoint);
+    expect(signedInAnswered).toBe(0);
+    expect(visitorPage.checkpoint?.seq).toBe(checkpoint);
+    // The feed comes back while the signed-in pulls wait for it (well within the gateway's wait).
+    releaseFeed();
+    for (const { byId } of await Promise.all(signedIn)) expect(byId.has(doc.id)).toBe(true);
     expect(storeReads).toBe(reads);
   });
 });

@@ -20,6 +20,8 @@ let admin: Account, agent: Account, alice: Account, bob: Account;
 
 // The shared sync API (tests/helpers/sync-api.ts), bound to this file's gateway.
 const pullAll = async (who: Account | null, collection: string, from?: string) => {
+  // A visitor reads the feed as it is (no wait for writes in flight), once it has brought them.
+  if (!who) await gw.feedCaughtUp();
   const { byId, checkpoint } = await api.pullAll(gw.app, who, collection, { from });
   return { docs: byId, checkpoint: checkpoint! };
 };
