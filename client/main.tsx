@@ -22,12 +22,10 @@ preloadPageData();
 const LOAD_TRIES = 4;
 
 // Evaluating the app at once is one long task on a slow phone; instead, each step below is a task
-// of its own: ICU's zh-CN number formats (loaded on first use: MUI's zh-CN locale and the cards'
-// prices need them), the theme (MUI's styles), the app's modules, the screen's.
+// of its own: the theme (MUI's styles), the app's modules, the screen's. (Nothing on the way uses
+// Intl's zh-CN formats: their first use loads ICU's locale data, a long task of its own.)
 function loadApp(attempt: number): Promise<(root: HTMLElement) => void> {
   return yieldToMain()
-    .then(() => new Intl.NumberFormat('zh-CN').format(0))
-    .then(yieldToMain)
     .then(() => import('./app/theme'))
     .then(() => import('./app/mount-app'))
     .then(async ({ mountApp }) => {

@@ -20,7 +20,7 @@ import type { PropertyType } from '../model/property-facts';
 import type { PricePoint } from '../model/listing-facts';
 import { AREA_MESSAGES } from '../model/area-facts';
 import { communityKey } from './community-key';
-import { formatArea, formatPrice } from './format';
+import { formatArea, formatPrice, groupDigits } from './format';
 
 export { communityKey };
 
@@ -267,7 +267,7 @@ export function similarListings<T extends StatsListing>(
 
 /** '8,123元/㎡', or 暂无. */
 export function formatAverageUnitPrice(value: number | null): string {
-  return value === null ? AREA_MESSAGES.noFigure : `${value.toLocaleString('zh-CN')}元/㎡`;
+  return value === null ? AREA_MESSAGES.noFigure : `${groupDigits(value)}元/㎡`;
 }
 
 /** The headline figure of a type: the average 单价 for a sale, the average rent for a rent. */

@@ -4,6 +4,7 @@
  * zod-free: the calculator runs on the device, offline. Amounts are 元; rates are yearly percents.
  */
 import type { LoanRates } from '../model/setting-facts';
+import { groupDigits } from './format';
 
 /** The longest term the calculator offers (years). */
 export const MAX_LOAN_YEARS = 30;
@@ -199,14 +200,9 @@ export function loanAmount(price: number, downPaymentCheng: number): number {
   return Math.max(price * (1 - downPaymentCheng / 10), 0);
 }
 
-const fenFormat = new Intl.NumberFormat('zh-CN', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
 /** An amount in 元 as shown: rounded to the fen, grouped (4243.0544 → '4,243.05'). */
 export function formatFen(amount: number): string {
-  return fenFormat.format(roundFen(amount));
+  return groupDigits(roundFen(amount), 2);
 }
 
 /** The calculator's starting plan, and a sale listing's estimate: 3成 down, 30 years, 商业贷款, 首套. */

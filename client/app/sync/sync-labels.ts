@@ -1,5 +1,6 @@
 /** The sync indicator's texts: 离线 / 连接中 / 同步中（n） / 已同步 / 同步出错, and its tooltip. */
 import type { SyncPhase, SyncStatus } from '@client/data/sync-status';
+import { formatDateTime } from '@couchdb/rules/format';
 
 export const PHASE_COLORS: Record<
   SyncPhase,
@@ -29,19 +30,9 @@ export function syncLabel(status: Pick<SyncStatus, 'phase' | 'pending'>): string
   }
 }
 
-const timeFormat = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: 'Asia/Shanghai',
-  month: 'numeric',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** The tooltip: last sync time, unsent and refused changes. */
+/** The tooltip: last sync time (Shanghai, YYYY-MM-DD HH:mm), unsent and refused changes. */
 export function syncTooltip(status: SyncStatus): string {
-  const lines = [
-    status.lastSyncAt ? `上次同步：${timeFormat.format(new Date(status.lastSyncAt))}` : '尚未同步',
-  ];
+  const lines = [status.lastSyncAt ? `上次同步：${formatDateTime(status.lastSyncAt)}` : '尚未同步'];
   if (status.pending > 0) lines.push(`${status.pending} 项修改待上传`);
   if (status.queuedCounters > 0) lines.push(`${status.queuedCounters} 项浏览记录待发送`);
   if (status.refused > 0) lines.push(`${status.refused} 项修改未被接受`);

@@ -11,6 +11,7 @@ import {
   formatRelativeDate,
   formatShortAddress,
   formatUnitPrice,
+  groupDigits,
   isNewListing,
 } from '@couchdb/rules';
 
@@ -146,6 +147,23 @@ describe('isNewListing (within 3 days)', () => {
 
   it('an unparsable date is not new', () => {
     expect(isNewListing('not a date', NOW)).toBe(false);
+  });
+});
+
+describe('groupDigits', () => {
+  it('writes what Intl.NumberFormat zh-CN writes, for whole numbers and fen', () => {
+    const whole = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 0 });
+    const fen = new Intl.NumberFormat('zh-CN', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    const values = [0, 7, 999, 1000, 9167, 12_345, 999_999, 1_000_000, 123_456_789, -4321];
+    for (const v of values) {
+      expect(groupDigits(v)).toBe(whole.format(v));
+      expect(groupDigits(v + 0.25, 2)).toBe(fen.format(v + 0.25));
+    }
+    expect(groupDigits(4243.05, 2)).toBe('4,243.05');
+    expect(groupDigits(-0.001, 2)).toBe('0.00');
   });
 });
 
