@@ -189,7 +189,7 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   const accountAdmin = new AccountAdmin(store, auth, accounts, new OplogService(store));
   api.use('/auth', authRoutes(auth, accountAdmin));
   api.use('/admin/users', adminUserRoutes(accountAdmin));
-  api.use(counterRoutes(new CounterService(store, limits, feed)));
+  api.use(counterRoutes(new CounterService(store, limits)));
   api.use(mediaRoutes(config.dataDir, new UploadQuota(store), logger));
   api.use('/promotion', promotionRoutes(new PromotionService(store)));
   api.use('/agent', agentRoutes(new ListingStatsService(store)));

@@ -22,6 +22,7 @@ export class ChangeFeed {
   private stopped = false;
   private readonly controllers = new Set<AbortController>();
   private readonly logs = new Map<SyncCollection, ChangeLog>();
+  private stopNoting: (() => void) | undefined;
 
   constructor(
     private readonly store: Store,
@@ -31,6 +32,12 @@ export class ChangeFeed {
   }
 
   start(): void {
+    // Every write this gateway makes to a synced database (a push, an admin's or a report's REST
+    // action, a counter) is its own: signed-in pulls wait for the feed to bring it. A push also
+    // names its writer (expectWrite below), for that caller's read-your-writes.
+    this.stopNoting = this.store.onWrite((name, id, rev) =>
+      this.logs.get(name as SyncCollection)?.expect(id, rev),
+    );
     for (const collection of SYNC_COLLECTIONS) void this.watch(collection);
   }
 
@@ -69,6 +76,7 @@ export class ChangeFeed {
 
   stop(): void {
     this.stopped = true;
+    this.stopNoting?.();
     for (const c of this.controllers) c.abort();
   }
 

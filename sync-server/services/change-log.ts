@@ -45,8 +45,14 @@ export class ChangeLog {
   /** Pulls waiting for the feed to bring every write up to their mark. */
   private waiters: { mark: number; wake: () => void }[] = [];
 
-  /** Notes a write this gateway just made (by `writer`, an account id, if any). */
+  /**
+   * Notes a write this gateway just made (by `writer`, an account id, if any). The feed may have
+   * brought it already (its answer can overtake the write's own): then there is nothing to wait for.
+   */
   expect(id: string, rev: string, writer?: string): void {
+    const position = this.positionById.get(id);
+    const seen = position === undefined ? undefined : this.docs[position]?._rev;
+    if (typeof seen === 'string' && revisionNumber(seen) >= revisionNumber(rev)) return;
     const write = { ticket: ++this.issued, id, rev: revisionNumber(rev), writer, at: Date.now() };
     this.open.set(write.ticket, write);
     this.openByDoc.set(id, [...(this.openByDoc.get(id) ?? []), write]);

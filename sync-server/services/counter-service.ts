@@ -12,7 +12,6 @@ import { OPERATION_TYPE_LABELS } from '@couchdb/model/oplog';
 import type { Viewer } from '@couchdb/rules/access';
 import { HttpError, rateLimitedFor } from '../http-error';
 import { couchStatus, type Store } from '../store/couch';
-import type { ChangeFeed } from './change-feed';
 import type { LimitStore } from './limits/limit-store';
 import { WindowCounter } from './limits/window-counter';
 import { OplogService, propertyLogEntry, type Operator, type RequestInfo } from './oplog-service';
@@ -41,7 +40,6 @@ export class CounterService {
   constructor(
     private readonly store: Store,
     limits: LimitStore,
-    private readonly feed?: ChangeFeed,
   ) {
     this.oplog = new OplogService(store);
     this.windows = new WindowCounter(limits);
@@ -129,8 +127,7 @@ export class CounterService {
       const doc = (await db.get(id)) as StoredDoc;
       const value = Number(doc[field] ?? 0) + 1;
       try {
-        const res = await db.insert({ ...doc, [field]: value } as never);
-        this.feed?.expectWrite(collection, id, res.rev);
+        await db.insert({ ...doc, [field]: value } as never);
         return value;
       } catch (err) {
         if (couchStatus(err) !== 409) throw err;

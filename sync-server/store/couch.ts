@@ -32,12 +32,21 @@ export interface Store {
   /** Document writes to a database, coalesced into _bulk_docs while one is on its way (bulk-writer.ts). */
   writer(name: DatabaseName): BulkWriter;
   dbName(name: DatabaseName): string;
+  /**
+   * Calls `listener` with every document written through this client (db, db.insert, destroy,
+   * bulk, and the writers): the change feed then knows the write is this gateway's own, and
+   * signed-in pulls wait for it (read-your-writes for REST actions too). Answers its removal.
+   */
+  onWrite(listener: (name: DatabaseName, id: string, rev: string) => void): () => void;
   /** Calls `listener` for every store request that got no answer (refused, reset); answers its removal. */
   onUnreachable(listener: () => void): () => void;
   /** Notes a request to the store that got no answer (for requests made without nano). */
   reportUnreachable(): void;
   close(): Promise<void>;
 }
+
+/** nano's document writes: their answers name each document written and its new revision. */
+const WRITE_METHODS = new Set<string | symbol>(['insert', 'destroy', 'bulk']);
 
 function withCredentials(url: string, user?: string, password?: string): string {
   if (!user) return url;
@@ -107,22 +116,56 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   }
   options.logger.info({ embedded: Boolean(embedded), prefix }, 'store ready');
   const writers = new Map<DatabaseName, BulkWriter>();
+  const written = new EventEmitter().setMaxListeners(0);
+  const scopes = new Map<DatabaseName, DocumentScope<object>>();
+  /** The database's nano scope, its writes' answers reported to onWrite's listeners. */
+  const scopeOf = (name: DatabaseName): DocumentScope<object> => {
+    let scope = scopes.get(name);
+    if (!scope) {
+      const note = (answer: unknown) => {
+        for (const row of Array.isArray(answer) ? answer : [answer]) {
+          const { id, rev, error } = (row ?? {}) as {
+            id?: unknown;
+            rev?: unknown;
+            error?: unknown;
+          };
+          if (typeof id === 'string' && typeof rev === 'string' && !error)
+            written.emit('write', name, id, rev);
+        }
+        return answer;
+      };
+      scope = new Proxy(server.use<object>(dbName(name)), {
+        get(target, prop, receiver) {
+          const value: unknown = Reflect.get(target, prop, receiver);
+          if (typeof value !== 'function' || !WRITE_METHODS.has(prop)) return value;
+          return (...args: unknown[]) =>
+            (value as (...a: unknown[]) => Promise<unknown>).apply(target, args).then(note);
+        },
+      });
+      scopes.set(name, scope);
+    }
+    return scope;
+  };
 
   return {
     url,
     embedded: Boolean(embedded),
     embeddedProcess: embedded,
     server,
-    db: <D extends object>(name: DatabaseName) => server.use<D>(dbName(name)),
+    db: <D extends object>(name: DatabaseName) => scopeOf(name) as unknown as DocumentScope<D>,
     writer: (name) => {
       let writer = writers.get(name);
       if (!writer) {
-        writer = new BulkWriter(server.use<object>(dbName(name)));
+        writer = new BulkWriter(scopeOf(name));
         writers.set(name, writer);
       }
       return writer;
     },
     dbName,
+    onWrite: (listener) => {
+      written.on('write', listener);
+      return () => written.off('write', listener);
+    },
     onUnreachable: (listener) => {
       unreachable.on('unreachable', listener);
       return () => unreachable.off('unreachable', listener);

@@ -90,6 +90,8 @@ describe('a visitor device', () => {
       const { created_at: _c, updated_at: _u, ...news } = buildNews({ id, status });
       await insert(url, admin, 'news', news);
     }
+    // A visitor's pull reads the gateway's feed as it is: it has brought all of the above first.
+    await gw.feedCaughtUp();
     visitor = await open(
       new TestDevice({ url, role: 'visitor', collections: ['properties', 'news', 'settings'] }),
     );

@@ -63,8 +63,8 @@ beforeAll(async () => {
       if (!isChangeFeed(req)) storeRequests.push(`${req.method} ${req.url}`);
       return 'pass';
     },
-    holdAnswer: (req) =>
-      isPropertiesChanges(req) && isChangeFeed(req) ? feedHeld?.promise : undefined,
+    // Every database's change feed (the users feed too, for an admin's REST action).
+    holdAnswer: (req) => (isChangeFeed(req) ? feedHeld?.promise : undefined),
   });
   gw = await startTestGateway({ couchUrl: proxy.url });
   propertiesPath = encodeURIComponent(gw.store.dbName('properties'));
@@ -142,6 +142,28 @@ describe('a pull during a burst of writes', () => {
     releaseFeed();
     for (const { byId } of await Promise.all(signedIn)) expect(byId.has(doc.id)).toBe(true);
     expect(storeReads).toBe(reads);
+  });
+});
+
+describe("an admin's action through the REST API", () => {
+  it("is waited for by the admin's next pull, as a push is", async () => {
+    const member = await gw.createUser('user', '用户丙');
+    await expect
+      .poll(async () => (await api.pullAll(gw.app, admin, 'users')).byId.has(member.user.id), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    const { checkpoint } = await api.pullAll(gw.app, admin, 'users');
+    holdFeed();
+    const changed = await request(gw.app)
+      .put(`/api/admin/users/${member.user.id}/role`)
+      .set(api.bearer(admin))
+      .send({ role: 'agent' });
+    expect(changed.status).toBe(200);
+    const pulled = api.pullAll(gw.app, admin, 'users', { from: checkpoint });
+    // The feed comes back while the pull waits for it (well within the gateway's wait).
+    setTimeout(releaseFeed, 100);
+    expect((await pulled).byId.get(member.user.id)).toMatchObject({ user_type: 'agent' });
   });
 });
 

@@ -43,6 +43,18 @@ describe('ChangeLog', () => {
     expect(collect(log, 0, 2)).toEqual({ seen: ['d1@1-a', 'd2@1-a'], last: '2' });
   });
 
+  it('waits for nothing when the feed brought the write before its own answer came', () => {
+    const log = new ChangeLog();
+    log.append('1', doc('a', '2-x'));
+    log.expect('a', '2-x', 'agent-1'); // the feed overtook the write's answer
+    log.expect('a', '1-w', 'agent-1'); // an older write of it, superseded already
+    expect(log.caughtUpTo(log.mark())).toBe(true);
+    expect(log.awaitsWriter('agent-1')).toBe(false);
+    expect(log.latest('a')).toMatchObject({ _rev: '2-x' });
+    log.expect('a', '3-y', 'agent-1'); // a newer one is waited for
+    expect(log.awaitsWriter('agent-1')).toBe(true);
+  });
+
   it("is caught up to a mark once this gateway's writes up to it have come through the feed", () => {
     const log = new ChangeLog();
     log.append('1', doc('a', '1-x'));
