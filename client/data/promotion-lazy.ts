@@ -5,7 +5,7 @@
  * page the gateway rendered had no promotion either (it is on the device only), so the first
  * render matches it.
  */
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { PromotionEventType, StoredPromotion } from '@couchdb/model/promotion';
 
 /**
@@ -16,11 +16,15 @@ export function useStoredPromotion(): StoredPromotion | null | undefined {
   const [promotion, setPromotion] = useState<StoredPromotion | null | undefined>(undefined);
   useEffect(() => {
     let live = true;
+    // A transition: the screen renders again with it in slices, not in one task.
+    const settle = (promotion: StoredPromotion | null) => {
+      if (live) startTransition(() => setPromotion(promotion));
+    };
     import('./promotion').then(
-      (m) => live && setPromotion(m.readStoredPromotion()),
+      (m) => settle(m.readStoredPromotion()),
       (err: unknown) => {
         console.error('reading the stored promotion failed', err);
-        if (live) setPromotion(null);
+        settle(null);
       },
     );
     return () => {
