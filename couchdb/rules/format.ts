@@ -19,7 +19,7 @@ export const PRICE_UNKNOWN = '面议';
 
 /**
  * A number as zh-CN writes it, thousands grouped, with `fractionDigits` decimals (9166.7 →
- * '9,167'; 4243.0544, 2 → '4,243.04'), the same as Intl.NumberFormat('zh-CN') gives for these
+ * '9,167'; 4243.0544, 2 → '4,243.05'), the same as Intl.NumberFormat('zh-CN') gives for these
  * but without ICU: the first zh-CN format a page makes loads the locale's data, ~60–90 ms of a
  * slowed phone's main thread, and a listing card or page needs no more than this.
  */

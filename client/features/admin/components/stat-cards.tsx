@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { groupDigits } from '@couchdb/rules/format';
 
 export interface StatCard {
   label: string;
@@ -32,7 +33,7 @@ export function StatCards({ cards, loading }: { cards: readonly StatCard[]; load
               sx={{ fontSize: 28, fontWeight: 700, color: c.color ?? 'text.primary' }}
               data-testid="stat-value"
             >
-              {c.value.toLocaleString('zh-CN')}
+              {groupDigits(c.value)}
             </Typography>
           )}
         </Card>
