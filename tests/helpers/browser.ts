@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -63,6 +63,8 @@ export async function launchBrowser(): Promise<TestBrowser> {
     viewport: VIEWPORTS.desktop,
   });
   context.setDefaultTimeout(UI_WAIT.timeout);
+  for (const page of context.pages()) recordPageEvents(page);
+  context.on('page', recordPageEvents);
 
   return {
     context,
@@ -78,6 +80,87 @@ export async function launchBrowser(): Promise<TestBrowser> {
       await rm(profileDir, { recursive: true, force: true });
     },
   };
+}
+
+/** How many of a page's latest console lines and failed requests a failure report shows. */
+const PAGE_LOG_LINES = 40;
+const pageLogs = new WeakMap<Page, string[]>();
+/** A page's requests still waiting for their answer, with when each was sent. */
+const pageRequests = new WeakMap<Page, Map<Request, number>>();
+
+/** Keeps a page's latest console lines, errors and failed requests for `describePage`. */
+function recordPageEvents(page: Page): void {
+  if (pageLogs.has(page)) return;
+  const lines: string[] = [];
+  pageLogs.set(page, lines);
+  const inFlight = new Map<Request, number>();
+  pageRequests.set(page, inFlight);
+  page.on('request', (req) => inFlight.set(req, Date.now()));
+  page.on('requestfinished', (req) => inFlight.delete(req));
+  page.on('requestfailed', (req) => inFlight.delete(req));
+  const started = Date.now();
+  const add = (line: string) => {
+    lines.push(
+      `+${((Date.now() - started) / 1000).toFixed(1)}s ${line.replace(/\s+/g, ' ').slice(0, 300)}`,
+    );
+    if (lines.length > PAGE_LOG_LINES) lines.shift();
+  };
+  page.on('console', (msg) => add(`[${msg.type()}] ${msg.text()}`));
+  page.on('pageerror', (err) => add(`[page error] ${err.message}`));
+  page.on('requestfailed', (req) =>
+    add(`[request failed] ${req.method()} ${req.url()} ${req.failure()?.errorText ?? ''}`),
+  );
+  page.on('response', (res) => {
+    if (res.status() >= 400) add(`[${res.status()}] ${res.request().method()} ${res.url()}`);
+  });
+}
+
+/**
+ * What a page shows and logged, for a failed wait's message (the CI log keeps a failure's message
+ * when it keeps little else): its address, its visible text and its latest console lines.
+ */
+export async function describePage(page: Page): Promise<string> {
+  const shown = await page
+    .locator('body')
+    .innerText({ timeout: 1_000 })
+    .catch(() => '(unreadable)');
+  const log = pageLogs.get(page) ?? [];
+  const now = Date.now();
+  const waiting = [...(pageRequests.get(page) ?? new Map<Request, number>())].map(
+    ([req, sent]) => `  ${req.method()} ${req.url()} for ${((now - sent) / 1000).toFixed(1)}s`,
+  );
+  // Web locks (the session's renewals hold one): who holds them and who waits.
+  const locks = await Promise.race([
+    page.evaluate(async () => JSON.stringify(await navigator.locks.query())),
+    new Promise<string>((resolve) => setTimeout(() => resolve('(no answer)'), 1_000)),
+  ]).catch(() => '(unreadable)');
+  return [
+    `page ${page.url()} shows: ${shown.replace(/\s+/g, ' ').slice(0, 400)}`,
+    `its requests without an answer yet (${waiting.length}):`,
+    ...waiting,
+    `its web locks: ${locks}`,
+    `its latest console lines and failed requests (${log.length}):`,
+    ...log.map((line) => `  ${line}`),
+  ].join('\n');
+}
+
+/**
+ * Runs a wait on `page`; when it fails, saves a screenshot named `name` and fails with what the page
+ * showed and logged beside the wait's own message.
+ */
+export async function explainFailure<T>(
+  page: Page,
+  name: string,
+  wait: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await wait();
+  } catch (err) {
+    if (page.isClosed()) throw err;
+    await saveScreenshot(page, name).catch(() => undefined);
+    const message = err instanceof Error ? err.message : String(err);
+    throw new Error(`${message}\n${await describePage(page)}`, { cause: err });
+  }
 }
 
 /** Saves a full-page PNG under tests/.artifacts/screenshots/ and returns its path. */

@@ -1,5 +1,6 @@
 /** Page model of the main layout's chrome: header, user menu, toasts, mobile tab bar. */
 import type { Locator, Page } from 'playwright-core';
+import { explainFailure } from '../../helpers/browser';
 
 export class Layout {
   readonly header: Locator;
@@ -19,7 +20,9 @@ export class Layout {
   /** A toast with this text (waits until it shows). */
   async waitForToast(text: string): Promise<Locator> {
     const toast = this.page.getByTestId('toast').filter({ hasText: text });
-    await toast.waitFor({ state: 'visible' });
+    await explainFailure(this.page, 'toast-wait-timeout', () =>
+      toast.waitFor({ state: 'visible' }),
+    );
     return toast;
   }
 

@@ -1,6 +1,6 @@
 /** Page model of /login, and signing a browser in through it. */
 import type { Locator, Page } from 'playwright-core';
-import { saveScreenshot, VIEWPORTS, type TestBrowser, type Viewport } from '../../helpers/browser';
+import { explainFailure, VIEWPORTS, type TestBrowser, type Viewport } from '../../helpers/browser';
 
 /** Who signs in: a phone number and password (a demo account, or one a test registered). */
 export interface Credentials {
@@ -46,20 +46,11 @@ export class LoginPage {
    */
   async signIn(who: Credentials, landing = '/'): Promise<void> {
     const profilePhone = this.page.getByTestId('profile-phone');
-    await this.heading
-      .or(profilePhone)
-      .waitFor()
-      .catch(async (err: unknown) => {
-        // Seen once in a full e2e run (admin-users): neither showed. What the page showed instead
-        // (the boot shell, the session spinner, a blank page) tells which step stalled.
-        const shown = await this.page
-          .locator('body')
-          .innerText({ timeout: 1_000 })
-          .catch(() => '(unreadable)');
-        console.error(`[sign-in] ${this.page.url()} shows: ${shown.slice(0, 300)}`);
-        await saveScreenshot(this.page, 'sign-in-wait-timeout').catch(() => undefined);
-        throw err;
-      });
+    // Seen once in a full e2e run (admin-users): neither showed. What the page showed instead
+    // (the boot shell, the session spinner, a blank page) tells which step stalled.
+    await explainFailure(this.page, 'sign-in-wait-timeout', () =>
+      this.heading.or(profilePhone).waitFor(),
+    );
     if (await this.heading.isVisible()) {
       await this.login(who.phone, who.password);
     } else {
