@@ -126,6 +126,13 @@ export const QUERY_GC_MS = 10 * MINUTE_MS;
 export const NEWS_CACHE_MS = 5 * MINUTE_MS;
 export const DEFAULT_CONTACT_CACHE_MS = 5 * MINUTE_MS;
 export const AUTH_REFRESH_BACKOFF_START_MS = 200;
+/**
+ * How long a sign-out waits for the server's revocation (a renewal under way first) before the
+ * device signs out anyway and owes it: a slow connection must not hold the user at the button.
+ */
+export const SIGN_OUT_SERVER_WAIT_MS = 3_000;
+/** How long the sign-out waits to count what the device has not sent before keeping it all. */
+export const SIGN_OUT_COUNT_WAIT_MS = 5_000;
 
 /** Media limits (spec §5, §9). */
 export const MAX_MEDIA_PER_LISTING = 10;

@@ -15,6 +15,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
+import { SIGN_OUT_COUNT_WAIT_MS } from '@couchdb/model/constants';
 import { AUTH_MESSAGES } from '@couchdb/model/errors';
 import { SIGN_OUT_MESSAGES, unsentLines, type UnsentCounts } from '@couchdb/model/sign-out-facts';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
@@ -72,13 +73,25 @@ export function SignOutFlow({ onDone }: { onDone(): void }) {
     let cancelled = false;
     void (async () => {
       let found: UnsentCounts | null = null;
+      let timer: ReturnType<typeof setTimeout> | undefined;
       try {
-        found = await (await loadPageData()).unsent(userId);
+        found = await Promise.race([
+          loadPageData().then((data) => data.unsent(userId)),
+          new Promise<null>((resolve) => {
+            timer = setTimeout(() => {
+              console.warn('counting the unsent items took too long: the data is kept');
+              resolve(null);
+            }, SIGN_OUT_COUNT_WAIT_MS);
+          }),
+        ]);
       } catch (err) {
         console.error('counting the unsent items failed', err);
+      } finally {
+        clearTimeout(timer);
       }
       if (cancelled) return;
-      // Not counted (no database open, or the count failed): keep the data rather than lose any.
+      // Not counted (no database open, the count failed or took too long): keep the data rather
+      // than lose any.
       if (!found) return void finish(true);
       if (unsentCount(found) === 0) return void finish(false);
       setCounts(found);

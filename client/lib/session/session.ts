@@ -4,7 +4,7 @@
  * across tabs, because every refresh rotates the cookie and a reused one is refused.
  */
 import type { LoginInput, RegisterRequest } from '@couchdb/model/auth';
-import { AUTH_REFRESH_BACKOFF_START_MS } from '@couchdb/model/constants';
+import { AUTH_REFRESH_BACKOFF_START_MS, SIGN_OUT_SERVER_WAIT_MS } from '@couchdb/model/constants';
 import { messageForStatus } from '@couchdb/model/errors';
 import { hasSessionHint } from '@couchdb/model/session-cookies';
 import type { User } from '@couchdb/model/user';
@@ -170,18 +170,27 @@ export class SessionManager {
   /**
    * Forgets the session on this device at once and revokes it on the server: now when there is a
    * connection, else (or when the call fails) at the next online moment, whoever is signed in then.
+   * A revocation with no answer within SIGN_OUT_SERVER_WAIT_MS goes on in the background (and is
+   * owed until it has one): the user is signed out here without waiting for a slow connection.
    */
   async logout(): Promise<SignOutResult> {
     writePendingRevocation({ userId: this.state.user?.id ?? null, at: new Date().toISOString() });
     const offline = globalThis.navigator?.onLine === false;
     let result: SignOutResult = 'revocation-pending';
     if (!offline) {
-      try {
-        await this.afterRenewals(() => this.revokeOwedLocked());
-        result = 'revoked';
-      } catch (err) {
-        console.warn('[session] sign-out not sent; it is sent when the connection returns', err);
-      }
+      const sent = this.afterRenewals(() => this.revokeOwedLocked()).then(
+        () => 'revoked' as const,
+        (err: unknown) => {
+          console.warn('[session] sign-out not sent; it is sent when the connection returns', err);
+          return 'revocation-pending' as const;
+        },
+      );
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const waited = new Promise<SignOutResult>((resolve) => {
+        timer = setTimeout(() => resolve('revocation-pending'), SIGN_OUT_SERVER_WAIT_MS);
+      });
+      result = await Promise.race([sent, waited]);
+      clearTimeout(timer);
     }
     this.generation += 1;
     this.clear();

@@ -4,7 +4,8 @@
  * `online`, and before another sign-in (whose answer replaces the cookie) — never a renewal with
  * the signed-out session's cookie.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SIGN_OUT_SERVER_WAIT_MS } from '@couchdb/model/constants';
 import type { User } from '@couchdb/model/user';
 import { ApiError } from '@client/lib/http';
 import type { AuthApi, SessionResponse } from '@client/lib/session/auth-api';
@@ -104,6 +105,32 @@ describe('signing out without a connection', () => {
     expect(await manager.logout()).toBe('revoked');
     expect(api.calls.at(-1)).toBe('logout');
     expect(localStorage.getItem(PENDING_REVOCATION_KEY)).toBeNull();
+  });
+
+  it('a revocation with no answer in time goes on in the background, the user signed out here', async () => {
+    const api = fakeApi();
+    const manager = await signedIn(api);
+    let answer: () => void = () => undefined;
+    api.logout = () => {
+      api.calls.push('logout');
+      return new Promise<void>((resolve) => (answer = resolve));
+    };
+    vi.useFakeTimers();
+    try {
+      const result = manager.logout();
+      await vi.advanceTimersByTimeAsync(SIGN_OUT_SERVER_WAIT_MS - 1);
+      expect(manager.getSnapshot().status).toBe('authenticated');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await result).toBe('revocation-pending');
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(manager.getSnapshot()).toEqual({ status: 'anonymous', user: null });
+    expect(api.calls.at(-1)).toBe('logout');
+    // Owed until the server has answered; its late answer settles it.
+    expect(readPendingRevocation()).toMatchObject({ userId: user.id });
+    answer();
+    await expect.poll(() => readPendingRevocation()).toBeNull();
   });
 
   it('a page loaded later starts signed out and sends the revocation instead of renewing', async () => {
