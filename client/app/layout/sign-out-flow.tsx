@@ -21,6 +21,7 @@ import { SIGN_OUT_MESSAGES, unsentLines, type UnsentCounts } from '@couchdb/mode
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { useToast } from '@client/components/toast/toast-context';
 import { sendableCount, unsentCount } from '@client/data/unsent';
+import { orAfter } from '@client/lib/or-after';
 import { useAuth } from '@client/lib/session/auth-context';
 import { loadPageData } from '@client/app/sync/page-data';
 
@@ -73,21 +74,17 @@ export function SignOutFlow({ onDone }: { onDone(): void }) {
     let cancelled = false;
     void (async () => {
       let found: UnsentCounts | null = null;
-      let timer: ReturnType<typeof setTimeout> | undefined;
       try {
-        found = await Promise.race([
+        found = await orAfter(
           loadPageData().then((data) => data.unsent(userId)),
-          new Promise<null>((resolve) => {
-            timer = setTimeout(() => {
-              console.warn('counting the unsent items took too long: the data is kept');
-              resolve(null);
-            }, SIGN_OUT_COUNT_WAIT_MS);
-          }),
-        ]);
+          SIGN_OUT_COUNT_WAIT_MS,
+          () => {
+            console.warn('counting the unsent items took too long: the data is kept');
+            return null;
+          },
+        );
       } catch (err) {
         console.error('counting the unsent items failed', err);
-      } finally {
-        clearTimeout(timer);
       }
       if (cancelled) return;
       // Not counted (no database open, the count failed or took too long): keep the data rather

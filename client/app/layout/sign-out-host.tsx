@@ -2,14 +2,20 @@
  * Runs the sign-out flow when a menu or the profile screen asks for it; its code loads then, so
  * the first screen does not carry it.
  */
-import { lazy } from 'react';
+import { lazy, useSyncExternalStore } from 'react';
 import { LazyPart } from '@client/components/lazy-part';
-import { signOutRequest, useSignOut } from '@client/components/auth/use-sign-out';
+import { signOutRequest } from '@client/components/auth/use-sign-out';
 
 const SignOutFlow = lazy(() => import('./sign-out-flow').then((m) => ({ default: m.SignOutFlow })));
 
 export function SignOutHost() {
-  const { signingOut } = useSignOut();
+  // Not a transition (unlike the menus' `signingOut`): a transition waits for every other one
+  // pending on the page, and an e2e run saw the flow's code loaded but the flow never started.
+  const signingOut = useSyncExternalStore(
+    signOutRequest.subscribe,
+    signOutRequest.get,
+    signOutRequest.get,
+  );
   if (!signingOut) return null;
   return (
     <LazyPart name="the sign-out flow" fallback={null}>

@@ -10,6 +10,7 @@ import { hasSessionHint } from '@couchdb/model/session-cookies';
 import type { User } from '@couchdb/model/user';
 import { Backoff } from '@client/lib/backoff';
 import { ApiError, HttpClient, registerAccessTokens, type RequestOptions } from '@client/lib/http';
+import { orAfter } from '@client/lib/or-after';
 import type { AuthApi, SessionResponse } from './auth-api';
 import {
   clearPendingRevocation,
@@ -185,12 +186,7 @@ export class SessionManager {
           return 'revocation-pending' as const;
         },
       );
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const waited = new Promise<SignOutResult>((resolve) => {
-        timer = setTimeout(() => resolve('revocation-pending'), SIGN_OUT_SERVER_WAIT_MS);
-      });
-      result = await Promise.race([sent, waited]);
-      clearTimeout(timer);
+      result = await orAfter(sent, SIGN_OUT_SERVER_WAIT_MS, () => 'revocation-pending' as const);
     }
     this.generation += 1;
     this.clear();
