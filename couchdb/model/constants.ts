@@ -133,6 +133,11 @@ export const AUTH_REFRESH_BACKOFF_START_MS = 200;
 export const SIGN_OUT_SERVER_WAIT_MS = 3_000;
 /** How long the sign-out waits to count what the device has not sent before keeping it all. */
 export const SIGN_OUT_COUNT_WAIT_MS = 5_000;
+/**
+ * Online, with only changes unsent (no files, nothing refused), how long the sign-out lets them
+ * go out before asking: a change the device made a moment ago is usually on its way already.
+ */
+export const SIGN_OUT_SETTLE_MS = 2_000;
 
 /** Media limits (spec §5, §9). */
 export const MAX_MEDIA_PER_LISTING = 10;

@@ -296,6 +296,41 @@ describe('signing out without a connection', () => {
   });
 });
 
+describe('signing out while the server is slow to answer', () => {
+  it('signs out here within the wait; the revocation is sent as soon as the server answers', async () => {
+    const page = await openSignedIn(browser, gateway.url, demoAccount('user'));
+    const layout = new Layout(page);
+    const cookies = await browser.context.cookies(`${gateway.url}${REFRESH_COOKIE_PATH}`);
+    const refreshToken = cookies.find((c) => c.name === REFRESH_COOKIE)?.value;
+    expect(refreshToken).toBeTruthy();
+
+    // The revocation reaches the gateway only when the test lets it.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/logout', async (route) => {
+      await released;
+      await route.continue().catch(() => undefined);
+    });
+    let givenUp = false;
+    page.on('requestfailed', (req) => {
+      if (new URL(req.url()).pathname === '/api/auth/logout') givenUp = true;
+    });
+    await layout.signOut();
+    await layout.waitForToast(SIGN_OUT_MESSAGES.loggedOutOffline);
+    await layout.loginLink.waitFor();
+    // Signed out while the revocation still waits for its answer (not after giving up on it).
+    expect(givenUp).toBe(false);
+    expect(
+      await page.evaluate((key) => localStorage.getItem(key), PENDING_REVOCATION_KEY),
+    ).not.toBeNull();
+
+    release();
+    // Had the wait outlasted the request's own timeout, the next online moment sends it again.
+    await expectRevokedOnceOnline(page, refreshToken!);
+    await page.close();
+  });
+});
+
 describe('a half-filled publish form', () => {
   it('asks before the app leaves the screen and before the tab closes', async () => {
     const page = await openSignedIn(browser, gateway.url, agent, { path: '/publish/property' });

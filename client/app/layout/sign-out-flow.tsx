@@ -1,7 +1,9 @@
 /**
  * The sign-out flow (loaded when asked for): counts what the device has not sent yet; with nothing,
- * signs out at once; otherwise asks to wait until it is sent (with progress), keep it on this
- * device for this account, or discard it after a second confirmation.
+ * signs out at once. Online with only changes unsent, it lets them go out first (usually a change
+ * the device made as the user tapped, on its way already) and signs out once they have. Otherwise
+ * it asks to wait until it is sent (with progress), keep it on this device for this account, or
+ * discard it after a second confirmation.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -15,7 +17,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
-import { SIGN_OUT_COUNT_WAIT_MS } from '@couchdb/model/constants';
+import { SIGN_OUT_COUNT_WAIT_MS, SIGN_OUT_SETTLE_MS } from '@couchdb/model/constants';
 import { AUTH_MESSAGES } from '@couchdb/model/errors';
 import { SIGN_OUT_MESSAGES, unsentLines, type UnsentCounts } from '@couchdb/model/sign-out-facts';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
@@ -27,8 +29,39 @@ import { loadPageData } from '@client/app/sync/page-data';
 
 /** How often the counts are read again while waiting. */
 const WAIT_POLL_MS = 1000;
+/** How often they are read while the changes just made go out (SIGN_OUT_SETTLE_MS). */
+const SETTLE_POLL_MS = 250;
 
 type Mode = 'checking' | 'choose' | 'waiting' | 'confirm-discard' | 'signing-out';
+
+/** Online with only changes unsent: they are usually being sent as the user taps. */
+function onlyChangesOnTheirWay(counts: UnsentCounts): boolean {
+  return (
+    navigator.onLine &&
+    counts.refused === 0 &&
+    counts.listings + counts.photos + counts.videos === 0
+  );
+}
+
+/**
+ * Sends what waits and counts again until nothing is left or SIGN_OUT_SETTLE_MS have passed: the
+ * last count (a failed count keeps the one before).
+ */
+async function settle(userId: string, counts: UnsentCounts): Promise<UnsentCounts> {
+  const until = Date.now() + SIGN_OUT_SETTLE_MS;
+  let latest = counts;
+  try {
+    const data = await loadPageData();
+    await data.sendNow();
+    while (unsentCount(latest) > 0 && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
+      latest = (await data.unsent(userId)) ?? latest;
+    }
+  } catch (err) {
+    console.error('sending the unsent changes before signing out failed', err);
+  }
+  return latest;
+}
 
 export function SignOutFlow({ onDone }: { onDone(): void }) {
   const { user, logout } = useAuth();
@@ -90,6 +123,10 @@ export function SignOutFlow({ onDone }: { onDone(): void }) {
       // Not counted (no database open, the count failed or took too long): keep the data rather
       // than lose any.
       if (!found) return void finish(true);
+      if (unsentCount(found) > 0 && onlyChangesOnTheirWay(found)) {
+        found = await settle(userId, found);
+        if (cancelled) return;
+      }
       if (unsentCount(found) === 0) return void finish(false);
       setCounts(found);
       setMode('choose');
