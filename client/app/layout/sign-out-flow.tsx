@@ -36,11 +36,7 @@ type Mode = 'checking' | 'choose' | 'waiting' | 'confirm-discard' | 'signing-out
 
 /** Online with only changes unsent: they are usually being sent as the user taps. */
 function onlyChangesOnTheirWay(counts: UnsentCounts): boolean {
-  return (
-    navigator.onLine &&
-    counts.refused === 0 &&
-    counts.listings + counts.photos + counts.videos === 0
-  );
+  return navigator.onLine && counts.refused === 0 && sendableCount(counts) === counts.changes;
 }
 
 /**
