@@ -21,12 +21,25 @@ preloadPageData();
 /** A dropped connection while the app's chunks load: tried again this many times, then left. */
 const LOAD_TRIES = 4;
 
-// Evaluating the app at once is one long task on a slow phone; instead, each step below is a task
-// of its own: the theme (MUI's styles), the app's modules, the screen's. (Nothing on the way uses
-// Intl's zh-CN formats: their first use loads ICU's locale data, a long task of its own.)
+/**
+ * Evaluating the app at once is one long task on a slow phone; instead, each step below is a task
+ * of its own: the theme (MUI's theme code), the router, MUI's styling engine and base components,
+ * the app's own modules, the screen's. A step only evaluates what the app imports anyway. (Nothing
+ * on the way uses Intl's zh-CN formats: their first use loads ICU's locale data, a long task of its
+ * own.)
+ */
+const APP_STEPS: readonly (() => Promise<unknown>)[] = [
+  () => import('./app/theme'),
+  () => import('./app/load-steps/router'),
+  () => import('./app/load-steps/mui'),
+];
+
 function loadApp(attempt: number): Promise<(root: HTMLElement) => void> {
-  return yieldToMain()
-    .then(() => import('./app/theme'))
+  return APP_STEPS.reduce<Promise<unknown>>(
+    (previous, step) => previous.then(yieldToMain).then(step),
+    Promise.resolve(),
+  )
+    .then(yieldToMain)
     .then(() => import('./app/mount-app'))
     .then(async ({ mountApp }) => {
       await ((attempt === 1 && earlyScreen) || preloadFirstScreen(path));

@@ -49,7 +49,11 @@ function scriptsAfterFirstPaint(html: string): string {
     );
 }
 
-/** The module client/main.tsx mounts the app with, as the build manifest names it. */
+/**
+ * The modules client/main.tsx loads the app with, in its order, as the build manifest names them:
+ * its evaluation steps (client/app/load-steps/), then the module that mounts the app.
+ */
+const APP_STEPS_DIR = 'app/load-steps/';
 const APP_MODULE = 'app/mount-app.tsx';
 
 /** The build manifest's entries (Vite's `build.manifest`), as far as they are read here. */
@@ -70,6 +74,12 @@ export function screenPreloads(manifest: BuildManifest): (module: string) => str
   const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
   const entry = entryKey ? closure(entryKey, new Set()) : new Set<string>();
   return (module) => [...closure(module, new Set())].filter((f) => !entry.has(f));
+}
+
+/** The app's modules (client/main.tsx's steps, then mount-app) in the build manifest. */
+export function appModules(manifest: BuildManifest): string[] {
+  const steps = Object.keys(manifest).filter((k) => k.startsWith(APP_STEPS_DIR));
+  return [...steps, APP_MODULE];
 }
 
 /** The build's manifest in `dir`, or null (a build without one: no screen preloads). */
@@ -170,6 +180,7 @@ export function firstScreenPages(
     renderer: Renderer;
     template: string;
     preloadsFor: (module: string) => string[];
+    app: string[];
   }> | null = null;
   const prepare = async () => {
     const [renderer, template, manifest] = await Promise.all([
@@ -183,6 +194,7 @@ export function firstScreenPages(
       renderer,
       template: scriptsAfterFirstPaint(template.replace(BUILD_STYLES, '')),
       preloadsFor: manifest ? screenPreloads(manifest) : () => [],
+      app: manifest ? appModules(manifest) : [],
     };
   };
 
@@ -210,7 +222,7 @@ export function firstScreenPages(
     if (hasSessionHint(req.get('cookie') ?? '')) return next();
     ready ??= prepare();
     ready
-      .then(async ({ renderer, template, preloadsFor }) => {
+      .then(async ({ renderer, template, preloadsFor, app }) => {
         const own = ownPageOf(renderer, req.path);
         if (!own && !renderer.FIRST_SCREEN_PATHS.includes(req.path)) return next();
         const width = renderer.screenWidthFor({
@@ -220,9 +232,9 @@ export function firstScreenPages(
         });
         // The screen's chunks load with the entry's (after the first paint, a few per task).
         const screen = renderer.firstScreenModule(req.path);
-        // The app's own chunk (client/main.tsx imports it after React) and the screen's.
+        // The app's own chunks (client/main.tsx imports them after React) and the screen's.
         const screenPreloads = [
-          ...new Set([...preloadsFor(APP_MODULE), ...(screen ? preloadsFor(screen) : [])]),
+          ...new Set([...app.flatMap(preloadsFor), ...(screen ? preloadsFor(screen) : [])]),
         ];
         /** The template with the markup and its styles, and `head` and `body` added. */
         const fill = ({ html, styles }: FirstScreen, head: string, body: string) =>

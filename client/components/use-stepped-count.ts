@@ -4,16 +4,21 @@ import { startTransition, useEffect, useState } from 'react';
 const FIRST_STEP = 4;
 
 /**
- * How many of `total` items to render now: the first few at once, the rest in the next task as a
- * transition. A long list's first commit (its DOM, styles and layout) then stays short, so the page
- * keeps answering input while the rest renders (Lighthouse TBT, DESIGN §11).
+ * How many of `total` items to render now: the first `first` at once, then `step` more in each
+ * following task, each as a transition. Every commit (its DOM, styles and layout) then stays short
+ * on a slow phone, so the page keeps answering input while the rest renders (Lighthouse TBT,
+ * DESIGN §11: no main-thread task over 50 ms). Items added later (a next page) come in steps too.
  */
-export function useSteppedCount(total: number, first: number = FIRST_STEP): number {
-  const [all, setAll] = useState(false);
+export function useSteppedCount(
+  total: number,
+  first: number = FIRST_STEP,
+  step: number = first,
+): number {
+  const [count, setCount] = useState(first);
   useEffect(() => {
-    if (all || total <= first) return;
-    const timer = setTimeout(() => startTransition(() => setAll(true)), 0);
+    if (count >= total) return;
+    const timer = setTimeout(() => startTransition(() => setCount((c) => c + step)), 0);
     return () => clearTimeout(timer);
-  }, [all, total, first]);
-  return all ? total : Math.min(total, first);
+  }, [count, total, step]);
+  return Math.min(total, count);
 }

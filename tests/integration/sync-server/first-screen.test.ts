@@ -42,6 +42,10 @@ const MANIFEST = {
   'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_react-abc.js'] },
   '_react-abc.js': { file: 'assets/react-abc.js' },
   '_card-abc.js': { file: 'assets/card-abc.js', imports: ['_react-abc.js'] },
+  '_router-abc.js': { file: 'assets/router-abc.js' },
+  // The app's evaluation steps and its mount (client/main.tsx): preloaded on every rendered page.
+  'app/load-steps/router.ts': { file: 'assets/step-abc.js', imports: ['_router-abc.js'] },
+  'app/mount-app.tsx': { file: 'assets/mount-abc.js', imports: ['_router-abc.js', '_card-abc.js'] },
   'features/home/home-screen.tsx': {
     file: 'assets/home-abc.js',
     imports: ['_card-abc.js', '_react-abc.js'],
@@ -141,8 +145,9 @@ describe('first screens for a first visit', () => {
     // The early script does not fetch it again, and the app's code loads after the first paint.
     expect(res.text).toContain(`<meta name="${FIRST_PULL_ELEMENT}" content="">`);
     expect(res.text).toContain(
-      // The entry's modules, then the home screen's own chunks (the entry need not insert them).
-      '<script src="/after-first-paint.js" data-entry="/assets/index-abc.js" data-preload="/assets/react-abc.js /assets/home-abc.js /assets/card-abc.js" defer></script>',
+      // The entry's modules, the app's steps and mount, then the home screen's own chunks (the
+      // entry need not insert them), each once.
+      '<script src="/after-first-paint.js" data-entry="/assets/index-abc.js" data-preload="/assets/react-abc.js /assets/step-abc.js /assets/router-abc.js /assets/mount-abc.js /assets/card-abc.js /assets/home-abc.js" defer></script>',
     );
     expect(res.text).not.toContain('<script type="module"');
     expect(res.text).not.toContain('rel="modulepreload"');
@@ -169,7 +174,7 @@ describe('first screens for a first visit', () => {
     expect(firstScreen(res.text)).not.toContain(publicTitle);
     expect(firstScreen(res.text)).not.toContain('<template');
     expect(res.text).toContain(
-      'data-preload="/assets/react-abc.js /assets/list-abc.js /assets/card-abc.js"',
+      'data-preload="/assets/react-abc.js /assets/step-abc.js /assets/router-abc.js /assets/mount-abc.js /assets/card-abc.js /assets/list-abc.js"',
     );
     const all = await request(gw.app).get('/properties').set('Accept', 'text/html');
     expect(firstScreen(all.text)).toContain(publicTitle);
@@ -255,7 +260,9 @@ describe('first screens for a first visit', () => {
       .set('Accept', 'text/html');
     expect(res.status).toBe(200);
     expect(res.text).toContain('<div id="root" data-ssr data-screen-width="390">');
-    expect(res.text).toContain('data-preload="/assets/react-abc.js /assets/detail-abc.js"');
+    expect(res.text).toContain(
+      'data-preload="/assets/react-abc.js /assets/step-abc.js /assets/router-abc.js /assets/mount-abc.js /assets/card-abc.js /assets/detail-abc.js"',
+    );
     const title = '湖景三房 &quot;分享&quot; &lt;测试&gt; - 澄江房产';
     const description =
       '出售 · 125.0万 · 3室2厅1卫 · 89㎡ · 澄江市凤麓街道抚仙湖小区。南北通透， 采光好，近抚仙湖。';

@@ -4,6 +4,7 @@ import { AREA_MESSAGES } from '@couchdb/model/area-facts';
 import { similarListings } from '@couchdb/rules/area-stats';
 import { PropertyCard } from '@client/components/property/property-card';
 import { useFavoriteToggle } from '@client/components/property/use-favorite-toggle';
+import { useSteppedCount } from '@client/components/use-stepped-count';
 import { usePublicProperties } from '@client/data/hooks';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
 import { Section } from './detail-layout';
@@ -24,20 +25,21 @@ export function SimilarListings({ property, now }: { property: PropertyDoc; now:
     () => true,
     () => false,
   );
-  // A deferred render: six cards arriving with the device's listings are drawn in slices that
-  // yield to the browser, not in one long task on a slow phone.
+  // A deferred render, a card a task: six cards arriving with the device's listings are not drawn
+  // in one long task on a slow phone.
   const all = useDeferredValue(usePublicProperties().data);
   const favorites = useFavoriteToggle();
   const similar = useMemo(
     () => (hydrated && all ? similarListings(property, all) : []),
     [hydrated, all, property],
   );
+  const rendered = useSteppedCount(similar.length, 1);
   if (similar.length === 0) return null;
   return (
     <Section title={AREA_MESSAGES.similarTitle}>
       {/* One column: the detail page's lower column is too narrow for two list cards. */}
-      <Stack spacing={1.5} data-testid="similar-listings">
-        {similar.map((s, i) => (
+      <Stack spacing={1.5} data-testid="similar-listings" aria-busy={rendered < similar.length}>
+        {similar.slice(0, rendered).map((s, i) => (
           <PropertyCard
             key={s.id}
             index={i + EAGER_OFFSET}
