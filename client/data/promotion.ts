@@ -9,8 +9,15 @@ import {
   type PromotionParams,
   type StoredPromotion,
 } from '@couchdb/model/promotion';
+import {
+  PROMOTION_CHANGED_EVENT,
+  PROMOTION_STORAGE_KEY,
+} from '@couchdb/model/promotion-link-facts';
 
-export const PROMOTION_STORAGE_KEY = 'cjfc.promotion';
+/** Tells this tab's screens showing the promotion (useStoredPromotion) to read it again. */
+function changed(): void {
+  globalThis.dispatchEvent?.(new Event(PROMOTION_CHANGED_EVENT));
+}
 
 function storage(): Storage | null {
   try {
@@ -46,6 +53,7 @@ export function storePromotion(params: PromotionParams, now: number = Date.now()
     timestamp: now,
   };
   storage()?.setItem(PROMOTION_STORAGE_KEY, JSON.stringify(promotion));
+  changed();
 }
 
 /** Replaces what the link said about the agent with their account (the link can be edited). */
@@ -62,6 +70,7 @@ export function confirmPromotionAgent(agent: PromotionAgent): void {
     verified: true,
   };
   storage()?.setItem(PROMOTION_STORAGE_KEY, JSON.stringify(confirmed));
+  changed();
 }
 
 /** Forgets the stored promotion (its promoter is not an agent). */
@@ -69,4 +78,5 @@ export function clearPromotion(agentId?: string): void {
   const current = readStoredPromotion();
   if (agentId && current && current.agentId !== agentId) return;
   storage()?.removeItem(PROMOTION_STORAGE_KEY);
+  changed();
 }

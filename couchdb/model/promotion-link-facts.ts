@@ -14,5 +14,9 @@ export const PROMOTION_PARAMS = {
   position: 'agent_position',
   timestamp: 'ts',
 } as const;
+/** Where (localStorage) the device keeps the promotion it is attributed to (24 hours). */
+export const PROMOTION_STORAGE_KEY = 'cjfc.promotion';
+/** The window event this tab fires when it stores, confirms or forgets the promotion. */
+export const PROMOTION_CHANGED_EVENT = 'cjfc-promotion-changed';
 /** Where (localStorage) the device keeps promotion events waiting for a connection. */
 export const PROMOTION_OUTBOX_KEY = 'cjfc.promotion.outbox';

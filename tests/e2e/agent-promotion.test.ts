@@ -105,6 +105,27 @@ describe('the agent’s links and listings', () => {
     await stats.close();
   });
 
+  it('a link straight to a listing shows the agent on that page at once, without a reload', async () => {
+    // A fresh browser: the first test moved its clock a day on.
+    const own = await launchBrowser();
+    try {
+      const agent = demoAccount('agent');
+      const page = await openSignedIn(own, gateway.url, demoAccount('user'), {
+        viewport: VIEWPORTS.mobile,
+        path: `/properties/${listingId}?${promotionQuery({ id: agent.id, name: agent.name, phone: agent.phone })}`,
+      });
+      await page.waitForURL((url) => url.search === '', UI_WAIT);
+      const detail = new PropertyDetailPage(page);
+      await detail.title.waitFor(UI_WAIT);
+      await detail.phoneButton.click();
+      await detail.contactDialog.waitFor(UI_WAIT);
+      expect(await page.getByTestId('contact-name').textContent()).toContain(agent.name);
+      expect(await page.getByTestId('contact-phone').textContent()).toContain(agent.phone);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('我的房源数据 shows each of the agent’s listings with its views, favourites and contacts', async () => {
     const [agentSession, user, admin] = [
       await signInDemo(gateway.url, 'agent'),
