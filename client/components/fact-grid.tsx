@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
@@ -11,7 +11,14 @@ export interface Fact {
 }
 
 /** Label/value pairs in a grid: two columns on phones, `columns` from the sm breakpoint up. */
-export function FactGrid({ facts, columns = 3 }: { facts: readonly Fact[]; columns?: number }) {
+/** Memoised: a screen re-rendering for other reasons (its data source opening) leaves it be. */
+export const FactGrid = memo(function FactGrid({
+  facts,
+  columns = 3,
+}: {
+  facts: readonly Fact[];
+  columns?: number;
+}) {
   return (
     <Box
       component="dl"
@@ -45,4 +52,4 @@ export function FactGrid({ facts, columns = 3 }: { facts: readonly Fact[]; colum
       ))}
     </Box>
   );
-}
+});

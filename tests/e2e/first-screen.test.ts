@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SCREEN_WIDTH_COOKIE } from '@client/app/screen-width';
 import type { News } from '@couchdb/model/news';
 import type { Property } from '@couchdb/model/property';
+import { PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import { serverDocs } from '../helpers/sync-api';
 import {
   waitForReact,
@@ -35,7 +36,15 @@ const MARK_SERVER_MARKUP = `document.addEventListener('readystatechange', () => 
   if (document.readyState !== 'interactive') return;
   const main = document.querySelector('#root[data-ssr] main');
   if (main) main.__fromServer = true;
+  const heading = document.querySelector('#root[data-ssr] main h1');
+  if (heading) heading.__fromServer = true;
 });`;
+
+/** Records whether the page ever showed a listing's "not found" (a screen that flashed it). */
+const WATCH_NOT_FOUND = `new MutationObserver(() => {
+  if (document.body && document.body.textContent.includes(${JSON.stringify(PROPERTY_MESSAGES.notFound)}))
+    window.__sawNotFound = true;
+}).observe(document, { childList: true, subtree: true, characterData: true });`;
 
 let gateway: RunningGateway;
 /** A public demo listing with photos: a shared link's page. */
@@ -140,21 +149,36 @@ describe.each(SIZES)('%s’s first visit', (_name, viewport, userAgent) => {
   );
 
   it('to a listing’s own page (a shared link) gets it rendered, with its preview, and hydrates it as it is', async () => {
-    await firstVisit(`/properties/${listing.id}`, viewport, userAgent, async ({ errors, page }) => {
-      // The preview's tags are in the page, for chat apps that never run its script.
-      expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toContain(
-        listing.title,
-      );
-      expect(await hydratedServerMain(page)).toBe(true);
-      const heading = page.getByRole('heading', { level: 1, name: listing.title });
-      await heading.waitFor();
-      // The device's own copy takes over once it has synced: the page stays as it was.
-      await page.getByRole('status', { name: '同步状态：已同步' }).waitFor(SYNC_WAIT);
-      await heading.waitFor();
-      expect(await hydratedServerMain(page)).toBe(true);
-      expect(errors).toEqual([]);
-      await saveScreenshot(page, `first-visit-listing-${viewport.width}`);
-    });
+    await firstVisit(
+      `/properties/${listing.id}`,
+      viewport,
+      userAgent,
+      async ({ errors, page }) => {
+        // The preview's tags are in the page, for chat apps that never run its script.
+        expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toContain(
+          listing.title,
+        );
+        expect(await hydratedServerMain(page)).toBe(true);
+        const heading = page.getByRole('heading', { level: 1, name: listing.title });
+        await heading.waitFor();
+        // The device's own copy takes over once it has synced: the page stays as it was (the
+        // server's heading node itself, never a "not found" in between).
+        await page.getByRole('status', { name: '同步状态：已同步' }).waitFor(SYNC_WAIT);
+        await heading.waitFor();
+        expect(await hydratedServerMain(page)).toBe(true);
+        expect(await heading.evaluate((h) => (h as { __fromServer?: boolean }).__fromServer)).toBe(
+          true,
+        );
+        expect(
+          await page.evaluate(() => (window as { __sawNotFound?: boolean }).__sawNotFound),
+        ).toBe(undefined);
+        expect(errors).toEqual([]);
+        await saveScreenshot(page, `first-visit-listing-${viewport.width}`);
+      },
+      async (page) => {
+        await page.addInitScript(WATCH_NOT_FOUND);
+      },
+    );
   });
 });
 

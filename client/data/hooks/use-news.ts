@@ -5,6 +5,7 @@ import type { NewsCategory } from '@couchdb/model/news';
 import type { NewsDoc } from '../schemas/news.schema';
 import { useFirstScreenArticle } from '../first-screen-document';
 import { useLiveQuery, type LiveResult } from './use-live-query';
+import { useStandIn } from './use-stand-in';
 import { useSyncSettled } from './use-sync-settled';
 
 // Sorted here rather than in the query: created_at has no index, and the set is small.
@@ -48,9 +49,15 @@ export function useNewsArticle(id: string | undefined): LiveResult<NewsDoc | nul
   const live = useLiveQuery(`news-article:${id ?? ''}`, (db) =>
     db.news.findOne(id ?? '').$.pipe(map((doc) => (doc ? (doc.toJSON() as NewsDoc) : null))),
   );
-  const carried = useFirstScreenArticle(id);
-  const settled = useSyncSettled('news');
-  const deviceAnswered = live.data !== undefined && (live.data !== null || settled);
-  if (carried && !live.error && !deviceAnswered) return { ...live, data: carried, loading: false };
-  return live;
+  return useStandIn(
+    `news-article:${id ?? ''}`,
+    live,
+    useFirstScreenArticle(id),
+    useSyncSettled('news'),
+    (db) =>
+      db.news
+        .findOne(id ?? '')
+        .exec()
+        .then((doc) => doc !== null),
+  );
 }

@@ -1,12 +1,14 @@
 /** Listing queries for screens: the public set, one listing, the featured list. */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { RxDocument } from 'rxdb';
 import { FEATURED_LIMIT } from '@couchdb/model/constants';
+import { jsonEqual } from '@couchdb/rules/json-equal';
 import { comparePropertiesFor } from '@couchdb/rules/property-filter';
 import type { PropertyDoc } from '../schemas/property.schema';
 import { useFirstScreenProperty } from '../first-screen-document';
 import { useBootListings } from './use-boot-listings';
 import { mapSource, useLiveQuery, type LiveResult } from './use-live-query';
+import { useStandIn } from './use-stand-in';
 import { useSyncSettled } from './use-sync-settled';
 
 // RxDB hands out a new document object per revision, so its plain copy can be kept per object:
@@ -41,7 +43,7 @@ export function usePublicProperties(): LiveResult<PropertyDoc[]> {
 /**
  * One listing by id (null when the device does not hold it), whatever its state. On a visitor's
  * first visit to a listing's page, the listing the page came with stands in until the device holds
- * its own copy or its first sync of listings is over.
+ * its own copy or its first sync of listings is over without it (useStandIn).
  */
 export function useProperty(id: string | undefined): LiveResult<PropertyDoc | null> {
   const live = useLiveQuery(`property:${id ?? ''}`, (db) =>
@@ -49,11 +51,37 @@ export function useProperty(id: string | undefined): LiveResult<PropertyDoc | nu
       doc ? toPlainProperty(doc as RxDocument<PropertyDoc>) : null,
     ),
   );
-  const carried = useFirstScreenProperty(id);
-  const settled = useSyncSettled('properties');
-  const deviceAnswered = live.data !== undefined && (live.data !== null || settled);
-  if (carried && !live.error && !deviceAnswered) return { ...live, data: carried, loading: false };
-  return live;
+  const result = useStandIn(
+    `property:${id ?? ''}`,
+    live,
+    useFirstScreenProperty(id),
+    useSyncSettled('properties'),
+    (db) =>
+      db.properties
+        .findOne(id ?? '')
+        .exec()
+        .then((doc) => doc !== null),
+  );
+  return { ...result, data: useSameListing(result.data) };
+}
+
+/** Whether two copies of a listing hold the same fields (the store's own, `_rev` and such, aside). */
+function sameListing(a: PropertyDoc, b: PropertyDoc): boolean {
+  const fields = (doc: PropertyDoc) =>
+    Object.fromEntries(Object.entries(doc).filter(([key]) => !key.startsWith('_')));
+  return a.id === b.id && jsonEqual(fields(a), fields(b));
+}
+
+/**
+ * The listing object shown last while its content stays the same: the device's copy taking over
+ * from the page's, or the same revision read again, renders nothing anew (a listing's page is
+ * long; on a slow phone rendering it again is a long task).
+ */
+function useSameListing<T extends PropertyDoc | null | undefined>(doc: T): T {
+  const [kept, setKept] = useState(doc);
+  const same = doc === kept || (doc != null && kept != null && sameListing(doc, kept));
+  if (!same) setKept(doc);
+  return same ? kept : doc;
 }
 
 /**

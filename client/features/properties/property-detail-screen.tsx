@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -96,58 +96,65 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
     [p, promotion, settings.defaultContact],
   );
 
-  const openPanorama = () => {
+  // Stable callbacks: the page renders again as the device opens, its settings and favourites
+  // arrive; the memoised parts (summary, carousel, facts…) then stay as they are.
+  const openPanorama = useCallback(() => {
     const missing = checkPanorama(p.panorama_url);
     if (missing) toast.info(missing);
     else setPanoramaOpen(true);
-  };
+  }, [p.panorama_url, toast]);
 
-  const share = () =>
-    void shareListing(
-      {
-        title: p.title,
-        text: `${p.title} ${formatPrice(p.type, p.price)}`,
-        url: window.location.href,
-      },
-      toast,
-    );
+  const share = useCallback(
+    () =>
+      void shareListing(
+        {
+          title: p.title,
+          text: `${p.title} ${formatPrice(p.type, p.price)}`,
+          url: window.location.href,
+        },
+        toast,
+      ),
+    [p.title, p.type, p.price, toast],
+  );
 
-  const recordContact = () => {
+  const recordContact = useCallback(() => {
     recordPromotionEventSoon('contact', p.id);
     device?.sync?.counters
       .record('property_contact', p.id)
       .catch((err: unknown) => console.error('recording the contact open failed', p.id, err));
-  };
+  }, [p.id, device]);
 
-  const openContact = () => {
+  const { pathname, search, hash } = location;
+  const openContact = useCallback(() => {
     if (!user) {
       toast.warning(PROPERTY_MESSAGES.loginRequired);
-      const state: LoginRedirectState = {
-        from: { pathname: location.pathname, search: location.search, hash: location.hash },
-      };
+      const state: LoginRedirectState = { from: { pathname, search, hash } };
       void navigate('/login', { state });
       return;
     }
     setContactOpen(true);
     recordContact();
-  };
+  }, [user, toast, pathname, search, hash, navigate, recordContact]);
   // The contact bar calls at once when the number needs no word first (not the platform line),
   // and once the promotion has been read (until then the dialog shows the number it resolves to).
   const directCall = Boolean(user && promotion !== undefined && contact.phone && !contact.warning);
 
-  const facts = [
-    { label: '户型', value: p.rooms || `${p.bedrooms}室`, testId: 'fact-rooms' },
-    { label: '面积', value: formatArea(p.area), testId: 'fact-area' },
-    { label: '类型', value: PROPERTY_TYPE_LABELS[p.type] },
-    { label: '区域', value: p.address?.district ?? '' },
-    {
-      label: '小区',
-      value: <CommunityLink name={p.address?.community} />,
-      testId: 'fact-community',
-    },
-    ...factRows(p.facts, p.type).map((f) => ({ ...f, testId: `fact-${f.key}` })),
-    { label: '发布时间', value: formatDate(p.created_at) },
-  ];
+  const facts = useMemo(
+    () => [
+      { label: '户型', value: p.rooms || `${p.bedrooms}室`, testId: 'fact-rooms' },
+      { label: '面积', value: formatArea(p.area), testId: 'fact-area' },
+      { label: '类型', value: PROPERTY_TYPE_LABELS[p.type] },
+      { label: '区域', value: p.address?.district ?? '' },
+      {
+        label: '小区',
+        value: <CommunityLink name={p.address?.community} />,
+        testId: 'fact-community',
+      },
+      ...factRows(p.facts, p.type).map((f) => ({ ...f, testId: `fact-${f.key}` })),
+      { label: '发布时间', value: formatDate(p.created_at) },
+    ],
+    [p],
+  );
 
   return (
     <Container maxWidth="lg" disableGutters sx={{ py: { xs: 0, md: 3 }, px: { md: 3 } }}>

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Divider from '@mui/material/Divider';
@@ -21,7 +22,7 @@ import { useFavoriteToggle } from '@client/components/property/use-favorite-togg
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
 
 /** The detail page's summary beside the photos: badges, title, price, address, calls to action. */
-export function DetailSummary({
+export const DetailSummary = memo(function DetailSummary({
   property: p,
   now,
   onContact,
@@ -123,4 +124,4 @@ export function DetailSummary({
       </Stack>
     </Card>
   );
-}
+});

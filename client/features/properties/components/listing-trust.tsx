@@ -2,7 +2,7 @@
  * The listing detail page's trust parts (issue 19): the verification code with its check, the
  * owner's notice after a report, and 举报 (the dialog loads on first use).
  */
-import { lazy, useState } from 'react';
+import { lazy, useState, memo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -27,7 +27,11 @@ import { Section } from './detail-layout';
 const ReportDialog = lazy(() => import('./report-dialog'));
 
 /** 房源核验: the code and its check, when the listing has a code. */
-export function VerificationSection({ property: p }: { property: PropertyDoc }) {
+export const VerificationSection = memo(function VerificationSection({
+  property: p,
+}: {
+  property: PropertyDoc;
+}) {
   if (!p.verification_code) return null;
   const status = p.verification_status ?? 'unchecked';
   return (
@@ -44,7 +48,7 @@ export function VerificationSection({ property: p }: { property: PropertyDoc }) 
       </Stack>
     </Section>
   );
-}
+});
 
 /** The owner's notice after a report: taken down, or asked to fix (issue 19). */
 export function ModerationNotice({ property: p }: { property: PropertyDoc }) {

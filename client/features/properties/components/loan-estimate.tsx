@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,7 +22,13 @@ import { Section } from './detail-layout';
  * into the calculators prefilled with its price and area (issue 15): arithmetic on the device, so
  * it shows offline too.
  */
-export function LoanEstimate({ property: p, rates }: { property: PropertyDoc; rates: LoanRates }) {
+export const LoanEstimate = memo(function LoanEstimate({
+  property: p,
+  rates,
+}: {
+  property: PropertyDoc;
+  rates: LoanRates;
+}) {
   const estimate = listingLoanEstimate(p.price, rates);
   const query = new URLSearchParams({ price: String(p.price) });
   if (p.area > 0) query.set('area', String(p.area));
@@ -69,7 +76,7 @@ export function LoanEstimate({ property: p, rates }: { property: PropertyDoc; ra
       </Stack>
     </Section>
   );
-}
+});
 
 function Figure({ label, testId, children }: { label: string; testId: string; children: string }) {
   return (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, memo } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -29,7 +29,13 @@ const arrowSx = {
 } as const;
 
 /** The detail page's carousel of photos and videos; previous/next wrap around (spec §2). */
-export function MediaCarousel({ slides, title }: { slides: MediaSlide[]; title: string }) {
+export const MediaCarousel = memo(function MediaCarousel({
+  slides,
+  title,
+}: {
+  slides: MediaSlide[];
+  title: string;
+}) {
   const [index, setIndex] = useState(0);
   const count = slides.length;
   const current = slides[Math.min(index, count - 1)];
@@ -151,4 +157,4 @@ export function MediaCarousel({ slides, title }: { slides: MediaSlide[]; title: 
       )}
     </Box>
   );
-}
+});

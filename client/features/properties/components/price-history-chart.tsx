@@ -1,10 +1,11 @@
+import { memo } from 'react';
 import type { PropertyType } from '@couchdb/model/property-facts';
 import type { PricePoint } from '@couchdb/model/listing-facts';
 import { formatDate, formatPrice } from '@couchdb/rules/format';
 import { TrendChart } from '@client/components/trend-chart';
 
 /** A listing's accepted prices over time (issue 18): each price holds until the next change. */
-export function PriceHistoryChart({
+export const PriceHistoryChart = memo(function PriceHistoryChart({
   history,
   type,
 }: {
@@ -26,4 +27,4 @@ export function PriceHistoryChart({
       }))}
     />
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useSyncExternalStore } from 'react';
+import { useDeferredValue, useMemo, useSyncExternalStore, memo } from 'react';
 import Stack from '@mui/material/Stack';
 import { AREA_MESSAGES } from '@couchdb/model/area-facts';
 import { similarListings } from '@couchdb/rules/area-stats';
@@ -19,7 +19,13 @@ const noSubscription = () => () => {};
  * its township; same type; close in price and area). Nothing is shown when there are none.
  * Rendered after hydration only: a page rendered by the gateway holds one listing, not the set.
  */
-export function SimilarListings({ property, now }: { property: PropertyDoc; now: number }) {
+export const SimilarListings = memo(function SimilarListings({
+  property,
+  now,
+}: {
+  property: PropertyDoc;
+  now: number;
+}) {
   const hydrated = useSyncExternalStore(
     noSubscription,
     () => true,
@@ -54,4 +60,4 @@ export function SimilarListings({ property, now }: { property: PropertyDoc; now:
       </Stack>
     </Section>
   );
-}
+});
