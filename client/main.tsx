@@ -34,6 +34,7 @@ const APP_STEPS: readonly (() => Promise<unknown>)[] = [
   () => import('./app/load-steps/mui'),
 ];
 
+/** Loads the app a step a task, then makes its router in a task of its own; gives the mount. */
 function loadApp(attempt: number): Promise<(root: HTMLElement) => void> {
   return APP_STEPS.reduce<Promise<unknown>>(
     (previous, step) => previous.then(yieldToMain).then(step),
@@ -41,9 +42,12 @@ function loadApp(attempt: number): Promise<(root: HTMLElement) => void> {
   )
     .then(yieldToMain)
     .then(() => import('./app/mount-app'))
-    .then(async ({ mountApp }) => {
+    .then(async ({ mountApp, prepareRouter }) => {
       await ((attempt === 1 && earlyScreen) || preloadFirstScreen(path));
-      return mountApp;
+      await yieldToMain();
+      const router = prepareRouter();
+      await yieldToMain();
+      return (root: HTMLElement) => mountApp(root, router);
     });
 }
 
