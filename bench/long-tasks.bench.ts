@@ -3,7 +3,8 @@
  * mobile profile does, on a first visit to home, the listing list and a listing's own page, at a
  * phone's and a laptop's width, against the production gateway with demo data. For each long task:
  * when it started after first paint, how long it ran, and the functions it spent most time in
- * (self time, mapped through the build's source maps to the original files).
+ * (self time, mapped through the build's source maps to the original files); at the end, each
+ * page's time over 50 ms summed (about its share of Lighthouse's TBT), the median of the runs.
  * Run `npm run build` first.
  *   npm run bench -- long-tasks [--runs 1] [--slowdown 4] [--top 4]
  */
@@ -223,6 +224,8 @@ try {
   console.log(
     `main-thread tasks > ${LONG_MS} ms after first paint, CPU slowed ${slowdown}×, first visits, ${gateway.url}`,
   );
+  /** Each page and width's time over 50 ms summed, a figure a run (for the medians at the end). */
+  const summed = new Map<string, number[]>();
   for (const { name, path: pagePath } of pages) {
     for (const [width, viewport] of Object.entries({
       phone: VIEWPORTS.mobile,
@@ -242,6 +245,8 @@ try {
         });
         const { tasks, fcpMs } = await longTasksOf(events);
         const blocking = tasks.reduce((sum, t) => sum + t.ms - LONG_MS, 0);
+        const key = `${name} (${width})`;
+        summed.set(key, [...(summed.get(key) ?? []), blocking]);
         console.log(
           `\n${name} (${width}${runs > 1 ? ` #${run}` : ''}): FCP ${fcpMs.toFixed(0)} ms; ` +
             `${tasks.length} long tasks, ${blocking.toFixed(0)} ms over 50 ms summed`,
@@ -258,6 +263,15 @@ try {
         await context.close();
       }
     }
+  }
+  // One line a page: single runs vary a lot on a shared machine, the median of several less so.
+  console.log(`\nover ${LONG_MS} ms summed, median of ${runs} run(s) [each run]:`);
+  for (const [key, figures] of summed) {
+    const sorted = [...figures].sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)]!;
+    console.log(
+      `  ${key.padEnd(18)} ${median.toFixed(0).padStart(5)} ms  [${figures.map((f) => f.toFixed(0)).join(', ')}]`,
+    );
   }
 } finally {
   await browser.close();
