@@ -73,6 +73,11 @@ export class RefusalLedger {
       console.error('refused change could not be kept: no database open', entry);
       return;
     }
+    // Which change, and why: the one line support (and a failed browser test) can go on.
+    console.warn(
+      `refused change kept: ${entry.collection_name}/${entry.doc_id} (${entry.code}: ${entry.message}); ` +
+        `device server_rev ${String(input.doc.server_rev)}, server's ${String(input.server_doc?.server_rev)}`,
+    );
     await this.collection.insert(entry);
     for (const listener of this.listeners) listener();
   }
