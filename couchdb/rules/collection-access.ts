@@ -204,13 +204,24 @@ export function isGatewayWritten(collection: Collection): boolean {
 }
 
 /**
+ * Collections a device only reads even though the gateway takes writes of them: the account
+ * document changes through the account API (/api/auth/me, admins' /api/admin/users), never on the
+ * device. Pushing it could only re-send a copy the device pulled (RxDB does so after a reload when
+ * its record of the pulled version is missing), which loses to the newer server copy as a clash
+ * and shows the user a refused change they never made.
+ */
+const DEVICE_READ_ONLY: readonly Collection[] = ['users'];
+
+/**
  * Whether a device of `role` pushes its local writes of `collection`. A signed-in device pushes
- * every collection devices write at all, even one its role may not write now: a role can change
+ * every collection it writes at all, even one its role may not write now: a role can change
  * while the device holds offline writes, and the gateway's refusal then reaches the author
  * (DESIGN §5, nothing is lost silently). Visitors never push.
  */
 export function devicePushes(collection: Collection, role: AccessRole): boolean {
-  return role !== 'visitor' && !isGatewayWritten(collection);
+  return (
+    role !== 'visitor' && !isGatewayWritten(collection) && !DEVICE_READ_ONLY.includes(collection)
+  );
 }
 
 /** The collections a device of `role` replicates, and whether it pushes each (DESIGN §4–§5). */

@@ -88,16 +88,7 @@ describe('replicatedCollections', () => {
         'saved_searches',
         'inbox',
       ],
-      [
-        'properties',
-        'news',
-        'demands',
-        'favorites',
-        'settings',
-        'users',
-        'saved_searches',
-        'inbox',
-      ],
+      ['properties', 'news', 'demands', 'favorites', 'settings', 'saved_searches', 'inbox'],
     ],
     [
       'agent',
@@ -111,16 +102,7 @@ describe('replicatedCollections', () => {
         'saved_searches',
         'inbox',
       ],
-      [
-        'properties',
-        'news',
-        'demands',
-        'favorites',
-        'settings',
-        'users',
-        'saved_searches',
-        'inbox',
-      ],
+      ['properties', 'news', 'demands', 'favorites', 'settings', 'saved_searches', 'inbox'],
     ],
     [
       'admin',
@@ -135,16 +117,7 @@ describe('replicatedCollections', () => {
         'saved_searches',
         'inbox',
       ],
-      [
-        'properties',
-        'news',
-        'demands',
-        'favorites',
-        'settings',
-        'users',
-        'saved_searches',
-        'inbox',
-      ],
+      ['properties', 'news', 'demands', 'favorites', 'settings', 'saved_searches', 'inbox'],
     ],
   ])('%s pulls %j and pushes %j', (role, pulled, pushed) => {
     const set = replicatedCollections(role);
@@ -154,6 +127,10 @@ describe('replicatedCollections', () => {
 
   it('never pushes the operation log, which only the gateway writes', () => {
     for (const role of ACCESS_ROLES) expect(devicePushes('oplog', role)).toBe(false);
+  });
+
+  it('never pushes the account document, which changes through the account API only', () => {
+    for (const role of ACCESS_ROLES) expect(devicePushes('users', role)).toBe(false);
   });
 });
 
