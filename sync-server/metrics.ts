@@ -116,7 +116,11 @@ export class GatewayMetrics {
   countPush(collection: SyncCollection, response: PushResponse): void {
     if (response.accepted.length) this.pushAccepted.inc({ collection }, response.accepted.length);
     for (const { code } of response.rejections) this.pushRefused.inc({ collection, code });
-    const conflicts = response.conflicts.length - response.rejections.length;
+    if (response.resent.length) {
+      this.pushRefused.inc({ collection, code: 'resent' }, response.resent.length);
+    }
+    const conflicts =
+      response.conflicts.length - response.rejections.length - response.resent.length;
     if (conflicts > 0) this.pushRefused.inc({ collection, code: 'conflict' }, conflicts);
   }
 

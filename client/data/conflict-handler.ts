@@ -11,7 +11,7 @@ import type { RefusalInput } from './refusals';
 export interface ConflictContext {
   /** Whether local writes are an admin's (their own audit edits may merge). */
   isAdmin(): boolean;
-  /** True once for a row the gateway refused or accepted in the push just made. */
+  /** True once for a row the gateway refused, accepted or found re-sent in the push just made. */
   takeServerVersion(collection: SyncCollection, id: string): boolean;
   /** Keeps a losing local version aside. */
   keep(input: RefusalInput): Promise<void>;

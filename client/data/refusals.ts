@@ -1,9 +1,10 @@
 /**
  * Local versions that did not make it to the server (refused by the gateway, or losing a clash)
  * are kept in the device-only `refused` collection with the reason, so nothing is lost silently.
- * The push handler records refusals (and acceptances) here before the conflict handler runs, so the
- * handler knows to take the server's version as it is instead of merging (a merged re-push of a
- * refusal would be refused again; an accepted row's server version is the write itself).
+ * The push handler records refusals (and acceptances, re-sends) here before the conflict handler
+ * runs, so the handler knows to take the server's version as it is instead of merging (a merged
+ * re-push of a refusal would be refused again; an accepted row's server version is the write
+ * itself; a re-sent earlier version changed nothing).
  */
 import { newId } from '@couchdb/model/common-facts';
 import type { SyncCollection, SyncDocument } from '@couchdb/model/sync';
@@ -30,7 +31,7 @@ function plain(doc: SyncDocument): SyncDocument {
 
 export class RefusalLedger {
   private collection: RxCollection<RefusedDoc> | null = null;
-  /** `${collection}/${id}` of rows the gateway refused or accepted in the current push, not yet resolved. */
+  /** `${collection}/${id}` of rows whose server version the current push's conflicts are to take as is. */
   private readonly answered = new Set<string>();
   private readonly listeners = new Set<() => void>();
 
@@ -45,14 +46,17 @@ export class RefusalLedger {
     await this.keep(input);
   }
 
-  /** Called by the push handler for every accepted row whose stored version it hands to RxDB. */
-  recordAcceptance(collection: SyncCollection, id: string): void {
+  /**
+   * Called by the push handler for every row whose server version RxDB is to take as it is: an
+   * accepted row's stored version (the write itself), a re-sent copy of an earlier version.
+   */
+  recordServerVersion(collection: SyncCollection, id: string): void {
     this.answered.add(`${collection}/${id}`);
   }
 
   /**
-   * True (once) when the gateway refused or accepted this row in the push just made: the conflict
-   * handler then takes the server's version as it is.
+   * True (once) when the gateway refused, accepted or found re-sent this row in the push just made:
+   * the conflict handler then takes the server's version as it is.
    */
   takeServerVersion(collection: SyncCollection, id: string): boolean {
     return this.answered.delete(`${collection}/${id}`);

@@ -279,6 +279,9 @@ export function replicateCollection(
                   server_doc: conflictsById.get(rejection.id) ?? null,
                 });
               }
+              // A re-sent copy of an earlier server version (RxDB after a reload) changed nothing:
+              // the server's version is taken as it is, not reconciled as a clash.
+              for (const id of body.resent) ledger.recordServerVersion(name, id);
               // Accepted rows come back as RxDB conflicts when the stored version differs from what
               // was sent (server-owned fields): the device adopts it now, because a pull that crossed
               // this push may already have moved its checkpoint past the write.
@@ -291,7 +294,7 @@ export function replicateCollection(
                   sameDocState(row.newDocumentState, stored)
                 )
                   continue;
-                ledger.recordAcceptance(name, stored.id);
+                ledger.recordServerVersion(name, stored.id);
                 adopt.push(stored);
               }
               return [...body.conflicts, ...adopt] as WithDeleted<SyncDocument>[];

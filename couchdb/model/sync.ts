@@ -90,6 +90,12 @@ export interface PushResponse {
    * its checkpoint past this write, so the feed alone would never bring these fields.
    */
   accepted: SyncDocument[];
+  /**
+   * Ids of rows (also in `conflicts`) that sent, unchanged, an earlier server version the device
+   * had pulled, with no version assumed: RxDB re-sends a pulled document so after a reload. Nothing
+   * of the device's is lost; it takes the server's current version (not a clash).
+   */
+  resent: string[];
 }
 
 /** GET /api/sync/stream: Server-Sent Events. */

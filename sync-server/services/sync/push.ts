@@ -21,6 +21,7 @@ import {
   jsonEqual,
   type Viewer,
 } from '@couchdb/rules/access';
+import type nano from 'nano';
 import { couchStatus, type Store } from '../../store/couch';
 import type { ChangeFeed } from '../change-feed';
 import { ADMIN_LOG_TARGETS, type AdminLogTarget } from '@couchdb/model/admin-log-facts';
@@ -62,6 +63,7 @@ export async function pushRows(
   const conflicts: SyncDocument[] = [];
   const rejections: PushRejection[] = [];
   const accepted: SyncDocument[] = [];
+  const resent: string[] = [];
   const visibleVersion = (doc: StoredDoc | null, id: string) =>
     (doc && !doc._deleted ? projectFor(collection, ctx.viewer, doc) : null) ?? deletedStub(id);
   let operator: Operator | undefined;
@@ -123,6 +125,9 @@ export async function pushRows(
             oplogIdFor(id.data, live._rev!),
           );
         }
+      }
+      if (!row.assumedMasterState && (await isResend(db, collection, ctx.viewer, incoming))) {
+        resent.push(id.data);
       }
       conflicts.push(visibleVersion(current, id.data));
       continue;
@@ -190,7 +195,7 @@ export async function pushRows(
       );
     }
   }
-  return { conflicts, rejections, accepted };
+  return { conflicts, rejections, accepted, resent };
 }
 
 const isAdminLogged = (collection: SyncCollection): collection is AdminLogTarget =>
@@ -221,6 +226,31 @@ const DEVICE_PROPERTY_FIELDS = (() => {
 /** Whether the store already holds what the device sends (same values in every field it decides). */
 function alreadyApplied(current: StoredDoc, incoming: SyncDocument): boolean {
   return DEVICE_PROPERTY_FIELDS.every((f) => jsonEqual(current[f], incoming[f]));
+}
+
+/**
+ * Whether a row with no assumed version is the device's unchanged copy of the earlier server
+ * version its `server_rev` names (as the caller received it then), not an edit. Says nothing when
+ * the store no longer holds that version (compacted): the row then counts as an edit.
+ */
+async function isResend(
+  db: nano.DocumentScope<StoredDoc>,
+  collection: SyncCollection,
+  viewer: NonNullable<Viewer>,
+  incoming: SyncDocument,
+): Promise<boolean> {
+  const rev = incoming.server_rev;
+  if (typeof rev !== 'string' || incoming._deleted === true) return false;
+  let earlier: StoredDoc;
+  try {
+    earlier = (await db.get(incoming.id, { rev })) as StoredDoc;
+  } catch (err) {
+    if (couchStatus(err) === 404 || couchStatus(err) === 400) return false;
+    throw err;
+  }
+  const seen = earlier._deleted ? null : projectFor(collection, viewer, earlier);
+  const { _deleted: _d, ...sent } = incoming;
+  return seen !== null && !seen._deleted && jsonEqual(seen, sent);
 }
 
 /** A device's copy of a document in the store's shape (for log snapshots). */

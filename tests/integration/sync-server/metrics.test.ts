@@ -74,8 +74,8 @@ describe('the metrics endpoint', () => {
   });
 
   it('counts pulls, pushes by outcome, rate-limit refusals, media, streams and the store', async () => {
-    // Pushes: two listings written, one of them again from a stale version (a conflict), and a
-    // user writing news (refused, forbidden).
+    // Pushes: two listings written, one of them again from a stale version (a conflict) and re-sent
+    // as pulled, and a user writing news (refused, forbidden).
     const first = await api.insert(gw.app, agent, 'properties', buildNewListing(agent.user.id));
     await api.insert(gw.app, agent, 'properties', buildNewListing(agent.user.id));
     const stale = await api.pushDoc(gw.app, agent, 'properties', {
@@ -83,6 +83,9 @@ describe('the metrics endpoint', () => {
       id: first,
     });
     expect(stale.body.conflicts).toHaveLength(1);
+    // The agent's device sends the version it pulled again, unchanged and with no version assumed.
+    const pulled = await api.master(gw.app, agent, 'properties', first);
+    expect((await api.pushDoc(gw.app, agent, 'properties', pulled)).body.resent).toEqual([first]);
     const refused = await api.pushDoc(gw.app, alice, 'news', {
       id: 'news-by-a-user',
       title: '不该写入',
@@ -116,7 +119,7 @@ describe('the metrics endpoint', () => {
     expect(
       sample(text, latency, { family: 'pull', method: 'GET', status: '200' }),
     ).toBeGreaterThanOrEqual(2);
-    expect(sample(text, latency, { family: 'push', method: 'POST', status: '200' })).toBe(4);
+    expect(sample(text, latency, { family: 'push', method: 'POST', status: '200' })).toBe(5);
     expect(sample(text, latency, { family: 'auth', method: 'POST', status: '429' })).toBe(limited);
     expect(sample(text, latency, { family: 'media', status: '404' })).toBe(1);
     expect(text).toContain('gateway_http_request_duration_seconds_bucket{le="0.005",family="pull"');
@@ -126,6 +129,9 @@ describe('the metrics endpoint', () => {
         collection: 'properties',
         code: 'conflict',
       }),
+    ).toBe(1);
+    expect(
+      sample(text, 'gateway_push_rows_refused_total', { collection: 'properties', code: 'resent' }),
     ).toBe(1);
     expect(
       sample(text, 'gateway_push_rows_refused_total', { collection: 'news', code: 'forbidden' }),

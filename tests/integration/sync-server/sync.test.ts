@@ -230,6 +230,30 @@ describe('properties', () => {
     expect((await stored('properties', approved))!.title).toBe('第一次修改标题');
   });
 
+  it('tells a re-sent copy of an earlier version (no version assumed) from an edit', async () => {
+    const listing = await createListing(alice, { title: '爱丽丝会被再次发送的房源' });
+    const pulled = await master(alice, 'properties', listing);
+    expect(
+      (await update(alice, 'properties', listing, { title: '另一台设备改的标题' })).body.rejections,
+    ).toEqual([]);
+    // RxDB sends the version it had pulled again, without the version it assumed.
+    const again = await push(alice, 'properties', { ...pulled, _deleted: false });
+    expect(again.body.rejections).toEqual([]);
+    expect(again.body.resent).toEqual([listing]);
+    expect(again.body.conflicts[0]).toMatchObject({ id: listing, title: '另一台设备改的标题' });
+    // The same without a version, but changed: an edit (the device reconciles it as one).
+    const edited = await push(alice, 'properties', { ...pulled, title: '这台设备改的标题' });
+    expect(edited.body.resent).toEqual([]);
+    expect(edited.body.conflicts[0]).toMatchObject({ id: listing, title: '另一台设备改的标题' });
+    // A revision that does not exist says nothing either.
+    for (const server_rev of ['1-0000', 'not-a-revision', '']) {
+      const forged = await push(alice, 'properties', { ...pulled, server_rev });
+      expect(forged.status).toBe(200);
+      expect(forged.body.resent).toEqual([]);
+    }
+    expect((await stored('properties', listing))!.title).toBe('另一台设备改的标题');
+  });
+
   it('sends a visibility change to devices: approve → appears, take down and delete → deleted stubs', async () => {
     const listing = await createListing(bob, { title: '鲍勃将被审核的房源' });
     const start = (await pullAll(null, 'properties')).checkpoint;
@@ -555,7 +579,7 @@ describe('no-op pushes', () => {
     const before = await stored('properties', listing);
     const current = await master(alice, 'properties', listing);
     const res = await push(alice, 'properties', current, current);
-    expect(res.body).toEqual({ conflicts: [], rejections: [], accepted: [current] });
+    expect(res.body).toEqual({ conflicts: [], rejections: [], accepted: [current], resent: [] });
     expect((await stored('properties', listing))!._rev).toBe(before!._rev);
     const log = [...(await pullAll(admin, 'oplog')).docs.values()].filter(
       (e) => e.property_id === listing,
