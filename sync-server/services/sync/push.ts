@@ -100,8 +100,12 @@ export async function pushRows(
       reject('forbidden', HIDDEN_DOCUMENT_MESSAGES[collection]);
       continue;
     }
-    // Concurrent write: the device's assumption is not the server's current state.
-    if (assumedRev !== live?._rev) {
+    // Concurrent write: the device's assumption is not the server's current state. A row with no
+    // assumption that names a server revision of a document deleted since is one too, not a new
+    // document (RxDB re-sending a pulled copy after a reload must not bring a deleted one back).
+    const updatesDeleted =
+      !row.assumedMasterState && current?._deleted === true && isRevision(incoming.server_rev);
+    if (assumedRev !== live?._rev || updatesDeleted) {
       if (collection === 'properties' && live && alreadyApplied(live, incoming)) {
         // The device re-sends a write the store already holds (the gateway stopped between the
         // write and its log entry): make sure the entry exists, under the same id as before.
@@ -228,6 +232,9 @@ function alreadyApplied(current: StoredDoc, incoming: SyncDocument): boolean {
   return DEVICE_PROPERTY_FIELDS.every((f) => jsonEqual(current[f], incoming[f]));
 }
 
+/** Whether a device's `server_rev` names a store revision (a device only ever copies one there). */
+const isRevision = (rev: unknown): rev is string => typeof rev === 'string' && rev !== '';
+
 /**
  * Whether a row with no assumed version is the device's unchanged copy of the earlier server
  * version its `server_rev` names (as the caller received it then), not an edit. Says nothing when
@@ -240,7 +247,7 @@ async function isResend(
   incoming: SyncDocument,
 ): Promise<boolean> {
   const rev = incoming.server_rev;
-  if (typeof rev !== 'string' || incoming._deleted === true) return false;
+  if (!isRevision(rev) || incoming._deleted === true) return false;
   let earlier: StoredDoc;
   try {
     earlier = (await db.get(incoming.id, { rev })) as StoredDoc;

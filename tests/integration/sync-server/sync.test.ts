@@ -345,6 +345,29 @@ describe('other collections', () => {
     expect(res.body.rejections[0]).toMatchObject({ code: 'forbidden' });
   });
 
+  it('a deleted demand does not come back when a device re-sends the copy it had pulled', async () => {
+    const demand = { ...buildDemand({ id: newId(), user_id: alice.user.id }) };
+    delete (demand as { user?: unknown }).user;
+    expect((await push(alice, 'demands', demand)).body.rejections).toEqual([]);
+    const pulled = await master(alice, 'demands', demand.id);
+    expect(
+      (await push(alice, 'demands', { ...pulled, _deleted: true }, pulled)).body.rejections,
+    ).toEqual([]);
+    // Another device of hers still holds the pulled copy and sends it again with no version assumed.
+    const again = await push(alice, 'demands', { ...pulled, _deleted: false });
+    expect(again.body).toEqual({
+      conflicts: [{ id: demand.id, _deleted: true }],
+      rejections: [],
+      accepted: [],
+      resent: [demand.id],
+    });
+    // Edited before it was sent: not a new demand either (her device keeps the edit as refused).
+    const edited = await push(alice, 'demands', { ...pulled, title: '删掉前改过的标题' });
+    expect(edited.body.conflicts).toEqual([{ id: demand.id, _deleted: true }]);
+    expect(edited.body.resent).toEqual([]);
+    expect(await stored('demands', demand.id)).toBeNull();
+  });
+
   it('demands: own for users, all for admins, none for visitors; deletes propagate as stubs', async () => {
     const mine = { ...buildDemand({ id: newId(), user_id: alice.user.id }) };
     delete (mine as { user?: unknown }).user;
