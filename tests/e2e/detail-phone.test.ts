@@ -50,7 +50,7 @@ let phone: TestBrowser;
 let admin: Session;
 let agent: Session;
 let user: Session;
-const ids = { media: '', platformLine: '', history: '' };
+const ids = { media: '', platformLine: '', history: '', manyPhotos: '' };
 let coverUrl = '';
 
 beforeAll(async () => {
@@ -75,6 +75,10 @@ beforeAll(async () => {
   const listings = [...(await serverDocs<Property>(gateway.url, null, 'properties')).values()];
   const photo = listings.find((p) => p.images.length > 0)!.images[0]!;
   coverUrl = photo.url;
+  // The public demo listing with the most photos (a dozen): its thumbnails are wider than a phone.
+  ids.manyPhotos = listings
+    .filter((p) => p.audit_status === 'approved' && p.status === 'active')
+    .sort((a, b) => b.images.length - a.images.length)[0]!.id;
   const now = new Date().toISOString();
   ids.media = await publishApproved(gateway.url, agent, admin, {
     title: '测试 手机详情 湖景三居',
@@ -144,6 +148,35 @@ describe('a phone’s listing page', () => {
     await detail.barCall.click();
     await new Layout(page).waitForToast(PROPERTY_MESSAGES.loginRequired);
     await new LoginPage(page).waitUntilShown();
+  });
+
+  it('fits the phone’s width with a dozen photos: the thumbnails scroll, not the page', async () => {
+    const page = await visitor.openPage(
+      `${gateway.url}/properties/${ids.manyPhotos}`,
+      VIEWPORTS.mobile,
+    );
+    const detail = new PropertyDetailPage(page);
+    await detail.title.waitFor(UI_WAIT);
+    const thumbnails = page.getByRole('tablist', { name: '选择图片或视频' });
+    await thumbnails.waitFor(UI_WAIT);
+    expect(
+      await thumbnails.evaluate((el) => el.scrollWidth > el.clientWidth),
+      'more thumbnails than the screen holds',
+    ).toBe(true);
+    const widths = () =>
+      page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        screen: document.documentElement.clientWidth,
+      }));
+    const { page: pageWidth, screen } = await widths();
+    expect(pageWidth).toBe(screen);
+    // The contact and 360° buttons and the photo counter are on the screen.
+    for (const box of [
+      await detail.contactBar.boundingBox(),
+      await page.getByTestId('media-counter').boundingBox(),
+    ]) {
+      expect(box!.x + box!.width).toBeLessThanOrEqual(screen);
+    }
   });
 
   it('keeps the bar at the bottom; calls, favourites, shares; estimates the loan; shows the video’s poster', async () => {

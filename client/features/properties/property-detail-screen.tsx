@@ -178,7 +178,7 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
         sx={{
           display: 'grid',
           gap: { xs: 2, md: 3 },
-          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1.5fr) minmax(320px, 1fr)' },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1.5fr) minmax(320px, 1fr)' },
           alignItems: 'start',
         }}
       >
