@@ -31,33 +31,59 @@ export async function secureStorageForUnsent(
 
 let unsentAtRisk = false;
 let unsentChecked = false;
+let holdsUnsent = false;
+let unsentTimer: ReturnType<typeof setTimeout> | undefined;
 const riskListeners = new Set<() => void>();
+/** How long something must wait unsent before the warning shows (an online edit is sent sooner). */
+const UNSENT_WARNING_DELAY_MS = 2_000;
 
-function setUnsentAtRisk(value: boolean): void {
-  unsentAtRisk = value;
+function notifyRisk(): void {
   for (const listener of riskListeners) listener();
 }
 
-/** Called when the device first holds something unsent (once a page load). */
-export function noticeFirstUnsent(): void {
-  if (unsentChecked) return;
+/**
+ * Called whenever the device's unsent items change between none and some: at the first one (once
+ * a page load) persistent storage is asked for; the warning shows only while something has waited
+ * unsent for a moment (UNSENT_WARNING_DELAY_MS), and goes once nothing is left.
+ */
+export function noticeUnsent(present: boolean): void {
+  if (!present) {
+    clearTimeout(unsentTimer);
+    unsentTimer = undefined;
+    if (holdsUnsent) {
+      holdsUnsent = false;
+      notifyRisk();
+    }
+  } else if (!holdsUnsent && unsentTimer === undefined) {
+    unsentTimer = setTimeout(() => {
+      unsentTimer = undefined;
+      holdsUnsent = true;
+      notifyRisk();
+    }, UNSENT_WARNING_DELAY_MS);
+  }
+  if (!present || unsentChecked) return;
   unsentChecked = true;
   secureStorageForUnsent()
-    .then((atRisk) => setUnsentAtRisk(atRisk))
+    .then((atRisk) => {
+      unsentAtRisk = atRisk;
+      notifyRisk();
+    })
     .catch((err: unknown) => console.warn('[storage] persistent storage request failed', err));
 }
 
 export function dismissUnsentAtRisk(): void {
-  setUnsentAtRisk(false);
+  unsentAtRisk = false;
+  notifyRisk();
 }
 
+/** Whether to warn that unsent items may be cleared: storage is not persistent and some wait. */
 export function useUnsentAtRisk(): boolean {
   return useStoreValue(
     (listener) => {
       riskListeners.add(listener);
       return () => riskListeners.delete(listener);
     },
-    () => unsentAtRisk,
+    () => unsentAtRisk && holdsUnsent,
   );
 }
 

@@ -15,7 +15,7 @@ const UNSENT_STORAGE_MESSAGES = {
 
 /**
  * A bar under the header, like the offline one (it covers nothing): install the app, or stay online
- * until the unsent items are sent. Stays until closed.
+ * until the unsent items are sent. Stays until closed or until nothing is left to send.
  */
 export default function UnsentStorageAlertView() {
   const install = useInstallAction();

@@ -206,6 +206,28 @@ describe('signing out with unsent items', () => {
   });
 });
 
+describe('the warning that unsent items may be cleared', () => {
+  it('shows while something waits and goes once it is sent', async () => {
+    // Storage that is not persistent (as in the test above).
+    await browser.context.addInitScript(() => {
+      StorageManager.prototype.persisted = () => Promise.resolve(false);
+      StorageManager.prototype.persist = () => Promise.resolve(false);
+    });
+    const page = await openSignedIn(browser, gateway.url, agent);
+    await new PwaChrome(page).waitForServiceWorker();
+    const title = `未发送提醒 ${Date.now() % 100000}`;
+    await publishWithHeldBackPhoto(page, title);
+    const alert = page.getByTestId('unsent-storage-alert');
+    await alert.waitFor(UI_WAIT);
+    await page.unroute('**/api/media');
+    await expect
+      .poll(async () => (await serverListings(title)).map((p) => p.images.length), SYNC_WAIT)
+      .toEqual([1]);
+    await alert.waitFor({ state: 'detached', ...UI_WAIT });
+    await page.close();
+  });
+});
+
 describe('waiting until the unsent items are sent', () => {
   it('shows the progress, sends them once uploads go through, then signs out', async () => {
     const page = await openSignedIn(browser, gateway.url, agent);

@@ -1,12 +1,12 @@
 /**
- * Watches for the device's first unsent item (a row waiting to push, a listing waiting for its
- * files) and then has the PWA layer ask for persistent storage (client/pwa/storage.ts
- * noticeFirstUnsent), which warns where the browser may clear the site's data.
+ * Watches whether the device holds unsent items (rows waiting to push, listings waiting for their
+ * files) and tells the PWA layer (client/pwa/storage.ts noticeUnsent): at the first one it asks
+ * for persistent storage, and where the browser may clear the site's data it warns while they wait.
  */
 import { useEffect, useState } from 'react';
 import { useOpenDevice } from '@client/data/open-device';
 import { useSyncStatusValue } from '@client/data/sync-status';
-import { noticeFirstUnsent } from '@client/pwa/storage';
+import { noticeUnsent } from '@client/pwa/storage';
 
 export function FirstUnsentWatch() {
   const pending = useSyncStatusValue((s) => s.pending);
@@ -26,7 +26,7 @@ export function FirstUnsentWatch() {
   }, [outbox]);
 
   useEffect(() => {
-    if (pending > 0 || outboxWaiting) noticeFirstUnsent();
+    noticeUnsent(pending > 0 || outboxWaiting);
   }, [pending, outboxWaiting]);
 
   return null;
