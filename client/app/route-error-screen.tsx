@@ -1,7 +1,10 @@
+import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
+import { useOnlineStatus } from '@client/pwa/online-status';
+import { ROUTE_ERROR_MESSAGES } from './route-error-messages';
 
 function isChunkLoadFailure(error: unknown): boolean {
   return (
@@ -10,26 +13,45 @@ function isChunkLoadFailure(error: unknown): boolean {
   );
 }
 
-/** Shown when a screen throws or its code cannot be loaded (for example offline after an update). */
+/**
+ * Shown when a screen throws or its code cannot be loaded (offline before the app was kept for
+ * offline use, or after an update). A screen whose code did not load is loaded again as soon as
+ * the connection is back: the user does not have to find the refresh button.
+ */
 export function RouteErrorScreen() {
   const error = useRouteError();
-  console.error('route error', error);
+  const online = useOnlineStatus();
+  const chunkFailed = isChunkLoadFailure(error);
+  useEffect(() => {
+    console.error('route error', error);
+  }, [error]);
+  useEffect(() => {
+    if (!chunkFailed) return;
+    const reload = () => window.location.reload();
+    window.addEventListener('online', reload);
+    return () => window.removeEventListener('online', reload);
+  }, [chunkFailed]);
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
-    : isChunkLoadFailure(error)
-      ? '页面资源加载失败，请检查网络后刷新。'
-      : '页面出现错误，请刷新后重试。';
+    : chunkFailed
+      ? ROUTE_ERROR_MESSAGES.chunkFailed
+      : ROUTE_ERROR_MESSAGES.failed;
 
   return (
     <Container maxWidth="sm" sx={{ py: 10, textAlign: 'center' }}>
       <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
-        页面出错了
+        {ROUTE_ERROR_MESSAGES.title}
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 4 }}>
+      <Typography color="text.secondary" sx={{ mb: chunkFailed && !online ? 1 : 4 }}>
         {detail}
       </Typography>
+      {chunkFailed && !online && (
+        <Typography color="text.secondary" sx={{ mb: 4 }} data-testid="reloads-online">
+          {ROUTE_ERROR_MESSAGES.reloadsOnline}
+        </Typography>
+      )}
       <Button variant="contained" onClick={() => window.location.reload()}>
-        刷新页面
+        {ROUTE_ERROR_MESSAGES.reload}
       </Button>
     </Container>
   );

@@ -1,0 +1,51 @@
+/**
+ * A screen whose code cannot be downloaded (the connection dropped before the app was kept for
+ * offline use) shows 页面出错了 with the reason, says it reloads once online, and does so: the user
+ * gets the screen back without looking for the refresh button.
+ * Run `npm run build` first (`npm run test:e2e` does).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTE_ERROR_MESSAGES } from '@client/app/route-error-messages';
+import { launchBrowser, saveScreenshot, UI_WAIT, type TestBrowser } from '../helpers/browser';
+import { startGateway, type RunningGateway } from '../helpers/gateway';
+
+let gateway: RunningGateway;
+let browser: TestBrowser;
+
+beforeAll(async () => {
+  gateway = await startGateway({ embedded: true });
+  browser = await launchBrowser();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await gateway?.stop();
+});
+
+describe('a screen whose code did not load', () => {
+  it('says so, and loads it again once the connection is back', async () => {
+    // The help screen's code does not come through (for the page and its service worker alike).
+    const helpChunk = /\/assets\/help-screen-[^/]*\.js$/;
+    await browser.context.route(helpChunk, (route) => route.abort('internetdisconnected'));
+    const page = await browser.openPage(`${gateway.url}/`);
+    await page.getByRole('link', { name: '帮助中心' }).first().click();
+    await page.getByRole('heading', { name: ROUTE_ERROR_MESSAGES.title }).waitFor(UI_WAIT);
+    await page.getByText(ROUTE_ERROR_MESSAGES.chunkFailed).waitFor(UI_WAIT);
+
+    await browser.context.setOffline(true);
+    await page.getByTestId('reloads-online').waitFor(UI_WAIT);
+    expect(await page.getByTestId('reloads-online').textContent()).toBe(
+      ROUTE_ERROR_MESSAGES.reloadsOnline,
+    );
+    await saveScreenshot(page, 'route-error-offline');
+    await browser.context.unroute(helpChunk);
+    const reloaded = page.waitForEvent('load', UI_WAIT);
+    await browser.context.setOffline(false);
+    await reloaded;
+    await page.getByRole('heading', { name: '帮助中心', level: 1 }).waitFor(UI_WAIT);
+    expect(page.url()).toBe(`${gateway.url}/help`);
+    await expect(
+      page.getByRole('heading', { name: ROUTE_ERROR_MESSAGES.title }).count(),
+    ).resolves.toBe(0);
+  });
+});
