@@ -6,8 +6,7 @@
 import { MAX_PAGE_BUTTONS, PAGE_SIZE } from '../model/constants';
 import type { OperationType } from '../model/oplog';
 import type { AuditStatus, PropertyStatus, PropertyType } from '../model/property';
-import { hasPendingRevision } from './listing-review';
-import { AUDIT_STATUS_LABELS } from './property-status';
+import { AUDIT_STATUS_LABELS, awaitsReview } from './property-status';
 import {
   comparePropertiesFor,
   DEFAULT_PROPERTY_SORT,
@@ -69,11 +68,7 @@ export function filterAdminListings<T extends AdminListing>(
 export function pendingListings<T extends AdminListing>(list: readonly T[]): T[] {
   const newest = comparePropertiesFor('time_desc');
   return list
-    .filter(
-      (p) =>
-        (p.audit_status === 'pending' || hasPendingRevision(p as Record<string, unknown>)) &&
-        p.status !== 'deleted',
-    )
+    .filter((p) => awaitsReview(p))
     .sort((a, b) => newest({ ...a, is_priority: false }, { ...b, is_priority: false }));
 }
 

@@ -6,6 +6,7 @@ import type { AuditStatus, Property, PropertyStatus } from '../model/property';
 import { ADMIN_PROPERTY_MESSAGES, AUDIT_COMMENT_MAX } from '../model/property-facts';
 import type { UserRole } from '../model/user';
 import { ALLOW, type Decision, refuse } from './decision';
+import { hasPendingRevision } from './listing-review';
 
 export const PROPERTY_STATUS_LABELS: Record<PropertyStatus, string> = {
   active: '上架',
@@ -198,6 +199,17 @@ export function matchesMyListingFilter(property: StatusFields, filter: MyListing
 }
 
 /** Stat cards of the admin listing page (spec §2): total, active, pending, approved. */
+/**
+ * Whether a listing waits for an admin's review (房源审核's queue and the 待审核 counts): a new or
+ * resubmitted listing, or a change to an approved one; never a deleted one.
+ */
+export function awaitsReview(p: StatusFields): boolean {
+  return (
+    (p.audit_status === 'pending' || hasPendingRevision(p as Record<string, unknown>)) &&
+    p.status !== 'deleted'
+  );
+}
+
 export function propertyStats(properties: readonly StatusFields[]): {
   total: number;
   active: number;
@@ -207,7 +219,7 @@ export function propertyStats(properties: readonly StatusFields[]): {
   const stats = { total: properties.length, active: 0, pending: 0, approved: 0 };
   for (const p of properties) {
     if (p.status === 'active') stats.active++;
-    if (p.audit_status === 'pending') stats.pending++;
+    if (awaitsReview(p)) stats.pending++;
     if (p.audit_status === 'approved') stats.approved++;
   }
   return stats;

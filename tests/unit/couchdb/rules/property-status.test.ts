@@ -180,7 +180,9 @@ describe('batch helpers', () => {
       buildProperty(),
       buildProperty({ status: 'inactive', audit_status: 'pending' }),
       buildProperty({ audit_status: 'rejected' }),
+      // Deleted while pending: not in the review queue, so not 待审核 either.
+      buildProperty({ status: 'deleted', audit_status: 'pending' }),
     ]);
-    expect(stats).toEqual({ total: 3, active: 2, pending: 1, approved: 1 });
+    expect(stats).toEqual({ total: 4, active: 2, pending: 1, approved: 1 });
   });
 });
