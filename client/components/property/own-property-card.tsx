@@ -88,7 +88,7 @@ export function OwnPropertyCard({
             {formatShortAddress(p.address)}
           </Typography>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
-            <Typography sx={{ color: 'secondary.main', fontWeight: 700 }}>
+            <Typography sx={{ color: 'secondary.main', fontWeight: 700, whiteSpace: 'nowrap' }}>
               {formatPrice(p.type, p.price)}
             </Typography>
             <Typography sx={{ fontSize: 13 }}>{formatArea(p.area)}</Typography>

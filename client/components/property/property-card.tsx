@@ -246,7 +246,12 @@ function PropertyCardView({
             <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', minWidth: 0 }}>
               <Typography
                 data-testid="property-price"
-                sx={{ color: 'secondary.main', fontWeight: 700, fontSize: { xs: 18, md: 20 } }}
+                sx={{
+                  color: 'secondary.main',
+                  fontWeight: 700,
+                  fontSize: { xs: 18, md: 20 },
+                  whiteSpace: 'nowrap',
+                }}
               >
                 {formatPrice(p.type, p.price)}
               </Typography>

@@ -120,7 +120,7 @@ function ShareList() {
                       {l.title}
                       <Typography
                         component="span"
-                        sx={{ color: 'error.main', ml: 1, fontSize: 13 }}
+                        sx={{ color: 'error.main', ml: 1, fontSize: 13, whiteSpace: 'nowrap' }}
                       >
                         {formatPrice(l.type, l.price)}
                       </Typography>

@@ -109,7 +109,7 @@ export function AdminPropertyCard({
               .join(' · ')}
           </Typography>
           <Stack direction="row" sx={{ alignItems: 'baseline', flexWrap: 'wrap', columnGap: 1.5 }}>
-            <Typography sx={{ color: 'secondary.main', fontWeight: 700 }}>
+            <Typography sx={{ color: 'secondary.main', fontWeight: 700, whiteSpace: 'nowrap' }}>
               {formatPrice(p.type, p.price)}
             </Typography>
             <Typography sx={{ fontSize: 13 }}>{formatArea(p.area)}</Typography>

@@ -55,7 +55,12 @@ export const DetailSummary = memo(function DetailSummary({
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'baseline' }}>
           <Typography
             data-testid="detail-price"
-            sx={{ color: 'secondary.main', fontWeight: 800, fontSize: { xs: 28, md: 32 } }}
+            sx={{
+              color: 'secondary.main',
+              fontWeight: 800,
+              fontSize: { xs: 28, md: 32 },
+              whiteSpace: 'nowrap',
+            }}
           >
             {formatPrice(p.type, p.price)}
           </Typography>
