@@ -117,6 +117,10 @@ describe('the agent’s links and listings', () => {
       await page.waitForURL((url) => url.search === '', UI_WAIT);
       const detail = new PropertyDetailPage(page);
       await detail.title.waitFor(UI_WAIT);
+      // The page's 联系人 card names the agent too, not the listing's publisher.
+      await expect
+        .poll(() => page.getByTestId('contact-card-name').textContent(), UI_WAIT)
+        .toBe(agent.name);
       await detail.phoneButton.click();
       await detail.contactDialog.waitFor(UI_WAIT);
       expect(await page.getByTestId('contact-name').textContent()).toContain(agent.name);

@@ -233,8 +233,11 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
             sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2 }}
           >
             <Box>
-              <Typography sx={{ fontWeight: 600 }}>
-                {p.contact?.name || p.owner?.name || contact.name}
+              <Typography sx={{ fontWeight: 600 }} data-testid="contact-card-name">
+                {/* The promoting agent is whom the phone reaches (the dialog's number): named here too. */}
+                {contact.source === 'promotion'
+                  ? contact.name
+                  : p.contact?.name || p.owner?.name || contact.name}
               </Typography>
               <Typography color="text.secondary" sx={{ fontSize: 13 }}>
                 {user ? '点击电话咨询查看联系电话' : '登录后可查看联系电话'}
