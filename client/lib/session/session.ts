@@ -5,7 +5,7 @@
  */
 import type { LoginInput, RegisterRequest } from '@couchdb/model/auth';
 import { AUTH_REFRESH_BACKOFF_START_MS, SIGN_OUT_SERVER_WAIT_MS } from '@couchdb/model/constants';
-import { messageForStatus } from '@couchdb/model/errors';
+import { AUTH_MESSAGES, messageForStatus } from '@couchdb/model/errors';
 import { hasSessionHint } from '@couchdb/model/session-cookies';
 import type { User } from '@couchdb/model/user';
 import { Backoff } from '@client/lib/backoff';
@@ -61,6 +61,9 @@ function tokenLifetimeMs(token: string, expiresAt: string): number {
   }
   return Math.max(0, Date.parse(expiresAt) - Date.now());
 }
+
+/** The browser knows it has no connection (onLine true may still be wrong; false is not). */
+const isOffline = (): boolean => globalThis.navigator?.onLine === false;
 
 function isSignedOutAnswer(err: unknown): boolean {
   return err instanceof ApiError && (err.status === 401 || err.status === 403);
@@ -247,6 +250,9 @@ export class SessionManager {
     }
     const generation = this.generation;
     try {
+      // Offline, the renewal cannot go through: no request (each would fail and be logged); the
+      // `online` event renews.
+      if (isOffline()) throw new ApiError(0, 'network_error', AUTH_MESSAGES.networkError);
       const session = await this.withRefreshLock(() => this.api.refresh());
       if (generation !== this.generation) return this.accessToken;
       this.apply(session);
@@ -259,7 +265,7 @@ export class SessionManager {
       }
       if (this.state.status === 'loading') {
         this.setState({ status: 'anonymous', user: null });
-      } else if (this.state.status === 'authenticated') {
+      } else if (this.state.status === 'authenticated' && !isOffline()) {
         this.scheduleRetry();
       }
       throw err;

@@ -193,3 +193,47 @@ describe('signing out without a connection', () => {
     expect(readPendingRevocation()).not.toBeNull();
   });
 });
+
+describe('renewing without a connection', () => {
+  const events = new EventTarget();
+  const connection = { onLine: true };
+  beforeEach(() => {
+    connection.onLine = true;
+    Object.assign(globalThis, {
+      addEventListener: events.addEventListener.bind(events),
+      removeEventListener: events.removeEventListener.bind(events),
+    });
+    Object.defineProperty(globalThis, 'navigator', { value: connection, configurable: true });
+  });
+  afterEach(() => {
+    const g = globalThis as { addEventListener?: unknown; removeEventListener?: unknown };
+    delete g.addEventListener;
+    delete g.removeEventListener;
+    Reflect.deleteProperty(globalThis, 'navigator');
+  });
+
+  it('sends no request while offline, keeps the user signed in, and renews once online', async () => {
+    const api = fakeApi();
+    const manager = await signedIn(api);
+    api.online = false;
+    connection.onLine = false;
+    api.calls.length = 0;
+    vi.useFakeTimers();
+    try {
+      await expect(manager.refresh()).rejects.toThrow(ApiError);
+      await expect(manager.refresh()).rejects.toThrow(ApiError);
+      // No retry timer either: a minute offline sends nothing.
+      await vi.advanceTimersByTimeAsync(60_000);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(api.calls).toEqual([]);
+    expect(manager.getSnapshot()).toEqual({ status: 'authenticated', user });
+
+    api.online = true;
+    connection.onLine = true;
+    events.dispatchEvent(new Event('online'));
+    await expect.poll(() => api.calls).toEqual(['refresh']);
+    expect(manager.getSnapshot()).toEqual({ status: 'authenticated', user });
+  });
+});
