@@ -20,7 +20,13 @@ import {
 } from '../helpers/browser';
 import { startGateway, type RunningGateway } from '../helpers/gateway';
 import { bearer, insert } from '../helpers/sync-api';
-import { demoAccount, publishApproved, signInDemo, type Session } from './pages/browse-fixtures';
+import {
+  demoAccount,
+  publishApproved,
+  publishPending,
+  signInDemo,
+  type Session,
+} from './pages/browse-fixtures';
 import { LoginPage, openSignedIn } from './pages/login-page';
 import { PropertyDetailPage } from './pages/property-detail-page';
 
@@ -137,6 +143,7 @@ describe('the agent’s links and listings', () => {
       await signInDemo(gateway.url, 'admin'),
     ];
     const id = await publishApproved(gateway.url, agentSession, admin, { title: '数据统计房源' });
+    await publishPending(gateway.url, agentSession, { title: '数据统计 待审核房源' });
     await fetch(`${gateway.url}/api/properties/${id}/view`, {
       method: 'POST',
       headers: { [DEVICE_ID_HEADER]: 'e2e-device-1234' },
@@ -162,6 +169,12 @@ describe('the agent’s links and listings', () => {
     expect(await row.getByTestId('stat-favorites').textContent()).toBe('1');
     expect(await row.getByTestId('stat-contacts').textContent()).toBe('1');
     expect(await row.getByTestId('stat-days').textContent()).toBe('0');
+    // Not on the market while in review: no days counted.
+    const pending = page
+      .getByTestId('listing-stats-row')
+      .filter({ hasText: '数据统计 待审核房源' });
+    await pending.waitFor(UI_WAIT);
+    expect(await pending.getByTestId('stat-days').textContent()).toBe('—');
     await saveScreenshot(page, 'listing-stats-desktop');
     await page.setViewportSize(VIEWPORTS.mobile);
     await saveScreenshot(page, 'listing-stats-mobile');

@@ -20,6 +20,7 @@ import { OnlineResourceFailure } from '@client/components/online-resource-failur
 import { useOnlineResource } from '@client/components/use-online-resource';
 import { PageHeader } from '@client/components/page-header';
 import { AgentGate } from './components/agent-gate';
+import { ToolsBackLink } from './components/tools-back-link';
 
 const lm = LISTING_STATS_MESSAGES;
 
@@ -44,6 +45,7 @@ function ListingStatsView() {
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 2, md: 3 } }}>
+      <ToolsBackLink />
       <PageHeader title={lm.title} />
       {state.kind === 'failed' && <OnlineResourceFailure message={state.message} retry={retry} />}
       {state.kind === 'loading' && <Skeleton variant="rounded" height={200} />}
@@ -86,9 +88,14 @@ function ListingStatsView() {
                   <Figure label="浏览" value={l.views} testId="stat-views" />
                   <Figure label="收藏" value={l.favorites} testId="stat-favorites" />
                   <Figure label="咨询" value={l.contacts} testId="stat-contacts" />
+                  {/* Only a public listing is on the market: '—' while in review or off it. */}
                   <Figure
                     label="在售天数"
-                    value={daysOnMarket(l.created_at, now)}
+                    value={
+                      l.audit_status === 'approved' && l.status === 'active'
+                        ? daysOnMarket(l.created_at, now)
+                        : '—'
+                    }
                     testId="stat-days"
                   />
                 </Box>
@@ -101,7 +108,15 @@ function ListingStatsView() {
   );
 }
 
-function Figure({ label, value, testId }: { label: string; value: number; testId: string }) {
+function Figure({
+  label,
+  value,
+  testId,
+}: {
+  label: string;
+  value: number | string;
+  testId: string;
+}) {
   return (
     <Box>
       <Typography sx={{ fontSize: 20, fontWeight: 700 }} data-testid={testId}>

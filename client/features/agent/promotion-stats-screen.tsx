@@ -17,6 +17,7 @@ import { PageHeader } from '@client/components/page-header';
 import { OnlineResourceFailure } from '@client/components/online-resource-failure';
 import { useOnlineResource } from '@client/components/use-online-resource';
 import { AgentGate } from './components/agent-gate';
+import { ToolsBackLink } from './components/tools-back-link';
 
 const pm = PROMOTION_MESSAGES;
 
@@ -42,6 +43,7 @@ function PromotionStats() {
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 2, md: 3 } }}>
+      <ToolsBackLink />
       <PageHeader title={pm.statsTitle} />
       {state.kind === 'failed' && <OnlineResourceFailure message={state.message} retry={retry} />}
       {state.kind === 'loading' && <Skeleton variant="rounded" height={260} />}

@@ -23,6 +23,7 @@ import { useMyProperties } from '@client/data/hooks';
 import { displayName } from '@client/lib/session/display-name';
 import { useAuth } from '@client/lib/session/auth-context';
 import { AgentGate } from './components/agent-gate';
+import { ToolsBackLink } from './components/tools-back-link';
 
 const pm = PROMOTION_MESSAGES;
 
@@ -87,6 +88,7 @@ function ShareList() {
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 2, md: 3 } }}>
+      <ToolsBackLink />
       <PageHeader title="房源分享清单" />
       {!mine && <Skeleton variant="rounded" height={160} />}
       {mine && listings.length === 0 && (
