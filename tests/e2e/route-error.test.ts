@@ -1,13 +1,15 @@
 /**
  * A screen whose code cannot be downloaded (the connection dropped before the app was kept for
- * offline use) shows 页面出错了 with the reason, says it reloads once online, and does so: the user
- * gets the screen back without looking for the refresh button.
+ * offline use) shows 页面出错了 with the reason inside the layout (the header stays), says it
+ * reloads once online, and does so: the user gets the screen back without looking for the refresh
+ * button.
  * Run `npm run build` first (`npm run test:e2e` does).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_ERROR_MESSAGES } from '@client/app/route-error-messages';
 import { launchBrowser, saveScreenshot, UI_WAIT, type TestBrowser } from '../helpers/browser';
 import { startGateway, type RunningGateway } from '../helpers/gateway';
+import { Layout } from './pages/layout';
 
 let gateway: RunningGateway;
 let browser: TestBrowser;
@@ -31,6 +33,8 @@ describe('a screen whose code did not load', () => {
     await page.getByRole('link', { name: '帮助中心' }).first().click();
     await page.getByRole('heading', { name: ROUTE_ERROR_MESSAGES.title }).waitFor(UI_WAIT);
     await page.getByText(ROUTE_ERROR_MESSAGES.chunkFailed).waitFor(UI_WAIT);
+    // Inside the layout: the header stays, to go on to another screen.
+    expect(await new Layout(page).header.isVisible()).toBe(true);
 
     await browser.context.setOffline(true);
     await page.getByTestId('reloads-online').waitFor(UI_WAIT);
