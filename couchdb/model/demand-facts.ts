@@ -38,6 +38,8 @@ export const DEMAND_FORM_MESSAGES = {
 /** Demand screens' texts (spec §2, §8). */
 export const DEMAND_MESSAGES = {
   publishSuccess: '需求发布成功！',
+  /** Published offline: the demand waits on the device (the spec's toast is for online). */
+  publishSavedOffline: '需求已保存在本机，联网后自动发布',
   publishFailed: GENERIC_MESSAGES.publishFailed,
   deleteSuccess: '需求删除成功',
   deleteFailed: GENERIC_MESSAGES.deleteFailed,
@@ -47,6 +49,7 @@ export const DEMAND_MESSAGES = {
   loadFailedHint: '读取本机数据时出错，请重新加载',
   reload: GENERIC_MESSAGES.reload,
   updateSuccess: '需求更新成功',
+  updateSavedOffline: GENERIC_MESSAGES.savedOffline,
   notFound: '需求不存在或已删除',
   empty: '暂无需求',
   emptyHint: '发布求购或求租需求，让经纪人找到您',

@@ -95,5 +95,7 @@ export const GENERIC_MESSAGES = {
   loadFailed: '加载失败',
   reloadHint: '请刷新页面重试',
   saveFailed: '保存失败，请重试',
+  /** A change saved while offline: it waits on the device and is sent once the device is online. */
+  savedOffline: '修改已保存在本机，联网后自动上传',
   reload: '重新加载',
 } as const;

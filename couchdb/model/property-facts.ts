@@ -58,6 +58,8 @@ export const PROPERTY_FORM_MESSAGES = {
 /** Listing screens' texts (spec §2, §5 Other, §8 Publishing and deletion, Other). */
 export const PROPERTY_MESSAGES = {
   publishSuccess: '房源发布成功！',
+  /** Published offline: the listing and its files wait on the device (spec's toast is for online). */
+  publishSavedOffline: '房源已保存在本机，联网后自动发布',
   publishFailed: GENERIC_MESSAGES.publishFailed,
   deleteSuccess: '房源删除成功',
   deleteFailed: GENERIC_MESSAGES.deleteFailed,
@@ -71,6 +73,7 @@ export const PROPERTY_MESSAGES = {
   linkCopied: '链接已复制到剪贴板',
   copyFailed: PROMOTION_MESSAGES.copyFailed,
   updateSuccess: '房源更新成功',
+  updateSavedOffline: GENERIC_MESSAGES.savedOffline,
   loginRequired: AUTH_MESSAGES.loginRequired,
   empty: '暂无符合条件的房源',
   featuredEmpty: '暂无推荐房源',

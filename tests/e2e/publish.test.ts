@@ -115,7 +115,7 @@ describe('publish a listing', () => {
       await expect.poll(() => form.media.locator('img').count(), UI_WAIT).toBe(3);
       await saveScreenshot(page, 'publish-media-step-mobile');
       await form.submitButton.click();
-      await layout.waitForToast(PROPERTY_MESSAGES.publishSuccess);
+      await layout.waitForToast(PROPERTY_MESSAGES.publishSavedOffline);
       await page.waitForURL((url) => url.pathname === '/manage');
 
       // Still offline: a reload keeps the listing and its 3 photos waiting on the device.
@@ -327,7 +327,7 @@ describe('refused changes', () => {
       await form.choosePhotos(['r1.jpg', 'r2.jpg', 'r3.jpg'], 30);
       await expect.poll(() => form.tiles.count(), UI_WAIT).toBe(3);
       await form.submitButton.click();
-      await layout.waitForToast(PROPERTY_MESSAGES.publishSuccess);
+      await layout.waitForToast(PROPERTY_MESSAGES.publishSavedOffline);
       await page.waitForURL((url) => url.pathname === '/manage');
     } catch (err) {
       await setMaxImages(10);

@@ -121,7 +121,7 @@ async function publishWithHeldBackPhoto(page: Page, title: string): Promise<void
     await form.choosePhotos(['photo-1.jpg']);
     await expect.poll(() => form.media.locator('img').count(), UI_WAIT).toBe(1);
     await form.submitButton.click();
-    await layout.waitForToast(PROPERTY_MESSAGES.publishSuccess);
+    await layout.waitForToast(PROPERTY_MESSAGES.publishSavedOffline);
     await page.waitForURL((url) => url.pathname === '/manage');
     await page.route('**/api/media', (route) => route.abort());
   } finally {

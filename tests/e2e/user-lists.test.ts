@@ -256,9 +256,16 @@ describe('demands', () => {
     await page.waitForURL((url) => url.searchParams.has('edit'));
     expect(await page.getByLabel('最高价格').inputValue()).toBe('2500');
     await page.getByLabel('需求标题').fill('凤麓街道求租两居室（可短租）');
-    await page.getByRole('button', { name: '保存修改' }).click();
-    await layout.waitForToast(DEMAND_MESSAGES.updateSuccess);
-    await card.filter({ hasText: '可短租' }).waitFor();
+    // Saved offline: the toast says it waits on the device, and it is sent once online.
+    await browser.context.setOffline(true);
+    try {
+      await page.getByRole('button', { name: '保存修改' }).click();
+      await layout.waitForToast(DEMAND_MESSAGES.updateSavedOffline);
+      await card.filter({ hasText: '可短租' }).waitFor();
+    } finally {
+      await browser.context.setOffline(false);
+    }
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await expect
       .poll(async () => (await serverDemands()).map((d) => d.title), { timeout: 30_000 })
       .toEqual(['凤麓街道求租两居室（可短租）']);

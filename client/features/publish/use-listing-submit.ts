@@ -55,13 +55,17 @@ export function useListingSubmit({
           console.error('forgetting the refused change failed', refused.id, err),
         );
       }
+      // Offline, it is saved on this device only: say so, rather than that it was published.
+      const offline = !navigator.onLine;
       if (!listing) {
-        toast.success(PROPERTY_MESSAGES.publishSuccess);
+        if (offline) toast.info(PROPERTY_MESSAGES.publishSavedOffline);
+        else toast.success(PROPERTY_MESSAGES.publishSuccess);
         leaveAfterSave();
         await navigate('/manage');
         return;
       }
-      toast.success(PROPERTY_MESSAGES.updateSuccess);
+      if (offline) toast.info(PROPERTY_MESSAGES.updateSavedOffline);
+      else toast.success(PROPERTY_MESSAGES.updateSuccess);
       leaveAfterSave();
       await navigate(
         files.length > 0

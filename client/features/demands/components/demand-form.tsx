@@ -81,7 +81,12 @@ export function DemandForm({
         await forgetRefusedChange(device.database, refused.id).catch((err: unknown) =>
           console.error('forgetting the refused change failed', refused.id, err),
         );
-      toast.success(demand ? DEMAND_MESSAGES.updateSuccess : DEMAND_MESSAGES.publishSuccess);
+      // Offline, it is saved on this device only: say so, rather than that it was published.
+      if (!navigator.onLine)
+        toast.info(
+          demand ? DEMAND_MESSAGES.updateSavedOffline : DEMAND_MESSAGES.publishSavedOffline,
+        );
+      else toast.success(demand ? DEMAND_MESSAGES.updateSuccess : DEMAND_MESSAGES.publishSuccess);
       leaveAfterSave();
       await navigate(demand ? '/my-demands' : '/manage');
     } catch (err) {
