@@ -9,11 +9,19 @@ import type { Store } from '../sync-server/store/couch';
 
 /** The secret the bench gateway signs tokens with (benches sign their callers' tokens too). */
 export const BENCH_JWT_SECRET = 'bench-secret-bench-secret-bench-secret';
+/** The token the bench gateway's /metrics answers to. */
+const BENCH_METRICS_TOKEN = 'bench-metrics-bench-metrics';
 
 export interface BenchGateway {
   url: string;
   /** CPU time the gateway process has used so far (user + system, ms; NaN where /proc is missing). */
   cpuMs(): number;
+  /**
+   * The gateway's own request histogram for a route family (pull, push): cumulative counts by upper
+   * bound in seconds, as /metrics gives them. Its time runs from the request's arrival at the
+   * gateway to its answer: no connection set-up, no queue before the gateway reads the request.
+   */
+  requestHistogram(family: string): Promise<Map<number, number>>;
   stop(): Promise<void>;
 }
 
@@ -53,6 +61,7 @@ export async function startBenchGateway(store: Store, dataDir: string): Promise<
         DATA_DIR: dataDir,
         COUCHDB_URL: store.url,
         JWT_SECRET: BENCH_JWT_SECRET,
+        METRICS_TOKEN: BENCH_METRICS_TOKEN,
         LOG_LEVEL: 'warn',
       },
     },
@@ -83,7 +92,40 @@ export async function startBenchGateway(store: Store, dataDir: string): Promise<
     await stop();
     throw err;
   }
-  return { url, stop, cpuMs: () => processCpuMs(child.pid) };
+  const requestHistogram = async (family: string) => {
+    const text = await (
+      await fetch(`${url}/metrics`, { headers: { Authorization: `Bearer ${BENCH_METRICS_TOKEN}` } })
+    ).text();
+    const counts = new Map<number, number>();
+    for (const line of text.split('\n')) {
+      const m =
+        /^gateway_http_request_duration_seconds_bucket\{le="([^"]+)",family="([^"]+)",[^}]*\} (\d+)$/.exec(
+          line,
+        );
+      if (!m || m[2] !== family) continue;
+      const le = m[1] === '+Inf' ? Infinity : Number(m[1]);
+      counts.set(le, (counts.get(le) ?? 0) + Number(m[3]));
+    }
+    return counts;
+  };
+  return { url, stop, cpuMs: () => processCpuMs(child.pid), requestHistogram };
+}
+
+/**
+ * The upper bound (ms) of the bucket holding the p-th percentile of what two snapshots of a
+ * histogram (`before`, `after`) counted in between.
+ */
+export function histogramPercentile(
+  before: Map<number, number>,
+  after: Map<number, number>,
+  p: number,
+): number {
+  const bounds = [...after.keys()].sort((a, b) => a - b);
+  const total = (after.get(Infinity) ?? 0) - (before.get(Infinity) ?? 0);
+  for (const le of bounds) {
+    if ((after.get(le) ?? 0) - (before.get(le) ?? 0) >= (p / 100) * total) return le * 1000;
+  }
+  return NaN;
 }
 
 /** The p-th percentile of ascending `sorted` (NaN when empty). */

@@ -1,7 +1,10 @@
 /**
  * 200 devices pulling through the gateway at once, on loopback (DESIGN §11: p99 ≤ 200 ms, no
  * errors). Each device walks the properties feed from the start in pages, as a first sync does.
- * The same load straight against the store's _changes feed is the baseline, in the same run.
+ * Baselines in the same run: the same load straight against the store's _changes feed, and the floor,
+ * a bare Node server replaying one of the gateway's answers (what the machine, the loopback and the
+ * load generator cost before the gateway does any work). The gateway's own time (from a request's
+ * arrival to its answer, by its request histogram) is printed beside what the devices saw.
  *
  *   npm run bench -- gateway-pull [--listings 5000] [--devices 200] [--pages 5] [--limit 100]
  */
@@ -14,7 +17,13 @@ import { pino } from 'pino';
 import { buildBenchProperties } from '../couchdb/seed/bench-data';
 import { insertMissing } from '../sync-server/services/seed-service';
 import { openStore } from '../sync-server/store/couch';
-import { percentile, processCpuMs, startBenchGateway } from './gateway-process';
+import { recordAnswer, startBareServer, type BareServer } from './bare-server';
+import {
+  histogramPercentile,
+  percentile,
+  processCpuMs,
+  startBenchGateway,
+} from './gateway-process';
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
@@ -37,6 +46,7 @@ const store = await openStore({ dataDir: dir, logger });
 await insertMissing(store, 'properties', buildBenchProperties(listings, 1));
 const gateway = await startBenchGateway(store, dir);
 const gatewayUrl = gateway.url;
+const bareServers: BareServer[] = [];
 
 /** Warm-up requests per path, and how many at once. */
 const WARM_REQUESTS = 200;
@@ -66,6 +76,7 @@ async function load(
   const gatewayCpu = gateway.cpuMs();
   const storeCpu = processCpuMs(store.embeddedProcess?.pid());
   const ownCpu = process.cpuUsage();
+  const histogramBefore = await gateway.requestHistogram('pull');
   const started = performance.now();
   await Promise.all(
     Array.from({ length: devices }, async () => {
@@ -87,8 +98,11 @@ async function load(
   );
   const wall = performance.now() - started;
   const own = process.cpuUsage(ownCpu);
+  const histogramAfter = await gateway.requestHistogram('pull');
   latencies.sort((a, b) => a - b);
   return {
+    /** The gateway's own p99 (ms, a bucket's upper bound); NaN when the load went elsewhere. */
+    ownP99: histogramPercentile(histogramBefore, histogramAfter, 99),
     latencies,
     errors,
     wall,
@@ -97,6 +111,23 @@ async function load(
     storeCpuMs: processCpuMs(store.embeddedProcess?.pid()) - storeCpu,
     loadCpuMs: (own.user + own.system) / 1000,
   };
+}
+
+/**
+ * The same load against a bare server replaying the gateway's answer to `url` (gzipped as a device
+ * taking gzip gets it), its connections opened in a burst as the measured devices open theirs.
+ */
+async function loadFloor(url: string, from = '0') {
+  const bare = await startBareServer(
+    await recordAnswer(url, { 'accept-encoding': 'gzip, deflate' }),
+  );
+  bareServers.push(bare);
+  for (let i = 0; i < WARM_REQUESTS; i++) await getOnce(bare.url);
+  return load(
+    () => `${bare.url}/`,
+    () => from,
+    from,
+  );
 }
 
 try {
@@ -131,10 +162,17 @@ try {
   const row = (name: string, r: Awaited<ReturnType<typeof load>>) =>
     `${name.padEnd(30)} p50 ${percentile(r.latencies, 50).toFixed(0).padStart(5)} ms  p99 ${percentile(r.latencies, 99).toFixed(0).padStart(5)} ms  ` +
     `${r.latencies.length} requests in ${(r.wall / 1000).toFixed(1)} s  errors ${r.errors}\n` +
+    (name.includes('gateway')
+      ? `${''.padEnd(30)} the gateway's own time (arrival to answer): p99 ≤ ${r.ownP99} ms\n`
+      : '') +
     `${''.padEnd(30)} CPU a request: ${name.includes('gateway') ? `gateway ${(r.gatewayCpuMs / r.latencies.length).toFixed(2)} ms, ` : ''}` +
     `store ${(r.storeCpuMs / r.latencies.length).toFixed(2)} ms, load generator ${(r.loadCpuMs / r.latencies.length).toFixed(2)} ms`;
-  const ratio = (a: Awaited<ReturnType<typeof load>>, b: Awaited<ReturnType<typeof load>>) =>
-    `gateway / store: p50 ×${(percentile(a.latencies, 50) / percentile(b.latencies, 50)).toFixed(2)}, p99 ×${(percentile(a.latencies, 99) / percentile(b.latencies, 99)).toFixed(2)}`;
+  const ratio = (
+    a: Awaited<ReturnType<typeof load>>,
+    b: Awaited<ReturnType<typeof load>>,
+    of = 'store',
+  ) =>
+    `gateway / ${of}: p50 ×${(percentile(a.latencies, 50) / percentile(b.latencies, 50)).toFixed(2)}, p99 ×${(percentile(a.latencies, 99) / percentile(b.latencies, 99)).toFixed(2)}`;
 
   console.log(
     `${devices} concurrent devices, ${pages} pulls each, pages of ${limit}, ${listings} listings in the store, loopback`,
@@ -142,17 +180,24 @@ try {
   console.log('up to date (a change poke: every device pulls from the latest checkpoint)');
   const idleDirect = await load(directUrl, directNext, latest);
   const idleGateway = await load(gatewayUrlFor, gatewayNext, latest);
+  const idleFloor = await loadFloor(gatewayUrlFor(latest), latest);
   console.log(row('  store _changes direct', idleDirect));
+  console.log(row('  bare server (floor)', idleFloor));
   console.log(row('  gateway pull', idleGateway));
   console.log(`  ${ratio(idleGateway, idleDirect)}  (budget: p99 ≤ 200 ms, no errors)`);
+  console.log(`  ${ratio(idleGateway, idleFloor, 'floor')}`);
 
   console.log('first sync (every device walks the feed from the start at the same moment)');
   const firstDirect = await load(directUrl, directNext);
   const firstGateway = await load(gatewayUrlFor, gatewayNext);
+  const firstFloor = await loadFloor(gatewayUrlFor('0'));
   console.log(row('  store _changes direct', firstDirect));
+  console.log(row('  bare server (floor)', firstFloor));
   console.log(row('  gateway pull', firstGateway));
   console.log(`  ${ratio(firstGateway, firstDirect)}`);
+  console.log(`  ${ratio(firstGateway, firstFloor, 'floor')}`);
 } finally {
+  for (const bare of bareServers) await bare.stop();
   await gateway.stop();
   await store.close();
   await rm(dir, { recursive: true, force: true });
