@@ -43,10 +43,13 @@ export interface BareServer {
   stop(): Promise<void>;
 }
 
-/** Starts the bare server answering `answer` to every request. */
-export async function startBareServer(answer: RecordedAnswer): Promise<BareServer> {
+/**
+ * Starts the bare server answering `answer` to every request, after spending `busyMs` of CPU on it
+ * (0: at once; the gateway's CPU a request: a server as busy as the gateway, doing nothing else).
+ */
+export async function startBareServer(answer: RecordedAnswer, busyMs = 0): Promise<BareServer> {
   const child = fork(fileURLToPath(import.meta.url), ['serve'], { execArgv: ['--import', 'tsx'] });
-  child.send({ headers: answer.headers, body: answer.body.toString('base64') });
+  child.send({ headers: answer.headers, body: answer.body.toString('base64'), busyMs });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (m) => resolve(m as number));
     child.once('exit', (code) => reject(new Error(`bare server exited (${code})`)));
@@ -62,16 +65,21 @@ export async function startBareServer(answer: RecordedAnswer): Promise<BareServe
 }
 
 if (process.argv[2] === 'serve') {
-  process.once('message', (m: { headers: Record<string, string>; body: string }) => {
-    const body = Buffer.from(m.body, 'base64');
-    const server = http.createServer((_req, res) => {
-      res.writeHead(200, m.headers);
-      res.end(body);
-    });
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      process.send!(typeof address === 'object' && address ? address.port : 0);
-    });
-    process.on('SIGTERM', () => server.close(() => process.exit(0)));
-  });
+  process.once(
+    'message',
+    (m: { headers: Record<string, string>; body: string; busyMs: number }) => {
+      const body = Buffer.from(m.body, 'base64');
+      const server = http.createServer((_req, res) => {
+        const until = performance.now() + m.busyMs;
+        while (performance.now() < until); // the CPU the gateway spends on a request
+        res.writeHead(200, m.headers);
+        res.end(body);
+      });
+      server.listen(0, '127.0.0.1', () => {
+        const address = server.address();
+        process.send!(typeof address === 'object' && address ? address.port : 0);
+      });
+      process.on('SIGTERM', () => server.close(() => process.exit(0)));
+    },
+  );
 }

@@ -3,7 +3,8 @@
  * errors). Each device walks the properties feed from the start in pages, as a first sync does.
  * Baselines in the same run: the same load straight against the store's _changes feed, and the floor,
  * a bare Node server replaying one of the gateway's answers (what the machine, the loopback and the
- * load generator cost before the gateway does any work). The gateway's own time (from a request's
+ * load generator cost before the gateway does any work), and that server again spending the gateway's
+ * CPU a request on each answer (a process as busy as the gateway). The gateway's own time (from a request's
  * arrival to its answer, by its request histogram) is printed beside what the devices saw.
  *
  *   npm run bench -- gateway-pull [--listings 5000] [--devices 200] [--pages 5] [--limit 100]
@@ -117,9 +118,10 @@ async function load(
  * The same load against a bare server replaying the gateway's answer to `url` (gzipped as a device
  * taking gzip gets it), its connections opened in a burst as the measured devices open theirs.
  */
-async function loadFloor(url: string, from = '0') {
+async function loadFloor(url: string, from = '0', busyMs = 0) {
   const bare = await startBareServer(
     await recordAnswer(url, { 'accept-encoding': 'gzip, deflate' }),
+    busyMs,
   );
   bareServers.push(bare);
   for (let i = 0; i < WARM_REQUESTS; i++) await getOnce(bare.url);
@@ -181,8 +183,11 @@ try {
   const idleDirect = await load(directUrl, directNext, latest);
   const idleGateway = await load(gatewayUrlFor, gatewayNext, latest);
   const idleFloor = await loadFloor(gatewayUrlFor(latest), latest);
+  const busyMs = idleGateway.gatewayCpuMs / idleGateway.latencies.length;
+  const idleBusy = await loadFloor(gatewayUrlFor(latest), latest, busyMs);
   console.log(row('  store _changes direct', idleDirect));
   console.log(row('  bare server (floor)', idleFloor));
+  console.log(row(`  bare, busy ${busyMs.toFixed(2)} ms a request`, idleBusy));
   console.log(row('  gateway pull', idleGateway));
   console.log(`  ${ratio(idleGateway, idleDirect)}  (budget: p99 ≤ 200 ms, no errors)`);
   console.log(`  ${ratio(idleGateway, idleFloor, 'floor')}`);
