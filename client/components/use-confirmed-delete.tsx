@@ -18,7 +18,7 @@ export function useConfirmedDelete(options: {
   const confirm = async (id: string) => {
     try {
       await options.remove(id);
-      toast.success(options.success);
+      toast.saved(options.success);
     } catch (err) {
       console.error('delete failed', id, err);
       toast.error(options.failure);

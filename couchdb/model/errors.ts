@@ -88,6 +88,14 @@ export const AUTH_MESSAGES = {
 /** Login and register requests give up after 10 s (spec §9). */
 export const AUTH_REQUEST_TIMEOUT_MS = 10_000;
 
+/** Said of a change made offline: it waits on the device and is sent once the device is online. */
+const SAVED_OFFLINE_NOTE = '已保存在本机，联网后自动上传';
+
+/** A done-message for a change made offline (审核通过 → 审核通过（已保存在本机，联网后自动上传）). */
+export function withSavedOfflineNote(message: string): string {
+  return `${message}（${SAVED_OFFLINE_NOTE}）`;
+}
+
 /** Retry texts shared by several screens (spec §8 "Publishing and deletion", admin settings). */
 export const GENERIC_MESSAGES = {
   publishFailed: '发布失败，请重试',
@@ -95,7 +103,7 @@ export const GENERIC_MESSAGES = {
   loadFailed: '加载失败',
   reloadHint: '请刷新页面重试',
   saveFailed: '保存失败，请重试',
-  /** A change saved while offline: it waits on the device and is sent once the device is online. */
-  savedOffline: '修改已保存在本机，联网后自动上传',
+  /** An edit saved while offline. */
+  savedOffline: `修改${SAVED_OFFLINE_NOTE}`,
   reload: '重新加载',
 } as const;

@@ -5,6 +5,7 @@
  * admin publishes it, the visitor's page shows it live and its detail shows the image. Dirty HTML
  * pushed through the sync API is stored clean. Run `npm run build` first (`npm run test:e2e` does).
  */
+import { withSavedOfflineNote } from '@couchdb/model/errors';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NEWS_MESSAGES } from '@couchdb/model/news-facts';
 import type { News } from '@couchdb/model/news';
@@ -227,7 +228,7 @@ describe('/admin/news', () => {
       await page.keyboard.type('资讯。');
       await news.editor.getByText('在火车上写的资讯。', { exact: true }).waitFor();
       await news.save();
-      await layout.waitForToast(NEWS_MESSAGES.created);
+      await layout.waitForToast(withSavedOfflineNote(NEWS_MESSAGES.created));
       await news.card(title).getByText('未同步').waitFor();
       expect(await stored(title)).toBeUndefined();
     } finally {

@@ -5,6 +5,7 @@
  * publish form refuses media over the new limit, and a listing without a phone shows the new
  * platform line. Run `npm run build` first (`npm run test:e2e` does).
  */
+import { withSavedOfflineNote } from '@couchdb/model/errors';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { UPLOAD_MESSAGES } from '@couchdb/model/media-facts';
@@ -248,7 +249,7 @@ describe('/admin/settings', () => {
     await settings.providentFirstLong.fill('2.35');
     await page.getByTestId('commercial-rate').getByText('= 2.9%').waitFor();
     await settings.saveRatesButton.click();
-    await layout.waitForToast(SETTINGS_MESSAGES.ratesSaved);
+    await layout.waitForToast(withSavedOfflineNote(SETTINGS_MESSAGES.ratesSaved));
     await saveScreenshot(page, 'admin-settings-rates-desktop');
     await page.setViewportSize(VIEWPORTS.mobile);
     await settings.rates.scrollIntoViewIfNeeded();

@@ -3,6 +3,7 @@
  * (embedded store, demo data), with three devices: the owner's, the admin's and a visitor's, each
  * its own browser profile. Run `npm run build` first (`npm run test:e2e` does).
  */
+import { withSavedOfflineNote } from '@couchdb/model/errors';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { OPERATION_TYPE_LABELS, type OplogEntry } from '@couchdb/model/oplog';
@@ -218,7 +219,7 @@ describe('review', () => {
     try {
       await page.evaluate(() => window.dispatchEvent(new Event('offline')));
       await audit.approve(mine);
-      await layout.waitForToast(auditToast('approved'));
+      await layout.waitForToast(withSavedOfflineNote(auditToast('approved')));
       await audit.reject(contested, '信息不全');
       await adminCard(page, contested).waitFor({ state: 'detached' });
       // Nothing reached the server yet; meanwhile another device approves the contested one.

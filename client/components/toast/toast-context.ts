@@ -7,6 +7,11 @@ export interface Toast {
   error(message: string): void;
   info(message: string): void;
   warning(message: string): void;
+  /**
+   * A change written on this device is done: `message` as a success online; offline, with the note
+   * that it waits on the device and is sent once online.
+   */
+  saved(message: string): void;
 }
 
 export const ToastContext = createContext<Toast | null>(null);

@@ -1,4 +1,5 @@
 import { lazy, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { withSavedOfflineNote } from '@couchdb/model/errors';
 import { LazyPart, PlainNotice } from '@client/components/lazy-part';
 import { whenIdle } from '@client/lib/when-idle';
 import { ToastContext, type Toast, type ToastSeverity } from './toast-context';
@@ -34,6 +35,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       error: (text) => show('error', text),
       info: (text) => show('info', text),
       warning: (text) => show('warning', text),
+      saved: (text) =>
+        navigator.onLine ? show('success', text) : show('info', withSavedOfflineNote(text)),
     }),
     [show],
   );

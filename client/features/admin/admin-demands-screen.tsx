@@ -77,7 +77,7 @@ function DemandConsole({ viewer }: { viewer: { id: string; role: UserRole } }) {
     try {
       if (!device) throw new Error('no database open');
       await setDemandStatus(device.database, id, to);
-      toast.success(DEMAND_MESSAGES.statusChanged(DEMAND_STATUS_LABELS[to]));
+      toast.saved(DEMAND_MESSAGES.statusChanged(DEMAND_STATUS_LABELS[to]));
     } catch (err) {
       console.error('demand status change failed', id, to, err);
       toast.error(DEMAND_MESSAGES.statusFailed);

@@ -89,7 +89,7 @@ function NewsConsole() {
       } else if (editing) {
         await updateNews(device.database, editing.id, form);
       }
-      toast.success(isNew ? NEWS_MESSAGES.created : NEWS_MESSAGES.updated);
+      toast.saved(isNew ? NEWS_MESSAGES.created : NEWS_MESSAGES.updated);
       return true;
     } catch (err) {
       console.error('news save failed', err);

@@ -106,7 +106,7 @@ function SettingsEditor({ settings }: { settings: Settings }) {
           maxImagesPerProperty: values.max_images_per_property,
         }),
       );
-      toast.success(SETTINGS_MESSAGES.saved);
+      toast.saved(SETTINGS_MESSAGES.saved);
     } catch (err) {
       console.error('saving the settings failed', err);
       toast.error(SETTINGS_MESSAGES.saveFailed);

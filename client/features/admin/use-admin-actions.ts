@@ -50,7 +50,7 @@ export function useAdminActions(): AdminActions {
   const run = async (failure: string, work: () => Promise<string>) => {
     try {
       if (!device) throw new Error('no database open');
-      toast.success(await work());
+      toast.saved(await work());
     } catch (err) {
       console.error(failure, err);
       const reason = err instanceof Error ? err.message : '';
@@ -105,7 +105,7 @@ export function useAdminActions(): AdminActions {
           BATCH_LABELS[to],
           result.changed + result.unchanged,
         );
-        if (result.refused.length === 0) toast.success(done);
+        if (result.refused.length === 0) toast.saved(done);
         else {
           const skipped = ADMIN_LISTING_MESSAGES.batchSkipped(
             result.refused.length,

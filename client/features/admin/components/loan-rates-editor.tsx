@@ -112,7 +112,7 @@ export function LoanRatesEditor({
       if (!database) throw new Error('no database open');
       await saveLoanRates(database, values);
       reset(formValues(values));
-      toast.success(SETTINGS_MESSAGES.ratesSaved);
+      toast.saved(SETTINGS_MESSAGES.ratesSaved);
     } catch (err) {
       console.error('saving the loan rates failed', err);
       toast.error(SETTINGS_MESSAGES.saveFailed);
