@@ -5,6 +5,7 @@
  */
 import { PHONE_MESSAGE, TITLE_MAX_MESSAGE } from './common-facts';
 import { GENERIC_MESSAGES } from './errors';
+import { PROPERTY_FORM_MESSAGES } from './property-facts';
 
 export const DEMAND_TYPES = ['buy', 'rent'] as const;
 export type DemandType = (typeof DEMAND_TYPES)[number];
@@ -25,6 +26,9 @@ export const DEMAND_FORM_MESSAGES = {
   type: '请选择需求类型',
   price: '价格不能小于0',
   area: '面积不能小于0',
+  /** Not a number, or more than any listing can be. */
+  priceInvalid: PROPERTY_FORM_MESSAGES.price,
+  areaInvalid: PROPERTY_FORM_MESSAGES.area,
   location: '请输入期望区域',
   description: '请输入需求描述',
   descriptionMax: '需求描述不能超过1000个字符',

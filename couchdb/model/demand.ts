@@ -54,18 +54,27 @@ function toOptionalNumber(v: unknown): unknown {
 }
 
 const dm = DEMAND_FORM_MESSAGES;
-const formAmount = (message: string, max: number) =>
-  z.preprocess(toOptionalNumber, z.number({ error: message }).min(0, message).max(max).optional());
+/** An optional amount: below 0 says so; not a number or above `max` is not a valid amount. */
+const formAmount = (negative: string, invalid: string, max: number) =>
+  z.preprocess(
+    toOptionalNumber,
+    z.number({ error: invalid }).min(0, negative).max(max, invalid).optional(),
+  );
+/** Both ends of a range as numbers (either may be unchecked yet while other fields have issues). */
+const bothGiven = (min: unknown, max: unknown): [number, number] | null =>
+  typeof min === 'number' && typeof max === 'number' && Number.isFinite(min) && Number.isFinite(max)
+    ? [min, max]
+    : null;
 
 /** The publish-demand form (spec §5), including both min/max cross-field rules. */
 export const demandFormSchema = z
   .strictObject({
     title: z.string({ error: dm.title }).trim().min(1, dm.title).max(TITLE_MAX, dm.titleMax),
     type: z.enum(DEMAND_TYPES, { error: dm.type }),
-    min_price: formAmount(dm.price, PRICE_MAX),
-    max_price: formAmount(dm.price, PRICE_MAX),
-    min_area: formAmount(dm.area, AREA_MAX),
-    max_area: formAmount(dm.area, AREA_MAX),
+    min_price: formAmount(dm.price, dm.priceInvalid, PRICE_MAX),
+    max_price: formAmount(dm.price, dm.priceInvalid, PRICE_MAX),
+    min_area: formAmount(dm.area, dm.areaInvalid, AREA_MAX),
+    max_area: formAmount(dm.area, dm.areaInvalid, AREA_MAX),
     /** One township is chosen; kept as a list as the document stores it. */
     areas: z
       .array(z.enum(TOWNSHIPS, { error: dm.location }), { error: dm.location })
@@ -81,19 +90,28 @@ export const demandFormSchema = z
       .min(1, dm.description)
       .max(DESCRIPTION_MAX, dm.descriptionMax),
     contact_name: z.string().trim().max(30).optional(),
+    // One message either way, and no aborting issue: the range rules below still run.
     contact_phone: z
       .string({ error: dm.phoneRequired })
       .trim()
-      .min(1, { error: dm.phoneRequired, abort: true })
-      .regex(PHONE_PATTERN, dm.phone),
+      .superRefine((v, ctx) => {
+        if (v === '') ctx.addIssue({ code: 'custom', message: dm.phoneRequired });
+        else if (!PHONE_PATTERN.test(v)) ctx.addIssue({ code: 'custom', message: dm.phone });
+      }),
   })
-  .superRefine((v, ctx) => {
-    if (v.min_price !== undefined && v.max_price !== undefined && v.min_price > v.max_price) {
-      ctx.addIssue({ code: 'custom', path: ['min_price'], message: dm.priceRange });
-    }
-    if (v.min_area !== undefined && v.max_area !== undefined && v.min_area > v.max_area) {
-      ctx.addIssue({ code: 'custom', path: ['min_area'], message: dm.areaRange });
-    }
-  });
+  .superRefine(
+    (v, ctx) => {
+      const price = bothGiven(v.min_price, v.max_price);
+      if (price && price[0] > price[1]) {
+        ctx.addIssue({ code: 'custom', path: ['min_price'], message: dm.priceRange });
+      }
+      const area = bothGiven(v.min_area, v.max_area);
+      if (area && area[0] > area[1]) {
+        ctx.addIssue({ code: 'custom', path: ['min_area'], message: dm.areaRange });
+      }
+    },
+    // Also while other fields are wrong: every mistake shows at once, not one after another.
+    { when: () => true },
+  );
 export type DemandForm = z.infer<typeof demandFormSchema>;
 export type DemandFormInput = z.input<typeof demandFormSchema>;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AREA_BANDS,
   BUY_PRICE_BANDS,
+  DEMAND_FORM_MESSAGES,
   demandFormSchema,
   demandSchema,
   favoriteId,
@@ -83,6 +84,54 @@ describe('demand', () => {
       min_area: 80,
       max_area: 80,
     });
+  });
+
+  const form = {
+    title: '求购',
+    type: 'buy',
+    areas: ['阳宗镇'],
+    requirements: '近湖',
+    contact_phone: '13812345678',
+  };
+  const messages = (input: Record<string, unknown>) =>
+    demandFormSchema.safeParse(input).error?.issues.map((i) => [i.path.join('.'), i.message]) ?? [];
+
+  it.each([
+    ['a negative amount', { min_price: '-1' }, 'min_price', DEMAND_FORM_MESSAGES.price],
+    [
+      'an amount that is not a number',
+      { max_price: 'abc' },
+      'max_price',
+      DEMAND_FORM_MESSAGES.priceInvalid,
+    ],
+    [
+      'a price above any listing',
+      { max_price: '1e11' },
+      'max_price',
+      DEMAND_FORM_MESSAGES.priceInvalid,
+    ],
+    [
+      'an area above any listing',
+      { min_area: '1e9' },
+      'min_area',
+      DEMAND_FORM_MESSAGES.areaInvalid,
+    ],
+    ['a negative area', { max_area: '-5' }, 'max_area', DEMAND_FORM_MESSAGES.area],
+  ])('says what is wrong with %s', (_case, override, field, message) => {
+    expect(messages({ ...form, ...override })).toEqual([[field, message]]);
+  });
+
+  it('reports a reversed range while other fields are wrong too', () => {
+    expect(
+      messages({ ...form, title: '', contact_phone: '', min_area: '90', max_area: '50' }),
+    ).toEqual([
+      ['title', DEMAND_FORM_MESSAGES.title],
+      ['contact_phone', DEMAND_FORM_MESSAGES.phoneRequired],
+      ['min_area', DEMAND_FORM_MESSAGES.areaRange],
+    ]);
+    expect(messages({ ...form, contact_phone: '1381234' })).toEqual([
+      ['contact_phone', DEMAND_FORM_MESSAGES.phone],
+    ]);
   });
 });
 
