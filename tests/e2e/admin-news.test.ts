@@ -49,7 +49,7 @@ const stored = async (title: string): Promise<News | undefined> =>
     (n) => n.title === title,
   );
 
-async function openConsole(viewport = VIEWPORTS.desktop) {
+async function openConsole(viewport: { width: number; height: number } = VIEWPORTS.desktop) {
   const page = await openSignedIn(adminDevice, gateway.url, demoAccount('admin'), { viewport });
   const news = new AdminNewsPage(page);
   await news.goto(gateway.url);
@@ -199,6 +199,28 @@ describe('/admin/news', () => {
     expect(await reader.content.getByRole('link', { name: '统计局' }).getAttribute('href')).toBe(
       'https://www.stats.gov.cn/',
     );
+  });
+
+  it('on a phone, 保存 without content brings 请填写标题和内容 into view', async () => {
+    const { page, news } = await openConsole(VIEWPORTS.mobile);
+    await news.cards.first().waitFor(SYNC_WAIT);
+    await news.openAdd();
+    await news.field('标题').fill('只有标题的资讯');
+    await news.save();
+    const message = news.dialog.getByTestId('news-form-error');
+    await message.filter({ hasText: NEWS_MESSAGES.titleAndContent }).waitFor();
+    // Under the editor, it starts below the fold of a 390 × 844 screen.
+    await expect
+      .poll(
+        () =>
+          message.evaluate((el) => {
+            const box = el.getBoundingClientRect();
+            return box.top >= 0 && box.bottom <= window.innerHeight;
+          }),
+        UI_WAIT,
+      )
+      .toBe(true);
+    await saveScreenshot(page, 'admin-news-form-error-mobile');
   });
 
   it('an article written offline stays on the device as 未同步 and reaches the server back online; then deleted', async () => {

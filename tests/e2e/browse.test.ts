@@ -554,6 +554,16 @@ describe('news', () => {
     const titles = await news.items.locator('h3').allTextContents();
     expect(titles).toEqual(policy.map((n) => n.title));
     await page.setViewportSize(VIEWPORTS.mobile);
+    // Every category fits a phone's width: no scrolling, no arrows.
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('tablist', { name: '资讯分类' })
+            .evaluate((list) => list.scrollWidth <= list.clientWidth),
+        UI_WAIT,
+      )
+      .toBe(true);
     await saveScreenshot(page, 'browse-news-policy-mobile');
     await page.close();
   });

@@ -148,6 +148,17 @@ describe('recently viewed', () => {
 
     await page.goto(`${gateway.url}/recent`);
     await page.getByText(RECENT_MESSAGES.empty).waitFor();
+    // Signed in, the bar has five tabs (消息 too), each whole on a 390 px screen.
+    const tabs = page.getByRole('navigation', { name: '底部导航' }).getByRole('link');
+    await expect.poll(() => tabs.count(), UI_WAIT).toBe(5);
+    const outside = await tabs.evaluateAll(
+      (links) =>
+        links.filter((a) => {
+          const box = a.getBoundingClientRect();
+          return box.left < 0 || box.right > document.documentElement.clientWidth;
+        }).length,
+    );
+    expect(outside).toBe(0);
 
     // As people browse: open a listing from the list, come back, open the next.
     const list = new PropertyListPage(page);

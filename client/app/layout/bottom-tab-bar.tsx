@@ -51,7 +51,12 @@ export function BottomTabBar() {
         pb: 'env(safe-area-inset-bottom)',
       }}
     >
-      <BottomNavigation value={current} showLabels sx={{ height: BOTTOM_TAB_BAR_HEIGHT }}>
+      <BottomNavigation
+        value={current}
+        showLabels
+        // Five tabs share a 360–390 px screen (MUI's 80 px minimum would overflow it).
+        sx={{ height: BOTTOM_TAB_BAR_HEIGHT, '& .MuiBottomNavigationAction-root': { minWidth: 0 } }}
+      >
         {TABS.map((tab) => (
           <BottomNavigationAction
             key={tab.to}
@@ -62,7 +67,7 @@ export function BottomTabBar() {
             to={tab.to}
           />
         ))}
-        {/* Signed in: 消息 with its unread badge, before 我的. */}
+        {/* Signed in: 消息 with its unread badge, last. */}
         {chrome && <chrome.MessagesTab value={chrome.MESSAGES_PATH} />}
       </BottomNavigation>
     </Paper>

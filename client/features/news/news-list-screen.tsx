@@ -59,7 +59,13 @@ export default function NewsListScreen() {
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
       >
         {TABS.map((t) => (
-          <Tab key={t.value} value={t.value} label={t.label} sx={{ fontSize: 15 }} />
+          <Tab
+            key={t.value}
+            value={t.value}
+            label={t.label}
+            // Narrower than MUI's 90 px minimum, so every category fits a phone without arrows.
+            sx={{ fontSize: 15, minWidth: 0, px: { xs: 1.5, sm: 2 } }}
+          />
         ))}
       </Tabs>
 

@@ -1,4 +1,4 @@
-import { lazy, useEffect, useState, type ChangeEvent } from 'react';
+import { lazy, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
@@ -125,6 +125,14 @@ export function NewsDialog({
       return null;
     }
   };
+
+  // The form's message sits under the editor, below the fold on a phone: each failed save brings it
+  // into view, so 保存 never seems to do nothing.
+  const formError = formState.errors.root?.message;
+  const formErrorRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (formError) formErrorRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [formError, formState.submitCount]);
 
   const save = handleSubmit(async (form) => {
     if (await onSave(form)) onClose();
@@ -253,9 +261,9 @@ export function NewsDialog({
                 </Alert>
               )}
             </Box>
-            {formState.errors.root?.message && (
-              <Alert severity="error" data-testid="news-form-error">
-                {formState.errors.root.message}
+            {formError && (
+              <Alert ref={formErrorRef} severity="error" data-testid="news-form-error">
+                {formError}
               </Alert>
             )}
           </Stack>
