@@ -103,6 +103,8 @@ export const GENERIC_MESSAGES = {
   loadFailed: '加载失败',
   reloadHint: '请刷新页面重试',
   saveFailed: '保存失败，请重试',
+  /** A document written on this device that the server does not hold yet (made offline). */
+  unsynced: '未同步',
   /** An edit saved while offline. */
   savedOffline: `修改${SAVED_OFFLINE_NOTE}`,
   reload: '重新加载',

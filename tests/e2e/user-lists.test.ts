@@ -30,6 +30,7 @@ import { chooseOption, FavoritesPage } from './pages/favorites-page';
 import { Layout } from './pages/layout';
 import { openSignedIn } from './pages/login-page';
 import { PropertyListPage } from './pages/property-list-page';
+import { PwaChrome } from './pages/pwa-chrome';
 import { explainingDevice, watchDevice } from './pages/device-watch';
 
 // Each test waits for the server up to 30 s (a replication retry after a failed request on a busy
@@ -290,6 +291,37 @@ describe('demands', () => {
     await layout.waitForToast(DEMAND_MESSAGES.deleteSuccess);
     await card.waitFor({ state: 'detached' });
     await expect.poll(serverDemands, { timeout: 30_000 }).toEqual([]);
+  });
+
+  it('publishes a demand offline: it waits on /manage as 未同步 and is sent once online', async () => {
+    const page = await signIn(VIEWPORTS.mobile);
+    const layout = new Layout(page);
+    const title = `离线求购 湖边三居 ${Date.now() % 100000}`;
+    const onServer = async () =>
+      [...(await serverDocs<Demand>(gateway.url, user, 'demands')).values()].some(
+        (d) => d.title === title,
+      );
+    await page.goto(`${gateway.url}/publish/demand`);
+    await new PwaChrome(page).waitForServiceWorker();
+    await browser.context.setOffline(true);
+    const card = page.getByTestId('demand-card').filter({ hasText: title });
+    try {
+      await page.getByLabel('需求标题').fill(title);
+      await chooseOption(page, '期望区域', '右所镇');
+      await page.getByLabel('需求描述').fill('村里信号不好，在地里填的需求。');
+      await page.getByRole('button', { name: '发布需求', exact: true }).last().click();
+      await layout.waitForToast(DEMAND_MESSAGES.publishSavedOffline);
+      await page.waitForURL((url) => url.pathname === '/manage');
+      await page.getByRole('tab', { name: /^我的需求/ }).click();
+      await card.getByTestId('demand-unsynced').waitFor();
+      await saveScreenshot(page, 'user-demand-offline-mobile');
+      expect(await onServer()).toBe(false);
+    } finally {
+      await browser.context.setOffline(false);
+    }
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect.poll(onServer, { timeout: 30_000 }).toBe(true);
+    await card.getByTestId('demand-unsynced').waitFor({ state: 'detached', timeout: 30_000 });
   });
 });
 

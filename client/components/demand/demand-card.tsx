@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
+import { GENERIC_MESSAGES } from '@couchdb/model/errors';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -36,7 +37,10 @@ type CardDemand = Pick<
   | 'contact'
   | 'created_at'
   | 'updated_at'
->;
+> & {
+  /** The server's revision: none yet for a demand written offline (shown as 未同步). */
+  server_rev?: string | undefined;
+};
 
 const STATUS_COLORS = { active: 'primary', inactive: 'default', completed: 'success' } as const;
 
@@ -86,6 +90,15 @@ export function DemandCard({
           color={STATUS_COLORS[d.status]}
           label={DEMAND_STATUS_LABELS[d.status]}
         />
+        {!d.server_rev && (
+          <Chip
+            size="small"
+            variant="outlined"
+            color="info"
+            label={GENERIC_MESSAGES.unsynced}
+            data-testid="demand-unsynced"
+          />
+        )}
         <Typography component="h3" sx={{ fontWeight: 600, flexGrow: 1, minWidth: 0 }} noWrap>
           {d.title}
         </Typography>

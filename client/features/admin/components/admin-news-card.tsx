@@ -1,6 +1,7 @@
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
+import { GENERIC_MESSAGES } from '@couchdb/model/errors';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
@@ -56,7 +57,7 @@ export function AdminNewsCard({
             label={NEWS_STATUS_LABELS[article.status]}
           />
           {!article.server_rev && (
-            <Chip size="small" variant="outlined" color="info" label="未同步" />
+            <Chip size="small" variant="outlined" color="info" label={GENERIC_MESSAGES.unsynced} />
           )}
         </Stack>
         <Typography component="h3" sx={{ fontWeight: 600, lineHeight: 1.4 }}>
