@@ -171,6 +171,18 @@ export function myListingStatusLabel(property: StatusFields): string {
   return AUDIT_STATUS_LABELS.approved;
 }
 
+/**
+ * 状态 in the operation log: the listing's status after the operation, with its review when that
+ * keeps it off the public list (a new listing is 上架 yet 待审核). '' for an unknown status.
+ */
+export function logStatusLabel(status: unknown, audit: unknown): string {
+  if (typeof status !== 'string' || !Object.hasOwn(PROPERTY_STATUS_LABELS, status)) return '';
+  const label = PROPERTY_STATUS_LABELS[status as PropertyStatus];
+  return audit === 'pending' || audit === 'rejected'
+    ? `${label}（${AUDIT_STATUS_LABELS[audit]}）`
+    : label;
+}
+
 /** The "my listings" status filter (spec §2): all, pending, approved, rejected, active, inactive. */
 export const MY_LISTING_FILTERS = [
   'all',

@@ -192,9 +192,12 @@ describe('review', () => {
       )
       .toEqual(steps.map((s) => s.type).reverse());
     const operators = await dialog.getByTestId('oplog-operator').allTextContents();
+    // 状态 as the listing stood after each step, with its review while that kept it off the list.
+    const states = ['上架（待审核）', '上架（已拒绝）', '上架（待审核）', '上架', '下架'];
     for (const [i, step] of [...steps].reverse().entries()) {
       expect(operators[i]).toContain(demoAccount(step.role).name);
       expect(operators[i]).toContain(ROLE_SHORT_LABELS[step.role]);
+      expect(operators[i]!.endsWith(`状态：${states[steps.length - 1 - i]}`)).toBe(true);
     }
     await dialog.getByText(OPERATION_TYPE_LABELS.reject).first().waitFor();
     await saveScreenshot(adminPage, 'admin-oplog-dialog-desktop');

@@ -17,7 +17,7 @@ import {
 import { ROLE_SHORT_LABELS, type UserRole } from '@couchdb/model/roles';
 import { filterOplog, oplogOperators } from '@couchdb/rules/admin-listings';
 import { formatLogTime } from '@couchdb/rules/format';
-import { PROPERTY_STATUS_LABELS } from '@couchdb/rules/property-status';
+import { logStatusLabel } from '@couchdb/rules/property-status';
 import { useNow } from '@client/components/use-now';
 import { EmptyState } from '@client/components/empty-state';
 import { FilterSelect } from '@client/components/list-filters';
@@ -35,11 +35,6 @@ const TYPE_COLORS: Partial<Record<OperationType, 'success' | 'error' | 'warning'
 
 const roleLabel = (role: string) =>
   role === 'system' ? '系统' : (ROLE_SHORT_LABELS[role as UserRole] ?? role);
-
-const statusLabel = (status: string | undefined) =>
-  status && status in PROPERTY_STATUS_LABELS
-    ? PROPERTY_STATUS_LABELS[status as keyof typeof PROPERTY_STATUS_LABELS]
-    : '';
 
 /**
  * The operation log (spec §2, §3, §7): the gateway's record of every listing write, view,
@@ -170,7 +165,8 @@ export function OplogPanel({ propertyId }: { propertyId?: string }) {
                       {e.property_address ? `（${e.property_address}）` : ''}
                     </>
                   )}
-                  {statusLabel(e.property_status) && ` · 状态：${statusLabel(e.property_status)}`}
+                  {logStatusLabel(e.property_status, e.new_data?.audit_status) &&
+                    ` · 状态：${logStatusLabel(e.property_status, e.new_data?.audit_status)}`}
                 </Typography>
               </Card>
             ))}

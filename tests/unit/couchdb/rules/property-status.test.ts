@@ -6,6 +6,7 @@ import {
   canChangeAudit,
   canChangeStatus,
   checkBatchSelection,
+  logStatusLabel,
   matchesMyListingFilter,
   myListingStatusLabel,
   planBatchStatusChange,
@@ -135,6 +136,22 @@ describe('canChangeAudit (spec §4: an admin decides on a pending listing)', () 
       code: 'validation_failed',
       message: '审核意见不能超过500个字符',
     });
+  });
+});
+
+describe('logStatusLabel (the operation log’s 状态)', () => {
+  it.each<[unknown, unknown, string]>([
+    ['active', 'pending', '上架（待审核）'],
+    ['active', 'rejected', '上架（已拒绝）'],
+    ['active', 'approved', '上架'],
+    ['inactive', 'approved', '下架'],
+    // A view or contact entry keeps no snapshot: the status alone.
+    ['active', undefined, '上架'],
+    ['closed', 'pending', ''],
+    [undefined, 'pending', ''],
+    ['toString', undefined, ''],
+  ])('%s + %s → %s', (status, audit, label) => {
+    expect(logStatusLabel(status, audit)).toBe(label);
   });
 });
 
