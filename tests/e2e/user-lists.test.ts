@@ -311,15 +311,25 @@ describe('demands', () => {
       await page.getByLabel('需求描述').fill('村里信号不好，在地里填的需求。');
       await page.getByRole('button', { name: '发布需求', exact: true }).last().click();
       await layout.waitForToast(DEMAND_MESSAGES.publishSavedOffline);
+      // The toast's own timer paused (as while the window is in the background), so only the
+      // device coming back online can close it below. The tab is then opened from the keyboard:
+      // nothing here gives the window focus back (which would restart the timer).
+      const snackbar = page.locator('.MuiSnackbar-root').getByTestId('toast');
+      await snackbar.waitFor();
+      await page.evaluate(() => window.dispatchEvent(new Event('blur')));
       await page.waitForURL((url) => url.pathname === '/manage');
-      await page.getByRole('tab', { name: /^我的需求/ }).click();
+      await page.getByRole('tab', { name: /^我的需求/ }).focus();
+      await page.keyboard.press('Enter');
       await card.getByTestId('demand-unsynced').waitFor();
       await saveScreenshot(page, 'user-demand-offline-mobile');
       expect(await onServer()).toBe(false);
+      expect(await snackbar.isVisible()).toBe(true);
     } finally {
       await browser.context.setOffline(false);
     }
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    // 需求已保存在本机，联网后自动发布 is out of date once online: the toast closes.
+    await page.getByTestId('toast').waitFor({ state: 'hidden', timeout: 10_000 });
     await expect.poll(onServer, { timeout: 30_000 }).toBe(true);
     await card.getByTestId('demand-unsynced').waitFor({ state: 'detached', timeout: 30_000 });
   });

@@ -12,6 +12,11 @@ export interface Toast {
    * that it waits on the device and is sent once online.
    */
   saved(message: string): void;
+  /**
+   * A change is kept on this device until it is back online: `message` as information, closed as
+   * soon as the device is online again (its text is then out of date).
+   */
+  offline(message: string): void;
 }
 
 export const ToastContext = createContext<Toast | null>(null);

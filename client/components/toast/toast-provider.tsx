@@ -24,10 +24,20 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     [],
   );
 
-  const show = useCallback((severity: ToastSeverity, text: string) => {
-    setMessage({ key: Date.now(), text, severity });
+  const show = useCallback((severity: ToastSeverity, text: string, untilOnline = false) => {
+    setMessage({ key: Date.now(), text, severity, untilOnline });
     setOpen(true);
   }, []);
+
+  // A toast saying a change waits on the device is out of date once the device is online again.
+  const closeOnline = Boolean(open && message?.untilOnline);
+  useEffect(() => {
+    if (!closeOnline) return;
+    const close = () => setOpen(false);
+    if (navigator.onLine) close();
+    window.addEventListener('online', close);
+    return () => window.removeEventListener('online', close);
+  }, [closeOnline]);
 
   const toast = useMemo<Toast>(
     () => ({
@@ -36,7 +46,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       info: (text) => show('info', text),
       warning: (text) => show('warning', text),
       saved: (text) =>
-        navigator.onLine ? show('success', text) : show('info', withSavedOfflineNote(text)),
+        navigator.onLine ? show('success', text) : show('info', withSavedOfflineNote(text), true),
+      offline: (text) => show('info', text, true),
     }),
     [show],
   );

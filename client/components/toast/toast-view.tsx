@@ -9,6 +9,8 @@ export interface ToastMessage {
   key: number;
   text: string;
   severity: ToastSeverity;
+  /** Closed as soon as the device is online (it says a change waits for the network). */
+  untilOnline?: boolean;
 }
 
 export default function ToastView({

@@ -58,13 +58,13 @@ export function useListingSubmit({
       // Offline, it is saved on this device only: say so, rather than that it was published.
       const offline = !navigator.onLine;
       if (!listing) {
-        if (offline) toast.info(PROPERTY_MESSAGES.publishSavedOffline);
+        if (offline) toast.offline(PROPERTY_MESSAGES.publishSavedOffline);
         else toast.success(PROPERTY_MESSAGES.publishSuccess);
         leaveAfterSave();
         await navigate('/manage');
         return;
       }
-      if (offline) toast.info(PROPERTY_MESSAGES.updateSavedOffline);
+      if (offline) toast.offline(PROPERTY_MESSAGES.updateSavedOffline);
       else toast.success(PROPERTY_MESSAGES.updateSuccess);
       leaveAfterSave();
       await navigate(

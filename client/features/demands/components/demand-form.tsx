@@ -83,7 +83,7 @@ export function DemandForm({
         );
       // Offline, it is saved on this device only: say so, rather than that it was published.
       if (!navigator.onLine)
-        toast.info(
+        toast.offline(
           demand ? DEMAND_MESSAGES.updateSavedOffline : DEMAND_MESSAGES.publishSavedOffline,
         );
       else toast.success(demand ? DEMAND_MESSAGES.updateSuccess : DEMAND_MESSAGES.publishSuccess);
