@@ -42,11 +42,11 @@ export function RouteErrorScreen() {
       <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
         {ROUTE_ERROR_MESSAGES.title}
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: chunkFailed && !online ? 1 : 4 }}>
+      <Typography color="textSecondary" sx={{ mb: chunkFailed && !online ? 1 : 4 }}>
         {detail}
       </Typography>
       {chunkFailed && !online && (
-        <Typography color="text.secondary" sx={{ mb: 4 }} data-testid="reloads-online">
+        <Typography color="textSecondary" sx={{ mb: 4 }} data-testid="reloads-online">
           {ROUTE_ERROR_MESSAGES.reloadsOnline}
         </Typography>
       )}

@@ -21,7 +21,7 @@ export function EmptyState({ title, description, icon, action }: EmptyStateProps
       </Box>
       <Typography sx={{ fontWeight: 600, mb: 0.5 }}>{title}</Typography>
       {description && (
-        <Typography color="text.secondary" sx={{ fontSize: 14, mb: action ? 2.5 : 0 }}>
+        <Typography color="textSecondary" sx={{ fontSize: 14, mb: action ? 2.5 : 0 }}>
           {description}
         </Typography>
       )}

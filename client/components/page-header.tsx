@@ -22,7 +22,7 @@ export function PageHeader({
       <Typography variant="h5" component="h1" sx={{ flexGrow: 1, fontSize: { xs: 20, md: 24 } }}>
         {title}
         {count !== undefined && count !== null && (
-          <Typography component="span" color="text.secondary" sx={{ ml: 1, fontSize: 15 }}>
+          <Typography component="span" color="textSecondary" sx={{ ml: 1, fontSize: 15 }}>
             {count}
           </Typography>
         )}

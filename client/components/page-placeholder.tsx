@@ -42,7 +42,7 @@ export function PagePlaceholder({ title, description, children }: PagePlaceholde
           该功能正在建设中
         </Typography>
         {description && (
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
+          <Typography color="textSecondary" sx={{ mb: 3 }}>
             {description}
           </Typography>
         )}

@@ -97,7 +97,7 @@ export function TrendChart({
               data-testid={rowTestId}
               sx={{ justifyContent: 'space-between', fontSize: 14, py: 0.5, gap: 1 }}
             >
-              <Typography component="span" color="text.secondary" sx={{ fontSize: 14 }}>
+              <Typography component="span" color="textSecondary" sx={{ fontSize: 14 }}>
                 {p.label}
                 {p.note && (
                   <Box component="span" sx={{ ml: 1, fontSize: 12, color: 'text.disabled' }}>

@@ -21,7 +21,7 @@ export function IosInstallDialog({ open, onClose }: { open: boolean; onClose: ()
     <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth>
       <DialogTitle>{INSTALL_LABEL}</DialogTitle>
       <DialogContent>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
+        <Typography color="textSecondary" sx={{ mb: 2 }}>
           把{APP_NAME}添加到主屏幕，像应用一样打开，离线也能浏览看过的房源。
         </Typography>
         <Stack component="ol" spacing={1.5} sx={{ m: 0, p: 0, listStyle: 'none' }}>

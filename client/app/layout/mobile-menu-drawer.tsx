@@ -36,7 +36,7 @@ export function MobileMenuDrawer({ open, onClose }: { open: boolean; onClose: ()
               <Typography sx={{ fontWeight: 600 }} noWrap>
                 {displayName(user)}
               </Typography>
-              <Typography variant="caption" color="text.secondary">
+              <Typography variant="caption" color="textSecondary">
                 {ROLE_LABELS[user.user_type]}
               </Typography>
             </Box>

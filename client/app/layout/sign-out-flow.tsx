@@ -205,7 +205,7 @@ export function SignOutFlow({ onDone }: { onDone(): void }) {
             ))}
           </List>
           {counts.refused > 0 && (
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
               {SIGN_OUT_MESSAGES.refusedHint}
             </Typography>
           )}
@@ -221,7 +221,7 @@ export function SignOutFlow({ onDone }: { onDone(): void }) {
               />
             </>
           ) : (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {SIGN_OUT_MESSAGES.keepHint}
             </Typography>
           )}

@@ -53,7 +53,7 @@ export function UserMenu({ user }: { user: User }) {
         <Typography
           component="li"
           variant="caption"
-          color="text.secondary"
+          color="textSecondary"
           sx={{ display: 'block', px: 2, pb: 1 }}
         >
           {ROLE_LABELS[user.user_type]}

@@ -155,7 +155,7 @@ function SettingsEditor({ settings }: { settings: Settings }) {
           inputMode="numeric"
           helperText={`${SETTING_DESCRIPTIONS.max_images_per_property}（${IMAGE_LIMIT_MIN}-${IMAGE_LIMIT_MAX}）`}
         />
-        <Typography color="text.secondary" sx={{ fontSize: 13 }}>
+        <Typography color="textSecondary" sx={{ fontSize: 13 }}>
           保存后所有设备自动更新；没有网络时也能保存，联网后自动同步。
         </Typography>
         <Button

@@ -123,7 +123,7 @@ function ToolCard({ tool }: { tool: Tool }) {
         {tool.icon}
       </Box>
       <Typography sx={{ fontWeight: 600, fontSize: { xs: 15, md: 16 } }}>{tool.title}</Typography>
-      <Typography color="text.secondary" sx={{ fontSize: 13, mt: 0.5, lineHeight: 1.5 }}>
+      <Typography color="textSecondary" sx={{ fontSize: 13, mt: 0.5, lineHeight: 1.5 }}>
         {tool.description}
       </Typography>
     </Box>

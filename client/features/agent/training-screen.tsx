@@ -47,7 +47,7 @@ function TrainingCourses() {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 3 } }}>
       <PageHeader title={tm.title} />
-      <Typography color="text.secondary" sx={{ mb: 2, mt: -1 }}>
+      <Typography color="textSecondary" sx={{ mb: 2, mt: -1 }}>
         {tm.subtitle}
       </Typography>
       <Box
@@ -122,7 +122,7 @@ function CourseCard({
           </Typography>
           <Chip label={course.level} size="small" color="primary" variant="outlined" />
         </Stack>
-        <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ flexGrow: 1 }}>
           {course.description}
         </Typography>
         <Stack
@@ -151,13 +151,13 @@ function CourseCard({
               aria-label={`${course.title}学习进度`}
               sx={{ height: 6, borderRadius: 3 }}
             />
-            <Typography variant="caption" color="text.secondary" data-testid="course-progress">
+            <Typography variant="caption" color="textSecondary" data-testid="course-progress">
               {tm.progress(done, total)}
             </Typography>
           </Box>
         )}
         {soon ? (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {tm.notStartable}
           </Typography>
         ) : (

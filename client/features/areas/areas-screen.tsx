@@ -84,7 +84,7 @@ export default function AreasScreen() {
           全部区域
         </Link>
       ) : (
-        <Typography color="text.secondary" sx={{ fontSize: 14, mb: 2 }}>
+        <Typography color="textSecondary" sx={{ fontSize: 14, mb: 2 }}>
           {AREA_MESSAGES.hint}
         </Typography>
       )}

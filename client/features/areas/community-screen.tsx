@@ -175,7 +175,7 @@ export default function CommunityScreen() {
           {trend.length > 0 ? (
             <UnitPriceTrendChart trend={trend} />
           ) : (
-            <Typography color="text.secondary" sx={{ fontSize: 14 }}>
+            <Typography color="textSecondary" sx={{ fontSize: 14 }}>
               {AREA_MESSAGES.noTrend}
             </Typography>
           )}
@@ -198,7 +198,7 @@ export default function CommunityScreen() {
                     {heading}
                     <Typography
                       component="span"
-                      color="text.secondary"
+                      color="textSecondary"
                       sx={{ ml: 1, fontSize: 14 }}
                     >
                       {list.length}套

@@ -64,7 +64,7 @@ export default function LoginTestScreen() {
       <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
         登录诊断
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
+      <Typography color="textSecondary" sx={{ mb: 3 }}>
         用真实的登录接口测试账号，并记录每一步的结果。
         <Link component={RouterLink} to="/">
           返回首页

@@ -263,7 +263,7 @@ export default function MortgageCalculatorScreen() {
             </>
           ) : (
             <Card sx={{ p: 3 }}>
-              <Typography color="text.secondary">请填写完整的贷款信息，结果会即时显示。</Typography>
+              <Typography color="textSecondary">请填写完整的贷款信息，结果会即时显示。</Typography>
             </Card>
           )}
         </Stack>
@@ -342,7 +342,7 @@ function SelectField({
 function RatesNote({ rates }: { rates: LoanRates }) {
   const bp = rates.basisPoints;
   return (
-    <Typography color="text.secondary" sx={{ fontSize: 12.5, lineHeight: 1.7 }}>
+    <Typography color="textSecondary" sx={{ fontSize: 12.5, lineHeight: 1.7 }}>
       参考利率：5年期以上LPR {rates.lprPercent}%（{rates.lprDate}起）
       {bp !== 0 && `${bp > 0 ? '+' : ''}${bp}个基点`}；公积金首套{rates.providentFirstLong}
       %（5年及以下
@@ -377,7 +377,7 @@ function LoanSummary({ form }: { form: MortgageForm }) {
       >
         {items.map((item) => (
           <Box key={item.label}>
-            <Typography component="dt" color="text.secondary" sx={{ fontSize: 12.5 }}>
+            <Typography component="dt" color="textSecondary" sx={{ fontSize: 12.5 }}>
               {item.label}
             </Typography>
             <Typography component="dd" sx={{ m: 0, fontWeight: 600 }} data-testid={item.testId}>
@@ -414,7 +414,7 @@ function PlanCard({ plan }: { plan: RepaymentPlan }) {
       <Typography sx={{ fontWeight: 700, mb: 1 }}>
         {installment ? '等额本息' : '等额本金'}
       </Typography>
-      <Typography color="text.secondary" sx={{ fontSize: 12.5 }}>
+      <Typography color="textSecondary" sx={{ fontSize: 12.5 }}>
         {installment ? '每月月供' : '首月月供'}
       </Typography>
       <Typography
@@ -429,7 +429,7 @@ function PlanCard({ plan }: { plan: RepaymentPlan }) {
       <Stack spacing={0.75} sx={{ mt: 1.5 }}>
         {lines.map((line) => (
           <Stack key={line.label} direction="row" sx={{ justifyContent: 'space-between' }}>
-            <Typography color="text.secondary" sx={{ fontSize: 14 }}>
+            <Typography color="textSecondary" sx={{ fontSize: 14 }}>
               {line.label}
             </Typography>
             <Typography sx={{ fontSize: 14, fontWeight: 500 }} data-testid={line.testId}>
@@ -438,7 +438,7 @@ function PlanCard({ plan }: { plan: RepaymentPlan }) {
           </Stack>
         ))}
       </Stack>
-      <Typography color="text.secondary" sx={{ fontSize: 12, mt: 1.5 }}>
+      <Typography color="textSecondary" sx={{ fontSize: 12, mt: 1.5 }}>
         {installment ? '每月还款额固定，前期利息占比高' : '每月本金固定，月供逐月递减，总利息更少'}
       </Typography>
     </Card>

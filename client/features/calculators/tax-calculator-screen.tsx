@@ -181,7 +181,7 @@ export default function TaxCalculatorScreen() {
         <Card sx={{ p: { xs: 2, md: 3 } }} aria-live="polite" data-testid="tax-result">
           {estimate ? (
             <Stack spacing={1.5}>
-              <Typography color="text.secondary" sx={{ fontSize: 13 }}>
+              <Typography color="textSecondary" sx={{ fontSize: 13 }}>
                 税费合计（估算）
               </Typography>
               <Typography
@@ -205,7 +205,7 @@ export default function TaxCalculatorScreen() {
               </Alert>
             </Stack>
           ) : (
-            <Typography color="text.secondary">请填写成交价和面积，结果会即时显示。</Typography>
+            <Typography color="textSecondary">请填写成交价和面积，结果会即时显示。</Typography>
           )}
         </Card>
       </Box>
@@ -247,7 +247,7 @@ function TaxRow({ name, line, testId }: { name: string; line: TaxLine; testId: s
     <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2 }} data-testid={testId}>
       <Box>
         <Typography sx={{ fontWeight: 500 }}>{name}</Typography>
-        <Typography color="text.secondary" sx={{ fontSize: 12.5 }}>
+        <Typography color="textSecondary" sx={{ fontSize: 12.5 }}>
           {line.basis}
         </Typography>
       </Box>

@@ -139,7 +139,7 @@ export default function FavoritesScreen() {
       )}
 
       {data && data.unavailable.length > 0 && (
-        <Typography role="note" color="text.secondary" sx={{ fontSize: 14, mb: 1.5 }}>
+        <Typography role="note" color="textSecondary" sx={{ fontSize: 14, mb: 1.5 }}>
           {FAVORITE_MESSAGES.unavailable(data.unavailable.length)}
         </Typography>
       )}

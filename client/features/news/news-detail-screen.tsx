@@ -138,7 +138,7 @@ function Article({ article }: { article: NewsDoc }) {
         </Typography>
         <Stack spacing={1} sx={{ mb: 3 }}>
           <NewsMeta article={article} now={now} />
-          <Typography color="text.secondary" sx={{ fontSize: 13 }}>
+          <Typography color="textSecondary" sx={{ fontSize: 13 }}>
             作者：<span data-testid="news-author">{article.author_name || '平台编辑'}</span> ·{' '}
             {formatDate(article.created_at)}
             {' · '}

@@ -17,7 +17,7 @@ export default function NotFoundScreen() {
       <Typography variant="h5" component="h1" sx={{ mt: 2, mb: 1 }}>
         页面不存在
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 4 }}>
+      <Typography color="textSecondary" sx={{ mb: 4 }}>
         您访问的页面可能已被移除，或链接地址有误。
       </Typography>
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'center' }}>

@@ -56,11 +56,11 @@ export default function ProfileScreen() {
                 data-testid="profile-role"
               />
             </Stack>
-            <Typography color="text.secondary" data-testid="profile-phone">
+            <Typography color="textSecondary" data-testid="profile-phone">
               {user.phone}
             </Typography>
             {detail && (
-              <Typography color="text.secondary" sx={{ fontSize: 14 }} noWrap>
+              <Typography color="textSecondary" sx={{ fontSize: 14 }} noWrap>
                 {detail}
               </Typography>
             )}

@@ -239,7 +239,7 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
                   ? contact.name
                   : p.contact?.name || p.owner?.name || contact.name}
               </Typography>
-              <Typography color="text.secondary" sx={{ fontSize: 13 }}>
+              <Typography color="textSecondary" sx={{ fontSize: 13 }}>
                 {user ? '点击电话咨询查看联系电话' : '登录后可查看联系电话'}
               </Typography>
             </Box>

@@ -225,7 +225,7 @@ export function ListingForm({
                 onChoose={choose}
               />
               {listing && files.length > 0 && (
-                <Typography color="text.secondary" sx={{ fontSize: 13 }}>
+                <Typography color="textSecondary" sx={{ fontSize: 13 }}>
                   {PROPERTY_MESSAGES.mediaWaiting}
                 </Typography>
               )}

@@ -38,7 +38,7 @@ function EntryList({ entries }: { entries: HelpEntry[] }) {
             <Typography sx={{ fontWeight: 600 }}>{e.question}</Typography>
           </AccordionSummary>
           <AccordionDetails sx={{ px: 0.5, pt: 0 }}>
-            <Typography color="text.secondary" sx={{ lineHeight: 1.8 }}>
+            <Typography color="textSecondary" sx={{ lineHeight: 1.8 }}>
               {e.answer}
             </Typography>
           </AccordionDetails>
@@ -106,7 +106,7 @@ export default function HelpScreen() {
 
       <Stack spacing={2}>
         {nothing && (
-          <Typography role="status" color="text.secondary" sx={{ textAlign: 'center', py: 2 }}>
+          <Typography role="status" color="textSecondary" sx={{ textAlign: 'center', py: 2 }}>
             没有找到与“{query}”相关的内容，请换个关键词或联系客服
           </Typography>
         )}
@@ -136,7 +136,7 @@ export default function HelpScreen() {
             ))}
           </Stack>
           {faq.length === 0 ? (
-            <Typography color="text.secondary">该分类下没有匹配的问题</Typography>
+            <Typography color="textSecondary">该分类下没有匹配的问题</Typography>
           ) : (
             faq.map((c) => (
               <Box key={c.id} sx={{ mb: 2 }}>
@@ -174,7 +174,7 @@ export default function HelpScreen() {
                 服务区域：澄江市凤麓街道、龙街街道、右所镇、海口镇、九村镇、阳宗镇
               </Typography>
             </Stack>
-            <Typography color="text.secondary" sx={{ fontSize: 14 }}>
+            <Typography color="textSecondary" sx={{ fontSize: 14 }}>
               想加入我们？请看
               <Link component={RouterLink} to="/join-us">
                 加入我们

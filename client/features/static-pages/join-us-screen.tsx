@@ -143,7 +143,7 @@ export default function JoinUsScreen() {
                 <Box sx={{ color: 'primary.main', mt: 0.25 }}>{b.icon}</Box>
                 <Box>
                   <Typography sx={{ fontWeight: 600 }}>{b.title}</Typography>
-                  <Typography color="text.secondary" sx={{ fontSize: 14 }}>
+                  <Typography color="textSecondary" sx={{ fontSize: 14 }}>
                     {b.text}
                   </Typography>
                 </Box>
@@ -170,7 +170,7 @@ export default function JoinUsScreen() {
               </Link>
               （每天 {SERVICE_HOURS}）
             </Typography>
-            <Typography color="text.secondary">也可以直接到凤麓街道门店投递纸质简历。</Typography>
+            <Typography color="textSecondary">也可以直接到凤麓街道门店投递纸质简历。</Typography>
           </Stack>
         </PageSection>
       </Stack>

@@ -77,7 +77,7 @@ function CommercialRate({ control }: { control: Form }) {
   if (!parsed.success || !points.success) return null;
   const rate = commercialRatePercent(parsed.data, points.data);
   return (
-    <Typography color="text.secondary" sx={{ fontSize: 13 }} data-testid="commercial-rate">
+    <Typography color="textSecondary" sx={{ fontSize: 13 }} data-testid="commercial-rate">
       商业贷款利率 = LPR {parsed.data}% {points.data >= 0 ? '+' : '−'} {Math.abs(points.data)}
       个基点 = {rate}%
     </Typography>
@@ -132,7 +132,7 @@ export function LoanRatesEditor({
           <Typography id="loan-rates-title" variant="h6" component="h2">
             房贷参考利率
           </Typography>
-          <Typography color="text.secondary" sx={{ fontSize: 13 }}>
+          <Typography color="textSecondary" sx={{ fontSize: 13 }}>
             {SETTING_DESCRIPTIONS.loan_rates}
           </Typography>
         </div>

@@ -111,7 +111,7 @@ export function LessonFigureView({ figure }: { figure: LessonFigure }) {
       <Typography
         component="figcaption"
         variant="caption"
-        color="text.secondary"
+        color="textSecondary"
         sx={{ display: 'block', textAlign: 'center', mt: 0.5 }}
       >
         {figure.caption}

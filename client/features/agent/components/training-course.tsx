@@ -66,7 +66,7 @@ function ComingSoon({ course }: { course: Course }) {
             {course.title}
           </Typography>
           <Chip label={tm.comingSoon} size="small" sx={{ my: 1 }} />
-          <Typography color="text.secondary">{course.description}</Typography>
+          <Typography color="textSecondary">{course.description}</Typography>
           <Alert severity="info" sx={{ mt: 2 }}>
             {tm.notStartable}
           </Alert>
@@ -104,7 +104,7 @@ function CourseReader({ course }: { course: Course }) {
           {course.title}
         </Typography>
         <Chip label={course.level} size="small" color="primary" variant="outlined" />
-        <Typography variant="body2" color="text.secondary" data-testid="course-progress">
+        <Typography variant="body2" color="textSecondary" data-testid="course-progress">
           {tm.progress(completedCount(course, progress), course.lessons.length)} ·{' '}
           {tm.minutes(courseMinutes(course))}
         </Typography>
@@ -158,7 +158,7 @@ function CourseReader({ course }: { course: Course }) {
           component="article"
           sx={{ order: { xs: 1, md: 2 }, p: { xs: 2, md: 3 } }}
         >
-          <Typography variant="overline" color="text.secondary">
+          <Typography variant="overline" color="textSecondary">
             第 {index + 1} 课 · {tm.minutes(lesson.minutes)}
           </Typography>
           <Typography component="h2" variant="h6" sx={{ mb: 1.5 }}>

@@ -41,7 +41,7 @@ export function PlaceRow({
           <Typography component="h2" sx={{ fontWeight: 600, fontSize: 16 }} noWrap>
             {name}
           </Typography>
-          <Typography color="text.secondary" sx={{ fontSize: 13 }} noWrap>
+          <Typography color="textSecondary" sx={{ fontSize: 13 }} noWrap>
             {detail ?? ''}
             <Box component="span" data-testid="place-count">
               {figures.count}
@@ -56,7 +56,7 @@ export function PlaceRow({
           >
             {formatHeadline(type, figures)}
           </Typography>
-          <Typography color="text.secondary" sx={{ fontSize: 12 }}>
+          <Typography color="textSecondary" sx={{ fontSize: 12 }}>
             {type === 'sale' ? '均价' : '平均租金'}
           </Typography>
         </Box>

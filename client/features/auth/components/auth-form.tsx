@@ -53,7 +53,7 @@ export function AuthForm({
         >
           {submitLabel}
         </Button>
-        <Typography sx={{ mt: 3, textAlign: 'center', fontSize: 14 }} color="text.secondary">
+        <Typography sx={{ mt: 3, textAlign: 'center', fontSize: 14 }} color="textSecondary">
           {switchTo.prompt}
           <Link component={RouterLink} to={switchTo.to} state={switchTo.state} underline="hover">
             {switchTo.label}

@@ -99,7 +99,7 @@ export function AuthShell({
           <Typography variant="h5" component="h1" sx={{ mb: 0.5 }}>
             {title}
           </Typography>
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
+          <Typography color="textSecondary" sx={{ mb: 3 }}>
             {subtitle}
           </Typography>
           {children}

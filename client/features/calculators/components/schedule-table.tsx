@@ -50,7 +50,7 @@ export function ScheduleTable({ plans }: { plans: Record<RepaymentMethod, Repaym
             <Tab key={m} value={m} label={REPAYMENT_LABELS[m]} />
           ))}
         </Tabs>
-        <Typography color="text.secondary" sx={{ fontSize: 13, mb: 1 }}>
+        <Typography color="textSecondary" sx={{ fontSize: 13, mb: 1 }}>
           第{page}年（第{(page - 1) * MONTHS_PER_PAGE + 1}-
           {Math.min(page * MONTHS_PER_PAGE, plan.months)}期）
         </Typography>

@@ -93,7 +93,7 @@ export function QuickEntries() {
                 {entry.label}
               </Typography>
               <Typography
-                color="text.secondary"
+                color="textSecondary"
                 sx={{ fontSize: 13, display: { xs: 'none', md: 'block' } }}
               >
                 {entry.hint}

@@ -118,7 +118,7 @@ export function NewsListItem({ article, now }: { article: NewsDoc; now: number }
             {article.title}
           </Typography>
           <Typography
-            color="text.secondary"
+            color="textSecondary"
             sx={{ fontSize: 14, ...clamp(2), display: { xs: 'none', sm: '-webkit-box' } }}
           >
             {article.summary}

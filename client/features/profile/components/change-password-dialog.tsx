@@ -110,7 +110,7 @@ export function ChangePasswordDialog({ onClose }: { onClose(): void }) {
                     </Typography>
                   </Stack>
                   {strength.suggestions.length > 0 && (
-                    <Typography color="text.secondary" sx={{ fontSize: 12, mt: 0.5 }}>
+                    <Typography color="textSecondary" sx={{ fontSize: 12, mt: 0.5 }}>
                       建议：{strength.suggestions.join('、')}
                     </Typography>
                   )}

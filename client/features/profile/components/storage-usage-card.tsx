@@ -47,7 +47,7 @@ export function StorageUsageCard() {
       ) : estimate.usage ? (
         <UsageFigures usage={estimate.usage} />
       ) : (
-        <Typography color="text.secondary">{STORAGE_MESSAGES.unavailable}</Typography>
+        <Typography color="textSecondary">{STORAGE_MESSAGES.unavailable}</Typography>
       )}
     </Card>
   );
@@ -66,7 +66,7 @@ function UsageFigures({ usage: { usage, quota, persisted } }: { usage: StorageUs
         aria-label="存储空间用量"
         sx={{ height: 6, borderRadius: 3, mb: 1 }}
       />
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {persisted ? STORAGE_MESSAGES.persisted : STORAGE_MESSAGES.notPersisted}
       </Typography>
     </Box>

@@ -41,7 +41,7 @@ export function ContactDialog({
               {contact.phone}
             </Typography>
           ) : (
-            <Typography color="text.secondary">暂无联系电话</Typography>
+            <Typography color="textSecondary">暂无联系电话</Typography>
           )}
           {contact.warning && (
             <Alert
@@ -52,7 +52,7 @@ export function ContactDialog({
               {contact.warning}
             </Alert>
           )}
-          <Typography color="text.secondary" sx={{ fontSize: 13 }}>
+          <Typography color="textSecondary" sx={{ fontSize: 13 }}>
             客服时间：每天 {SERVICE_HOURS}，联系时请说明在{APP_NAME}看到的房源
           </Typography>
         </Stack>

@@ -64,7 +64,7 @@ export const DetailSummary = memo(function DetailSummary({
           >
             {formatPrice(p.type, p.price)}
           </Typography>
-          {unitPrice && <Typography color="text.secondary">{unitPrice}</Typography>}
+          {unitPrice && <Typography color="textSecondary">{unitPrice}</Typography>}
         </Stack>
         <Stack
           direction="row"

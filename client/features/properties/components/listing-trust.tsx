@@ -41,7 +41,7 @@ export const VerificationSection = memo(function VerificationSection({
         <Typography sx={{ fontSize: 14 }}>
           {VERIFICATION_MESSAGES.codeLabel}：{p.verification_code}
         </Typography>
-        <Typography color="text.secondary" sx={{ fontSize: 13 }}>
+        <Typography color="textSecondary" sx={{ fontSize: 13 }}>
           核验状态：{VERIFICATION_STATUS_LABELS[status]}
           {status === 'verified' && p.verified_at ? `（${formatDate(p.verified_at)}）` : ''}
         </Typography>

@@ -56,7 +56,7 @@ export const LoanEstimate = memo(function LoanEstimate({
           {`${formatFen(estimate.monthlyPayment)}元`}
         </Figure>
       </Box>
-      <Typography color="text.secondary" sx={{ fontSize: 13, mb: 1.5 }}>
+      <Typography color="textSecondary" sx={{ fontSize: 13, mb: 1.5 }}>
         总价{formatPrice('sale', p.price)}，{LOAN_KIND_LABELS[DEFAULT_LOAN_PLAN.kind]}
         {estimate.years}年，年利率{estimate.ratePercent}%，
         {REPAYMENT_LABELS[DEFAULT_LOAN_PLAN.method]}；仅供参考

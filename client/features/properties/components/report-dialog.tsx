@@ -80,7 +80,7 @@ export default function ReportDialog({
         <DialogTitle>{REPORT_MESSAGES.title}</DialogTitle>
         <DialogContent>
           <Stack spacing={2}>
-            <Typography color="text.secondary" sx={{ fontSize: 14 }} noWrap>
+            <Typography color="textSecondary" sx={{ fontSize: 14 }} noWrap>
               {title}
             </Typography>
             {!online && (

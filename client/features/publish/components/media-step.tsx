@@ -73,7 +73,7 @@ export function MediaStep({
 
   return (
     <>
-      <Typography color="text.secondary" sx={{ fontSize: 14 }}>
+      <Typography color="textSecondary" sx={{ fontSize: 14 }}>
         最多 {maxMedia} 个文件：图片（JPG、PNG、WebP，5MB以内）至少一张，视频 50MB
         以内。没有网络时会先保存在本机，联网后自动上传。
       </Typography>
