@@ -150,7 +150,9 @@ describe('HttpClient.json', () => {
       { path: '/api/3' },
     ]);
     expect(tokens.refreshes).toBe(1);
-  });
+    // A real local server: on a loaded machine the three calls can take longer than a unit test's
+    // default 5 s to arrive (the wait above allows 15 s).
+  }, 20_000);
 
   it('retries only once: a renewed token refused again fails with the gateway’s error', async () => {
     handler = (_req, res) => gatewayError(res, 401, 'unauthorized');
@@ -278,7 +280,7 @@ describe('HttpClient.json', () => {
     controller.abort(new Error('left the page'));
     await expect(call).rejects.toThrow('left the page');
     await expect(call).rejects.not.toBeInstanceOf(ApiError);
-  });
+  }, 15_000);
 });
 
 describe('HttpClient.upload', () => {
