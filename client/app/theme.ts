@@ -4,17 +4,9 @@
  */
 import { createTheme, type ThemeOptions } from '@mui/material/styles';
 import { groupDigits } from '@couchdb/rules/format';
+import { BREAKPOINTS, FONT_STACK, PALETTE } from '@client/components/look';
 
-export const FONT_STACK = [
-  '-apple-system',
-  'BlinkMacSystemFont',
-  '"PingFang SC"',
-  '"Noto Sans CJK SC"',
-  '"Noto Sans SC"',
-  '"Microsoft YaHei"',
-  '"Helvetica Neue"',
-  'sans-serif',
-].join(',');
+export { FONT_STACK };
 
 /**
  * MUI's zh-CN texts (its `zhCN` locale, as of MUI 9), written here: that module builds an
@@ -72,13 +64,8 @@ const zhCN: ThemeOptions = {
 
 export const theme = createTheme(
   {
-    palette: {
-      primary: { main: '#00ae66', dark: '#008c52', light: '#e6f7ef', contrastText: '#ffffff' },
-      secondary: { main: '#f4511e', contrastText: '#ffffff' },
-      background: { default: '#f5f6f8', paper: '#ffffff' },
-      text: { primary: '#1f2329', secondary: '#646a73' },
-      divider: '#e8eaed',
-    },
+    palette: PALETTE,
+    breakpoints: { values: BREAKPOINTS },
     shape: { borderRadius: 12 },
     typography: {
       fontFamily: FONT_STACK,

@@ -24,14 +24,23 @@ interface PlaceholderProps {
   iconSize?: number | string;
   /** The box: the same as the photo's would have been. */
   sx?: SxProps<Theme>;
+  /** The box's class, where a style sheet around it sizes it (instead of `sx`). */
+  className?: string;
 }
 
 /** The stand-in for a photo that is missing or not on this device. */
-export function PhotoPlaceholder({ kind = 'listing', label, iconSize = 40, sx }: PlaceholderProps) {
+export function PhotoPlaceholder({
+  kind = 'listing',
+  label,
+  iconSize = 40,
+  sx,
+  className,
+}: PlaceholderProps) {
   const Icon = kind === 'article' ? ArticleOutlined : ApartmentOutlined;
   return (
     <Box
       data-testid="photo-placeholder"
+      className={className}
       {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
       sx={[
         {
@@ -86,6 +95,7 @@ export function Photo({
   placeholderSx,
   sizes,
   photo = src,
+  className,
   ...img
 }: PhotoProps) {
   const [failed, setFailed] = useState<Failure | null>(null);
@@ -105,7 +115,15 @@ export function Photo({
       ...(Array.isArray(sx) ? sx : [sx]),
       ...(Array.isArray(placeholderSx) ? placeholderSx : [placeholderSx]),
     ];
-    return <PhotoPlaceholder kind={kind} label={alt} iconSize={iconSize} sx={boxSx} />;
+    return (
+      <PhotoPlaceholder
+        kind={kind}
+        label={alt}
+        iconSize={iconSize}
+        sx={boxSx}
+        className={className}
+      />
+    );
   }
   return (
     <Box
@@ -118,6 +136,7 @@ export function Photo({
       alt={alt}
       {...img}
       onError={() => setFailed({ src, what: srcSet ? 'sized' : 'all' })}
+      className={className}
       sx={sx}
     />
   );

@@ -1,7 +1,9 @@
 import type { MouseEvent } from 'react';
 import IconButton from '@mui/material/IconButton';
+import { styled } from '@mui/material/styles';
 import Favorite from '@mui/icons-material/Favorite';
 import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
+import { COLORS } from '@client/components/look';
 
 interface FavoriteButtonProps {
   active: boolean;
@@ -9,6 +11,17 @@ interface FavoriteButtonProps {
   /** 'overlay' sits on a photo (white disc); 'plain' sits in a toolbar. */
   variant?: 'overlay' | 'plain';
 }
+
+/** One static style (every card in a list has a heart). */
+const Heart = styled(IconButton)({
+  color: COLORS.text.secondary,
+  '&.favorite-active': { color: COLORS.secondary.main },
+  '&.favorite-overlay': {
+    backgroundColor: 'rgba(255,255,255,0.92)',
+    boxShadow: '0 1px 4px rgba(0,0,0,0.15)',
+    '&:hover': { backgroundColor: '#fff' },
+  },
+});
 
 /** The heart on cards and the detail page; aria-pressed tells whether it is a favourite. */
 export function FavoriteButton({ active, onToggle, variant = 'overlay' }: FavoriteButtonProps) {
@@ -18,23 +31,14 @@ export function FavoriteButton({ active, onToggle, variant = 'overlay' }: Favori
     onToggle();
   };
   return (
-    <IconButton
+    <Heart
       aria-label={active ? '取消收藏' : '收藏'}
       aria-pressed={active}
       onClick={click}
       size="small"
-      sx={
-        variant === 'overlay'
-          ? {
-              bgcolor: 'rgba(255,255,255,0.92)',
-              boxShadow: '0 1px 4px rgba(0,0,0,0.15)',
-              '&:hover': { bgcolor: 'common.white' },
-              color: active ? 'secondary.main' : 'text.secondary',
-            }
-          : { color: active ? 'secondary.main' : 'text.secondary' }
-      }
+      className={`favorite-${variant}${active ? ' favorite-active' : ''}`}
     >
       {active ? <Favorite fontSize="small" /> : <FavoriteBorder fontSize="small" />}
-    </IconButton>
+    </Heart>
   );
 }

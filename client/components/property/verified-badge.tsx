@@ -1,7 +1,27 @@
-import Box from '@mui/material/Box';
+import { styled } from '@mui/material/styles';
 import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
 import { isVerifiedListing, VERIFICATION_MESSAGES } from '@couchdb/model/trust-facts';
 import type { VerificationStatus } from '@couchdb/model/trust-facts';
+import { COLORS } from '@client/components/look';
+
+/** One static style (cards show it in lists). */
+const Badge = styled('span')({
+  alignSelf: 'flex-start',
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: 2,
+  fontSize: 12,
+  fontWeight: 600,
+  padding: '1px 6px',
+  borderRadius: 4,
+  backgroundColor: '#e8f3ff',
+  color: COLORS.primary.dark,
+  maxWidth: '100%',
+  overflow: 'hidden',
+  whiteSpace: 'nowrap',
+  textOverflow: 'ellipsis',
+  '& svg': { fontSize: 14 },
+});
 
 /** 已核验 with the code, only when an admin has checked the listing's verification code (issue 19). */
 export function VerifiedBadge({
@@ -14,29 +34,9 @@ export function VerifiedBadge({
 }) {
   if (!isVerifiedListing(property)) return null;
   return (
-    <Box
-      component="span"
-      data-testid="verified-badge"
-      sx={{
-        alignSelf: 'flex-start',
-        display: 'inline-flex',
-        alignItems: 'center',
-        gap: 0.25,
-        fontSize: 12,
-        fontWeight: 600,
-        px: 0.75,
-        py: 0.125,
-        borderRadius: '4px',
-        bgcolor: '#e8f3ff',
-        color: 'primary.dark',
-        maxWidth: '100%',
-        overflow: 'hidden',
-        whiteSpace: 'nowrap',
-        textOverflow: 'ellipsis',
-      }}
-    >
-      <VerifiedOutlined sx={{ fontSize: 14 }} aria-hidden />
+    <Badge data-testid="verified-badge">
+      <VerifiedOutlined fontSize="inherit" aria-hidden />
       {VERIFICATION_MESSAGES.badgeWithCode(property.verification_code ?? '')}
-    </Box>
+    </Badge>
   );
 }

@@ -1,0 +1,42 @@
+/**
+ * The app's colours, font and screen widths: the one source of the MUI theme (client/app/theme.ts)
+ * and of the static style sheets of parts drawn many times a screen (a listing card), which are
+ * styled once, without the theme, rather than through `sx` on every render.
+ */
+import { green, grey } from '@mui/material/colors';
+
+export const FONT_STACK = [
+  '-apple-system',
+  'BlinkMacSystemFont',
+  '"PingFang SC"',
+  '"Noto Sans CJK SC"',
+  '"Noto Sans SC"',
+  '"Microsoft YaHei"',
+  '"Helvetica Neue"',
+  'sans-serif',
+].join(',');
+
+/** The theme's palette (MUI fills in the rest from its defaults, named in COLORS below). */
+export const PALETTE = {
+  primary: { main: '#00ae66', dark: '#008c52', light: '#e6f7ef', contrastText: '#ffffff' },
+  secondary: { main: '#f4511e', contrastText: '#ffffff' },
+  background: { default: '#f5f6f8', paper: '#ffffff' },
+  text: { primary: '#1f2329', secondary: '#646a73' },
+  divider: '#e8eaed',
+} as const;
+
+/** The colours static style sheets use: the palette's, and MUI's defaults the theme keeps. */
+export const COLORS = {
+  ...PALETTE,
+  /** MUI's light palette: text.disabled, grey[100], success.dark. */
+  textDisabled: 'rgba(0, 0, 0, 0.38)',
+  grey100: grey[100],
+  successDark: green[900],
+} as const;
+
+/** The theme's breakpoints (MUI's defaults). */
+export const BREAKPOINTS = { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } as const;
+
+/** The media query of widths from `key` up, as the theme's breakpoints.up(key) writes it. */
+export const widthUp = (key: keyof typeof BREAKPOINTS) =>
+  `@media (min-width:${BREAKPOINTS[key]}px)`;
