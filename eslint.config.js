@@ -25,6 +25,16 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'react-refresh/only-export-components': ['warn', { allowConstantExport: true }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          // MUI 9 has no system props: Typography ignores a palette path and draws primary text.
+          selector:
+            "JSXOpeningElement[name.name='Typography'] > JSXAttribute[name.name='color'][value.value=/\\./]",
+          message:
+            'Typography reads palette keys (color="textSecondary"), not paths ("text.secondary", ignored): use the key or sx.',
+        },
+      ],
     },
   },
   {
