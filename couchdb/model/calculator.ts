@@ -21,6 +21,9 @@ export const DOWN_PAYMENT_CHENG = [0, 1, 1.5, 2, 2.5, 3, 3.5, 4, 5, 6, 7, 8, 9] 
 export const CALCULATOR_MESSAGES = {
   priceRequired: '请输入房屋总价',
   priceRange: `房屋总价须大于0且不超过${CALCULATOR_LIMITS.maxPriceWan}万元`,
+  /** The 税费计算器 asks for the 成交价 (what the home sells for). */
+  dealPriceRequired: '请输入成交价',
+  dealPriceRange: `成交价须大于0且不超过${CALCULATOR_LIMITS.maxPriceWan}万元`,
   unitPriceRequired: '请输入单价',
   unitPriceRange: `单价须大于0且不超过${CALCULATOR_LIMITS.maxUnitPrice}元/㎡`,
   areaRequired: '请输入面积',
@@ -44,8 +47,18 @@ function toNumber(v: unknown): unknown {
   return Number.isFinite(n) ? n : Number.NaN;
 }
 
+/**
+ * A positive number up to `max`: nothing typed says `required`; anything else wrong (0, too large,
+ * not a number at all) says `range`, which names what is accepted.
+ */
 const positive = (required: string, range: string, max: number) =>
-  z.preprocess(toNumber, z.number({ error: required }).gt(0, range).max(max, range));
+  z.preprocess(
+    toNumber,
+    z
+      .number({ error: (issue) => (issue.input === undefined ? required : range) })
+      .gt(0, range)
+      .max(max, range),
+  );
 
 const rateSchema = positive(cm.rateRequired, cm.rateRange, CALCULATOR_LIMITS.maxRatePercent);
 
@@ -128,7 +141,7 @@ export type MortgageForm = z.output<typeof mortgageFormSchema>;
 
 /** The 税费计算器's form: the price in 万元, the area, ownership and the seller's situation. */
 export const resaleTaxFormSchema = z.object({
-  priceWan: positive(cm.priceRequired, cm.priceRange, CALCULATOR_LIMITS.maxPriceWan),
+  priceWan: positive(cm.dealPriceRequired, cm.dealPriceRange, CALCULATOR_LIMITS.maxPriceWan),
   area: positive(cm.areaRequired, cm.areaRange, CALCULATOR_LIMITS.maxArea),
   buyerHome: z.enum(['first', 'second']),
   yearsOwned: z.preprocess(

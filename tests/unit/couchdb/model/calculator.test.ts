@@ -57,8 +57,12 @@ describe('the mortgage form', () => {
     expect(messages({ ...form, totalWan: '0' })).toEqual([
       `totalWan: ${CALCULATOR_MESSAGES.priceRange}`,
     ]);
+    // Something typed that is not a number is not "missing": the range says what is accepted.
     expect(messages({ ...form, commercialRate: 'abc' })).toEqual([
-      `commercialRate: ${CALCULATOR_MESSAGES.rateRequired}`,
+      `commercialRate: ${CALCULATOR_MESSAGES.rateRange}`,
+    ]);
+    expect(messages({ ...form, totalWan: 'abc' })).toEqual([
+      `totalWan: ${CALCULATOR_MESSAGES.priceRange}`,
     ]);
     expect(messages({ ...form, years: '31' })).toEqual([
       `years: ${CALCULATOR_MESSAGES.yearsRange}`,
@@ -89,5 +93,22 @@ describe('the tax form', () => {
     expect(resaleTaxFormSchema.safeParse({ ...base, area: '' }).error?.issues[0]?.message).toBe(
       CALCULATOR_MESSAGES.areaRequired,
     );
+  });
+
+  it('names the 成交价 the form asks for, and says a non-number is out of range', () => {
+    const base = {
+      priceWan: '100',
+      area: '90',
+      buyerHome: 'first',
+      yearsOwned: '2',
+      sellerOnlyHome: false,
+      originalPriceWan: '',
+    };
+    const message = (priceWan: string) =>
+      resaleTaxFormSchema.safeParse({ ...base, priceWan }).error?.issues[0]?.message;
+    expect(message('')).toBe(CALCULATOR_MESSAGES.dealPriceRequired);
+    expect(message('0')).toBe(CALCULATOR_MESSAGES.dealPriceRange);
+    expect(message('abc')).toBe(CALCULATOR_MESSAGES.dealPriceRange);
+    expect(message('200000')).toBe(CALCULATOR_MESSAGES.dealPriceRange);
   });
 });
