@@ -175,7 +175,11 @@ describe('listing list', () => {
     await list.goto(gateway.url);
     // The first visit shows listings as they arrive; the count settles once the device has them all.
     await expect.poll(() => list.count(), { timeout: 15_000 }).toBe(listings.length);
-    expect(await list.allIds()).toEqual([...listings].sort(listOrder).map((p) => p.id));
+    const inOrder = [...listings].sort(listOrder);
+    expect(await list.allIds()).toEqual(inOrder.map((p) => p.id));
+    // Listed first whatever the sort, a priority listing says so on its card (置顶), no other does.
+    expect(inOrder.filter((p) => p.is_priority).length).toBeGreaterThan(0);
+    expect(await list.priorityBadged()).toEqual(inOrder.map((p) => p.is_priority));
     await saveScreenshot(page, 'browse-list-desktop');
 
     await list.openPanel();

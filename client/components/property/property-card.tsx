@@ -37,6 +37,7 @@ const CARD_FIELDS = [
   'features',
   'images',
   'is_featured',
+  'is_priority',
   'created_at',
   'facts',
   'price_history',

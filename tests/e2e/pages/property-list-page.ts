@@ -86,4 +86,11 @@ export class PropertyListPage {
       els.map((e) => e.getAttribute('data-property-id') ?? ''),
     );
   }
+
+  /** For each card shown, in order: whether it carries the 置顶 badge. */
+  async priorityBadged(): Promise<boolean[]> {
+    return this.cards.evaluateAll((els) =>
+      els.map((e) => e.querySelector('[data-testid="priority-badge"]') !== null),
+    );
+  }
 }
