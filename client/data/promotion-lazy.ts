@@ -16,7 +16,7 @@ import {
  * Whether the device keeps a promotion at all (active or not): without one there is nothing to read
  * or record, and the promotion modules need not load (most visits come without a promotion link).
  */
-function promotionKept(): boolean {
+export function promotionKept(): boolean {
   try {
     return globalThis.localStorage?.getItem(PROMOTION_STORAGE_KEY) != null;
   } catch {

@@ -131,6 +131,48 @@ describe('the agent’s links and listings', () => {
       await detail.contactDialog.waitFor(UI_WAIT);
       expect(await page.getByTestId('contact-name').textContent()).toContain(agent.name);
       expect(await page.getByTestId('contact-phone').textContent()).toContain(agent.phone);
+      await page.keyboard.press('Escape');
+      await detail.contactDialog.waitFor({ state: 'hidden', ...UI_WAIT });
+
+      // Opened again from the list (in the app, no page load): the 联系人 card never shows the
+      // publisher first. Every name it shows, from its first render on, is recorded.
+      await page.evaluate(() => {
+        const shown: string[] = [];
+        (window as unknown as { __contactNames: string[] }).__contactNames = shown;
+        const record = () => {
+          const name = document.querySelector('[data-testid="contact-card-name"]');
+          if (name && getComputedStyle(name).visibility !== 'hidden')
+            shown.push(name.textContent ?? '');
+        };
+        new MutationObserver(record).observe(document.body, {
+          subtree: true,
+          childList: true,
+          characterData: true,
+          attributes: true,
+        });
+      });
+      await page.locator('a:visible', { hasText: '返回房源列表' }).click();
+      const card = page.getByTestId('property-card').filter({ hasText: '推广测试房源' });
+      await card.getByRole('link').click();
+      await expect
+        .poll(() => page.getByTestId('contact-card-name').textContent(), UI_WAIT)
+        .toBe(agent.name);
+      await expect
+        .poll(
+          () =>
+            page.evaluate(
+              () =>
+                getComputedStyle(document.querySelector('[data-testid="contact-card-name"]')!)
+                  .visibility,
+            ),
+          UI_WAIT,
+        )
+        .toBe('visible');
+      const shown = await page.evaluate(
+        () => (window as unknown as { __contactNames: string[] }).__contactNames,
+      );
+      expect(shown.length).toBeGreaterThan(0);
+      expect(new Set(shown)).toEqual(new Set([agent.name]));
     } finally {
       await own.close();
     }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -23,7 +23,11 @@ import { FactGrid } from '@client/components/fact-grid';
 import { useFavoriteToggle } from '@client/components/property/use-favorite-toggle';
 import { useToast } from '@client/components/toast/toast-context';
 import { useOpenDevice, useProperty, useSettings, useSyncSettled } from '@client/data/hooks';
-import { recordPromotionEventSoon, useStoredPromotion } from '@client/data/promotion-lazy';
+import {
+  promotionKept,
+  recordPromotionEventSoon,
+  useStoredPromotion,
+} from '@client/data/promotion-lazy';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
 import { useAuth } from '@client/lib/session/auth-context';
 import type { LoginRedirectState } from '@client/components/auth/require-auth';
@@ -42,6 +46,8 @@ import { CommunityLink } from './components/property-facts';
 import { SimilarListings } from './components/similar-listings';
 import { useRecordView } from './components/use-record-view';
 import { ModerationNotice, ReportListing, VerificationSection } from './components/listing-trust';
+
+const noSubscription = () => () => {};
 
 /** 房源详情 (spec §2): media, panorama, favourite, share, phone dialog and the listing's facts. */
 export default function PropertyDetailScreen() {
@@ -86,6 +92,11 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
   const favorites = useFavoriteToggle();
   const slides = useMemo(() => mediaSlides(p), [p]);
   const promotion = useStoredPromotion();
+  // While a promotion kept on this device is being read, the contact is not known yet: the card's
+  // name waits rather than show the publisher and then the agent. (Hydrating, the page keeps the
+  // gateway's markup, which cannot know the device's promotion.)
+  const contactPending =
+    useSyncExternalStore(noSubscription, promotionKept, () => false) && promotion === undefined;
   const contact = useMemo(
     () =>
       resolveContactPhone({
@@ -233,7 +244,11 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
             sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2 }}
           >
             <Box>
-              <Typography sx={{ fontWeight: 600 }} data-testid="contact-card-name">
+              <Typography
+                sx={{ fontWeight: 600, visibility: contactPending ? 'hidden' : undefined }}
+                aria-busy={contactPending}
+                data-testid="contact-card-name"
+              >
                 {/* The promoting agent is whom the phone reaches (the dialog's number): named here too. */}
                 {contact.source === 'promotion'
                   ? contact.name
