@@ -23,7 +23,7 @@ export const PROMOTION_MESSAGES = {
   downloadFailed: '二维码下载失败，请重试',
   shareFailed: '分享失败，请复制链接后手动分享',
   listCopied: '分享清单已复制，可粘贴到微信发送给客户',
-  listEmpty: '暂无可分享的在售房源',
+  listEmpty: '暂无可分享的房源',
   shareTitle: '澄江房产',
   shareText: (name: string) => `${name}为您推荐澄江房产的优质房源`,
   /** Spec §6 opens the page to every signed-in user; only an agent's link attributes visitors. */

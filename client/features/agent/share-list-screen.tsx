@@ -109,7 +109,7 @@ function ShareList() {
         >
           <Card sx={{ p: 1.5, flex: 1, width: '100%' }}>
             <Typography sx={{ fontSize: 13, color: 'text.secondary', px: 1, pb: 0.5 }}>
-              选择要分享的在售房源（最多{SHARE_LIST_MAX}套）
+              选择要分享的房源（最多{SHARE_LIST_MAX}套）
             </Typography>
             <Stack>
               {listings.map((l) => (

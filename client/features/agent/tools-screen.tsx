@@ -70,7 +70,7 @@ const TOOLS: Tool[] = [
   },
   {
     title: '房源分享清单',
-    description: '把在售房源整理成清单发给客户',
+    description: '把在售、在租的房源整理成清单发给客户',
     icon: <ListAltOutlined />,
     to: '/tools/share-list',
   },
