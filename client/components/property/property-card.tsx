@@ -169,7 +169,14 @@ const CardRoot = styled('div')({
     justifyContent: 'space-between',
     gap: 8,
   },
-  '& .pc-prices': { display: 'flex', alignItems: 'baseline', gap: 8, minWidth: 0 },
+  // The unit price goes under the price where a narrow card has no room for both on one line.
+  '& .pc-prices': {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'baseline',
+    columnGap: 8,
+    minWidth: 0,
+  },
   '& .pc-body .pc-price': {
     color: COLORS.secondary.main,
     fontWeight: 700,
