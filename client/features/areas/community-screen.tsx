@@ -196,11 +196,7 @@ export default function CommunityScreen() {
                 >
                   <Typography component="h2" sx={{ fontWeight: 700, fontSize: 18 }}>
                     {heading}
-                    <Typography
-                      component="span"
-                      color="textSecondary"
-                      sx={{ ml: 1, fontSize: 14 }}
-                    >
+                    <Typography component="span" color="textSecondary" sx={{ ml: 1, fontSize: 14 }}>
                       {list.length}套
                     </Typography>
                   </Typography>
