@@ -76,15 +76,16 @@ describe('the mortgage form', () => {
 });
 
 describe('the tax form', () => {
+  const base = {
+    priceWan: '100',
+    area: '90',
+    buyerHome: 'first',
+    yearsOwned: '2',
+    sellerOnlyHome: false,
+    originalPriceWan: '',
+  };
+
   it('reads the price in 万, the original price optional', () => {
-    const base = {
-      priceWan: '100',
-      area: '90',
-      buyerHome: 'first',
-      yearsOwned: '2',
-      sellerOnlyHome: false,
-      originalPriceWan: '',
-    };
     expect(resaleTaxFormSchema.parse(base)).toMatchObject({
       priceWan: 100,
       yearsOwned: 2,
@@ -96,14 +97,6 @@ describe('the tax form', () => {
   });
 
   it('names the 成交价 the form asks for, and says a non-number is out of range', () => {
-    const base = {
-      priceWan: '100',
-      area: '90',
-      buyerHome: 'first',
-      yearsOwned: '2',
-      sellerOnlyHome: false,
-      originalPriceWan: '',
-    };
     const message = (priceWan: string) =>
       resaleTaxFormSchema.safeParse({ ...base, priceWan }).error?.issues[0]?.message;
     expect(message('')).toBe(CALCULATOR_MESSAGES.dealPriceRequired);
