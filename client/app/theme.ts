@@ -6,8 +6,6 @@ import { createTheme, type ThemeOptions } from '@mui/material/styles';
 import { groupDigits } from '@couchdb/rules/format';
 import { BREAKPOINTS, FONT_STACK, PALETTE } from '@client/components/look';
 
-export { FONT_STACK };
-
 /**
  * MUI's zh-CN texts (its `zhCN` locale, as of MUI 9), written here: that module builds an
  * Intl.NumberFormat('zh-CN') as it loads, and a first zh-CN format loads ICU's locale data, a
