@@ -191,7 +191,8 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   api.use('/admin/users', adminUserRoutes(accountAdmin));
   api.use(counterRoutes(new CounterService(store, limits)));
   api.use(mediaRoutes(config.dataDir, new UploadQuota(store), logger));
-  api.use('/promotion', promotionRoutes(new PromotionService(store)));
+  const promotions = new PromotionService(store);
+  api.use('/promotion', promotionRoutes(promotions));
   api.use('/agent', agentRoutes(new ListingStatsService(store)));
   api.use(demandMatchRoutes(new DemandMatchService(store)));
   api.use('/training', trainingRoutes(new TrainingService(store)));
@@ -212,7 +213,8 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
     }),
   );
 
-  if (staticDir) serveApp(app, staticDir, firstScreenPages(staticDir, sync, store, logger));
+  if (staticDir)
+    serveApp(app, staticDir, firstScreenPages(staticDir, sync, store, promotions, logger));
 
   app.use(errorHandler);
   return {

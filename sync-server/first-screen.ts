@@ -10,10 +10,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { promotionFromParams, type PromotionAgent } from '@couchdb/model/promotion';
 import { hasSessionHint } from '@couchdb/model/session-cookies';
 import { FIRST_PULL_ELEMENT, PULL_LIMIT_MAX, type SyncDocument } from '@couchdb/model/sync';
 import type { CarriedDocument, FirstScreen, PageMeta } from '@client/ssr/render-first-screen';
+import { HttpError } from './http-error';
 import { projectFor, type StoredDoc } from './services/projection';
+import type { PromotionService } from './services/promotion-service';
 import type { SyncService } from './services/sync-service';
 import { couchStatus, type Store } from './store/couch';
 
@@ -170,10 +173,27 @@ async function visitorDocument(
   return projected && !projected._deleted ? projected : null;
 }
 
+/**
+ * The agent whose promotion link `query` is, as their account says (the link's own name and phone
+ * can be edited), or null: no promotion in the link, or its promoter is not an enabled agent.
+ */
+async function linkAgent(
+  promotions: PromotionService,
+  query: string,
+): Promise<PromotionAgent | null> {
+  const promotion = promotionFromParams(new URLSearchParams(query));
+  if (!promotion) return null;
+  return promotions.agent(promotion.id).catch((err: unknown) => {
+    if (err instanceof HttpError && err.status === 404) return null;
+    throw err;
+  });
+}
+
 export function firstScreenPages(
   dir: string,
   sync: SyncService,
   store: Store,
+  promotions: PromotionService,
   logger: Logger,
 ): RequestHandler {
   let ready: Promise<{
@@ -263,8 +283,16 @@ export function firstScreenPages(
           // on any other page).
           const found = await visitorDocument(store, own);
           if (!found) return next();
-          const carried = { collection: own.collection, doc: found } as unknown as CarriedDocument;
-          page = cached(`${width} ${found.server_rev} ${req.originalUrl}`, () => {
+          // A listing opened by an agent's promotion link names the agent from the first paint.
+          const query = req.originalUrl.split('?')[1] ?? '';
+          const agent = own.collection === 'properties' ? await linkAgent(promotions, query) : null;
+          const carried = {
+            collection: own.collection,
+            doc: found,
+            ...(agent ? { promotion: agent } : {}),
+          } as unknown as CarriedDocument;
+          const agentKey = agent ? JSON.stringify(agent) : '';
+          page = cached(`${width} ${found.server_rev} ${agentKey} ${req.originalUrl}`, () => {
             const base = `${req.protocol}://${req.get('host')}`;
             const empty = { documents: [], checkpoint: null };
             return withPageMeta(

@@ -6,15 +6,22 @@
  * gateway, the render hands it in through the context.
  */
 import { createContext, useContext } from 'react';
+import type { PromotionAgent } from '@couchdb/model/promotion';
 import type { NewsDoc } from './schemas/news.schema';
 import type { PropertyDoc } from './schemas/property.schema';
 
 /** The id of the page's <script type="application/json"> carrying the document. */
 export const FIRST_SCREEN_DOCUMENT_ELEMENT = 'cj-first-screen-document';
 
-/** A page's own document with the collection it belongs to. */
+/**
+ * A page's own document with the collection it belongs to. A listing's page opened by an agent's
+ * promotion link also carries that agent as the gateway confirmed them (their account, not what
+ * the link says): the 联系人 card names them from the first paint, before the device has kept the
+ * promotion.
+ */
 export type CarriedDocument =
-  { collection: 'properties'; doc: PropertyDoc } | { collection: 'news'; doc: NewsDoc };
+  | { collection: 'properties'; doc: PropertyDoc; promotion?: PromotionAgent }
+  | { collection: 'news'; doc: NewsDoc };
 
 /** The document a server render shows (undefined in the browser, which reads the page's copy). */
 export const FirstScreenDocument = createContext<CarriedDocument | null | undefined>(undefined);
@@ -45,6 +52,20 @@ function useCarried(): CarriedDocument | null {
 export function useFirstScreenProperty(id: string | undefined): PropertyDoc | null {
   const carried = useCarried();
   return carried?.collection === 'properties' && carried.doc.id === id ? carried.doc : null;
+}
+
+/** The promoting agent the first screen's listing was rendered with, when it is the one with `id`. */
+export function useFirstScreenPromotion(id: string | undefined): PromotionAgent | null {
+  const carried = useCarried();
+  return (
+    (carried?.collection === 'properties' && carried.doc.id === id && carried.promotion) || null
+  );
+}
+
+/** The promoting agent the page was rendered with (read by the promotion link's capture). */
+export function carriedPromotionAgent(): PromotionAgent | null {
+  const page = carriedDocument();
+  return (page?.collection === 'properties' && page.promotion) || null;
 }
 
 /** The first screen's article when it is the one with `id`, else null. */

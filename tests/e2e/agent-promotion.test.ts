@@ -8,7 +8,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PROMOTION_VALIDITY_MS } from '@couchdb/model/constants';
 import { favoriteId } from '@couchdb/model/favorite';
-import { PROMOTION_OUTBOX_KEY, promotionQuery } from '@couchdb/model/promotion-facts';
+import {
+  PROMOTION_OUTBOX_KEY,
+  PROMOTION_STORAGE_KEY,
+  promotionQuery,
+} from '@couchdb/model/promotion-facts';
 import { DEVICE_ID_HEADER } from '@couchdb/model/sync';
 import {
   launchBrowser,
@@ -173,6 +177,61 @@ describe('the agent’s links and listings', () => {
       );
       expect(shown.length).toBeGreaterThan(0);
       expect(new Set(shown)).toEqual(new Set([agent.name]));
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('a visitor’s first visit by a link to a listing names the agent from the first paint', async () => {
+    const own = await launchBrowser();
+    try {
+      const agent = demoAccount('agent');
+      // Every name the 联系人 card shows, from the gateway's markup being parsed on.
+      await own.context.addInitScript(() => {
+        const shown: string[] = [];
+        (window as unknown as { __contactNames: string[] }).__contactNames = shown;
+        const record = () => {
+          const name = document.querySelector('[data-testid="contact-card-name"]');
+          if (name && getComputedStyle(name).visibility !== 'hidden')
+            shown.push(name.textContent ?? '');
+        };
+        new MutationObserver(record).observe(document, {
+          subtree: true,
+          childList: true,
+          characterData: true,
+          attributes: true,
+        });
+      });
+      const page = await own.context.newPage();
+      await page.setViewportSize(VIEWPORTS.mobile);
+      const rerendered: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.text().includes('rendered again')) rerendered.push(msg.text());
+      });
+      // The link's name was edited: the page names the agent as their account says.
+      const query = promotionQuery({ id: agent.id, name: '链接里的名字', phone: agent.phone });
+      const response = await page.goto(`${gateway.url}/properties/${listingId}?${query}`);
+      expect(await response!.text()).toContain('data-ssr');
+      await page.waitForURL((url) => url.search === '', UI_WAIT);
+      // Kept on the device as the gateway confirmed the agent.
+      await expect
+        .poll(
+          () =>
+            page.evaluate(
+              (key) => JSON.parse(window.localStorage.getItem(key) ?? 'null'),
+              PROMOTION_STORAGE_KEY,
+            ),
+          SYNC_WAIT,
+        )
+        .toMatchObject({ agentId: agent.id, agentName: agent.name, verified: true });
+      await page.getByTestId('contact-card-name').waitFor(UI_WAIT);
+      expect(await page.getByTestId('contact-card-name').textContent()).toBe(agent.name);
+      const shown = await page.evaluate(
+        () => (window as unknown as { __contactNames: string[] }).__contactNames,
+      );
+      expect(shown.length).toBeGreaterThan(0);
+      expect(new Set(shown)).toEqual(new Set([agent.name]));
+      expect(rerendered).toEqual([]);
     } finally {
       await own.close();
     }

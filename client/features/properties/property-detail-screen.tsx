@@ -15,6 +15,7 @@ import {
   REVISION_MESSAGES,
 } from '@couchdb/model/property-facts';
 import { factRows } from '@couchdb/model/listing-fact-labels';
+import type { PromotionAgent, StoredPromotion } from '@couchdb/model/promotion';
 import { canReadDocument } from '@couchdb/rules/access';
 import { resolveContactPhone } from '@couchdb/rules/contact';
 import { formatArea, formatDate, formatPrice } from '@couchdb/rules/format';
@@ -28,6 +29,7 @@ import {
   recordPromotionEventSoon,
   useStoredPromotion,
 } from '@client/data/promotion-lazy';
+import { useFirstScreenPromotion } from '@client/data/first-screen-document';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
 import { useAuth } from '@client/lib/session/auth-context';
 import type { LoginRedirectState } from '@client/components/auth/require-auth';
@@ -48,6 +50,17 @@ import { useRecordView } from './components/use-record-view';
 import { ModerationNotice, ReportListing, VerificationSection } from './components/listing-trust';
 
 const noSubscription = () => () => {};
+
+/** The promotion of the agent a promotion link's page was rendered with, from now on. */
+function linkPromotionOf(agent: PromotionAgent): StoredPromotion {
+  return {
+    agentId: agent.id,
+    agentName: agent.name,
+    agentPhone: agent.phone,
+    timestamp: Date.now(),
+    verified: true,
+  };
+}
 
 /** 房源详情 (spec §2): media, panorama, favourite, share, phone dialog and the listing's facts. */
 export default function PropertyDetailScreen() {
@@ -91,7 +104,13 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
   const [now] = useState(() => Date.now());
   const favorites = useFavoriteToggle();
   const slides = useMemo(() => mediaSlides(p), [p]);
-  const promotion = useStoredPromotion();
+  const stored = useStoredPromotion();
+  // Opened by a promotion link, the gateway rendered the page with the link's agent (confirmed
+  // against their account): the card names them from the first paint, until the device has kept
+  // the promotion (just after it renders). A promotion the device keeps wins.
+  const linkAgent = useFirstScreenPromotion(p.id);
+  const [linkPromotion] = useState(() => (linkAgent ? linkPromotionOf(linkAgent) : null));
+  const promotion = linkPromotion && !stored ? linkPromotion : stored;
   // While a promotion kept on this device is being read, the contact is not known yet: the card's
   // name waits rather than show the publisher and then the agent. (Hydrating, the page keeps the
   // gateway's markup, which cannot know the device's promotion.)

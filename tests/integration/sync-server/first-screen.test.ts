@@ -10,6 +10,7 @@ import { isDeepStrictEqual } from 'node:util';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../couchdb/model/common';
+import { promotionQuery } from '../../../couchdb/model/promotion-facts';
 import { SESSION_HINT_COOKIE } from '../../../couchdb/model/session-cookies';
 import { SCREEN_WIDTH_COOKIE } from '../../../client/app/screen-width';
 import { FIRST_PULL_ELEMENT, FIRST_PULL_URL, type PullResponse } from '../../../couchdb/model/sync';
@@ -289,6 +290,45 @@ describe('first screens for a first visit', () => {
     expect(res.text).not.toContain('13812345678');
     // No list pull carried on a listing's page.
     expect(res.text).not.toContain(`id="${FIRST_PULL_ELEMENT}"`);
+  });
+
+  it('names the agent of a promotion link in the 联系人 card, as their account says, and carries them', async () => {
+    const id = newId();
+    await storeListing({
+      id,
+      title: '推广链接房源',
+      contact: { name: '房东老李', phone: '13912345678' },
+    });
+    const agent = (await gw.createUser('agent', '推广经纪人')).user;
+    const notAgent = (await gw.createUser('user', '普通用户')).user;
+    const open = (promoter: { id: string; name: string; phone: string }) =>
+      request(gw.app)
+        .get(`/properties/${id}?${promotionQuery(promoter)}`)
+        .set('User-Agent', PHONE_UA)
+        .set('Accept', 'text/html');
+    const cardName = (html: string) =>
+      /data-testid="contact-card-name"[^>]*>([^<]*)</.exec(html)?.[1];
+
+    // The link's own name (edited) gives way to the account's.
+    const res = await open({ ...agent, name: '改过的名字' });
+    expect(res.status).toBe(200);
+    expect(cardName(res.text)).toBe('推广经纪人');
+    expect(res.text).not.toContain('改过的名字');
+    const carried = /id="cj-first-screen-document">([\s\S]*?)<\/script>/.exec(res.text);
+    expect(JSON.parse(carried![1]!).promotion).toEqual({
+      id: agent.id,
+      name: '推广经纪人',
+      phone: agent.phone,
+    });
+
+    // A promoter who is not an agent, and no promotion at all: the listing's own contact.
+    for (const page of [
+      await open(notAgent),
+      await request(gw.app).get(`/properties/${id}`).set('Accept', 'text/html'),
+    ]) {
+      expect(cardName(page.text)).toBe('房东老李');
+      expect(page.text).not.toContain('"promotion"');
+    }
   });
 
   it('serves the plain shell for a listing a visitor may not see, or one that does not exist', async () => {
