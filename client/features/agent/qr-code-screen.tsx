@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { generate } from 'lean-qr';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -100,9 +100,16 @@ export default function QrCodeScreen() {
           <Box sx={{ textAlign: 'center' }}>
             <Typography sx={{ fontWeight: 600 }}>{displayName(user)}</Typography>
             <Typography sx={{ fontSize: 13, color: 'text.secondary' }}>
+              {/* A line breaks between the parts, not inside one (高级置业顾 / 问), unless a part
+                  is longer than the line itself. */}
               {[ROLE_LABELS[user.user_type], user.company, user.position]
                 .filter(Boolean)
-                .join(' · ')}
+                .map((part, i) => (
+                  <Fragment key={i}>
+                    {i > 0 && ' · '}
+                    <span style={{ display: 'inline-block' }}>{part}</span>
+                  </Fragment>
+                ))}
             </Typography>
           </Box>
           <Box

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -32,6 +32,7 @@ import {
 import { useFirstScreenPromotion } from '@client/data/first-screen-document';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
 import { useAuth } from '@client/lib/session/auth-context';
+import { useClientValue } from '@client/lib/use-client-value';
 import type { LoginRedirectState } from '@client/components/auth/require-auth';
 import { ContactBar } from './components/contact-bar';
 import { ContactDialog } from './components/contact-dialog';
@@ -48,8 +49,6 @@ import { CommunityLink } from './components/property-facts';
 import { SimilarListings } from './components/similar-listings';
 import { useRecordView } from './components/use-record-view';
 import { ModerationNotice, ReportListing, VerificationSection } from './components/listing-trust';
-
-const noSubscription = () => () => {};
 
 /** The promotion of the agent a promotion link's page was rendered with, from now on. */
 function linkPromotionOf(agent: PromotionAgent): StoredPromotion {
@@ -114,8 +113,7 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
   // While a promotion kept on this device is being read, the contact is not known yet: the card's
   // name waits rather than show the publisher and then the agent. (Hydrating, the page keeps the
   // gateway's markup, which cannot know the device's promotion.)
-  const contactPending =
-    useSyncExternalStore(noSubscription, promotionKept, () => false) && promotion === undefined;
+  const contactPending = useClientValue(promotionKept, false) && promotion === undefined;
   const contact = useMemo(
     () =>
       resolveContactPhone({

@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useSyncExternalStore, memo } from 'react';
+import { useDeferredValue, useMemo, memo } from 'react';
 import Stack from '@mui/material/Stack';
 import { AREA_MESSAGES } from '@couchdb/model/area-facts';
 import { similarListings } from '@couchdb/rules/area-stats';
@@ -7,12 +7,11 @@ import { useFavoriteToggle } from '@client/components/property/use-favorite-togg
 import { useSteppedCount } from '@client/components/use-stepped-count';
 import { usePublicProperties } from '@client/data/hooks';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
+import { useClientValue } from '@client/lib/use-client-value';
 import { Section } from './detail-layout';
 
 /** Below the fold: the cards' photos load lazily (a card's index from 4 on). */
 const EAGER_OFFSET = 4;
-
-const noSubscription = () => () => {};
 
 /**
  * 相似房源 (issue 18): the public listings on the device most like this one (its 小区 first, then
@@ -26,11 +25,7 @@ export const SimilarListings = memo(function SimilarListings({
   property: PropertyDoc;
   now: number;
 }) {
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const hydrated = useClientValue(() => true, false);
   // A deferred render, a card a task: six cards arriving with the device's listings are not drawn
   // in one long task on a slow phone.
   const all = useDeferredValue(usePublicProperties().data);
