@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { COUNTER_LIMITS, type CounterResponse } from '@couchdb/model/sync';
 import { OPERATION_TYPE_LABELS } from '@couchdb/model/oplog';
 import type { Viewer } from '@couchdb/rules/access';
+import { formatDate } from '@couchdb/rules/format';
 import { HttpError, rateLimitedFor } from '../http-error';
 import { couchStatus, type Store } from '../store/couch';
 import type { LimitStore } from './limits/limit-store';
@@ -138,7 +139,8 @@ export class CounterService {
 
   /** Adds one to the listing's view entry of today (created with the first view of the day). */
   private async logView(listing: StoredDoc, request: RequestInfo): Promise<void> {
-    const day = new Date().toISOString().slice(0, 10);
+    // The county's calendar day (UTC+8): a view at 01:00 there is today's, not yesterday's.
+    const day = formatDate(Date.now());
     const id = viewLogIdFor(listing._id, day);
     const oplog = this.store.db<StoredDoc>('oplog');
     const title = typeof listing.title === 'string' ? `「${listing.title}」` : '';

@@ -5,10 +5,11 @@
  * like for good; an address sending too many counter calls is told to wait.
  */
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newId } from '../../../couchdb/model/common';
 import { COUNTER_LIMITS } from '../../../couchdb/model/sync';
 import { rateLimitedMessage } from '../../../couchdb/model/errors';
+import { formatDate } from '../../../couchdb/rules/format';
 import { toStoreDoc } from '../../../sync-server/store/documents';
 import { buildNews, buildProperty } from '../../fixtures/builders';
 import { pullAll } from '../../helpers/sync-api';
@@ -120,8 +121,33 @@ describe('signed-in accounts', () => {
       (e) => e.property_id === listing && e.operation_type === 'view' && !e._deleted,
     );
     expect(views).toHaveLength(1);
-    expect(views[0]!.new_data).toEqual({ day: new Date().toISOString().slice(0, 10), views: 4 });
+    expect(views[0]!.new_data).toEqual({ day: formatDate(Date.now()), views: 4 });
     expect(views[0]!.operation_description).toContain('浏览4次');
+  });
+
+  it('files a view under the county’s calendar day (UTC+8), not UTC’s', async () => {
+    const listing = await publicListing();
+    // 01:30 in Chengjiang, 17:30 of the day before in UTC (the latest such moment: now or before).
+    const at = new Date();
+    at.setUTCHours(17, 30, 0, 0);
+    if (at.getTime() > Date.now()) at.setUTCDate(at.getUTCDate() - 1);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(at);
+      await request(url)
+        .post(`/api/properties/${listing}/view`)
+        .set('X-Device-Id', newDevice())
+        .expect(200);
+    } finally {
+      vi.useRealTimers();
+    }
+    const admin = await gw.createUser('admin');
+    const [entry] = (await pullAll(url, admin, 'oplog')).documents.filter(
+      (e) => e.property_id === listing && e.operation_type === 'view' && !e._deleted,
+    );
+    const countyDay = new Date(at.getTime() + 86_400_000).toISOString().slice(0, 10);
+    expect(entry!.new_data).toEqual({ day: countyDay, views: 1 });
+    expect(entry!.operation_description).toContain(`${countyDay}浏览1次`);
   });
 });
 
