@@ -9,6 +9,7 @@
 import { UPLOAD_BACKOFF_MS, UPLOAD_MAX_ATTEMPTS } from '@couchdb/model/constants';
 import { mediaTypeOf, UPLOAD_MESSAGES, type MediaType } from '@couchdb/model/media-facts';
 import type { Property } from '@couchdb/model/property';
+import { PROPERTY_FORM_MESSAGES } from '@couchdb/model/property-facts';
 import { Backoff, sleep, type BackoffPolicy } from '@client/lib/backoff';
 import { ApiError, type HttpClient } from '@client/lib/http';
 import type { DeviceDatabase } from './database';
@@ -277,6 +278,25 @@ export class MediaOutbox {
     }
     this.notify();
     await this.process();
+  }
+
+  /**
+   * Leaves a file that failed out of its listing (it is published with the rest), unless it was
+   * the listing's last photo: then PROPERTY_FORM_MESSAGES.noImage and nothing changes.
+   */
+  async removeFile(fileId: string): Promise<string | null> {
+    const entry = (await this.entries()).find((e) => e.files.some((f) => f.id === fileId));
+    const file = entry?.files.find((f) => f.id === fileId);
+    if (!entry || !file || file.status !== 'failed') return null;
+    const photos =
+      (entry.publication.kept ?? []).filter((m) => m.type === 'image').length +
+      entry.files.filter((f) => f.kind === 'image' && f.id !== fileId).length;
+    if (photos === 0) return PROPERTY_FORM_MESSAGES.noImage;
+    const db = await this.db();
+    await request(db.transaction(FILES, 'readwrite').objectStore(FILES).delete(fileId));
+    this.notify();
+    await this.process();
+    return null;
   }
 
   /** Gives up a waiting listing and its files. */

@@ -57,6 +57,7 @@ export const UPLOAD_MESSAGES = {
   noFile: '没有选择要上传的文件',
   overSizeLimit: `文件大小超过${VIDEO_MAX_MB}MB，无法上传`,
   damagedImage: (file: string) => `图片 ${file} 已损坏或无法识别，请重新选择`,
+  damagedVideo: (file: string) => `视频 ${file} 已损坏或无法识别，请重新选择`,
 } as const;
 
 /** What the checks need to know about a picked file (a browser File fits). */

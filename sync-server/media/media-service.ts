@@ -9,6 +9,7 @@ import { fileTypeFromFile } from 'file-type';
 import sharp, { type OutputInfo } from 'sharp';
 import { IMAGE_MAX_BYTES } from '@couchdb/model/constants';
 import {
+  ACCEPTED_CONTENT,
   IMAGE_EXTENSIONS,
   IMAGE_MIME_TYPES,
   UPLOAD_MESSAGES,
@@ -57,16 +58,6 @@ export const IMAGE_LONG_EDGE = 2048;
 export const THUMB_LONG_EDGE = 480;
 
 /** Sniffed formats we accept, with their kind and the extension they are stored under. */
-const ACCEPTED: Record<string, { kind: MediaType; ext: string }> = {
-  'image/jpeg': { kind: 'image', ext: 'jpg' },
-  'image/png': { kind: 'image', ext: 'png' },
-  'image/webp': { kind: 'image', ext: 'webp' },
-  'video/mp4': { kind: 'video', ext: 'mp4' },
-  'video/quicktime': { kind: 'video', ext: 'mov' },
-  'video/vnd.avi': { kind: 'video', ext: 'avi' },
-  'video/x-msvideo': { kind: 'video', ext: 'avi' },
-  'video/webm': { kind: 'video', ext: 'webm' },
-};
 
 export interface UploadedFile {
   /** Temp path written by multer (never derived from the client's name). */
@@ -122,10 +113,25 @@ function declaredKind(file: UploadedFile): MediaType | 'other' | null {
   return byType ?? byExt;
 }
 
-function unsupported(file: UploadedFile, kind: MediaType | 'other' | null): HttpError {
+/**
+ * The refusal of a file whose content is not accepted. Named (or typed) as a photo or a video, its
+ * content is not one: a damaged photo or video (a text file named .jpg); otherwise its name or type
+ * is not supported. `contentKind`: what its first bytes show, when accepted.
+ */
+function unsupported(
+  file: UploadedFile,
+  name: string,
+  declared: MediaType | 'other' | null,
+  contentKind: MediaType | undefined,
+): HttpError {
+  if (declared === 'image' || declared === 'video') {
+    const damaged =
+      declared === 'image' ? UPLOAD_MESSAGES.damagedImage : UPLOAD_MESSAGES.damagedVideo;
+    return new HttpError(415, 'unsupported_media', damaged(name));
+  }
   const label = extensionOf(file.originalname) || file.mimetype || '未知';
   const message =
-    kind === 'video'
+    declared === null && contentKind === 'video'
       ? UPLOAD_MESSAGES.unsupportedVideo(label)
       : UPLOAD_MESSAGES.unsupportedImage(label);
   return new HttpError(415, 'unsupported_media', message);
@@ -145,9 +151,9 @@ export async function prepareUpload(file: UploadedFile): Promise<PreparedUpload>
   if (file.size === 0) throw new HttpError(400, 'empty_file', UPLOAD_MESSAGES.emptyFile(name));
   const declared = declaredKind(file);
   const sniffed = await fileTypeFromFile(file.path);
-  const accepted = sniffed ? ACCEPTED[sniffed.mime] : undefined;
+  const accepted = sniffed ? ACCEPTED_CONTENT[sniffed.mime] : undefined;
   if (!accepted || declared === 'other' || (declared !== null && declared !== accepted.kind)) {
-    throw unsupported(file, declared ?? accepted?.kind ?? null);
+    throw unsupported(file, name, declared, accepted?.kind);
   }
 
   if (accepted.kind === 'video') {

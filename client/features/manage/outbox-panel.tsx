@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -6,8 +7,11 @@ import Card from '@mui/material/Card';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { OUTBOX_MESSAGES } from '@couchdb/model/media-checks';
 import { imagesFailedMessage } from '@couchdb/model/media-facts';
 import { REFUSED_CHANGE_MESSAGES } from '@couchdb/model/sync';
+import { ConfirmDialog } from '@client/components/confirm-dialog';
+import { useToast } from '@client/components/toast/toast-context';
 import { forgetRefusedChange, useOutbox, useRefusedChanges } from '@client/data/hooks';
 import type { OutboxFile } from '@client/data/media-outbox';
 import type { RefusedDoc } from '@client/data/schemas/refused.schema';
@@ -35,23 +39,56 @@ function resendLink(r: RefusedDoc): string | null {
  * with the reason, to edit and resend (listings and demands) or to dismiss.
  */
 export function OutboxPanel() {
+  const toast = useToast();
   const { outbox, entries } = useOutbox();
   const { data: refused, database } = useRefusedChanges();
+  const [abandoning, setAbandoning] = useState<string | null>(null);
   if (entries.length === 0 && (!refused || refused.length === 0)) return null;
+
+  const removeFile = (id: string) =>
+    outbox
+      ?.removeFile(id)
+      .then((refusal) => refusal && toast.warning(refusal))
+      .catch((err: unknown) => {
+        console.error('removing a failed file failed', id, err);
+        toast.error(OUTBOX_MESSAGES.removeFailed);
+      });
+  const abandon = (id: string) =>
+    outbox
+      ?.discard(id)
+      .then(() => toast.info(OUTBOX_MESSAGES.abandoned))
+      .catch((err: unknown) => {
+        console.error('giving up a waiting listing failed', id, err);
+        toast.error(OUTBOX_MESSAGES.abandonFailed);
+      });
 
   return (
     <Stack spacing={1.5} sx={{ mb: 2 }} data-testid="outbox">
       {entries.map(({ publication, files }) => {
         const failed = files.filter((f) => f.status === 'failed');
         const failedImages = failed.filter((f) => f.kind === 'image').map((f) => f.name);
+        // Uploading stops at a failed file until it is uploaded again or left out.
+        const waiting = files.some((f) => f.status === 'pending' || f.status === 'uploading');
+        const status = !navigator.onLine
+          ? OUTBOX_MESSAGES.offline
+          : failed.length > 0 && !waiting
+            ? OUTBOX_MESSAGES.stopped
+            : OUTBOX_MESSAGES.uploading;
         return (
           <Card key={publication.id} sx={{ p: 2 }} data-testid="outbox-entry">
             <Stack direction="row" sx={{ alignItems: 'center', mb: 1, gap: 1 }}>
               <Typography sx={{ fontWeight: 600, flexGrow: 1, minWidth: 0 }} noWrap>
                 {publication.listing.title}
               </Typography>
-              <Typography sx={{ fontSize: 13, color: 'text.secondary' }}>
-                {navigator.onLine ? '正在上传图片视频' : '离线，联网后自动上传'}
+              <Typography
+                data-testid="outbox-status"
+                sx={{
+                  fontSize: 13,
+                  flexShrink: 0,
+                  color: status === OUTBOX_MESSAGES.stopped ? 'error.main' : 'text.secondary',
+                }}
+              >
+                {status}
               </Typography>
             </Stack>
             <Stack spacing={0.75}>
@@ -77,13 +114,23 @@ export function OutboxPanel() {
                     sx={{ height: 4, borderRadius: 2 }}
                   />
                   {/* The gateway's own reason (type, size, today's quota), under the file it concerns. */}
-                  {f.status === 'failed' && f.error && (
-                    <Typography
-                      data-testid="outbox-file-error"
-                      sx={{ fontSize: 12, color: 'error.main', mt: 0.25 }}
-                    >
-                      {f.error}
-                    </Typography>
+                  {f.status === 'failed' && (
+                    <Stack direction="row" sx={{ alignItems: 'flex-start', gap: 1, mt: 0.25 }}>
+                      <Typography
+                        data-testid="outbox-file-error"
+                        sx={{ fontSize: 12, color: 'error.main', flexGrow: 1 }}
+                      >
+                        {f.error}
+                      </Typography>
+                      <Button
+                        size="small"
+                        sx={{ flexShrink: 0, minWidth: 0, py: 0 }}
+                        aria-label={`${OUTBOX_MESSAGES.removeFile} ${f.name}`}
+                        onClick={() => void removeFile(f.id)}
+                      >
+                        {OUTBOX_MESSAGES.removeFile}
+                      </Button>
+                    </Stack>
                   )}
                 </Box>
               ))}
@@ -96,15 +143,11 @@ export function OutboxPanel() {
             <Stack direction="row" spacing={1} sx={{ mt: 1, justifyContent: 'flex-end' }}>
               {failed.length > 0 && (
                 <Button size="small" onClick={() => void outbox?.retry()}>
-                  重新上传
+                  {OUTBOX_MESSAGES.retry}
                 </Button>
               )}
-              <Button
-                size="small"
-                color="error"
-                onClick={() => void outbox?.discard(publication.id)}
-              >
-                放弃发布
+              <Button size="small" color="error" onClick={() => setAbandoning(publication.id)}>
+                {OUTBOX_MESSAGES.abandon}
               </Button>
             </Stack>
           </Card>
@@ -146,6 +189,14 @@ export function OutboxPanel() {
           </Alert>
         );
       })}
+      <ConfirmDialog
+        open={abandoning !== null}
+        title={OUTBOX_MESSAGES.abandonTitle}
+        message={OUTBOX_MESSAGES.abandonConfirm}
+        confirmLabel={OUTBOX_MESSAGES.abandon}
+        onConfirm={() => abandoning && void abandon(abandoning)}
+        onClose={() => setAbandoning(null)}
+      />
     </Stack>
   );
 }

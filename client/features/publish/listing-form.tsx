@@ -10,7 +10,7 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import DeleteSweepOutlined from '@mui/icons-material/DeleteSweepOutlined';
-import { checkListingMediaFile, checkMediaCount, mediaTypeOf } from '@couchdb/model/media';
+import { checkMediaCount, mediaTypeOf } from '@couchdb/model/media';
 import {
   PROPERTY_MESSAGES,
   checkPropertySubmit,
@@ -28,6 +28,7 @@ import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { useToast } from '@client/components/toast/toast-context';
 import { useSettings } from '@client/data/hooks';
 import { mediaOfListing, type ListingMedia } from '@client/data/listing-media';
+import { checkPickedMediaFile } from '@client/data/media-content';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
 import type { RefusedDoc } from '@client/data/schemas/refused.schema';
 import { useAuth } from '@client/lib/session/auth-context';
@@ -145,13 +146,15 @@ export function ListingForm({
       toast.warning(tooMany);
       return;
     }
-    draft.addFiles(
-      picked.filter((file) => {
-        const problem = checkListingMediaFile(file);
-        if (problem) toast.warning(problem);
-        return !problem;
-      }),
-    );
+    void keepPicked(picked);
+  };
+
+  /** Keeps the picked files that can be uploaded; each one that cannot says why. */
+  const keepPicked = async (picked: readonly File[]) => {
+    const problems = await Promise.all(picked.map(checkPickedMediaFile));
+    for (const problem of problems) if (problem) toast.warning(problem);
+    const good = picked.filter((_, i) => !problems[i]);
+    if (good.length > 0) draft.addFiles(good);
   };
 
   const discardDraft = async () => {

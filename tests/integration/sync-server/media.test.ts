@@ -117,7 +117,7 @@ describe('POST /api/media', () => {
             contentType: 'image/jpeg',
           }),
         415,
-        UPLOAD_MESSAGES.unsupportedImage('jpg'),
+        UPLOAD_MESSAGES.damagedImage('x.jpg'),
       ],
       [
         'a photo with a wrong extension',
@@ -144,7 +144,7 @@ describe('POST /api/media', () => {
             contentType: 'video/mp4',
           }),
         415,
-        UPLOAD_MESSAGES.unsupportedVideo('mp4'),
+        UPLOAD_MESSAGES.damagedVideo('x.mp4'),
       ],
       [
         'an HTML page posing as a photo',
@@ -154,7 +154,7 @@ describe('POST /api/media', () => {
             contentType: 'image/png',
           }),
         415,
-        UPLOAD_MESSAGES.unsupportedImage('png'),
+        UPLOAD_MESSAGES.damagedImage('x.png'),
       ],
       [
         'an image over 5 MB',
@@ -231,7 +231,7 @@ describe('POST /api/media', () => {
               contentType: 'image/jpeg',
             }),
         415,
-        UPLOAD_MESSAGES.unsupportedImage('jpg'),
+        UPLOAD_MESSAGES.damagedImage('bad.jpg'),
       ],
     ];
     it.each(cases)('%s', async (_label, send, status, message) => {

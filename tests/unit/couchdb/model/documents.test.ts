@@ -10,6 +10,7 @@ import {
   inBand,
   isPromotionActive,
   mediaTypeOf,
+  checkMediaContent,
   newsSchema,
   oplogSchema,
   PRESET_FEATURE_TAGS,
@@ -255,5 +256,18 @@ describe('mediaTypeOf', () => {
     [{ name: 'a.exe', type: '' }, null],
   ])('%j → %s', (file, kind) => {
     expect(mediaTypeOf(file)).toBe(kind);
+  });
+});
+
+describe('checkMediaContent', () => {
+  it.each([
+    [{ name: 'a.jpg', type: 'image/jpeg' }, 'image/png', null],
+    [{ name: 'clip.mov', type: 'video/quicktime' }, 'video/mp4', null],
+    [{ name: 'a.jpg', type: 'image/jpeg' }, undefined, '图片 a.jpg 已损坏或无法识别，请重新选择'],
+    [{ name: 'a.png', type: 'image/png' }, 'video/mp4', '图片 a.png 已损坏或无法识别，请重新选择'],
+    [{ name: 'a.png', type: 'image/png' }, 'image/gif', '图片 a.png 已损坏或无法识别，请重新选择'],
+    [{ name: 'c.mp4', type: 'video/mp4' }, 'image/jpeg', '视频 c.mp4 已损坏或无法识别，请重新选择'],
+  ])('%j with content %s → %s', (file, content, message) => {
+    expect(checkMediaContent(file, content)).toBe(message);
   });
 });

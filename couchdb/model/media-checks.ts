@@ -1,0 +1,54 @@
+/**
+ * What a picked or uploaded file's content must be (read from its first bytes with `file-type`, on
+ * the device and on the gateway), and the texts of /manage's listings waiting for their files.
+ * Apart from media-facts.ts, which the first screen loads (photo variants): these are only for
+ * the publish form, /manage and the gateway.
+ */
+import { mediaTypeOf, UPLOAD_MESSAGES, type FileInfo, type MediaType } from './media-facts';
+
+/** /manage's listings waiting for their photos and videos (client/features/manage/outbox-panel). */
+export const OUTBOX_MESSAGES = {
+  uploading: '正在上传图片视频',
+  offline: '离线，联网后自动上传',
+  /** Nothing uploads any more: a file failed (retry it or leave it out). */
+  stopped: '上传未完成',
+  retry: '重新上传',
+  removeFile: '移除',
+  removeFailed: '移除文件失败，请重试',
+  abandon: '放弃发布',
+  abandonTitle: '放弃发布这条房源？',
+  abandonConfirm: '房源和其中尚未上传的图片视频将从本机删除，无法恢复。',
+  abandoned: '已放弃发布',
+  abandonFailed: '操作失败，请重试',
+} as const;
+
+/**
+ * The contents accepted, by the MIME type their first bytes show (as `file-type` reads them, on
+ * the device and on the gateway), with the kind and the extension they are stored as.
+ */
+export const ACCEPTED_CONTENT: Readonly<Record<string, { kind: MediaType; ext: string }>> = {
+  'image/jpeg': { kind: 'image', ext: 'jpg' },
+  'image/png': { kind: 'image', ext: 'png' },
+  'image/webp': { kind: 'image', ext: 'webp' },
+  'video/mp4': { kind: 'video', ext: 'mp4' },
+  'video/quicktime': { kind: 'video', ext: 'mov' },
+  'video/vnd.avi': { kind: 'video', ext: 'avi' },
+  'video/x-msvideo': { kind: 'video', ext: 'avi' },
+  'video/webm': { kind: 'video', ext: 'webm' },
+};
+
+/**
+ * A file named (or typed) as a photo or a video whose content is not one (a text file named .jpg,
+ * a damaged download): the message, else null. `contentMime`: what its first bytes show.
+ */
+export function checkMediaContent(
+  file: Pick<FileInfo, 'name' | 'type'>,
+  contentMime: string | undefined,
+): string | null {
+  const named = mediaTypeOf(file);
+  const content = contentMime ? ACCEPTED_CONTENT[contentMime]?.kind : undefined;
+  if (named !== null && content === named) return null;
+  return named === 'video'
+    ? UPLOAD_MESSAGES.damagedVideo(file.name)
+    : UPLOAD_MESSAGES.damagedImage(file.name);
+}
