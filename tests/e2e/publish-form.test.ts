@@ -16,7 +16,7 @@ import {
 import { startGateway, type RunningGateway } from '../helpers/gateway';
 import { demoAccount } from './pages/browse-fixtures';
 import { LoginPage } from './pages/login-page';
-import { PublishPropertyPage } from './pages/publish-page';
+import { PublishPropertyPage, VALID_DETAILS } from './pages/publish-page';
 
 const WAIT = { timeout: 15_000 };
 const PANORAMA = '360°全景链接（选填）';
@@ -70,6 +70,29 @@ describe('publish form steps', () => {
       await form.next.click();
       await form.step(4).waitFor(WAIT);
       await form.media.waitFor(WAIT);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('opens each step at its top on a laptop, though the step before was scrolled down', async () => {
+    const browser = await launchBrowser();
+    try {
+      const { page, form } = await openPublishForm(browser, VIEWPORTS.desktop);
+      await form.fillBasics({ title: `换步回顶 湖景两居 ${Date.now() % 100000}` });
+      await form.next.click();
+      await form.step(2).waitFor(WAIT);
+      await form.fillDetails(VALID_DETAILS);
+      // Step 2 is longer than the window: its 下一步 is pressed from down the page.
+      await form.next.scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      await form.next.click();
+      await form.step(3).waitFor(WAIT);
+      await expect.poll(() => page.evaluate(() => window.scrollY), WAIT).toBe(0);
+      await page.getByRole('button', { name: '上一步' }).scrollIntoViewIfNeeded();
+      await page.getByRole('button', { name: '上一步' }).click();
+      await form.step(2).waitFor(WAIT);
+      await expect.poll(() => page.evaluate(() => window.scrollY), WAIT).toBe(0);
     } finally {
       await browser.close();
     }

@@ -99,12 +99,18 @@ export function ListingForm({
     [subscribe, clearErrors, saveValues],
   );
 
+  /** 下一步 and 上一步 open the step at its top (the stepper and its first field in view). */
+  const goToStep = (to: FormStep) => {
+    draft.setStep(to);
+    window.scrollTo({ top: 0 });
+  };
+
   /** Next is held while the step is checked, so a second press goes to the step after. */
   const next = async () => {
     setChecking(true);
     const valid = await trigger(stepFields(step), { shouldFocus: true });
     setChecking(false);
-    if (valid) draft.setStep(Math.min(4, step + 1) as FormStep);
+    if (valid) goToStep(Math.min(4, step + 1) as FormStep);
   };
 
   /** The media checks of spec §5 over what the listing will have (kept plus new), then the form. */
@@ -235,7 +241,7 @@ export function ListingForm({
             </>
           )}
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', pt: 1 }}>
-            <Button disabled={step === 1} onClick={() => draft.setStep((step - 1) as FormStep)}>
+            <Button disabled={step === 1} onClick={() => goToStep((step - 1) as FormStep)}>
               上一步
             </Button>
             <Button
