@@ -1,7 +1,8 @@
 /**
  * Which forms hold input the user has not saved yet, so an update never reloads it away, and
  * closing the tab (beforeunload) or leaving the screen in the app (the layout's navigation guard)
- * asks first.
+ * asks first. A form that keeps a draft on the device as it is typed is still asked about in the
+ * app (its input is not sent yet), with words that say the draft is kept; closing the tab is not.
  * Two sources: forms that say so with `useUnsavedChanges(isDirty)`, and, as a safety net for every
  * other form, any <form> the user has typed into that is still on the page (it leaves the set when
  * it is submitted, reset or leaves the page). Search forms (role="search")
@@ -11,7 +12,8 @@
 import { useEffect } from 'react';
 import { useStoreValue } from '@client/lib/use-store-value';
 
-const declared = new Set<symbol>();
+/** Forms that declared unsaved input, each with whether it keeps its input on the device. */
+const declared = new Map<symbol, { kept: boolean }>();
 const typedForms = new Set<HTMLFormElement>();
 const listeners = new Set<() => void>();
 let version = 0;
@@ -48,18 +50,29 @@ export function shouldAskBeforeLeaving(): boolean {
   return hasUnsavedChanges();
 }
 
-/** Forms call this with their dirty state (e.g. react-hook-form's `formState.isDirty`). */
-export function useUnsavedChanges(isDirty: boolean): void {
+/**
+ * Forms call this with their dirty state (e.g. react-hook-form's `formState.isDirty`). `kept`: the
+ * form keeps its input on the device as it is typed (a draft), so leaving loses nothing; it is
+ * still asked, as the input has not been sent, and the question says the draft is kept.
+ */
+export function useUnsavedChanges(isDirty: boolean, { kept = false } = {}): void {
   useEffect(() => {
     if (!isDirty) return;
     const token = Symbol('unsaved form');
-    declared.add(token);
+    declared.set(token, { kept });
     notify();
     return () => {
       declared.delete(token);
       notify();
     };
-  }, [isDirty]);
+  }, [isDirty, kept]);
+}
+
+/** True when every form holding unsaved input keeps it as a draft on the device. */
+export function unsavedInputIsKept(): boolean {
+  for (const form of typedForms) if (!form.isConnected) typedForms.delete(form);
+  if (typedForms.size > 0 || declared.size === 0) return false;
+  return [...declared.values()].every((form) => form.kept);
 }
 
 /** Re-renders when the unsaved state may have changed; returns whether anything is unsaved. */
@@ -90,9 +103,10 @@ export function trackTypedForms(): () => void {
     const form = formOf(event.target);
     if (form && typedForms.delete(form)) notify();
   };
-  // The browser asks before the tab closes or reloads (its own text; ours is not shown).
+  // The browser asks before the tab closes or reloads (its own text; ours is not shown), unless
+  // the input is kept as a draft on the device: the browser's "not saved" would not be true.
   const onBeforeUnload = (event: BeforeUnloadEvent) => {
-    if (!hasUnsavedChanges()) return;
+    if (!hasUnsavedChanges() || unsavedInputIsKept()) return;
     event.preventDefault();
     event.returnValue = '';
   };

@@ -353,21 +353,47 @@ describe('signing out while the server is slow to answer', () => {
   });
 });
 
-describe('a half-filled publish form', () => {
-  it('asks before the app leaves the screen and before the tab closes', async () => {
+describe('a half-filled form', () => {
+  it('publish form: asks before the app leaves the screen, saying the draft is kept; the tab closes without asking', async () => {
     const page = await openSignedIn(browser, gateway.url, agent, { path: '/publish/property' });
     const form = new PublishPropertyPage(page);
     await form.title.click();
-    await form.fillBasics({ title: `写了一半的房源 ${Date.now() % 100000}` });
+    const title = `写了一半的房源 ${Date.now() % 100000}`;
+    await form.fillBasics({ title });
 
-    // In the app: a link away asks; staying keeps the form as it was.
+    // In the app: a link away asks, and says the draft stays on the device; staying keeps the
+    // form as it was.
     const leave = page.getByRole('dialog', { name: UNSAVED_CHANGES_MESSAGES.title });
     await new Layout(page).header.getByRole('link', { name: '首页' }).first().click();
     await leave.waitFor();
+    await leave.getByText(UNSAVED_CHANGES_MESSAGES.keptMessage).waitFor();
     await leave.getByRole('button', { name: UNSAVED_CHANGES_MESSAGES.stay }).click();
     await leave.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/publish/property');
-    expect(await form.title.inputValue()).toMatch(/^写了一半的房源/);
+    expect(await form.title.inputValue()).toBe(title);
+
+    // The draft is on the device: closing the tab does not ask, and the form comes back with it.
+    let asked = false;
+    page.on('dialog', (dialog) => {
+      asked = true;
+      void dialog.accept();
+    });
+    const closed = new Promise<void>((resolve) => page.once('close', () => resolve()));
+    await page.close({ runBeforeUnload: true });
+    await closed;
+    expect(asked).toBe(false);
+    const again = await browser.context.newPage();
+    await again.goto(`${gateway.url}/publish/property`);
+    const reopened = new PublishPropertyPage(again);
+    await reopened.toFirstStep();
+    await expect.poll(() => reopened.title.inputValue(), { timeout: 15_000 }).toBe(title);
+    await reopened.discardDraft();
+    await again.close();
+  });
+
+  it('demand form (nothing kept): asks before the tab closes', async () => {
+    const page = await openSignedIn(browser, gateway.url, agent, { path: '/publish/demand' });
+    await page.getByLabel('需求标题').fill(`写了一半的需求 ${Date.now() % 100000}`);
 
     // The first time the user stays: the tab is still open.
     const asked = new Promise<string>((resolve) =>
@@ -378,7 +404,7 @@ describe('a half-filled publish form', () => {
     );
     await page.close({ runBeforeUnload: true });
     expect(await asked).toBe('beforeunload');
-    await form.title.waitFor();
+    await page.getByLabel('需求标题').waitFor();
     expect(page.isClosed()).toBe(false);
 
     // The second time the user leaves.

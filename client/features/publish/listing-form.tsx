@@ -84,7 +84,8 @@ export function ListingForm({
   const maxMedia = settings.maxImagesPerProperty;
   const hasDraft = persist && (files.length > 0 || !jsonEqual(values, emptyForm()));
   // A new listing's draft is kept on the device, yet until it is submitted, leaving asks first.
-  useUnsavedChanges(hasDraft || formState.isDirty);
+  // A new listing's draft is kept on the device as it is typed: leaving loses nothing.
+  useUnsavedChanges(hasDraft || formState.isDirty, { kept: persist });
 
   // Typing into a field clears its message until it is checked again; the draft keeps the text.
   useEffect(
