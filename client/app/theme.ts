@@ -76,6 +76,9 @@ export const theme = createTheme(
       button: { fontWeight: 600, textTransform: 'none' },
     },
     components: {
+      // Chinese breaks between any two characters: without this a line can end in a lone 「问」
+      // or 「交。」 (a title, a name, a paragraph's last line).
+      MuiCssBaseline: { styleOverrides: { body: { textWrap: 'pretty' } } },
       MuiButton: {
         defaultProps: { disableElevation: true },
         styleOverrides: { root: { borderRadius: 10 } },

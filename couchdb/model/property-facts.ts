@@ -4,6 +4,7 @@
  * on them, so the first screen and the device data layer can use them without loading the schema
  * library.
  */
+import { clause } from './clause';
 import { TITLE_MAX_MESSAGE, URL_MESSAGE } from './common-facts';
 import { CUSTOM_TAG_MAX, MAX_MEDIA_PER_LISTING, PRESET_FEATURE_TAGS } from './constants';
 import { AUTH_MESSAGES, GENERIC_MESSAGES } from './errors';
@@ -80,6 +81,9 @@ export const PROPERTY_MESSAGES = {
   deleteConfirm: '确定要删除这套房源吗？删除后将不再展示，且无法恢复。',
   mineEmpty: '暂无房源',
   mineEmptyHint: '发布房源后，审核通过即可展示给所有人',
+  /** On the form editing a rejected listing, with the reviewer's comment when there is one. */
+  rejectedEditNotice: (comment?: string) =>
+    `未通过审核${comment && clause(comment) ? `：${clause(comment)}` : ''}。修改后保存即重新提交审核。`,
   mineNoMatch: '没有符合条件的房源',
   discardDraft: '清空草稿',
   discardDraftConfirm: '确定要清空草稿吗？已填写的内容和选择的图片视频都会删除。',

@@ -3,6 +3,7 @@
  * Documents travel in their client shape (`id`, no CouchDB underscore fields) plus `server_rev`,
  * the store revision the device last saw, which the gateway uses to detect concurrent writes.
  */
+import { clause } from './clause';
 import { USER_ROLES } from './roles';
 
 /** Collections a device replicates with the gateway (one store database each). */
@@ -170,7 +171,7 @@ export const REFUSED_CHANGE_MESSAGES = {
   editAndResend: '修改后重新提交',
   dismiss: '知道了',
   editHint: (reason: string) =>
-    `服务器未接受您之前的修改：${reason}。已填入您当时的内容，修改后保存即重新提交。`,
+    `服务器未接受您之前的修改：${clause(reason)}。已填入您当时的内容，修改后保存即重新提交。`,
   resendAsNew: (reason: string) =>
-    `服务器未接受这条内容：${reason}。它已不在服务器上，修改后保存将作为新内容重新提交。`,
+    `服务器未接受这条内容：${clause(reason)}。它已不在服务器上，修改后保存将作为新内容重新提交。`,
 } as const;

@@ -221,6 +221,11 @@ describe('/admin/news', () => {
       )
       .toBe(true);
     await saveScreenshot(page, 'admin-news-form-error-mobile');
+    // Typing again takes the message away; the next save checks again.
+    await news.field('标题').fill('只有标题的资讯 改');
+    await message.waitFor({ state: 'detached', ...UI_WAIT });
+    await news.save();
+    await message.filter({ hasText: NEWS_MESSAGES.titleAndContent }).waitFor();
   });
 
   it('an article written offline stays on the device as 未同步 and reaches the server back online; then deleted', async () => {

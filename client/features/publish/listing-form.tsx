@@ -202,8 +202,7 @@ export function ListingForm({
       )}
       {!refused && listing?.audit_status === 'rejected' && (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          未通过审核{listing.audit_comment ? `：${listing.audit_comment}` : ''}
-          。修改后保存即重新提交审核。
+          {PROPERTY_MESSAGES.rejectedEditNotice(listing.audit_comment)}
         </Alert>
       )}
       <Stepper activeStep={step - 1} alternativeLabel sx={{ mb: 2 }}>

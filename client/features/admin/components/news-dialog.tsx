@@ -64,7 +64,11 @@ export function NewsDialog({
 }) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const { control, handleSubmit, setValue, formState } = useForm<NewsFormInput, unknown, NewsForm>({
+  const { control, handleSubmit, setValue, formState, clearErrors } = useForm<
+    NewsFormInput,
+    unknown,
+    NewsForm
+  >({
     resolver: withFormLevelErrors(zodResolver(newsFormSchema)),
     defaultValues: article
       ? {
@@ -129,6 +133,10 @@ export function NewsDialog({
   // The form's message sits under the editor, below the fold on a phone: each failed save brings it
   // into view, so 保存 never seems to do nothing.
   const formError = formState.errors.root?.message;
+  // It says what was missing at the last save: typing the title or the content takes it away (the
+  // next save checks again), instead of it standing under a filled form.
+  const [title, content] = useWatch({ control, name: ['title', 'content'] });
+  useEffect(() => clearErrors('root'), [title, content, clearErrors]);
   const formErrorRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (formError) formErrorRef.current?.scrollIntoView({ block: 'nearest' });
