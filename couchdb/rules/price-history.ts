@@ -9,7 +9,9 @@ import { PRICE_HISTORY_MAX, type PricePoint } from '../model/listing-facts';
  * The history after a write that sets `price` at `now` (`current` null: a new listing, whose
  * first price starts it): unchanged when the price is the same; a listing from before the history
  * starts with its former price at its publication (the best known: an earlier change was not
- * kept). Keeps the last PRICE_HISTORY_MAX points.
+ * kept). Keeps the last PRICE_HISTORY_MAX points. `everPublic`: whether the listing was ever
+ * public; until then its prices were nobody else's to see, so a change starts the history over
+ * (the public chart never shows a price set while the listing waited for review).
  */
 export function nextPriceHistory(
   current: {
@@ -20,9 +22,11 @@ export function nextPriceHistory(
   } | null,
   price: number,
   now: string,
+  everPublic = true,
 ): PricePoint[] {
   if (!current) return [{ price, at: now }];
   if (current.price === price) return [...(current.price_history ?? [])];
+  if (!everPublic) return [{ price, at: now }];
   const history = current.price_history?.length
     ? [...current.price_history]
     : current.price !== undefined

@@ -2,7 +2,8 @@
  * A listing's price history (issue 18) against the real gateway and store: the gateway starts it
  * with the first price and appends each accepted price change, nothing for an edit that keeps the
  * price or a refused write, and it is server-owned: whatever a device sends in it is ignored. Public
- * to everyone who sees the listing, visitors included.
+ * to everyone who sees the listing, visitors included; so a price changed before the listing was
+ * ever public starts it over.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PRICE_HISTORY_MAX, type PricePoint } from '../../../couchdb/model/property';
@@ -74,6 +75,7 @@ it('is server-owned: a device cannot write or rewrite it', async () => {
     buildNewListing(owner.user.id, { price: 800_000, price_history: forged }),
   );
   expect(prices(await historyOf(owner, id))).toEqual([800_000]);
+  await api.updateAccepted(gw.app, admin, 'properties', id, { audit_status: 'approved' });
 
   // Owner and admin alike: a rewritten history is replaced by the stored one (plus a change).
   await api.updateAccepted(gw.app, owner, 'properties', id, { price_history: forged });
@@ -92,6 +94,7 @@ it(`keeps the last ${PRICE_HISTORY_MAX} prices`, async () => {
     'properties',
     buildNewListing(owner.user.id, { price: 500_000 }),
   );
+  await api.updateAccepted(gw.app, admin, 'properties', id, { audit_status: 'approved' });
   for (let i = 1; i <= PRICE_HISTORY_MAX + 2; i++) {
     await api.updateAccepted(gw.app, owner, 'properties', id, { price: 500_000 - i * 1_000 });
   }
@@ -129,3 +132,20 @@ async function eventually<T>(read: () => Promise<T>, timeoutMs = 5_000): Promise
     }
   }
 }
+
+it('shows visitors no price set while the listing waited for its first review', async () => {
+  const id = await api.insert(
+    gw.app,
+    owner,
+    'properties',
+    buildNewListing(owner.user.id, { price: 1_280_000 }),
+  );
+  // In review: the owner corrects the price before anyone else could see the listing.
+  await api.updateAccepted(gw.app, owner, 'properties', id, { price: 1_180_000 });
+  expect(prices(await historyOf(owner, id))).toEqual([1_180_000]);
+  await api.updateAccepted(gw.app, admin, 'properties', id, { audit_status: 'approved' });
+  expect(prices(await historyOf(null, id))).toEqual([1_180_000]);
+  // Once public, every change is kept.
+  await api.updateAccepted(gw.app, owner, 'properties', id, { price: 1_150_000 });
+  expect(prices(await historyOf(null, id))).toEqual([1_180_000, 1_150_000]);
+});

@@ -18,6 +18,7 @@ import type { PropertyRevision } from '@couchdb/model/property';
 import { checkListingMediaLimit, listingMediaChanged } from '@couchdb/rules/listing-media';
 import { decideRevision, revisionAfterOwnerEdit } from '@couchdb/rules/listing-review';
 import { nextPriceHistory } from '@couchdb/rules/price-history';
+import { visibilityHistory } from '@couchdb/rules/visibility';
 import { applyTrustFields, nextTrustFields } from '@couchdb/rules/listing-trust';
 import type { PricePoint } from '@couchdb/model/property';
 import type { StoredDoc } from '../../projection';
@@ -120,6 +121,7 @@ export const propertiesPolicy: WritePolicy = {
         : null,
       next.price as number,
       now,
+      current ? 'ever_public' in visibilityHistory('properties', current) : false,
     );
     if (history.length > 0) next.price_history = history;
     else delete next.price_history;

@@ -18,6 +18,14 @@ describe('nextPriceHistory', () => {
     ]);
   });
 
+  it('starts over at each change while the listing was never public (a price in review is no one’s)', () => {
+    const pending = { price: 1_280_000, price_history: [{ price: 1_280_000, at: day(1) }] };
+    expect(nextPriceHistory(pending, 1_180_000, day(1), false)).toEqual([
+      { price: 1_180_000, at: day(1) },
+    ]);
+    expect(nextPriceHistory(pending, 1_280_000, day(2), false)).toEqual(pending.price_history);
+  });
+
   it('starts a listing from before the history with its former price at its publication', () => {
     const old = { price: 900_000, created_at: day(1), updated_at: day(2) };
     expect(nextPriceHistory(old, 900_000, day(4))).toEqual([]);
