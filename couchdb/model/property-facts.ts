@@ -4,7 +4,7 @@
  * on them, so the first screen and the device data layer can use them without loading the schema
  * library.
  */
-import { clause } from './clause';
+import { clause } from './text-facts';
 import { TITLE_MAX_MESSAGE, URL_MESSAGE } from './common-facts';
 import { CUSTOM_TAG_MAX, MAX_MEDIA_PER_LISTING, PRESET_FEATURE_TAGS } from './constants';
 import { AUTH_MESSAGES, GENERIC_MESSAGES } from './errors';

@@ -3,7 +3,7 @@
  * Documents travel in their client shape (`id`, no CouchDB underscore fields) plus `server_rev`,
  * the store revision the device last saw, which the gateway uses to detect concurrent writes.
  */
-import { clause } from './clause';
+import { clause } from './text-facts';
 import { USER_ROLES } from './roles';
 
 /** Collections a device replicates with the gateway (one store database each). */

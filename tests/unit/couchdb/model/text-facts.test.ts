@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clause } from '../../../../couchdb/model/clause';
+import { clause } from '../../../../couchdb/model/text-facts';
 import { PROPERTY_MESSAGES } from '../../../../couchdb/model/property-facts';
 import { REFUSED_CHANGE_MESSAGES } from '../../../../couchdb/model/sync';
 
