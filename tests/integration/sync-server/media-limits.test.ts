@@ -249,7 +249,7 @@ describe('no temp file outlives a refused or abandoned upload', () => {
       contentType: 'video/mp4',
     });
     expect(res.status).toBe(415);
-    expect(res.body.error.message).toBe(UPLOAD_MESSAGES.unsupportedVideo('mp4'));
+    expect(res.body.error.message).toBe(UPLOAD_MESSAGES.damagedVideo('看房.mp4'));
     expect(await tempFiles(gw)).toEqual([]);
     expect(await mediaFiles(gw)).toEqual(before);
   });

@@ -4,6 +4,12 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import type { PropertyStatus } from '@couchdb/model/property-facts';
 
+const ACTION = {
+  flex: { xs: 1, sm: 'none' },
+  px: { xs: 0.5, sm: 1.25 },
+  whiteSpace: 'nowrap',
+} as const;
+
 /** The console's sticky selection bar: select the page, bulk 上架 / 下架 / 删除, clear. */
 export function BulkBar({
   pageAllSelected,
@@ -36,8 +42,9 @@ export function BulkBar({
         zIndex: 2,
       }}
     >
+      {/* On a phone: the selection on its line, the four actions evenly on the next. */}
       <FormControlLabel
-        sx={{ ml: 0.5, mr: 'auto' }}
+        sx={{ ml: 0.5, mr: 'auto', flexBasis: { xs: '100%', sm: 'auto' } }}
         control={
           <Checkbox
             checked={pageAllSelected}
@@ -47,16 +54,16 @@ export function BulkBar({
         }
         label={`全选本页（已选 ${selectedCount} 套）`}
       />
-      <Button size="small" variant="outlined" onClick={() => onBatch('active')}>
+      <Button size="small" variant="outlined" sx={ACTION} onClick={() => onBatch('active')}>
         批量上架
       </Button>
-      <Button size="small" variant="outlined" onClick={() => onBatch('inactive')}>
+      <Button size="small" variant="outlined" sx={ACTION} onClick={() => onBatch('inactive')}>
         批量下架
       </Button>
-      <Button size="small" variant="outlined" color="error" onClick={onDelete}>
+      <Button size="small" variant="outlined" color="error" sx={ACTION} onClick={onDelete}>
         批量删除
       </Button>
-      <Button size="small" onClick={onClear}>
+      <Button size="small" sx={ACTION} onClick={onClear}>
         清除选择
       </Button>
     </Card>
