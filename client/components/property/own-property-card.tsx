@@ -87,7 +87,12 @@ export function OwnPropertyCard({
           <Typography sx={{ fontSize: 13, color: 'text.secondary' }} noWrap>
             {formatShortAddress(p.address)}
           </Typography>
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
+          <Stack
+            useFlexGap
+            direction="row"
+            spacing={1.5}
+            sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}
+          >
             <Typography sx={{ color: 'secondary.main', fontWeight: 700, whiteSpace: 'nowrap' }}>
               {formatPrice(p.type, p.price)}
             </Typography>

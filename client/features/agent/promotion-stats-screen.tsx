@@ -146,7 +146,7 @@ function DailyChart({ stats }: { stats: PromotionStatsResponse }) {
           </text>
         ))}
       </Box>
-      <Stack direction="row" spacing={2} sx={{ mt: 1, flexWrap: 'wrap' }}>
+      <Stack useFlexGap direction="row" spacing={2} sx={{ mt: 1, flexWrap: 'wrap' }}>
         {PROMOTION_EVENT_TYPES.map((type) => (
           <Stack key={type} direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
             <Box sx={{ width: 10, height: 10, bgcolor: colors[type], borderRadius: 0.5 }} />

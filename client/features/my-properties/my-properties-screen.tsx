@@ -70,7 +70,7 @@ export default function MyPropertiesScreen() {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 3 } }}>
       <PageHeader title="我的房源">
-        <LayoutToggle value={layout} onChange={setLayout} />
+        <LayoutToggle value={layout} onChange={setLayout} wideOnly />
         <AddLinkButton to="/publish/property">发布房源</AddLinkButton>
       </PageHeader>
       <ListFilterCard>

@@ -66,7 +66,7 @@ export default function ProfileScreen() {
             )}
           </Stack>
         </Stack>
-        <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap' }}>
+        <Stack useFlexGap direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap' }}>
           <Button variant="outlined" startIcon={<EditOutlined />} onClick={() => setDialog('edit')}>
             编辑资料
           </Button>

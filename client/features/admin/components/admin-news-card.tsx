@@ -48,7 +48,7 @@ export function AdminNewsCard({
         <PhotoPlaceholder kind="article" sx={COVER_SX} />
       )}
       <Stack spacing={1} sx={{ p: 2, flexGrow: 1 }}>
-        <Stack direction="row" spacing={0.75} sx={{ flexWrap: 'wrap', rowGap: 0.75 }}>
+        <Stack useFlexGap direction="row" spacing={0.75} sx={{ flexWrap: 'wrap', rowGap: 0.75 }}>
           <Chip size="small" label={NEWS_CATEGORY_LABELS[article.category]} />
           <Chip
             size="small"

@@ -97,6 +97,7 @@ export function AdminUserCard({
         </Avatar>
         <Stack sx={{ flexGrow: 1, minWidth: 0 }} spacing={0.5}>
           <Stack
+            useFlexGap
             direction="row"
             spacing={1}
             sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}

@@ -65,7 +65,12 @@ export function UserDetailDialog({
       <DialogTitle>用户详情</DialogTitle>
       {u && (
         <DialogContent data-testid="user-detail">
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
+          <Stack
+            useFlexGap
+            direction="row"
+            spacing={1}
+            sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }}
+          >
             <Typography sx={{ fontWeight: 600, fontSize: 18 }}>{adminUserLabel(u)}</Typography>
             <RoleChip role={u.user_type} />
             <StateChip enabled={u.is_verified} />

@@ -99,7 +99,12 @@ function CourseReader({ course }: { course: Course }) {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 3 } }}>
       <BackLink />
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
+      <Stack
+        useFlexGap
+        direction="row"
+        spacing={1}
+        sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }}
+      >
         <Typography component="h1" variant="h5" sx={{ fontSize: { xs: 20, md: 24 } }}>
           {course.title}
         </Typography>

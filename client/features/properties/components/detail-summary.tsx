@@ -84,7 +84,7 @@ export const DetailSummary = memo(function DetailSummary({
           <span>{formatRelativeDate(p.created_at, now)}发布</span>
         </Stack>
         <Divider />
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Stack useFlexGap direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
           <Button
             variant="contained"
             color="secondary"
