@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { COUNTER_LIMITS, type CounterResponse } from '@couchdb/model/sync';
 import { OPERATION_TYPE_LABELS } from '@couchdb/model/oplog';
 import type { Viewer } from '@couchdb/rules/access';
+import { COLLECTION_ACCESS } from '@couchdb/rules/collection-access';
 import { formatDate } from '@couchdb/rules/format';
 import { HttpError, rateLimitedFor } from '../http-error';
 import { couchStatus, type Store } from '../store/couch';
@@ -71,6 +72,11 @@ export class CounterService {
     if (!doc || !visible || visible._deleted) throw new HttpError(404, 'not_found');
 
     const current = Number((doc as StoredDoc)[field] ?? 0);
+    // Only what the public sees counts, and never for its own publisher: an agent checking their
+    // listing, or an admin reviewing one not public yet, is not a view (我的房源数据, the view log).
+    const own = viewer !== null && (doc as StoredDoc).user_id === viewer.id;
+    const isPublic = COLLECTION_ACCESS[collection].isPublic?.(doc as StoredDoc) ?? true;
+    if (own || !isPublic) return { counted: false, value: current };
     if (!(await this.firstTime(kind, targetId, viewer, person)))
       return { counted: false, value: current };
 

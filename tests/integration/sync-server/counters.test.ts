@@ -125,6 +125,26 @@ describe('signed-in accounts', () => {
     expect(views[0]!.operation_description).toContain('浏览4次');
   });
 
+  it('are not counted for the listing’s own publisher, nor while it is not public', async () => {
+    const owner = await gw.createUser('agent');
+    const admin = await gw.createUser('admin');
+    const own = buildProperty({ id: newId(), user_id: owner.user.id });
+    const pending = buildProperty({ id: newId(), audit_status: 'pending' });
+    await gw.store.db('properties').insert(toStoreDoc(own) as never);
+    await gw.store.db('properties').insert(toStoreDoc(pending) as never);
+    const view = (id: string, token: string) =>
+      request(url)
+        .post(`/api/properties/${id}/view`)
+        .set('Authorization', `Bearer ${token}`)
+        .expect(200);
+    expect((await view(own.id, owner.accessToken)).body.counted).toBe(false);
+    expect((await view(pending.id, admin.accessToken)).body.counted).toBe(false);
+    expect((await stored('properties', own.id)).view_count ?? 0).toBe(own.view_count ?? 0);
+    expect((await stored('properties', pending.id)).view_count ?? 0).toBe(pending.view_count ?? 0);
+    // Anyone else's view of the public listing counts.
+    expect((await view(own.id, admin.accessToken)).body.counted).toBe(true);
+  });
+
   it('files a view under the county’s calendar day (UTC+8), not UTC’s', async () => {
     const listing = await publicListing();
     // 01:30 in Chengjiang, 17:30 of the day before in UTC (the latest such moment: now or before).
