@@ -81,6 +81,10 @@ export const PROPERTY_MESSAGES = {
   deleteConfirm: '确定要删除这套房源吗？删除后将不再展示，且无法恢复。',
   mineEmpty: '暂无房源',
   mineEmptyHint: '发布房源后，审核通过即可展示给所有人',
+  /** On its own page, to the owner of a listing waiting for review. */
+  ownPendingNotice: '待审核：审核通过后，所有人都能看到这条房源。',
+  /** On its own page, to the owner of a listing taken off the market. */
+  ownInactiveNotice: '已下架：其他人看不到这条房源，重新上架后恢复展示。',
   /** On the form editing a rejected listing, with the reviewer's comment when there is one. */
   rejectedEditNotice: (comment?: string) =>
     `未通过审核${comment && clause(comment) ? `：${clause(comment)}` : ''}。修改后保存即重新提交审核。`,

@@ -3,7 +3,11 @@
  * Chinese labels for status, audit status and the owner's combined label.
  */
 import type { AuditStatus, Property, PropertyStatus } from '../model/property';
-import { ADMIN_PROPERTY_MESSAGES, AUDIT_COMMENT_MAX } from '../model/property-facts';
+import {
+  ADMIN_PROPERTY_MESSAGES,
+  AUDIT_COMMENT_MAX,
+  PROPERTY_MESSAGES,
+} from '../model/property-facts';
 import type { UserRole } from '../model/user';
 import { ALLOW, type Decision, refuse } from './decision';
 import { hasPendingRevision } from './listing-review';
@@ -169,6 +173,20 @@ export function myListingStatusLabel(property: StatusFields): string {
   if (property.status === 'active') return '已发布';
   if (property.status === 'inactive') return '已下架';
   return AUDIT_STATUS_LABELS.approved;
+}
+
+/**
+ * What a listing's own page tells its owner while others cannot see it (waiting for review,
+ * rejected with the reviewer's comment, taken off the market), or null while it is public.
+ */
+export function ownListingNotice(
+  property: StatusFields & { audit_comment?: string | null | undefined },
+): string | null {
+  if (property.audit_status === 'pending') return PROPERTY_MESSAGES.ownPendingNotice;
+  if (property.audit_status === 'rejected')
+    return PROPERTY_MESSAGES.rejectedEditNotice(property.audit_comment ?? undefined);
+  if (property.status === 'inactive') return PROPERTY_MESSAGES.ownInactiveNotice;
+  return null;
 }
 
 /**

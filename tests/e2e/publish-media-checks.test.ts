@@ -118,6 +118,11 @@ describe('a file that is not the photo it says it is', () => {
     await expect
       .poll(async () => (await serverListing(title))?.images.length ?? 0, SYNC_WAIT)
       .toBe(1);
+    // Its own page tells the agent it waits for review (others cannot see it yet).
+    await page.goto(`${gateway.url}/properties/${(await serverListing(title))!.id}`);
+    await expect
+      .poll(() => page.getByTestId('own-listing-notice').textContent(), SYNC_WAIT)
+      .toBe(PROPERTY_MESSAGES.ownPendingNotice);
     await page.close();
   });
 

@@ -48,7 +48,12 @@ import { DemandMatchCount } from './components/demand-match-count';
 import { CommunityLink } from './components/property-facts';
 import { SimilarListings } from './components/similar-listings';
 import { useRecordView } from './components/use-record-view';
-import { ModerationNotice, ReportListing, VerificationSection } from './components/listing-trust';
+import {
+  ModerationNotice,
+  OwnListingNotice,
+  ReportListing,
+  VerificationSection,
+} from './components/listing-trust';
 
 /** The promotion of the agent a promotion link's page was rendered with, from now on. */
 function linkPromotionOf(agent: PromotionAgent): StoredPromotion {
@@ -190,6 +195,7 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
         <BackLink />
       </Box>
       {user?.id === p.user_id && <DemandMatchCount propertyId={p.id} />}
+      <OwnListingNotice property={p} />
       <ModerationNotice property={p} />
       {p.change_review && user?.id === p.user_id && (
         <Alert

@@ -15,6 +15,7 @@ import {
   VERIFICATION_STATUS_LABELS,
 } from '@couchdb/model/trust-facts';
 import { formatDate } from '@couchdb/rules/format';
+import { ownListingNotice } from '@couchdb/rules/property-status';
 import type { LoginRedirectState } from '@client/components/auth/require-auth';
 import { LazyPart } from '@client/components/lazy-part';
 import { moderationText } from '@client/components/property/moderation-text';
@@ -61,6 +62,22 @@ export function ModerationNotice({ property: p }: { property: PropertyDoc }) {
       data-testid="moderation-notice"
     >
       {moderationText(p.moderation)}
+    </Alert>
+  );
+}
+
+/** To the owner: why others cannot see the listing now (review, rejection, off the market). */
+export function OwnListingNotice({ property: p }: { property: PropertyDoc }) {
+  const { user } = useAuth();
+  const notice = user?.id === p.user_id ? ownListingNotice(p) : null;
+  if (!notice) return null;
+  return (
+    <Alert
+      severity={p.audit_status === 'rejected' ? 'warning' : 'info'}
+      sx={{ mb: 2, mx: { xs: 2, md: 0 }, mt: { xs: 2, md: 0 } }}
+      data-testid="own-listing-notice"
+    >
+      {notice}
     </Alert>
   );
 }

@@ -9,6 +9,7 @@ import {
   logStatusLabel,
   matchesMyListingFilter,
   myListingStatusLabel,
+  ownListingNotice,
   planBatchStatusChange,
   propertyStats,
 } from '@couchdb/rules';
@@ -201,5 +202,24 @@ describe('batch helpers', () => {
       buildProperty({ status: 'deleted', audit_status: 'pending' }),
     ]);
     expect(stats).toEqual({ total: 4, active: 2, pending: 1, approved: 1 });
+  });
+});
+
+describe('ownListingNotice', () => {
+  it('tells the owner why others cannot see the listing, and nothing while it is public', () => {
+    expect(ownListingNotice({ status: 'active', audit_status: 'pending' })).toBe(
+      '待审核：审核通过后，所有人都能看到这条房源。',
+    );
+    expect(
+      ownListingNotice({
+        status: 'active',
+        audit_status: 'rejected',
+        audit_comment: '照片不清晰。',
+      }),
+    ).toBe('未通过审核：照片不清晰。修改后保存即重新提交审核。');
+    expect(ownListingNotice({ status: 'inactive', audit_status: 'approved' })).toBe(
+      '已下架：其他人看不到这条房源，重新上架后恢复展示。',
+    );
+    expect(ownListingNotice({ status: 'active', audit_status: 'approved' })).toBeNull();
   });
 });
