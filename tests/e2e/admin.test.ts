@@ -203,6 +203,35 @@ describe('review', () => {
     await saveScreenshot(adminPage, 'admin-oplog-dialog-desktop');
   });
 
+  it('approves once on a double click: its second click approves nothing', async () => {
+    const demo = [...(await serverDocs<Property>(gateway.url, null, 'properties')).values()];
+    const image = demo.find((p) => p.images.length > 0)!.images[0]!;
+    const stamp = Date.now() % 100_000;
+    const fields = (title: string) => ({ title, images: [{ ...image, is_cover: true }] });
+    const moved = await publishPending(gateway.url, owner, fields(`双击审核乙${stamp}`));
+    const next = await publishPending(gateway.url, owner, fields(`双击审核丙${stamp}`));
+
+    const page = await signIn(adminDevice, 'admin', '/admin/audit');
+    const audit = new AuditPage(page);
+    await adminCard(page, moved).waitFor(SYNC_WAIT);
+    // A double click's second click, as it lands on the listing that moved up under the pointer.
+    await adminCard(page, moved)
+      .getByRole('button', { name: '通过' })
+      .dispatchEvent('click', { detail: 2 });
+    // Proof it did nothing: a plain click on another listing reaches the server (after anything
+    // the device had to send before it), and the first is still waiting.
+    await audit.approve(next);
+    await expect
+      .poll(async () => (await serverListing(next))?.audit_status, SYNC_WAIT)
+      .toBe('approved');
+    expect((await serverListing(moved))?.audit_status).toBe('pending');
+    await adminCard(page, moved).waitFor();
+    await audit.approve(moved);
+    await expect
+      .poll(async () => (await serverListing(moved))?.audit_status, SYNC_WAIT)
+      .toBe('approved');
+  });
+
   it('queues decisions made offline and, when another device decided first, says so instead of overwriting', async () => {
     const demo = [...(await serverDocs<Property>(gateway.url, null, 'properties')).values()];
     const image = demo.find((p) => p.images.length > 0)!.images[0]!;

@@ -164,7 +164,14 @@ export function AdminPropertyCard({
           </Button>
         )}
         {pending && actions.onApprove && (
-          <Button size="small" color="success" variant="contained" onClick={actions.onApprove}>
+          <Button
+            size="small"
+            color="success"
+            variant="contained"
+            // A double click approves once: its second click would land on the next listing's
+            // 通过, which moves up under the pointer as this one leaves the queue.
+            onClick={(event) => event.detail <= 1 && actions.onApprove?.()}
+          >
             通过
           </Button>
         )}
