@@ -52,6 +52,13 @@ async function serverListing(id: string): Promise<Property | undefined> {
   return (await serverDocs<Property>(gateway.url, admin, 'properties')).get(id);
 }
 
+/** A listing of the owner's waiting for review, titled `title`, with a demo listing's photo. */
+async function pendingWithPhoto(title: string): Promise<string> {
+  const demo = [...(await serverDocs<Property>(gateway.url, null, 'properties')).values()];
+  const image = demo.find((p) => p.images.length > 0)!.images[0]!;
+  return publishPending(gateway.url, owner, { title, images: [{ ...image, is_cover: true }] });
+}
+
 async function serverLog(id: string): Promise<OplogEntry[]> {
   const all = await serverDocs<OplogEntry>(gateway.url, admin, 'oplog');
   return [...all.values()]
@@ -204,12 +211,9 @@ describe('review', () => {
   });
 
   it('approves once on a double click: its second click approves nothing', async () => {
-    const demo = [...(await serverDocs<Property>(gateway.url, null, 'properties')).values()];
-    const image = demo.find((p) => p.images.length > 0)!.images[0]!;
     const stamp = Date.now() % 100_000;
-    const fields = (title: string) => ({ title, images: [{ ...image, is_cover: true }] });
-    const moved = await publishPending(gateway.url, owner, fields(`双击审核乙${stamp}`));
-    const next = await publishPending(gateway.url, owner, fields(`双击审核丙${stamp}`));
+    const moved = await pendingWithPhoto(`双击审核乙${stamp}`);
+    const next = await pendingWithPhoto(`双击审核丙${stamp}`);
 
     const page = await signIn(adminDevice, 'admin', '/admin/audit');
     const audit = new AuditPage(page);
@@ -233,12 +237,9 @@ describe('review', () => {
   });
 
   it('queues decisions made offline and, when another device decided first, says so instead of overwriting', async () => {
-    const demo = [...(await serverDocs<Property>(gateway.url, null, 'properties')).values()];
-    const image = demo.find((p) => p.images.length > 0)!.images[0]!;
     const stamp = Date.now() % 100_000;
-    const fields = (title: string) => ({ title, images: [{ ...image, is_cover: true }] });
-    const mine = await publishPending(gateway.url, owner, fields(`离线审核甲${stamp}`));
-    const contested = await publishPending(gateway.url, owner, fields(`离线审核乙${stamp}`));
+    const mine = await pendingWithPhoto(`离线审核甲${stamp}`);
+    const contested = await pendingWithPhoto(`离线审核乙${stamp}`);
 
     const page = await signIn(adminDevice, 'admin', '/admin/audit');
     const watch = watchDevice(page);

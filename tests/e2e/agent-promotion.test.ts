@@ -58,6 +58,31 @@ afterAll(async () => {
   await gateway?.stop();
 });
 
+/**
+ * Runs in the page: records every name the 联系人 card shows (visible), from now on, in
+ * `window.__contactNames`. Given to `page.evaluate`, or to `addInitScript` to start before the
+ * page's own markup is parsed.
+ */
+function recordContactCardNames(): void {
+  const shown: string[] = [];
+  (window as unknown as { __contactNames: string[] }).__contactNames = shown;
+  const record = () => {
+    const name = document.querySelector('[data-testid="contact-card-name"]');
+    if (name && getComputedStyle(name).visibility !== 'hidden') shown.push(name.textContent ?? '');
+  };
+  new MutationObserver(record).observe(document, {
+    subtree: true,
+    childList: true,
+    characterData: true,
+    attributes: true,
+  });
+}
+
+/** Runs in the page: the names `recordContactCardNames` recorded. */
+function shownContactCardNames(): string[] {
+  return (window as unknown as { __contactNames: string[] }).__contactNames;
+}
+
 /** Opens the link and waits until the app took the parameters off and sent the visit. */
 async function openLink(page: Page, link: string): Promise<void> {
   await page.goto(link);
@@ -140,21 +165,7 @@ describe('the agent’s links and listings', () => {
 
       // Opened again from the list (in the app, no page load): the 联系人 card never shows the
       // publisher first. Every name it shows, from its first render on, is recorded.
-      await page.evaluate(() => {
-        const shown: string[] = [];
-        (window as unknown as { __contactNames: string[] }).__contactNames = shown;
-        const record = () => {
-          const name = document.querySelector('[data-testid="contact-card-name"]');
-          if (name && getComputedStyle(name).visibility !== 'hidden')
-            shown.push(name.textContent ?? '');
-        };
-        new MutationObserver(record).observe(document.body, {
-          subtree: true,
-          childList: true,
-          characterData: true,
-          attributes: true,
-        });
-      });
+      await page.evaluate(recordContactCardNames);
       await page.locator('a:visible', { hasText: '返回房源列表' }).click();
       const card = page.getByTestId('property-card').filter({ hasText: '推广测试房源' });
       await card.getByRole('link').click();
@@ -172,9 +183,7 @@ describe('the agent’s links and listings', () => {
           UI_WAIT,
         )
         .toBe('visible');
-      const shown = await page.evaluate(
-        () => (window as unknown as { __contactNames: string[] }).__contactNames,
-      );
+      const shown = await page.evaluate(shownContactCardNames);
       expect(shown.length).toBeGreaterThan(0);
       expect(new Set(shown)).toEqual(new Set([agent.name]));
     } finally {
@@ -187,21 +196,7 @@ describe('the agent’s links and listings', () => {
     try {
       const agent = demoAccount('agent');
       // Every name the 联系人 card shows, from the gateway's markup being parsed on.
-      await own.context.addInitScript(() => {
-        const shown: string[] = [];
-        (window as unknown as { __contactNames: string[] }).__contactNames = shown;
-        const record = () => {
-          const name = document.querySelector('[data-testid="contact-card-name"]');
-          if (name && getComputedStyle(name).visibility !== 'hidden')
-            shown.push(name.textContent ?? '');
-        };
-        new MutationObserver(record).observe(document, {
-          subtree: true,
-          childList: true,
-          characterData: true,
-          attributes: true,
-        });
-      });
+      await own.context.addInitScript(recordContactCardNames);
       const page = await own.context.newPage();
       await page.setViewportSize(VIEWPORTS.mobile);
       const rerendered: string[] = [];
@@ -226,9 +221,7 @@ describe('the agent’s links and listings', () => {
         .toMatchObject({ agentId: agent.id, agentName: agent.name, verified: true });
       await page.getByTestId('contact-card-name').waitFor(UI_WAIT);
       expect(await page.getByTestId('contact-card-name').textContent()).toBe(agent.name);
-      const shown = await page.evaluate(
-        () => (window as unknown as { __contactNames: string[] }).__contactNames,
-      );
+      const shown = await page.evaluate(shownContactCardNames);
       expect(shown.length).toBeGreaterThan(0);
       expect(new Set(shown)).toEqual(new Set([agent.name]));
       expect(rerendered).toEqual([]);
