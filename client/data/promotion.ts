@@ -3,6 +3,7 @@
  * read by the listing's contact dialog (spec §6 priority), dropped after 24 hours.
  */
 import {
+  confirmedPromotion,
   isPromotionActive,
   storedPromotionSchema,
   type PromotionAgent,
@@ -60,15 +61,7 @@ export function storePromotion(params: PromotionParams, now: number = Date.now()
 export function confirmPromotionAgent(agent: PromotionAgent): void {
   const current = readStoredPromotion();
   if (!current || current.agentId !== agent.id) return;
-  const confirmed: StoredPromotion = {
-    agentId: agent.id,
-    agentName: agent.name,
-    agentPhone: agent.phone,
-    ...(agent.company ? { agentCompany: agent.company } : {}),
-    ...(agent.position ? { agentPosition: agent.position } : {}),
-    timestamp: current.timestamp,
-    verified: true,
-  };
+  const confirmed = confirmedPromotion(agent, current.timestamp);
   storage()?.setItem(PROMOTION_STORAGE_KEY, JSON.stringify(confirmed));
   changed();
 }

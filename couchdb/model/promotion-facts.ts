@@ -5,6 +5,7 @@
  */
 import { PROMOTION_VALIDITY_MS } from './constants';
 import { ERROR_MESSAGES } from './errors';
+import type { PromotionAgent, StoredPromotion } from './promotion';
 import { PROMOTION_PARAMS } from './promotion-link-facts';
 
 export * from './promotion-link-facts';
@@ -76,6 +77,22 @@ export function promotionQuery(
   if (agent.position) q.set(p.position, agent.position);
   q.set(p.timestamp, String(now));
   return q.toString();
+}
+
+/**
+ * The promotion of an agent the gateway confirmed, as the device keeps it: their account's name
+ * and phone (not what a link said), from `timestamp` on.
+ */
+export function confirmedPromotion(agent: PromotionAgent, timestamp: number): StoredPromotion {
+  return {
+    agentId: agent.id,
+    agentName: agent.name,
+    agentPhone: agent.phone,
+    ...(agent.company ? { agentCompany: agent.company } : {}),
+    ...(agent.position ? { agentPosition: agent.position } : {}),
+    timestamp,
+    verified: true,
+  };
 }
 
 /** True while the stored promotion (stamped `timestamp`, ms) is younger than 24 h at `now`. */

@@ -15,7 +15,7 @@ import {
   REVISION_MESSAGES,
 } from '@couchdb/model/property-facts';
 import { factRows } from '@couchdb/model/listing-fact-labels';
-import type { PromotionAgent, StoredPromotion } from '@couchdb/model/promotion';
+import { confirmedPromotion } from '@couchdb/model/promotion-facts';
 import { canReadDocument } from '@couchdb/rules/access';
 import { resolveContactPhone } from '@couchdb/rules/contact';
 import { formatArea, formatDate, formatPrice } from '@couchdb/rules/format';
@@ -54,17 +54,6 @@ import {
   ReportListing,
   VerificationSection,
 } from './components/listing-trust';
-
-/** The promotion of the agent a promotion link's page was rendered with, from now on. */
-function linkPromotionOf(agent: PromotionAgent): StoredPromotion {
-  return {
-    agentId: agent.id,
-    agentName: agent.name,
-    agentPhone: agent.phone,
-    timestamp: Date.now(),
-    verified: true,
-  };
-}
 
 /** 房源详情 (spec §2): media, panorama, favourite, share, phone dialog and the listing's facts. */
 export default function PropertyDetailScreen() {
@@ -113,7 +102,9 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
   // against their account): the card names them from the first paint, until the device has kept
   // the promotion (just after it renders). A promotion the device keeps wins.
   const linkAgent = useFirstScreenPromotion(p.id);
-  const [linkPromotion] = useState(() => (linkAgent ? linkPromotionOf(linkAgent) : null));
+  const [linkPromotion] = useState(() =>
+    linkAgent ? confirmedPromotion(linkAgent, Date.now()) : null,
+  );
   const promotion = linkPromotion && !stored ? linkPromotion : stored;
   // While a promotion kept on this device is being read, the contact is not known yet: the card's
   // name waits rather than show the publisher and then the agent. (Hydrating, the page keeps the

@@ -22,6 +22,8 @@ import {
   settingSchema,
   settingWriteSchema,
   toStoredPromotion,
+  confirmedPromotion,
+  storedPromotionSchema,
   TOWNSHIPS,
   uploadBackoffMs,
   VIDEO_MAX_BYTES,
@@ -243,6 +245,20 @@ describe('promotion', () => {
       now - age,
     );
     expect(isPromotionActive(stored, now)).toBe(active);
+  });
+
+  it('keeps a confirmed agent as their account says, valid from the given time', () => {
+    const agent = { id: 'a1', name: '李建华', phone: '13800000002', company: '安居' };
+    const kept = confirmedPromotion(agent, now);
+    expect(storedPromotionSchema.parse(kept)).toEqual({
+      agentId: 'a1',
+      agentName: '李建华',
+      agentPhone: '13800000002',
+      agentCompany: '安居',
+      timestamp: now,
+      verified: true,
+    });
+    expect(isPromotionActive(kept, now)).toBe(true);
   });
 });
 
