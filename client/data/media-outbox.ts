@@ -32,6 +32,8 @@ export interface OutboxFile {
   progress: number;
   attempts: number;
   error?: string;
+  /** The gateway refused the file itself (its content, size or name): uploading it again cannot help. */
+  refused?: boolean;
   url?: string;
   thumbnail_url?: string;
 }
@@ -110,6 +112,8 @@ class UploadError extends Error {
   constructor(
     message: string,
     readonly retry: boolean,
+    /** The file itself was refused (not the moment, the session or today's quota). */
+    readonly refused = false,
   ) {
     super(message);
   }
@@ -273,7 +277,8 @@ export class MediaOutbox {
   async retry(): Promise<void> {
     for (const { files } of await this.entries()) {
       for (const file of files)
-        if (file.status === 'failed')
+        // A refused file would only be refused again: it stays until it is left out.
+        if (file.status === 'failed' && !file.refused)
           await this.putFile({ ...file, status: 'pending', attempts: 0, error: undefined });
     }
     this.notify();
@@ -399,7 +404,12 @@ export class MediaOutbox {
             }
             continue;
           }
-          current = { ...current, status: 'failed', error: message };
+          current = {
+            ...current,
+            status: 'failed',
+            error: message,
+            refused: err instanceof UploadError && err.refused,
+          };
         }
         await this.putFile(current);
         this.notify();
@@ -434,7 +444,11 @@ export class MediaOutbox {
           : err.message;
       // A refused file (type, size, name) stays refused, and so does one over today's quota until
       // the user retries; server faults, no answer and too many uploads at once are retried.
-      throw new UploadError(message, err.isTransient && err.code !== 'upload_quota_exceeded');
+      throw new UploadError(
+        message,
+        err.isTransient && err.code !== 'upload_quota_exceeded',
+        !err.isTransient,
+      );
     }
     const stored = body?.files?.[0];
     if (!stored?.url) throw new UploadError(UPLOAD_MESSAGES.imageUrlMissing, true);

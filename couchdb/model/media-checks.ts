@@ -13,6 +13,11 @@ export const OUTBOX_MESSAGES = {
   /** Nothing uploads any more: a file failed (retry it or leave it out). */
   stopped: '上传未完成',
   retry: '重新上传',
+  /** Files the gateway refused for what they are: uploading them again cannot help. */
+  refusedFiles: (names: readonly string[]) =>
+    names.length === 1
+      ? `文件"${names[0]}"无法上传，请移除后继续发布`
+      : `${names.length}个文件无法上传，请移除后继续发布`,
   removeFile: '移除',
   removeFailed: '移除文件失败，请重试',
   abandon: '放弃发布',

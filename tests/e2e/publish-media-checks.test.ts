@@ -111,6 +111,11 @@ describe('a file that is not the photo it says it is', () => {
     await expect
       .poll(() => entry.getByTestId('outbox-status').textContent(), UI_WAIT)
       .toBe(OUTBOX_MESSAGES.stopped);
+    // Uploading it again cannot help: the card says to leave it out and offers no 重新上传.
+    expect(await entry.getByTestId('outbox-alert').textContent()).toBe(
+      OUTBOX_MESSAGES.refusedFiles(['broken.jpg']),
+    );
+    expect(await entry.getByRole('button', { name: OUTBOX_MESSAGES.retry }).count()).toBe(0);
     await saveScreenshot(page, 'manage-outbox-damaged-photo-mobile');
 
     await entry.getByRole('button', { name: `${OUTBOX_MESSAGES.removeFile} broken.jpg` }).click();

@@ -66,7 +66,10 @@ export function OutboxPanel() {
     <Stack spacing={1.5} sx={{ mb: 2 }} data-testid="outbox">
       {entries.map(({ publication, files }) => {
         const failed = files.filter((f) => f.status === 'failed');
-        const failedImages = failed.filter((f) => f.kind === 'image').map((f) => f.name);
+        // A refused file is left out, not uploaded again; the others can be tried again.
+        const refusedFiles = failed.filter((f) => f.refused);
+        const retryable = failed.filter((f) => !f.refused);
+        const failedImages = retryable.filter((f) => f.kind === 'image').map((f) => f.name);
         // Uploading stops at a failed file until it is uploaded again or left out.
         const waiting = files.some((f) => f.status === 'pending' || f.status === 'uploading');
         const status = !navigator.onLine
@@ -136,12 +139,17 @@ export function OutboxPanel() {
               ))}
             </Stack>
             {failed.length > 0 && (
-              <Alert severity="error" sx={{ mt: 1.5 }}>
-                {imagesFailedMessage(failedImages) ?? failed[0]!.error}
+              <Alert severity="error" sx={{ mt: 1.5 }} data-testid="outbox-alert">
+                {retryable.length > 0 && (
+                  <div>{imagesFailedMessage(failedImages) ?? retryable[0]!.error}</div>
+                )}
+                {refusedFiles.length > 0 && (
+                  <div>{OUTBOX_MESSAGES.refusedFiles(refusedFiles.map((f) => f.name))}</div>
+                )}
               </Alert>
             )}
             <Stack direction="row" spacing={1} sx={{ mt: 1, justifyContent: 'flex-end' }}>
-              {failed.length > 0 && (
+              {retryable.length > 0 && (
                 <Button size="small" onClick={() => void outbox?.retry()}>
                   {OUTBOX_MESSAGES.retry}
                 </Button>
