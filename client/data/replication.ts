@@ -78,6 +78,18 @@ export interface CollectionReplication {
   onFailure?: () => void;
   /** Ends the wait of a failed push now: tries again (the connection is back), or gives up (stop). */
   retryPushNow(giveUp?: boolean): void;
+  /**
+   * Resolves once the replication has started, online or paused (offline at boot): from then on
+   * what waits to be sent can be counted. Never in a tab that does not lead.
+   */
+  started: Promise<void>;
+  /** Resolves once the device has caught up with the server since this page opened. */
+  settled: Promise<void>;
+  /** A pull answered a page that was not full: the server had nothing more then. */
+  caughtUp: Promise<void>;
+  /** Settles `settled` with `wait` (the first call only) and `started` (DeviceSync). */
+  markStarted(): void;
+  settleWith(wait: Promise<unknown>): void;
 }
 
 /**
@@ -159,6 +171,17 @@ export function replicateCollection(
     lastErrorAt: 0,
     lastError: null,
   } as CollectionReplication;
+  let markCaughtUp = () => {};
+  entry.caughtUp = new Promise<void>((resolve) => (markCaughtUp = resolve));
+  entry.started = new Promise<void>((resolve) => (entry.markStarted = resolve));
+  let settling = false;
+  entry.settled = new Promise<void>((resolve, reject) => {
+    entry.settleWith = (wait) => {
+      if (settling) return;
+      settling = true;
+      wait.then(() => resolve(), reject);
+    };
+  });
 
   const succeeded = () => {
     entry.lastOkAt = Date.now();
@@ -237,6 +260,8 @@ export function replicateCollection(
         // A full page: more follow, so the next one downloads while RxDB stores this one.
         if (body.documents.length >= pageSize && body.checkpoint) {
           ahead.start(pullUrl(name, body.checkpoint, pageSize));
+        } else {
+          markCaughtUp();
         }
         return {
           documents: body.documents as WithDeleted<SyncDocument>[],
@@ -309,10 +334,17 @@ export function replicateCollection(
 /**
  * Local changes of a collection not yet accepted by the server: documents written since the
  * push checkpoint whose state differs from the server state the replication last confirmed.
+ * Before the replication has started it cannot tell: 0, or with `waitForStart` it waits for the
+ * start (offline at boot that is a paused start, at once; in a tab that does not lead, never).
  */
-export async function countPending(entry: CollectionReplication): Promise<number> {
+export async function countPending(
+  entry: CollectionReplication,
+  { waitForStart = false } = {},
+): Promise<number> {
+  if (!entry.state.push) return 0;
+  if (waitForStart) await entry.started;
   const internal = entry.state.internalReplicationState;
-  if (!entry.state.push || !internal) return 0;
+  if (!internal) return 0;
   let checkpoint = await getLastCheckpointDoc(internal, 'up');
   let count = 0;
   for (;;) {
@@ -378,6 +410,8 @@ export class DeviceSync {
    * the last-sync time it keeps in localStorage.
    */
   private leader: boolean;
+  /** Replications started paused because this page opened offline (see startInTurn). */
+  private readonly pausedAtStart = new Set<CollectionReplication>();
 
   constructor(
     readonly db: DeviceDatabase,
@@ -473,9 +507,31 @@ export class DeviceSync {
     if (this.db.multiInstance) await this.db.waitForLeadership();
     for (const r of this.replications) {
       if (this.stopped) return;
-      if (this.online) r.state.start().catch(() => undefined); // errors go to error$
+      if (this.online) {
+        this.startOnline(r);
+      } else if (!this.pausedAtStart.has(r) && !r.state.internalReplicationState) {
+        // Offline: started paused, so nothing goes out, but what waits to be sent can be counted
+        // (the status, a sign-out); goOnline starts it for real.
+        this.pausedAtStart.add(r);
+        await r.state.start().catch(() => undefined);
+        if (!this.online) await r.state.pause().catch(() => undefined);
+        r.markStarted();
+      }
       await yieldToMain();
     }
+    this.schedulePending();
+  }
+
+  /** Starts `r` online; its first catch-up settles it (a paused start settles after its first). */
+  private startOnline(r: CollectionReplication): Promise<void> {
+    const started = r.state.start();
+    started.then(r.markStarted, () => undefined); // errors go to error$
+    r.settleWith(
+      this.pausedAtStart.has(r)
+        ? r.caughtUp.then(() => r.state.awaitInSync())
+        : r.state.awaitInitialReplication(),
+    );
+    return started;
   }
 
   /** Whether this tab replicates (false while another tab of this database leads). */
@@ -515,7 +571,7 @@ export class DeviceSync {
     if (this.stopped) return;
     this.online = true;
     this.update();
-    await Promise.all(this.replications.map((r) => r.state.start()));
+    await Promise.all(this.replications.map((r) => this.startOnline(r)));
     this.resync();
     this.stream?.start();
   }

@@ -33,7 +33,11 @@ export async function countUnsent(open: {
   outbox: MediaOutbox | null;
 }): Promise<UnsentCounts> {
   const [pending, entries, refused] = await Promise.all([
-    Promise.all((open.sync?.replications ?? []).map((r) => countPending(r))),
+    // A page opened offline starts its replications paused: the count waits for that start (in
+    // a tab that does not lead it never comes, and the sign-out keeps the data).
+    Promise.all(
+      (open.sync?.replications ?? []).map((r) => countPending(r, { waitForStart: true })),
+    ),
     open.outbox?.entries() ?? Promise.resolve([]),
     open.database.collections.refused?.count().exec() ?? Promise.resolve(0),
   ]);

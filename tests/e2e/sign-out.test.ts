@@ -206,6 +206,51 @@ describe('signing out with unsent items', () => {
   });
 });
 
+describe('a change made offline, then the app opened again offline', () => {
+  it('is still counted at sign-out; kept, it reaches the server at the next sign-in', async () => {
+    const id = await publishApproved(gateway.url, agent, admin, {
+      title: `离线收藏后重开 ${Date.now() % 100000}`,
+    });
+    const page = await openSignedIn(browser, gateway.url, agent);
+    const layout = new Layout(page);
+    const dialog = new SignOutDialog(page);
+    const detail = new PropertyDetailPage(page);
+    await new PwaChrome(page).waitForServiceWorker();
+    await detail.goto(gateway.url, id);
+    await page.getByRole('status', { name: '同步状态：已同步' }).waitFor(SYNC_WAIT);
+
+    await browser.context.setOffline(true);
+    try {
+      await detail.favoriteButton.click();
+      await layout.waitForToast(FAVORITE_MESSAGES.added);
+      // Reopened without a connection: the replications start paused, and the change still counts.
+      await page.reload();
+      await page.getByRole('status', { name: '同步状态：离线（1）' }).waitFor(UI_WAIT);
+      await layout.signOut();
+      expect(await dialog.lines()).toEqual(['1 项其他更改']);
+      await dialog.keepButton.click();
+      await layout.waitForToast(SIGN_OUT_MESSAGES.keptForNextSignIn);
+      await layout.loginLink.waitFor();
+    } finally {
+      await browser.context.setOffline(false);
+    }
+    const login = new LoginPage(page);
+    await login.goto(gateway.url);
+    await login.signIn(demoAccount('agent'));
+    await expect
+      .poll(async () => {
+        const favourites = await serverDocs<{ id: string; property_id: string }>(
+          gateway.url,
+          agent,
+          'favorites',
+        );
+        return [...favourites.values()].some((f) => f.property_id === id);
+      }, SYNC_WAIT)
+      .toBe(true);
+    await page.close();
+  });
+});
+
 describe('the warning that unsent items may be cleared', () => {
   it('shows while something waits and goes once it is sent', async () => {
     // Storage that is not persistent (as in the test above).

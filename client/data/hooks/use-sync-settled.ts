@@ -18,8 +18,8 @@ export function useSyncSettled(collection: SyncCollection): boolean {
   useEffect(() => {
     if (!replication) return;
     let live = true;
-    replication.state
-      .awaitInitialReplication()
+    // Caught up since this page opened (a page opened offline: once it is back online).
+    replication.settled
       .then(() => live && setSettled(replication))
       .catch((err: unknown) => console.warn('initial replication', collection, err));
     return () => {
