@@ -13,6 +13,7 @@ import {
   type FilterableProperty,
   type PropertySort,
 } from './property-filter';
+import { matchesKeyword } from './keyword-search';
 
 export const ADMIN_STATUS_FILTERS = ['all', 'active', 'inactive', 'deleted'] as const;
 export const ADMIN_AUDIT_FILTERS = ['all', 'pending', 'approved', 'rejected'] as const;
@@ -49,14 +50,13 @@ export function filterAdminListings<T extends AdminListing>(
   list: readonly T[],
   filter: AdminListingFilter,
 ): T[] {
-  const needle = filter.keyword.trim().toLowerCase();
   return list
     .filter(
       (p) =>
         (filter.status === 'all' || p.status === filter.status) &&
         (filter.audit === 'all' || p.audit_status === filter.audit) &&
         (filter.type === 'all' || p.type === filter.type) &&
-        (!needle || `${p.title ?? ''}\n${p.description ?? ''}`.toLowerCase().includes(needle)),
+        matchesKeyword(filter.keyword, p.title, p.description),
     )
     .sort(comparePropertiesFor(filter.sort));
 }

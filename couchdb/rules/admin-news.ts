@@ -3,6 +3,7 @@
  * category and status filters.
  */
 import type { NewsCategory, NewsStatus } from '../model/news-facts';
+import { matchesKeyword } from './keyword-search';
 
 export interface AdminNewsFilter {
   keyword: string;
@@ -18,13 +19,10 @@ export const DEFAULT_ADMIN_NEWS_FILTER: AdminNewsFilter = { keyword: '', categor
 export function filterAdminNews<
   T extends { title: string; summary?: string; category: NewsCategory; status: NewsStatus },
 >(articles: readonly T[], filter: AdminNewsFilter): T[] {
-  const keyword = filter.keyword.trim().toLowerCase();
   return articles.filter(
     (a) =>
       (!filter.category || a.category === filter.category) &&
       (!filter.status || a.status === filter.status) &&
-      (!keyword ||
-        a.title.toLowerCase().includes(keyword) ||
-        (a.summary ?? '').toLowerCase().includes(keyword)),
+      matchesKeyword(filter.keyword, a.title, a.summary),
   );
 }

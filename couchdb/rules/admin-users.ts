@@ -3,6 +3,7 @@
  * filters, newest account first, and why an admin's own account offers no role or state change.
  */
 import { ROLE_SHORT_LABELS, USER_ROLES, type UserRole } from '../model/roles';
+import { matchesKeyword } from './keyword-search';
 
 export const USER_ROLE_FILTERS = ['all', ...USER_ROLES] as const;
 export const USER_STATE_FILTERS = ['all', 'enabled', 'disabled'] as const;
@@ -35,13 +36,12 @@ export function filterAdminUsers<T extends ListedUser>(
   users: readonly T[],
   filter: AdminUserFilter,
 ): T[] {
-  const needle = filter.keyword.trim().toLowerCase();
   return users
     .filter(
       (u) =>
         (filter.role === 'all' || u.user_type === filter.role) &&
         (filter.state === 'all' || u.is_verified === (filter.state === 'enabled')) &&
-        (!needle || u.name.toLowerCase().includes(needle) || u.phone.includes(needle)),
+        matchesKeyword(filter.keyword, u.name, u.phone),
     )
     .sort((a, b) => (a.created_at === b.created_at ? 0 : a.created_at < b.created_at ? 1 : -1));
 }

@@ -11,6 +11,7 @@ import {
   type DemandType,
 } from '../model/demand-facts';
 import { ROLE_SHORT_LABELS, type UserRole } from '../model/roles';
+import { matchesKeyword } from './keyword-search';
 
 export interface DemandFilter {
   keyword: string;
@@ -41,18 +42,19 @@ export function filterDemands<T extends ListedDemand>(
   list: readonly T[],
   filter: DemandFilter,
 ): T[] {
-  const needle = filter.keyword.trim().toLowerCase();
-  const text = (d: T) =>
-    [d.title, d.requirements, ...(d.areas ?? []), d.contact?.name, d.contact?.phone]
-      .filter(Boolean)
-      .join('\n')
-      .toLowerCase();
   return list
     .filter(
       (d) =>
         (!filter.type || d.type === filter.type) &&
         (!filter.status || d.status === filter.status) &&
-        (!needle || text(d).includes(needle)),
+        matchesKeyword(
+          filter.keyword,
+          d.title,
+          d.requirements,
+          ...(d.areas ?? []),
+          d.contact?.name,
+          d.contact?.phone,
+        ),
     )
     .sort((a, b) =>
       (a.created_at ?? '') === (b.created_at ?? '')

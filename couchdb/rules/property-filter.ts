@@ -24,6 +24,7 @@ import {
   type Usage,
 } from '../model/listing-facts';
 import { communityKey } from './community-key';
+import { hasEveryWord, searchWords } from './keyword-search';
 import { isVerifiedListing, type VerificationStatus } from '../model/trust-facts';
 
 /** The 朝向 choices of the filter: a single direction matches every orientation that faces it. */
@@ -259,7 +260,7 @@ export function filterAndSortProperties<T extends FilterableProperty>(
   filter: PropertyFilter,
 ): T[] {
   const { type, rooms } = filter;
-  const keyword = filter.keyword?.trim().toLowerCase() || undefined;
+  const words = searchWords(filter.keyword);
   const location = filter.location?.trim() ? locationMatcher(filter.location.trim()) : undefined;
   const community = filter.community ? communityKey(filter.community) : '';
   const priceBand =
@@ -285,7 +286,7 @@ export function filterAndSortProperties<T extends FilterableProperty>(
     if (community && communityKey(p.address?.community) !== community) continue;
     if (byFacts && !factsMatch(p.facts, filter)) continue;
     if (filter.verified && !isVerifiedListing(p)) continue;
-    if (keyword && !textOf(p).includes(keyword)) continue;
+    if (words.length > 0 && !hasEveryWord(textOf(p), words)) continue;
     out.push(p);
   }
   return out.sort(comparePropertiesFor(filter.sort));

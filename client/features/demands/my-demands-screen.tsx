@@ -23,6 +23,7 @@ import { useMyDemands, useOpenDevice } from '@client/data/hooks';
 import { useAuth } from '@client/lib/session/auth-context';
 import { AddLinkButton } from '@client/components/add-link-button';
 import { PageHeader } from '@client/components/page-header';
+import { matchesKeyword } from '@couchdb/rules/keyword-search';
 
 /**
  * 我的需求 (spec §2 "My demands"): the user's demands from the device, searched and filtered by
@@ -48,12 +49,11 @@ export default function MyDemandsScreen() {
   });
 
   const shown = useMemo(() => {
-    const needle = keyword.trim().toLowerCase();
     return demands?.filter(
       (d) =>
         (!type || d.type === type) &&
         (!status || d.status === status) &&
-        (!needle || `${d.title}\n${d.requirements}`.toLowerCase().includes(needle)),
+        matchesKeyword(keyword, d.title, d.requirements),
     );
   }, [demands, keyword, type, status]);
 

@@ -30,6 +30,7 @@ import { deleteListing } from '@client/data/listing-mutations';
 import { useAuth } from '@client/lib/session/auth-context';
 import { AddLinkButton } from '@client/components/add-link-button';
 import { PageHeader } from '@client/components/page-header';
+import { matchesKeyword } from '@couchdb/rules/keyword-search';
 
 /**
  * 我的房源 (spec §2 "My listings"): the user's listings from the device with the combined status,
@@ -55,15 +56,11 @@ export default function MyPropertiesScreen() {
   });
 
   const shown = useMemo(() => {
-    const needle = keyword.trim().toLowerCase();
     return properties?.filter(
       (p) =>
         matchesMyListingFilter(p, status) &&
         (!type || p.type === type) &&
-        (!needle ||
-          `${p.title}\n${p.description}\n${formatAddress(p.address)}`
-            .toLowerCase()
-            .includes(needle)),
+        matchesKeyword(keyword, p.title, p.description, formatAddress(p.address)),
     );
   }, [properties, keyword, status, type]);
 

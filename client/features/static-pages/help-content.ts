@@ -5,6 +5,7 @@ import {
   RECENT_LIMIT,
   SERVICE_HOURS,
 } from '@couchdb/model/constants';
+import { matchesKeyword } from '@couchdb/rules/keyword-search';
 
 export interface HelpEntry {
   id: string;
@@ -128,7 +129,5 @@ export const FAQ: HelpCategory[] = [
 
 /** Entries whose question or answer contains the query (case-insensitive); all when blank. */
 export function searchHelp<T extends HelpEntry>(entries: readonly T[], query: string): T[] {
-  const q = query.trim().toLowerCase();
-  if (!q) return [...entries];
-  return entries.filter((e) => `${e.question}\n${e.answer}`.toLowerCase().includes(q));
+  return entries.filter((e) => matchesKeyword(query, e.question, e.answer));
 }

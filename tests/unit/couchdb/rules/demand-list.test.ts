@@ -51,6 +51,8 @@ describe('filterDemands', () => {
     expect(ids({ keyword: '临街' })).toEqual(['b']);
     expect(ids({ keyword: '右所' })).toEqual(['c']);
     expect(ids({ keyword: '王先生' })).toEqual(['c']);
+    expect(ids({ keyword: '右所 王先生' })).toEqual(['c']);
+    expect(ids({ keyword: '右所 商铺' })).toEqual([]);
     expect(ids({ keyword: '1381111' })).toEqual(['c']);
     expect(ids({ keyword: '别墅' })).toEqual([]);
   });

@@ -108,6 +108,14 @@ describe('filterAndSortProperties', () => {
     expect(ids(filterAndSortProperties(latin, { keyword: 'loft' }))).toEqual(['x']);
   });
 
+  it('matches every word of a keyword of several, wherever each one is', () => {
+    // 阳宗镇 is in the township, 别墅 in the title: both words, not next to each other.
+    expect(ids(filterAndSortProperties(list, { keyword: '阳宗镇 别墅' }))).toEqual(['e']);
+    expect(ids(filterAndSortProperties(list, { keyword: '别墅\u3000阳宗镇' }))).toEqual(['e']);
+    // A word no listing has: none, even though the other word matches.
+    expect(ids(filterAndSortProperties(list, { keyword: '别墅 海景' }))).toEqual([]);
+  });
+
   it('matches a free-text location against the address parts', () => {
     expect(ids(filterAndSortProperties(list, { location: '抚仙湖' }))).toEqual(['a']);
   });
