@@ -71,6 +71,10 @@ export const PROPERTY_MESSAGES = {
   panoramaMissing: '该房源暂未配置360度全景链接',
   panoramaLoadFailed: '全景内容加载失败，请检查链接是否有效',
   fullscreenFailed: '无法进入全屏模式',
+  /** A listing video that cannot play: offline (never downloaded), or the file cannot be loaded. */
+  videoOffline: '当前离线，视频需要联网播放',
+  videoLoadFailed: '视频加载失败，请检查网络后重试',
+  videoRetry: '重试',
   linkCopied: '链接已复制到剪贴板',
   copyFailed: PROMOTION_MESSAGES.copyFailed,
   updateSuccess: '房源更新成功',

@@ -54,6 +54,8 @@ let browser: TestBrowser;
 let admin: Session;
 let agent: Session;
 const ids = { media: '', contactOnly: '', noPhone: '', xssNews: '' };
+/** The stored video of the `media` listing. */
+let videoUrl = '';
 
 /** Public listings in the order the list shows them: priority first, then newest. */
 function listOrder(a: Property, b: Property): number {
@@ -104,6 +106,7 @@ beforeAll(async () => {
     'video/webm',
   );
   await page.close();
+  videoUrl = video.url;
   const photo = (await visitorListings()).find((p) => p.images.length > 0)!.images[0]!;
   const now = new Date().toISOString();
   ids.media = await publishApproved(gateway.url, agent, admin, {
@@ -304,6 +307,26 @@ describe('listing detail', () => {
     await detail.shareButton.click();
     await new Layout(page).waitForToast(PROPERTY_MESSAGES.linkCopied);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+    await page.close();
+  });
+
+  it('says when its video cannot load, and plays it on 重试 once it can', async () => {
+    const page = await browser.openPage(`${gateway.url}/`, VIEWPORTS.mobile);
+    const detail = new PropertyDetailPage(page);
+    await detail.goto(gateway.url, ids.media);
+    const file = `${gateway.url}${new URL(videoUrl, gateway.url).pathname}`;
+    // The context's route: it also sees what the service worker fetches.
+    await browser.context.route(file, (route) => route.abort('connectionreset'));
+    await detail.showVideo();
+    await detail.video.getByRole('button', { name: '播放视频' }).click();
+    const failure = detail.video.getByTestId('video-failure');
+    await failure.getByText(PROPERTY_MESSAGES.videoLoadFailed).waitFor(UI_WAIT);
+    await saveScreenshot(page, 'browse-video-failed-mobile');
+
+    await browser.context.unroute(file);
+    await failure.getByRole('button', { name: PROPERTY_MESSAGES.videoRetry }).click();
+    await failure.waitFor({ state: 'detached', ...UI_WAIT });
+    await expect.poll(() => detail.video.getAttribute('data-playing'), UI_WAIT).toBe('true');
     await page.close();
   });
 

@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Fullscreen from '@mui/icons-material/Fullscreen';
 import FullscreenExit from '@mui/icons-material/FullscreenExit';
+import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
 import Pause from '@mui/icons-material/Pause';
 import PlayArrow from '@mui/icons-material/PlayArrow';
 import VolumeOff from '@mui/icons-material/VolumeOff';
@@ -48,6 +50,8 @@ export function VideoPlayer({
   const [fullscreen, setFullscreen] = useState(false);
   const [controlsShown, setControlsShown] = useState(true);
   const [started, setStarted] = useState(false);
+  /** Why the video cannot play (offline, or its file did not load), shown over it; null while it can. */
+  const [failure, setFailure] = useState<string | null>(null);
 
   const reveal = useCallback(() => {
     setControlsShown(true);
@@ -65,11 +69,30 @@ export function VideoPlayer({
     return () => document.removeEventListener('fullscreenchange', onChange);
   }, []);
 
+  const failed = () =>
+    setFailure(
+      navigator.onLine === false
+        ? PROPERTY_MESSAGES.videoOffline
+        : PROPERTY_MESSAGES.videoLoadFailed,
+    );
+
   const togglePlay = () => {
     const v = video.current;
     if (!v) return;
     if (v.paused) {
-      v.play().catch((err: unknown) => console.warn('video play refused', err));
+      if (navigator.onLine === false && v.readyState < HTMLMediaElement.HAVE_FUTURE_DATA) {
+        failed();
+        return;
+      }
+      v.play().catch((err: unknown) => {
+        // Refused by the browser (no user gesture) or cut short by a pause: not the file's fault.
+        if (
+          err instanceof DOMException &&
+          (err.name === 'NotAllowedError' || err.name === 'AbortError')
+        )
+          console.warn('video play refused', err);
+        else failed();
+      });
     } else {
       v.pause();
     }
@@ -102,6 +125,14 @@ export function VideoPlayer({
       toast.error(PROPERTY_MESSAGES.fullscreenFailed);
     }
     reveal();
+  };
+
+  const retry = () => {
+    const v = video.current;
+    setFailure(null);
+    if (!v) return;
+    v.load();
+    togglePlay();
   };
 
   const visible = controlsShown || !playing;
@@ -141,6 +172,7 @@ export function VideoPlayer({
           clearTimeout(hideTimer.current);
         }}
         onEnded={() => setPlaying(false)}
+        onError={failed}
         onVolumeChange={() => setMuted(Boolean(video.current?.muted))}
         onClick={togglePlay}
         sx={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }}
@@ -154,7 +186,31 @@ export function VideoPlayer({
           )}
         </Box>
       )}
-      {!playing && (
+      {failure && (
+        <Stack
+          role="alert"
+          data-testid="video-failure"
+          spacing={1.5}
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            zIndex: 1,
+            alignItems: 'center',
+            justifyContent: 'center',
+            px: 3,
+            textAlign: 'center',
+            color: 'common.white',
+            bgcolor: 'rgba(0,0,0,0.72)',
+          }}
+        >
+          <ErrorOutline sx={{ fontSize: 44, color: 'grey.400' }} />
+          <Box sx={{ fontSize: 15 }}>{failure}</Box>
+          <Button variant="outlined" color="inherit" size="small" onClick={retry}>
+            {PROPERTY_MESSAGES.videoRetry}
+          </Button>
+        </Stack>
+      )}
+      {!playing && !failure && (
         <IconButton
           aria-label="播放视频"
           onClick={togglePlay}
