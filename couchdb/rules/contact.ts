@@ -1,6 +1,8 @@
 /**
  * Which phone a listing shows (spec §6): an active promoting agent, then the listing's
- * contact_phone, then contact.phone, then the platform's default line (with a warning).
+ * contact_phone, then contact.phone, then the platform's default line (with a warning). The
+ * listing's own publisher always sees its own contact: someone else's promotion link they once
+ * opened does not put that agent on their listing.
  */
 import type { StoredPromotion } from '../model/promotion';
 import { isPromotionActive } from '../model/promotion-facts';
@@ -22,6 +24,7 @@ export interface ResolvedContact {
 }
 
 interface ContactProperty {
+  user_id?: string | undefined;
   contact_phone?: string | undefined;
   contact?: { name?: string | undefined; phone?: string | undefined } | undefined;
   owner?: { name?: string | undefined } | undefined;
@@ -35,9 +38,13 @@ export function resolveContactPhone(input: {
   promotion?: StoredPromotion | null;
   property: ContactProperty;
   defaultContact?: { phone: string } | null;
+  /** Who looks at the listing (null for a visitor). */
+  viewerId?: string | null;
   now?: number;
 }): ResolvedContact {
-  const { promotion, property, defaultContact } = input;
+  const { property, defaultContact } = input;
+  const ownListing = Boolean(input.viewerId) && input.viewerId === property.user_id;
+  const promotion = ownListing ? null : input.promotion;
   const now = input.now ?? Date.now();
   const listingName =
     [property.contact?.name, property.owner?.name].find(nonBlank) ?? FALLBACK_CONTACT_NAME;

@@ -116,8 +116,9 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
         promotion: promotion ?? null,
         property: p,
         defaultContact: settings.defaultContact,
+        viewerId: user?.id ?? null,
       }),
-    [p, promotion, settings.defaultContact],
+    [p, promotion, settings.defaultContact, user?.id],
   );
 
   // Stable callbacks: the page renders again as the device opens, its settings and favourites

@@ -56,6 +56,24 @@ describe('resolveContactPhone (spec §6 priority)', () => {
     expect(r.warning).toBe(source === 'platform' ? PLATFORM_LINE_WARNING : null);
   });
 
+  it('shows the publisher their own contact, not the agent of a promotion link they opened', () => {
+    const property = buildProperty({ user_id: 'u-owner', contact_phone: '13812345678' });
+    const own = resolveContactPhone({
+      promotion: promotion(HOUR),
+      property,
+      viewerId: 'u-owner',
+      now: NOW,
+    });
+    expect([own.phone, own.source]).toEqual(['13812345678', 'contact_phone']);
+    const other = resolveContactPhone({
+      promotion: promotion(HOUR),
+      property,
+      viewerId: 'u-other',
+      now: NOW,
+    });
+    expect([other.phone, other.source]).toEqual(['13600000001', 'promotion']);
+  });
+
   it('falls back to 房产顾问 when the listing has a phone but no name', () => {
     const property = buildProperty({ contact: { name: ' ' }, owner: undefined });
     expect(resolveContactPhone({ property, now: NOW }).name).toBe('房产顾问');
