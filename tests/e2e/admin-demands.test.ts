@@ -190,5 +190,14 @@ describe('/admin/demands as a user', () => {
     await demands.search.fill(`求租商铺${TAG}`);
     await page.getByText(DEMAND_MESSAGES.noMatch).waitFor();
     expect(await demands.cards.count()).toBe(0);
+
+    // /my-demands offers the same change of state: back to 待处理.
+    await page.goto(`${gateway.url}/my-demands`);
+    await demands.card(first).waitFor(UI_WAIT);
+    await demands.changeStatus(first, '待处理');
+    await new Layout(page).waitForToast(DEMAND_MESSAGES.statusChanged('待处理'));
+    await expect
+      .poll(async () => (await serverDemands()).get(first)?.status, SYNC_WAIT)
+      .toBe('active');
   });
 });

@@ -31,9 +31,9 @@ import { EmptyState } from '@client/components/empty-state';
 import { FilterSelect, ListFilterCard, ListSearchField } from '@client/components/list-filters';
 import { PageHeader } from '@client/components/page-header';
 import { Pager } from '@client/components/pager';
-import { useToast } from '@client/components/toast/toast-context';
 import { useConfirmedDelete } from '@client/components/use-confirmed-delete';
-import { deleteDemand, setDemandStatus } from '@client/data/demand-mutations';
+import { deleteDemand } from '@client/data/demand-mutations';
+import { useDemandStatusChange } from '@client/components/demand/use-demand-status';
 import { useOpenDevice, useSyncSettled } from '@client/data/hooks';
 import { useDemandList } from '@client/data/hooks/use-demand-list';
 import { useAuth } from '@client/lib/session/auth-context';
@@ -58,7 +58,6 @@ export default function AdminDemandsScreen() {
 function DemandConsole({ viewer }: { viewer: { id: string; role: UserRole } }) {
   const admin = viewer.role === 'admin';
   const device = useOpenDevice();
-  const toast = useToast();
   const { data: all, error, reload } = useDemandList(viewer);
   const settled = useSyncSettled('demands');
   const [filter, setFilter] = useState<DemandFilter>(DEFAULT_DEMAND_FILTER);
@@ -73,16 +72,7 @@ function DemandConsole({ viewer }: { viewer: { id: string; role: UserRole } }) {
       await deleteDemand(device.database, id);
     },
   });
-  const changeStatus = async (id: string, to: DemandStatus) => {
-    try {
-      if (!device) throw new Error('no database open');
-      await setDemandStatus(device.database, id, to);
-      toast.saved(DEMAND_MESSAGES.statusChanged(DEMAND_STATUS_LABELS[to]));
-    } catch (err) {
-      console.error('demand status change failed', id, to, err);
-      toast.error(DEMAND_MESSAGES.statusFailed);
-    }
-  };
+  const changeStatus = useDemandStatusChange();
 
   const shown = useMemo(() => (all ? filterDemands(all, filter) : undefined), [all, filter]);
   const pages = pageCount(shown?.length ?? 0);

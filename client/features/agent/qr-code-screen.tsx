@@ -101,13 +101,16 @@ export default function QrCodeScreen() {
             <Typography sx={{ fontWeight: 600 }}>{displayName(user)}</Typography>
             <Typography sx={{ fontSize: 13, color: 'text.secondary' }}>
               {/* A line breaks between the parts, not inside one (高级置业顾 / 问), unless a part
-                  is longer than the line itself. */}
+                  is longer than the line itself; the dot stays at the end of the line before. */}
               {[ROLE_LABELS[user.user_type], user.company, user.position]
                 .filter(Boolean)
-                .map((part, i) => (
+                .map((part, i, parts) => (
                   <Fragment key={i}>
-                    {i > 0 && ' · '}
-                    <span style={{ display: 'inline-block' }}>{part}</span>
+                    {i > 0 && ' '}
+                    <span style={{ display: 'inline-block' }}>
+                      {part}
+                      {i < parts.length - 1 && '\u00a0·'}
+                    </span>
                   </Fragment>
                 ))}
             </Typography>

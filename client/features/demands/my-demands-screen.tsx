@@ -24,11 +24,12 @@ import { useAuth } from '@client/lib/session/auth-context';
 import { AddLinkButton } from '@client/components/add-link-button';
 import { PageHeader } from '@client/components/page-header';
 import { matchesKeyword } from '@couchdb/rules/keyword-search';
+import { useDemandStatusChange } from '@client/components/demand/use-demand-status';
 
 /**
  * 我的需求 (spec §2 "My demands"): the user's demands from the device, searched and filtered by
- * type and status, each with edit (/publish/demand?edit=) and delete; a failed device query shows
- * 加载需求列表失败 with a reload.
+ * type and status, each with edit (/publish/demand?edit=), a change of state (as on
+ * /admin/demands) and delete; a failed device query shows 加载需求列表失败 with a reload.
  */
 export default function MyDemandsScreen() {
   const { user } = useAuth();
@@ -37,6 +38,7 @@ export default function MyDemandsScreen() {
   const [keyword, setKeyword] = useState('');
   const [type, setType] = useState('');
   const [status, setStatus] = useState('');
+  const changeStatus = useDemandStatusChange();
   const remove = useConfirmedDelete({
     title: '删除需求',
     message: DEMAND_MESSAGES.deleteConfirm,
@@ -114,7 +116,12 @@ export default function MyDemandsScreen() {
       ) : (
         <Stack spacing={1.5} data-testid="demand-list">
           {shown.map((d) => (
-            <DemandCard key={d.id} demand={d} onDelete={() => remove.ask(d.id)} />
+            <DemandCard
+              key={d.id}
+              demand={d}
+              onDelete={() => remove.ask(d.id)}
+              onStatus={(to) => void changeStatus(d.id, to)}
+            />
           ))}
         </Stack>
       )}

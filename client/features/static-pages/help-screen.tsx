@@ -88,7 +88,7 @@ export default function HelpScreen() {
         <TextField
           value={query}
           onChange={(e) => setQuery(e.target.value)}
-          placeholder="搜索问题，例如：审核、收藏、全景"
+          placeholder="搜索问题，如：审核、收藏"
           size="small"
           slotProps={{
             htmlInput: { 'aria-label': '搜索帮助', type: 'search' },

@@ -102,7 +102,8 @@ export function DemandForm({
       <Typography variant="h5" component="h1" sx={{ mb: 0.5, fontSize: { xs: 20, md: 24 } }}>
         {demand ? '编辑需求' : refused ? '重新提交需求' : '发布需求'}
       </Typography>
-      <Typography color="textSecondary" sx={{ fontSize: 14, mb: 2 }}>
+      {/* Balanced: two even lines on a laptop, not a line and a lone 提交。 */}
+      <Typography color="textSecondary" sx={{ fontSize: 14, mb: 2, textWrap: 'balance' }}>
         写下想买或想租的房子，经纪人和房东会联系您。没有网络时也能保存，联网后自动提交。
       </Typography>
       {refused && <RefusedNotice refused={refused} editing={demand !== null} />}
