@@ -571,7 +571,9 @@ export class DeviceSync {
     if (this.stopped) return;
     this.online = true;
     this.update();
-    await Promise.all(this.replications.map((r) => this.startOnline(r)));
+    // Only the tab that leads replicates: a tab that does not lead yet starts once it does
+    // (startInTurn), not because the connection came back.
+    if (this.leader) await Promise.all(this.replications.map((r) => this.startOnline(r)));
     this.resync();
     this.stream?.start();
   }
