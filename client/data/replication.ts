@@ -335,7 +335,8 @@ export function replicateCollection(
  * Local changes of a collection not yet accepted by the server: documents written since the
  * push checkpoint whose state differs from the server state the replication last confirmed.
  * Before the replication has started it cannot tell: 0, or with `waitForStart` it waits for the
- * start (offline at boot that is a paused start, at once; in a tab that does not lead, never).
+ * start (offline at boot that is a paused start, at once) and fails if it did not start. Only in
+ * the tab that leads (elsewhere the start never comes).
  */
 export async function countPending(
   entry: CollectionReplication,
@@ -344,7 +345,10 @@ export async function countPending(
   if (!entry.state.push) return 0;
   if (waitForStart) await entry.started;
   const internal = entry.state.internalReplicationState;
-  if (!internal) return 0;
+  if (!internal) {
+    if (waitForStart) throw new Error(`the ${entry.name} replication did not start`);
+    return 0;
+  }
   let checkpoint = await getLastCheckpointDoc(internal, 'up');
   let count = 0;
   for (;;) {
@@ -525,7 +529,8 @@ export class DeviceSync {
   /** Starts `r` online; its first catch-up settles it (a paused start settles after its first). */
   private startOnline(r: CollectionReplication): Promise<void> {
     const started = r.state.start();
-    started.then(r.markStarted, () => undefined); // errors go to error$
+    // Errors go to error$; a start that failed leaves nothing to count (countPending says so).
+    started.then(r.markStarted, r.markStarted);
     r.settleWith(
       this.pausedAtStart.has(r)
         ? r.caughtUp.then(() => r.state.awaitInSync())

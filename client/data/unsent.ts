@@ -32,6 +32,11 @@ export async function countUnsent(open: {
   sync: DeviceSync | null;
   outbox: MediaOutbox | null;
 }): Promise<UnsentCounts> {
+  // Another tab of this database replicates: what waits to be sent is known there, not here (the
+  // count fails, and a sign-out keeps the data).
+  if (open.sync && !open.sync.isLeader) {
+    throw new Error('another tab replicates this database: its unsent changes are counted there');
+  }
   const [pending, entries, refused] = await Promise.all([
     // A page opened offline starts its replications paused: the count waits for that start (in
     // a tab that does not lead it never comes, and the sign-out keeps the data).
