@@ -17,7 +17,7 @@ import {
   readPendingRevocation,
   writePendingRevocation,
 } from './pending-revocation';
-import { clearCachedUser, readCachedUser, writeCachedUser } from './user-cache';
+import { clearCachedUser, readCachedUser, USER_KEY, writeCachedUser } from './user-cache';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 
@@ -128,6 +128,7 @@ export class SessionManager {
       // The data layer's calls (sync, stream, uploads) read this session's token at call time.
       this.unregisterTokens = registerAccessTokens(this);
       globalThis.addEventListener?.('online', this.onOnline);
+      globalThis.addEventListener?.('storage', this.onStorage);
       if (readPendingRevocation()) this.revokeOwed().catch(() => undefined);
       else if (!this.knownSignedOut) this.refresh().catch(() => undefined);
     }
@@ -139,6 +140,7 @@ export class SessionManager {
     this.unregisterTokens?.();
     this.unregisterTokens = null;
     globalThis.removeEventListener?.('online', this.onOnline);
+    globalThis.removeEventListener?.('storage', this.onStorage);
     this.clearTimer();
   }
 
@@ -328,6 +330,37 @@ export class SessionManager {
         console.warn('[session] the owed sign-out is not sent yet', err),
       );
     } else if (!this.knownSignedOut) this.refresh().catch(() => undefined);
+  };
+
+  /**
+   * Another tab of this browser signed out or in (the tabs share the refresh cookie): this one
+   * follows. Signed out there, it is signed out here too (the other tab revoked the session and
+   * decided about the device data); signed in as someone else, it takes the new session from the
+   * cookie; the same user's edited profile is taken as it is.
+   */
+  private readonly onStorage = (event: StorageEvent): void => {
+    if (event.key !== USER_KEY || event.newValue === event.oldValue) return;
+    const current = this.state.user;
+    if (event.newValue === null) {
+      if (this.state.status === 'anonymous') return;
+      this.generation += 1;
+      this.clear();
+      return;
+    }
+    const next = readCachedUser();
+    if (next && current && next.id === current.id) {
+      if (JSON.stringify(current) !== event.newValue) {
+        this.setState({ status: 'authenticated', user: next });
+      }
+      return;
+    }
+    // A renewal under way belongs to the session before: its answer is set aside (generation).
+    this.generation += 1;
+    const renewal = this.inFlight?.catch(() => undefined);
+    void (async () => {
+      await renewal;
+      await this.refresh();
+    })().catch(() => undefined);
   };
 
   /** From a refresh (which holds no lock yet): the owed revocation, its failure only logged. */

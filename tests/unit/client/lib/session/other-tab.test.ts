@@ -1,0 +1,133 @@
+/**
+ * Two tabs of one browser share the refresh cookie: a sign-out in one signs the other out too, a
+ * sign-in as someone else there moves this tab to that session, and a profile edited there shows
+ * here. The tabs learn it from localStorage's `storage` event (the cached user's key).
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { User } from '@couchdb/model/user';
+import type { AuthApi, SessionResponse } from '@client/lib/session/auth-api';
+import { SessionManager } from '@client/lib/session/session';
+import { USER_KEY } from '@client/lib/session/user-cache';
+
+class MemoryStorage {
+  private readonly items = new Map<string, string>();
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+}
+
+const alice = {
+  id: 'u-1',
+  phone: '13800000003',
+  name: '王芳',
+  user_type: 'user',
+  is_verified: true,
+} as User;
+const bob = {
+  id: 'u-2',
+  phone: '13800000004',
+  name: '赵明',
+  user_type: 'user',
+  is_verified: true,
+} as User;
+
+/** The gateway as the cookie says: `cookieUser` is whom a renewal answers for now. */
+function fakeApi(first: User) {
+  const api = {
+    cookieUser: first,
+    refreshes: 0,
+    session(): SessionResponse {
+      return {
+        user: api.cookieUser,
+        accessToken: `token-${api.cookieUser.id}`,
+        expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+      };
+    },
+    login: async () => api.session(),
+    register: async () => first,
+    refresh: async () => {
+      api.refreshes += 1;
+      return api.session();
+    },
+    logout: async () => undefined,
+  };
+  return api as typeof api & AuthApi;
+}
+
+let events: EventTarget;
+let stops: (() => void)[] = [];
+
+/** What another tab's change to the cached user looks like here. */
+function otherTab(newValue: string | null): void {
+  const oldValue = localStorage.getItem(USER_KEY);
+  if (newValue === null) localStorage.removeItem(USER_KEY);
+  else localStorage.setItem(USER_KEY, newValue);
+  events.dispatchEvent(Object.assign(new Event('storage'), { key: USER_KEY, oldValue, newValue }));
+}
+
+beforeEach(() => {
+  (globalThis as { localStorage?: unknown }).localStorage = new MemoryStorage();
+  events = new EventTarget();
+  Object.assign(globalThis, {
+    addEventListener: events.addEventListener.bind(events),
+    removeEventListener: events.removeEventListener.bind(events),
+  });
+});
+
+afterEach(() => {
+  for (const stop of stops) stop();
+  stops = [];
+  delete (globalThis as { localStorage?: unknown }).localStorage;
+  delete (globalThis as { addEventListener?: unknown }).addEventListener;
+  delete (globalThis as { removeEventListener?: unknown }).removeEventListener;
+});
+
+async function signedIn(api: AuthApi): Promise<SessionManager> {
+  const manager = new SessionManager(api);
+  stops.push(manager.start());
+  await manager.login({ phone: alice.phone, password: 'x' } as never);
+  return manager;
+}
+
+describe('another tab of this browser', () => {
+  it('signing out signs this tab out too', async () => {
+    const manager = await signedIn(fakeApi(alice));
+    otherTab(null);
+    expect(manager.getSnapshot()).toEqual({ status: 'anonymous', user: null });
+    expect(await manager.getAccessToken()).toBeNull();
+  });
+
+  it('signing in as someone else moves this tab to that session', async () => {
+    const api = fakeApi(alice);
+    const manager = await signedIn(api);
+    api.cookieUser = bob;
+    otherTab(JSON.stringify(bob));
+    await expect.poll(() => manager.getSnapshot().user?.id).toBe(bob.id);
+    expect(await manager.getAccessToken()).toBe(`token-${bob.id}`);
+  });
+
+  it('editing the profile shows the edit here, without a renewal', async () => {
+    const api = fakeApi(alice);
+    const manager = await signedIn(api);
+    const before = api.refreshes;
+    otherTab(JSON.stringify({ ...alice, name: '王芳芳' }));
+    expect(manager.getSnapshot().user?.name).toBe('王芳芳');
+    expect(api.refreshes).toBe(before);
+  });
+
+  it('signing in while this tab is signed out signs this tab in', async () => {
+    const api = fakeApi(alice);
+    const manager = await signedIn(api);
+    await manager.logout();
+    api.cookieUser = bob;
+    otherTab(JSON.stringify(bob));
+    await expect.poll(() => manager.getSnapshot().status).toBe('authenticated');
+    expect(manager.getSnapshot().user?.id).toBe(bob.id);
+  });
+});
