@@ -14,6 +14,7 @@ import { Backoff, sleep, type BackoffPolicy } from '@client/lib/backoff';
 import { ApiError, type HttpClient } from '@client/lib/http';
 import type { DeviceDatabase } from './database';
 import { composeListingMedia, type ListingMedia } from './listing-media';
+import { syncStatus } from './sync-status';
 
 /** The listing as the form made it, without its media (added once uploaded). */
 export type OutboxListing = Omit<Property, 'images' | 'media_items' | 'owner'>;
@@ -171,6 +172,17 @@ export async function discardOutboxOf(userId: string): Promise<void> {
   }
 }
 
+/** Whether a listing's uploading stopped at a file that failed (nothing else uploads or waits). */
+export function uploadingStopped(files: readonly OutboxFile[]): boolean {
+  return (
+    files.some((f) => f.status === 'failed') &&
+    !files.some((f) => f.status === 'pending' || f.status === 'uploading')
+  );
+}
+
+/** How soon after a change the header's status is told (progress changes many times a second). */
+const REPORT_DELAY_MS = 250;
+
 export class MediaOutbox {
   private readonly listeners = new Set<() => void>();
   private running: Promise<void> | null = null;
@@ -178,6 +190,7 @@ export class MediaOutbox {
   /** Aborts the wait between tries on stop. */
   private readonly stopping = new AbortController();
   private dbPromise: Promise<IDBDatabase> | null = null;
+  private reportTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly database: DeviceDatabase,
@@ -196,12 +209,14 @@ export class MediaOutbox {
 
   start(): void {
     window.addEventListener('online', this.onOnline);
-    void this.process();
+    this.reportSoon();
+    void this.requeueThenProcess();
   }
 
   stop(): void {
     this.stopped = true;
     this.stopping.abort();
+    clearTimeout(this.reportTimer);
     window.removeEventListener('online', this.onOnline);
   }
 
@@ -310,7 +325,38 @@ export class MediaOutbox {
     this.notify();
   }
 
-  private readonly onOnline = () => void this.process();
+  /** A connection (the page opening, or coming back online): files that failed try again. */
+  private readonly onOnline = () => void this.requeueThenProcess();
+
+  /**
+   * Gives the files that failed for the moment (no connection, a server fault, today's quota)
+   * their tries back, then uploads (DESIGN §7: three tries, then the next connection). A file the
+   * gateway refused for what it is stays failed: it would only be refused again.
+   */
+  private async requeueThenProcess(): Promise<void> {
+    // After a run under way (it reads the files once): the files requeued here go in the next.
+    await this.running?.catch(() => undefined);
+    try {
+      let requeued = false;
+      for (const { files } of await this.entries()) {
+        for (const file of files) {
+          if (file.status !== 'failed' || file.refused) continue;
+          await this.putFile({
+            ...file,
+            status: 'pending',
+            attempts: 0,
+            progress: 0,
+            error: undefined,
+          });
+          requeued = true;
+        }
+      }
+      if (requeued) this.notify();
+    } catch (err) {
+      console.error('media outbox: giving failed files their tries back failed', err);
+    }
+    await this.process();
+  }
 
   private db(): Promise<IDBDatabase> {
     this.dbPromise ??= openOutboxDb().then((db) => {
@@ -325,6 +371,25 @@ export class MediaOutbox {
 
   private notify(): void {
     for (const listener of this.listeners) listener();
+    this.reportSoon();
+  }
+
+  /** Tells the header's status how many listings wait here and whether their uploading stopped. */
+  private reportSoon(): void {
+    if (this.reportTimer !== undefined || this.stopped) return;
+    this.reportTimer = setTimeout(() => {
+      this.reportTimer = undefined;
+      this.entries().then(
+        (entries) => {
+          if (this.stopped) return;
+          syncStatus.set({
+            outbox: entries.length,
+            outboxStopped: entries.some((e) => uploadingStopped(e.files)),
+          });
+        },
+        (err: unknown) => console.warn('media outbox: counting the waiting listings failed', err),
+      );
+    }, REPORT_DELAY_MS);
   }
 
   private async putFile(file: OutboxFile): Promise<void> {
@@ -438,9 +503,12 @@ export class MediaOutbox {
       // The session is over (the renewal after the 401 found none): trying again cannot help.
       if (err.status === 401) throw new UploadError(UPLOAD_MESSAGES.noPermission, false);
       // No answer, or an answer without the gateway's own message: the upload text.
-      const message =
-        err.isNetworkFailure || err.code === 'http_error'
-          ? UPLOAD_MESSAGES.uploadFailed
+      const message = err.isNetworkFailure
+        ? UPLOAD_MESSAGES.uploadFailed
+        : err.code === 'http_error'
+          ? err.status >= 500
+            ? UPLOAD_MESSAGES.serverUnavailable
+            : UPLOAD_MESSAGES.uploadFailed
           : err.message;
       // A refused file (type, size, name) stays refused, and so does one over today's quota until
       // the user retries; server faults, no answer and too many uploads at once are retried.

@@ -14,6 +14,10 @@ export interface SyncStatus {
   queuedCounters: number;
   /** Local versions the server refused or that lost a clash, kept on the device. */
   refused: number;
+  /** Listings waiting on this device for their photos and videos to upload (the media outbox). */
+  outbox: number;
+  /** Their uploading stopped at a file that failed (it waits for the next connection or the user). */
+  outboxStopped: boolean;
   /** ISO time of the last moment everything was in sync, or null. */
   lastSyncAt: string | null;
   /** What went wrong, for the tooltip and the console (not shown raw elsewhere). */
@@ -25,6 +29,8 @@ export const INITIAL_SYNC_STATUS: SyncStatus = {
   pending: 0,
   queuedCounters: 0,
   refused: 0,
+  outbox: 0,
+  outboxStopped: false,
   lastSyncAt: null,
   error: null,
 };

@@ -42,6 +42,8 @@ export const UPLOAD_MESSAGES = {
   duplicate: '文件已存在，请重新选择',
   imageUrlMissing: '获取图片链接失败',
   uploadFailed: '上传失败，请检查网络连接',
+  /** The server answered with a fault of its own: the user's connection is fine. */
+  serverUnavailable: '服务器暂时无法接收文件，联网时会自动重新上传',
   videoStorageMisconfigured: '视频存储服务配置错误，请联系管理员。',
   videoNoPermission: '没有上传权限，请重新登录后再试。',
   videoDuplicate: '文件已存在，请重新选择文件。',

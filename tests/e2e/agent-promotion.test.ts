@@ -23,7 +23,8 @@ import {
   type TestBrowser,
 } from '../helpers/browser';
 import { startGateway, type RunningGateway } from '../helpers/gateway';
-import { bearer, insert } from '../helpers/sync-api';
+import { DEMO_ACCOUNTS } from '@couchdb/seed/demo-data';
+import { bearer, insert, signIn } from '../helpers/sync-api';
 import {
   demoAccount,
   publishApproved,
@@ -44,10 +45,13 @@ let listingId: string;
 beforeAll(async () => {
   gateway = await startGateway({ embedded: true });
   [visitor, agentBrowser] = await Promise.all([launchBrowser(), launchBrowser()]);
-  const user: Session = await signInDemo(gateway.url, 'user');
+  // The second demo user publishes: the user who follows the links sees someone else's listing
+  // (a listing's own publisher is shown its own contact, whatever link they came by).
+  const owner = DEMO_ACCOUNTS.filter((a) => a.role === 'user')[1]!;
+  const publisher: Session = await signIn(gateway.url, owner.phone, owner.password);
   const admin: Session = await signInDemo(gateway.url, 'admin');
   // A listing of someone else than the agent, with a contact of its own.
-  listingId = await publishApproved(gateway.url, user, admin, {
+  listingId = await publishApproved(gateway.url, publisher, admin, {
     title: '推广测试房源',
     contact: { name: '房东老张', phone: '13912345678' },
     contact_phone: '13912345678',

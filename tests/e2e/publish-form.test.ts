@@ -106,6 +106,7 @@ describe('publish form steps', () => {
       await form.fillValid(title);
       await form.choosePhotos(['step3-a.jpg', 'step3-b.jpg']);
       await expect.poll(() => form.tiles.count(), WAIT).toBe(2);
+      await form.waitUntilKept();
       await page.getByRole('button', { name: '上一步' }).click();
       await form.step(3).waitFor(WAIT);
 

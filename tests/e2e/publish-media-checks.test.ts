@@ -161,3 +161,44 @@ describe('a file that is not the photo it says it is', () => {
     await page.close();
   });
 });
+
+describe('a photo whose upload failed for the moment', () => {
+  it('is tried again when the connection comes back, and the listing goes out', async () => {
+    const page = await openSignedIn(browser, gateway.url, agent, {
+      viewport: VIEWPORTS.mobile,
+      path: '/publish/property',
+    });
+    const title = `服务器故障后重传 ${Date.now() % 100000}`;
+    // The context's route: it also sees what the service worker fetches.
+    const uploads = `${gateway.url}/api/media`;
+    await browser.context.route(uploads, (route) =>
+      route.fulfill({ status: 503, contentType: 'text/plain', body: 'unavailable' }),
+    );
+    try {
+      await publishWith(page, title, [{ name: 'later.jpg', buffer: await photo(80) }]);
+      const entry = page.getByTestId('outbox-entry').filter({ hasText: title });
+      // Its three tries failed: nothing uploads until the next connection.
+      const failed = entry.locator('[data-testid="outbox-file"][data-status="failed"]');
+      await failed.waitFor(SYNC_WAIT);
+      // The server's fault, not the user's connection.
+      expect(await failed.getByTestId('outbox-file-error').textContent()).toBe(
+        UPLOAD_MESSAGES.serverUnavailable,
+      );
+      // The header does not say 已同步 while a listing waits: it counts it, and says it stopped.
+      await page.getByRole('status', { name: '同步状态：同步出错' }).waitFor(UI_WAIT);
+    } finally {
+      await browser.context.unroute(uploads);
+    }
+    await browser.context.setOffline(true);
+    try {
+      await page.getByRole('status', { name: '同步状态：离线（1）' }).waitFor(UI_WAIT);
+    } finally {
+      await browser.context.setOffline(false);
+    }
+    await expect
+      .poll(async () => (await serverListing(title))?.images.length ?? 0, SYNC_WAIT)
+      .toBe(1);
+    await page.getByRole('status', { name: '同步状态：已同步' }).waitFor(SYNC_WAIT);
+    await page.close();
+  });
+});

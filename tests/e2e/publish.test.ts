@@ -203,6 +203,7 @@ describe('publish draft files and editing photos', () => {
     await form.fillValid(title);
     await form.choosePhotos(['draft-1.jpg', 'draft-2.jpg']);
     await expect.poll(() => form.tiles.count(), UI_WAIT).toBe(2);
+    await form.waitUntilKept();
 
     // A reload reopens the draft on its step with both photos, with their previews.
     await page.reload();
@@ -240,6 +241,7 @@ describe('publish draft files and editing photos', () => {
     await form.fillValid('随便一个标题');
     await form.choosePhotos(['probe.jpg']);
     await expect.poll(() => form.tiles.count(), UI_WAIT).toBe(1);
+    await form.waitUntilKept();
     await page.reload();
     await form.toMediaStep();
     await form.media.getByRole('img', { name: 'probe.jpg' }).waitFor();

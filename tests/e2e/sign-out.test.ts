@@ -251,6 +251,31 @@ describe('a change made offline, then the app opened again offline', () => {
   });
 });
 
+describe('two tabs of one browser', () => {
+  it('follow each other: a sign-out in one signs the other out, a sign-in signs it in', async () => {
+    const page = await openSignedIn(browser, gateway.url, demoAccount('user'));
+    const first = new Layout(page);
+    await first.userMenuButton.waitFor(UI_WAIT);
+    const other = await browser.context.newPage();
+    await other.goto(`${gateway.url}/favorites`);
+    const second = new Layout(other);
+    await second.userMenuButton.waitFor(UI_WAIT);
+
+    await second.signOut();
+    await second.loginLink.waitFor(UI_WAIT);
+    // The first tab follows without a reload.
+    await first.loginLink.waitFor(UI_WAIT);
+
+    const login = new LoginPage(other);
+    await login.goto(gateway.url);
+    await login.signIn(demoAccount('agent'));
+    await first.userMenuButton.waitFor(UI_WAIT);
+    await first.header.getByText('李建华').waitFor(UI_WAIT);
+    await other.close();
+    await page.close();
+  });
+});
+
 describe('the warning that unsent items may be cleared', () => {
   it('shows while something waits and goes once it is sent', async () => {
     // Storage that is not persistent (as in the test above).

@@ -5,7 +5,7 @@ import { alpha } from '@mui/material/styles';
 import { LazyPart } from '@client/components/lazy-part';
 import { useSyncStatus } from '@client/data/sync-status';
 import { whenIdle } from '@client/lib/when-idle';
-import { PHASE_COLORS, syncLabel, syncTooltip } from './sync-labels';
+import { PHASE_COLORS, shownPhase, syncLabel, syncTooltip } from './sync-labels';
 
 /** The details tooltip (MUI Tooltip brings Popper): loaded once the page is idle, not with the first screen. */
 const Tooltip = lazy(() => import('@mui/material/Tooltip'));
@@ -59,7 +59,7 @@ export function SyncIndicator() {
   const status = useSyncStatus();
   const idle = useIdle();
   const label = syncLabel(status);
-  const plain = <StatusChip label={label} color={PHASE_COLORS[status.phase]} />;
+  const plain = <StatusChip label={label} color={PHASE_COLORS[shownPhase(status)]} />;
   const chip =
     status.refused > 0 ? (
       <LazyPart name="the refused count" fallback={plain}>

@@ -13,7 +13,7 @@ import { REFUSED_CHANGE_MESSAGES } from '@couchdb/model/sync';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { useToast } from '@client/components/toast/toast-context';
 import { forgetRefusedChange, useOutbox, useRefusedChanges } from '@client/data/hooks';
-import type { OutboxFile } from '@client/data/media-outbox';
+import { uploadingStopped, type OutboxFile } from '@client/data/media-outbox';
 import type { RefusedDoc } from '@client/data/schemas/refused.schema';
 
 const FILE_STATUS: Record<OutboxFile['status'], string> = {
@@ -71,10 +71,9 @@ export function OutboxPanel() {
         const retryable = failed.filter((f) => !f.refused);
         const failedImages = retryable.filter((f) => f.kind === 'image').map((f) => f.name);
         // Uploading stops at a failed file until it is uploaded again or left out.
-        const waiting = files.some((f) => f.status === 'pending' || f.status === 'uploading');
         const status = !navigator.onLine
           ? OUTBOX_MESSAGES.offline
-          : failed.length > 0 && !waiting
+          : uploadingStopped(files)
             ? OUTBOX_MESSAGES.stopped
             : OUTBOX_MESSAGES.uploading;
         return (

@@ -72,7 +72,7 @@ export function useListingDraft(
         setFiles((current) => [
           ...kept
             .filter((k) => !current.some((c) => c.id === k.id))
-            .map((k) => ({ ...k, preview: previewOf(k.file) })),
+            .map((k) => ({ ...k, preview: previewOf(k.file), kept: true })),
           ...current,
         ]);
       })
@@ -106,8 +106,10 @@ export function useListingDraft(
     addFiles: (picked) => {
       const chosen = picked.map((file) => ({ id: newId(), file, preview: previewOf(file) }));
       setFiles((all) => [...all, ...chosen]);
+      const ids = new Set(chosen.map((c) => c.id));
       media
         ?.add(chosen)
+        .then(() => setFiles((all) => all.map((f) => (ids.has(f.id) ? { ...f, kept: true } : f))))
         .catch((err: unknown) => console.error('keeping the chosen files failed', err));
     },
     removeFile: (id) => {

@@ -204,6 +204,18 @@ export class PublishPropertyPage {
     );
   }
 
+  /** Until every file chosen on the device is kept with the draft (a reload then brings it back). */
+  async waitUntilKept(): Promise<void> {
+    await this.page.waitForFunction(
+      () =>
+        document.querySelectorAll(
+          '[data-testid="media-tile"][data-source="device"]:not([data-kept="true"])',
+        ).length === 0,
+      undefined,
+      { timeout: 15_000 },
+    );
+  }
+
   tile(source: 'server' | 'device'): Locator {
     return this.media.locator(`[data-testid="media-tile"][data-source="${source}"]`);
   }

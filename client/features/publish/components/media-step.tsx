@@ -16,6 +16,8 @@ export interface ChosenFile {
   id: string;
   file: File;
   preview: string;
+  /** Kept on the device with the draft (it comes back after a reload or a closed app). */
+  kept?: boolean;
 }
 
 const ACCEPT = [...IMAGE_MIME_TYPES.filter((t) => t !== 'image/jpg'), ...VIDEO_MIME_TYPES].join(
@@ -28,6 +30,8 @@ interface Tile {
   src: string;
   name: string;
   source: 'server' | 'device';
+  /** A file from the device: whether the draft keeps it yet. */
+  kept?: boolean;
   onRemove(): void;
 }
 
@@ -66,6 +70,7 @@ export function MediaStep({
       src: f.preview,
       name: f.file.name,
       source: 'device',
+      kept: f.kept === true,
       onRemove: () => onRemoveFile(f.id),
     })),
   ];
@@ -90,6 +95,7 @@ export function MediaStep({
             key={t.key}
             data-testid="media-tile"
             data-source={t.source}
+            data-kept={t.kept}
             sx={{
               position: 'relative',
               aspectRatio: '1',
