@@ -68,6 +68,8 @@ export const operationFailedMessage = (msg: string) => `操作失败：${msg}`;
 
 /** Auth screens (spec §8 "Auth"). */
 export const AUTH_MESSAGES = {
+  /** The server ended the session (expired, revoked elsewhere): the device data stays. */
+  sessionEnded: '登录状态已失效，请重新登录。本机保存的内容不会丢失，登录后自动发送。',
   loginTimeout: '登录超时，请检查网络后重试',
   registerTimeout: '注册超时，请检查网络后重试',
   badFormat: '服务器响应格式错误',

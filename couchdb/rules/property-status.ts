@@ -25,7 +25,7 @@ export const AUDIT_STATUS_LABELS: Record<AuditStatus, string> = {
 
 export const STATUS_MESSAGES = {
   notApproved: '房源审核通过后才能上架或下架',
-  fromDeleted: '房源已删除，无法修改状态',
+  fromDeleted: '房源已删除，无法再修改',
   notPending: '只能审核待审核的房源',
   adminOnly: '只有管理员可以审核房源',
   commentTooLong: '审核意见不能超过500个字符',

@@ -276,6 +276,27 @@ describe('two tabs of one browser', () => {
   });
 });
 
+describe('a session the server ended while the device was offline', () => {
+  it('sends the user to sign in again, saying why and that nothing on the device is lost', async () => {
+    const page = await openSignedIn(browser, gateway.url, demoAccount('user'), {
+      path: '/profile',
+    });
+    const layout = new Layout(page);
+    await layout.userMenuButton.waitFor(UI_WAIT);
+    await browser.context.setOffline(true);
+    // The refresh cookie is gone (expired, or the session revoked): the next renewal is refused.
+    await browser.context.clearCookies();
+    await browser.context.setOffline(false);
+    await page
+      .getByTestId('session-ended')
+      .getByText(AUTH_MESSAGES.sessionEnded)
+      .waitFor(SYNC_WAIT);
+    await page.waitForURL((url) => url.pathname === '/login');
+    await saveScreenshot(page, 'login-session-ended-desktop');
+    await page.close();
+  });
+});
+
 describe('the warning that unsent items may be cleared', () => {
   it('shows while something waits and goes once it is sent', async () => {
     // Storage that is not persistent (as in the test above).

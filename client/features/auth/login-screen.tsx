@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
@@ -36,7 +37,7 @@ export default function LoginScreen() {
 }
 
 function LoginForm({ signingIn }: { signingIn(): void }) {
-  const { login } = useAuth();
+  const { login, sessionEnded } = useAuth();
   const toast = useToast();
   const navigate = useNavigate();
   const redirect = useLocation().state as LoginRedirectState | null;
@@ -88,6 +89,11 @@ function LoginForm({ signingIn }: { signingIn(): void }) {
       switchTo={{ prompt: '还没有账号？', label: '立即注册', to: '/register', state: redirect }}
     >
       <Stack spacing={2.5}>
+        {sessionEnded && (
+          <Alert severity="info" data-testid="session-ended">
+            {AUTH_MESSAGES.sessionEnded}
+          </Alert>
+        )}
         <FormPhoneField control={control} name="phone" label="手机号" autoFocus={!initial.phone} />
         <FormPasswordField
           control={control}

@@ -27,6 +27,8 @@ export type SignOutResult = 'revoked' | 'revocation-pending';
 export interface SessionState {
   status: AuthStatus;
   user: User | null;
+  /** Signed out because the server ended the session (not by the user): the login page says so. */
+  ended?: boolean;
 }
 
 /** Renew this long before the access token runs out. */
@@ -262,7 +264,7 @@ export class SessionManager {
     } catch (err) {
       if (generation !== this.generation) return this.accessToken;
       if (isSignedOutAnswer(err)) {
-        this.clear();
+        this.clear({ ended: this.state.status === 'authenticated' });
         return null;
       }
       if (this.state.status === 'loading') {
@@ -297,13 +299,15 @@ export class SessionManager {
     this.schedule(Math.max(MIN_REFRESH_DELAY_MS, lifetime - REFRESH_AHEAD_MS));
   }
 
-  private clear(): void {
+  private clear({ ended = false } = {}): void {
     this.accessToken = null;
     this.tokenExpiresAt = 0;
     this.knownSignedOut = true;
     this.clearTimer();
     clearCachedUser();
-    this.setState({ status: 'anonymous', user: null });
+    this.setState(
+      ended ? { status: 'anonymous', user: null, ended } : { status: 'anonymous', user: null },
+    );
   }
 
   private scheduleRetry(): void {

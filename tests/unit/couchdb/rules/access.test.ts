@@ -296,7 +296,7 @@ describe('canWrite', () => {
         'approves a deleted pending listing',
         { ...pending, status: 'deleted' },
         { ...pending, status: 'deleted', audit_status: 'approved' },
-        '房源已删除，无法修改状态',
+        '房源已删除，无法再修改',
       ],
       [
         'edits the content of a pending listing',

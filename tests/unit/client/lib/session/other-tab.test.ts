@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '@couchdb/model/user';
+import { ApiError } from '@client/lib/http';
 import type { AuthApi, SessionResponse } from '@client/lib/session/auth-api';
 import { SessionManager } from '@client/lib/session/session';
 import { USER_KEY } from '@client/lib/session/user-cache';
@@ -129,5 +130,21 @@ describe('another tab of this browser', () => {
     otherTab(JSON.stringify(bob));
     await expect.poll(() => manager.getSnapshot().status).toBe('authenticated');
     expect(manager.getSnapshot().user?.id).toBe(bob.id);
+  });
+});
+
+describe('the server ending the session', () => {
+  it('signs out with the reason the login page gives; a sign-out by the user has none', async () => {
+    const api = fakeApi(alice);
+    const manager = await signedIn(api);
+    api.refresh = async () => {
+      throw new ApiError(401, 'refresh_invalid', '登录状态已失效，请重新登录');
+    };
+    expect(await manager.refresh()).toBeNull();
+    expect(manager.getSnapshot()).toEqual({ status: 'anonymous', user: null, ended: true });
+
+    const again = await signedIn(fakeApi(alice));
+    await again.logout();
+    expect(again.getSnapshot()).toEqual({ status: 'anonymous', user: null });
   });
 });
