@@ -409,12 +409,20 @@ export class MediaOutbox {
     });
   }
 
-  /** One run at a time; a call during a run waits for it. */
+  /**
+   * One run at a time; a call during a run waits for it. Across the tabs of this browser too (a
+   * web lock per account): two tabs would otherwise upload the same file twice.
+   */
   process(): Promise<void> {
-    this.running ??= this.run().finally(() => {
+    this.running ??= this.acrossTabs(() => this.run()).finally(() => {
       this.running = null;
     });
     return this.running;
+  }
+
+  private acrossTabs(run: () => Promise<void>): Promise<void> {
+    const locks = globalThis.navigator?.locks;
+    return locks ? locks.request(`cjfc-media-outbox:${this.userId}`, run) : run();
   }
 
   private async run(): Promise<void> {
