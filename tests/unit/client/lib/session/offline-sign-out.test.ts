@@ -15,19 +15,7 @@ import {
 } from '@client/lib/session/pending-revocation';
 import { SessionManager } from '@client/lib/session/session';
 import { writeCachedUser } from '@client/lib/session/user-cache';
-
-class MemoryStorage {
-  private readonly items = new Map<string, string>();
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-}
+import { MemoryStorage, signedIn as signedInAs, startedUntilTheEnd, stopSessions } from './support';
 
 const user: User = {
   id: 'agent-1',
@@ -68,24 +56,16 @@ function fakeApi() {
   return api as typeof api & AuthApi;
 }
 
-let stopped: (() => void)[] = [];
-
 beforeEach(() => {
   (globalThis as { localStorage?: unknown }).localStorage = new MemoryStorage();
 });
 
 afterEach(() => {
-  for (const stop of stopped) stop();
-  stopped = [];
+  stopSessions();
   delete (globalThis as { localStorage?: unknown }).localStorage;
 });
 
-async function signedIn(api: AuthApi): Promise<SessionManager> {
-  const manager = new SessionManager(api);
-  stopped.push(manager.start());
-  await manager.login({ phone: user.phone, password: 'x' } as never);
-  return manager;
-}
+const signedIn = (api: AuthApi) => signedInAs(api, user.phone);
 
 describe('signing out without a connection', () => {
   it('forgets the session at once and owes the server its revocation', async () => {
@@ -146,7 +126,7 @@ describe('signing out without a connection', () => {
     api.calls.length = 0;
     const next = new SessionManager(api);
     expect(next.getSnapshot().status).toBe('anonymous');
-    stopped.push(next.start());
+    startedUntilTheEnd(next);
     await expect.poll(() => readPendingRevocation()).toBeNull();
     expect(api.calls).toEqual(['logout']);
     expect(next.getSnapshot().status).toBe('anonymous');

@@ -7,21 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '@couchdb/model/user';
 import { ApiError } from '@client/lib/http';
 import type { AuthApi, SessionResponse } from '@client/lib/session/auth-api';
-import { SessionManager } from '@client/lib/session/session';
 import { USER_KEY } from '@client/lib/session/user-cache';
-
-class MemoryStorage {
-  private readonly items = new Map<string, string>();
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-}
+import { MemoryStorage, signedIn as signedInAs, stopSessions } from './support';
 
 const alice = {
   id: 'u-1',
@@ -62,7 +49,6 @@ function fakeApi(first: User) {
 }
 
 let events: EventTarget;
-let stops: (() => void)[] = [];
 
 /** What another tab's change to the cached user looks like here. */
 function otherTab(newValue: string | null): void {
@@ -82,19 +68,13 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  for (const stop of stops) stop();
-  stops = [];
+  stopSessions();
   delete (globalThis as { localStorage?: unknown }).localStorage;
   delete (globalThis as { addEventListener?: unknown }).addEventListener;
   delete (globalThis as { removeEventListener?: unknown }).removeEventListener;
 });
 
-async function signedIn(api: AuthApi): Promise<SessionManager> {
-  const manager = new SessionManager(api);
-  stops.push(manager.start());
-  await manager.login({ phone: alice.phone, password: 'x' } as never);
-  return manager;
-}
+const signedIn = (api: AuthApi) => signedInAs(api, alice.phone);
 
 describe('another tab of this browser', () => {
   it('signing out signs this tab out too', async () => {
