@@ -380,6 +380,31 @@ export interface DeviceSyncOptions extends ReplicationOptions {
 }
 
 export const LAST_SYNC_KEY = 'cjfc.sync.last.';
+/**
+ * What the leading tab shows (its phase and the changes not sent yet), for the other tabs of the
+ * database: only the leader replicates and can count, and a change made in another tab is sent by
+ * the leader.
+ */
+export const SHARED_STATUS_KEY = 'cjfc.sync.shared.';
+
+interface SharedStatus {
+  phase: SyncPhase;
+  pending: number;
+}
+
+const PHASES: readonly SyncPhase[] = ['offline', 'connecting', 'syncing', 'up-to-date', 'error'];
+
+function parseShared(raw: string | null | undefined): SharedStatus | null {
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<SharedStatus>;
+    if (!PHASES.includes(value.phase as SyncPhase)) return null;
+    const pending = Number.isInteger(value.pending) ? Math.max(0, value.pending!) : 0;
+    return { phase: value.phase!, pending };
+  } catch {
+    return null;
+  }
+}
 
 function storage(): Storage | null {
   try {
@@ -416,6 +441,8 @@ export class DeviceSync {
   private leader: boolean;
   /** Replications started paused because this page opened offline (see startInTurn). */
   private readonly pausedAtStart = new Set<CollectionReplication>();
+  /** In a tab that does not lead: what the leader last published. In the leader: what it did. */
+  private shared: SharedStatus | null = null;
 
   constructor(
     readonly db: DeviceDatabase,
@@ -448,6 +475,7 @@ export class DeviceSync {
             },
           });
     const last = storage()?.getItem(LAST_SYNC_KEY + db.name) ?? null;
+    if (!this.leader) this.shared = parseShared(storage()?.getItem(SHARED_STATUS_KEY + db.name));
     this.status.set({ lastSyncAt: last, pending: 0, refused: 0, error: null });
 
     for (const r of this.replications) {
@@ -597,10 +625,19 @@ export class DeviceSync {
 
   private readonly onOnline = () => void this.goOnline();
   private readonly onOffline = () => void this.goOffline();
-  /** The leading tab recorded a sync: a follower tab takes it as its own progress. */
+  /**
+   * The leading tab recorded a sync, or what it shows changed: a follower tab takes it as its own
+   * progress (a change made here is counted and sent there).
+   */
   private readonly onStorage = (event: StorageEvent) => {
-    if (this.leader || event.key !== LAST_SYNC_KEY + this.db.name) return;
-    this.status.set({ lastSyncAt: event.newValue });
+    if (this.leader) return;
+    if (event.key === LAST_SYNC_KEY + this.db.name) {
+      this.status.set({ lastSyncAt: event.newValue });
+    } else if (event.key === SHARED_STATUS_KEY + this.db.name) {
+      this.shared = parseShared(event.newValue);
+    } else {
+      return;
+    }
     this.update();
   };
 
@@ -629,7 +666,7 @@ export class DeviceSync {
 
   private phase(): SyncPhase {
     if (!this.online) return 'offline';
-    if (!this.leader) return this.status.get().lastSyncAt ? 'up-to-date' : 'connecting';
+    if (!this.leader) return this.followerPhase();
     const failing = this.replications.find((r) => r.lastErrorAt > r.lastOkAt);
     if (failing) return 'error';
     if (this.replications.some((r) => r.state.isStopped() === false && activeNow(r)))
@@ -638,13 +675,24 @@ export class DeviceSync {
     return this.pending > 0 ? 'syncing' : 'up-to-date';
   }
 
+  /**
+   * A tab that does not lead shows what the leader published. The leader's own offline phase
+   * is not taken once this tab is online (the leader follows in a moment): connecting till then.
+   */
+  private followerPhase(): SyncPhase {
+    const shared = this.shared;
+    if (shared && shared.phase !== 'offline') return shared.phase;
+    if (shared?.phase === 'offline') return 'connecting';
+    return this.status.get().lastSyncAt ? 'up-to-date' : 'connecting';
+  }
+
   private update(): void {
     if (this.stopped) return;
     const phase = this.phase();
     const failing = this.replications.find((r) => r.lastErrorAt > r.lastOkAt);
     const next: Parameters<SyncStatusStore['set']>[0] = {
       phase,
-      pending: this.pending,
+      pending: this.leader ? this.pending : (this.shared?.pending ?? 0),
       error: failing?.lastError ?? null,
     };
     if (phase === 'up-to-date' && this.leader) {
@@ -652,7 +700,16 @@ export class DeviceSync {
       if (at !== this.status.get().lastSyncAt) storage()?.setItem(LAST_SYNC_KEY + this.db.name, at);
       next.lastSyncAt = at;
     }
+    if (this.leader) this.publish({ phase, pending: this.pending });
     this.status.set(next);
+  }
+
+  /** The leader tells the other tabs what it shows, when that changed. */
+  private publish(status: SharedStatus): void {
+    const was = this.shared;
+    if (was && was.phase === status.phase && was.pending === status.pending) return;
+    this.shared = status;
+    storage()?.setItem(SHARED_STATUS_KEY + this.db.name, JSON.stringify(status));
   }
 }
 

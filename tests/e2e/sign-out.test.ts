@@ -274,6 +274,44 @@ describe('two tabs of one browser', () => {
     await other.close();
     await page.close();
   });
+
+  it('show the same unsent count: a change made offline in the second tab counts in both and goes out', async () => {
+    const id = await publishApproved(gateway.url, agent, admin, {
+      title: `第二个标签页收藏 ${Date.now() % 100000}`,
+    });
+    // The first tab opens the database, so it leads (only the leader replicates and counts).
+    const page = await openSignedIn(browser, gateway.url, agent, { path: '/favorites' });
+    const chip = (p: Page, label: string) => p.getByRole('status', { name: `同步状态：${label}` });
+    await chip(page, '已同步').waitFor(SYNC_WAIT);
+    const other = await browser.context.newPage();
+    const detail = new PropertyDetailPage(other);
+    await detail.goto(gateway.url, id);
+    await chip(other, '已同步').waitFor(SYNC_WAIT);
+
+    await browser.context.setOffline(true);
+    try {
+      await detail.favoriteButton.click();
+      await new Layout(other).waitForToast(FAVORITE_MESSAGES.added);
+      await chip(page, '离线（1）').waitFor(UI_WAIT);
+      await chip(other, '离线（1）').waitFor(UI_WAIT);
+    } finally {
+      await browser.context.setOffline(false);
+    }
+    await expect
+      .poll(async () => {
+        const favourites = await serverDocs<{ property_id: string }>(
+          gateway.url,
+          agent,
+          'favorites',
+        );
+        return [...favourites.values()].some((f) => f.property_id === id);
+      }, SYNC_WAIT)
+      .toBe(true);
+    await chip(page, '已同步').waitFor(SYNC_WAIT);
+    await chip(other, '已同步').waitFor(SYNC_WAIT);
+    await other.close();
+    await page.close();
+  });
 });
 
 describe('a session the server ended while the device was offline', () => {
