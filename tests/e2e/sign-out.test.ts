@@ -299,7 +299,7 @@ describe('two tabs of one browser', () => {
     }
     await expect
       .poll(async () => {
-        const favourites = await serverDocs<{ property_id: string }>(
+        const favourites = await serverDocs<{ id: string; property_id: string }>(
           gateway.url,
           agent,
           'favorites',
@@ -330,6 +330,8 @@ describe('a session the server ended while the device was offline', () => {
       .getByText(AUTH_MESSAGES.sessionEnded)
       .waitFor(SYNC_WAIT);
     await page.waitForURL((url) => url.pathname === '/login');
+    // The account whose session ended is filled in: only the password is asked again.
+    expect(await new LoginPage(page).phone.inputValue()).toBe(demoAccount('user').phone);
     await saveScreenshot(page, 'login-session-ended-desktop');
     await page.close();
   });

@@ -43,7 +43,9 @@ function LoginForm({ signingIn }: { signingIn(): void }) {
   const redirect = useLocation().state as LoginRedirectState | null;
   const [initial] = useState(() => {
     const remembered = readRememberedPhone();
-    return { phone: redirect?.phone ?? remembered, password: '', remember: remembered !== '' };
+    // After the server ended a session, the account is the one whose session it was.
+    const phone = redirect?.phone ?? sessionEnded?.phone ?? remembered;
+    return { phone, password: '', remember: remembered !== '' };
   });
   const { control, handleSubmit, setError } = useForm({
     resolver: zodResolver(loginFormSchema),

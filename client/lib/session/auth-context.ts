@@ -8,8 +8,11 @@ export interface AuthContextValue {
   status: AuthStatus;
   /** The signed-in user, or the cached one while offline; null when signed out. */
   user: User | null;
-  /** Signed out because the server ended the session (not by the user). */
-  sessionEnded: boolean;
+  /**
+   * Signed out because the server ended the session (not by the user): whose session it was;
+   * null otherwise.
+   */
+  sessionEnded: { phone: string } | null;
   login(input: LoginInput): Promise<User>;
   register(input: RegisterRequest): Promise<User>;
   /**

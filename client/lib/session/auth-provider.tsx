@@ -23,7 +23,7 @@ export function AuthProvider({
     () => ({
       status: state.status,
       user: state.user,
-      sessionEnded: state.ended === true,
+      sessionEnded: state.ended ?? null,
       login: (input) => session.login(input),
       register: (input) => session.register(input),
       logout: async ({ keepData = false } = {}) => {

@@ -27,8 +27,11 @@ export type SignOutResult = 'revoked' | 'revocation-pending';
 export interface SessionState {
   status: AuthStatus;
   user: User | null;
-  /** Signed out because the server ended the session (not by the user): the login page says so. */
-  ended?: boolean;
+  /**
+   * Signed out because the server ended the session (not by the user): the login page says so and
+   * fills in the phone of the account whose session ended.
+   */
+  ended?: { phone: string };
 }
 
 /** Renew this long before the access token runs out. */
@@ -264,7 +267,8 @@ export class SessionManager {
     } catch (err) {
       if (generation !== this.generation) return this.accessToken;
       if (isSignedOutAnswer(err)) {
-        this.clear({ ended: this.state.status === 'authenticated' });
+        const user = this.state.status === 'authenticated' ? this.state.user : null;
+        this.clear({ ended: user ? { phone: user.phone } : undefined });
         return null;
       }
       if (this.state.status === 'loading') {
@@ -299,7 +303,7 @@ export class SessionManager {
     this.schedule(Math.max(MIN_REFRESH_DELAY_MS, lifetime - REFRESH_AHEAD_MS));
   }
 
-  private clear({ ended = false } = {}): void {
+  private clear({ ended }: { ended?: { phone: string } } = {}): void {
     this.accessToken = null;
     this.tokenExpiresAt = 0;
     this.knownSignedOut = true;

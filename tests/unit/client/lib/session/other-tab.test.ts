@@ -121,7 +121,11 @@ describe('the server ending the session', () => {
       throw new ApiError(401, 'refresh_invalid', '登录状态已失效，请重新登录');
     };
     expect(await manager.refresh()).toBeNull();
-    expect(manager.getSnapshot()).toEqual({ status: 'anonymous', user: null, ended: true });
+    expect(manager.getSnapshot()).toEqual({
+      status: 'anonymous',
+      user: null,
+      ended: { phone: alice.phone },
+    });
 
     const again = await signedIn(fakeApi(alice));
     await again.logout();
