@@ -20,12 +20,16 @@ export const phoneSchema = z
   .trim()
   .regex(PHONE_PATTERN, PHONE_MESSAGE);
 
-/** Document ids are generated on the device (offline creates), so they are opaque bounded strings. */
+/**
+ * Document ids are generated on the device (offline creates), so they are opaque bounded strings.
+ * Not starting with `_` (or `:`/`-`): CouchDB keeps such ids for itself (`_design`, `_local`) and
+ * refuses a whole _bulk_docs that holds one.
+ */
 export const idSchema = z
   .string()
   .min(1)
   .max(64)
-  .regex(/^[A-Za-z0-9_:-]+$/, '无效的编号');
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_:-]*$/, '无效的编号');
 
 /** ISO-8601 timestamps, always set by the gateway on write. */
 export const timestampSchema = z.iso.datetime({ offset: true });

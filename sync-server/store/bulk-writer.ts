@@ -57,28 +57,32 @@ export class BulkWriter {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, BULK_WRITE_MAX);
       try {
-        const results = (await this.db.bulk({ docs: batch.map((p) => p.doc) })) as {
-          id?: string;
-          rev?: string;
-          error?: string;
-          reason?: string;
-        }[];
-        batch.forEach((pending, i) => {
-          const r = results[i];
-          if (r?.rev && !r.error) pending.resolve({ id: r.id ?? '', rev: r.rev });
-          else
-            pending.reject(
-              new StoreWriteError(
-                STATUS_OF[r?.error ?? ''] ?? 500,
-                r?.error ?? 'unknown',
-                r?.reason,
-              ),
-            );
-        });
+        await this.write(batch);
       } catch (err) {
-        for (const pending of batch) pending.reject(err);
+        // The store refused the whole request (one document it cannot take fails them all): each
+        // document is tried alone, so one caller's bad write does not fail the others'.
+        if (batch.length === 1) batch[0]!.reject(err);
+        else
+          for (const pending of batch) await this.write([pending]).catch((e) => pending.reject(e));
       }
     }
     this.sending = false;
+  }
+
+  private async write(batch: Pending[]): Promise<void> {
+    const results = (await this.db.bulk({ docs: batch.map((p) => p.doc) })) as {
+      id?: string;
+      rev?: string;
+      error?: string;
+      reason?: string;
+    }[];
+    batch.forEach((pending, i) => {
+      const r = results[i];
+      if (r?.rev && !r.error) pending.resolve({ id: r.id ?? '', rev: r.rev });
+      else
+        pending.reject(
+          new StoreWriteError(STATUS_OF[r?.error ?? ''] ?? 500, r?.error ?? 'unknown', r?.reason),
+        );
+    });
   }
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PushResponse } from '../../../couchdb/model/sync';
 import { couchStatus } from '../../../sync-server/store/couch';
 import { BulkWriter } from '../../../sync-server/store/bulk-writer';
-import { buildNewListing } from '../../fixtures/builders';
+import { buildNewDemand, buildNewListing } from '../../fixtures/builders';
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy';
 import * as api from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
@@ -99,5 +99,39 @@ describe('coalesced store writes', () => {
     const body = stale.body as PushResponse;
     expect(body.accepted).toEqual([]);
     expect(body.conflicts).toMatchObject([{ id: saved[0], price: 660_000 }]);
+  });
+});
+
+describe('a write the store refuses for the whole batch', () => {
+  it('fails alone: the other writes of its batch are stored', async () => {
+    const writer = new BulkWriter(gw.store.db('oplog'));
+    const stamp = Date.now();
+    const first = writer.insert({ _id: `alone-first-${stamp}`, n: 1 });
+    // These wait for the first and go together: the store refuses a _bulk_docs holding `_…`.
+    const batch = [`alone-a-${stamp}`, `_sabotage-${stamp}`, `alone-b-${stamp}`].map((id) =>
+      writer.insert({ _id: id, n: 1 }),
+    );
+    await first;
+    const outcomes = await Promise.allSettled(batch);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((await gw.store.db('oplog').get(`alone-b-${stamp}`)).n).toBe(1);
+  });
+
+  it('cannot be pushed: an id starting with _ is refused as invalid, and nothing is stored', async () => {
+    const user = await gw.createUser();
+    const admin = await gw.createUser('admin', '管理员');
+    const rows: [string, object][] = [
+      ['demands', { ...buildNewDemand(user.user.id), id: '_design' }],
+      ['demands', { ...buildNewDemand(user.user.id), id: '_local:x' }],
+      ['properties', { ...buildNewListing(user.user.id), id: '_sabotage' }],
+    ];
+    for (const [collection, doc] of rows) {
+      const res = await api.pushDoc(gw.app, user, collection, doc);
+      const body = res.body as PushResponse;
+      expect(body.accepted).toEqual([]);
+      expect(body.rejections).toMatchObject([{ code: 'validation_failed' }]);
+      const stored = await api.pullAll(gw.app, admin, collection);
+      expect(stored.byId.has((doc as { id: string }).id)).toBe(false);
+    }
   });
 });
