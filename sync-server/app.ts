@@ -157,7 +157,7 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   const accounts = new AccountDirectory(store, feed);
   api.use(authenticate(config.jwtSecret, accounts));
   // Sync pushes carry up to 100 documents and parse their own body with a larger limit.
-  const sync = new SyncService(store, feed, limits);
+  const sync = new SyncService(store, feed, limits, config.jwtSecret);
   const reports = new ReportService(store, sync, limits, {
     perAccountPerDay: REPORTS_PER_ACCOUNT_PER_DAY,
     perAddressPerHour: config.rateLimits.reportsPerAddressPerHour,

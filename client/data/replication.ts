@@ -146,6 +146,7 @@ function pullUrl(
     // Whom the checkpoint was made for: after a role change the gateway pulls all again.
     if (checkpoint.role) query.set('role', checkpoint.role);
     if (checkpoint.was) query.set('was', checkpoint.was);
+    if (checkpoint.sig) query.set('sig', checkpoint.sig);
   }
   return `/api/sync/${collection}/pull?${query}`;
 }

@@ -38,6 +38,8 @@ export interface SyncCheckpoint {
   seq: string;
   role?: SyncScope;
   was?: SyncScope;
+  /** The gateway's seal of `role` and `was` for this caller (the device cannot name them itself). */
+  sig?: string;
 }
 
 /** A replicated document as it travels: the model's fields plus the replication fields. */

@@ -40,6 +40,11 @@ const pullQuery = z.object({
   /** Whom the checkpoint was made for, and the former role during a re-pull (SyncCheckpoint). */
   role: z.enum(SYNC_SCOPES).optional(),
   was: z.enum(SYNC_SCOPES).optional(),
+  /** The gateway's seal of those two (CheckpointSeal). */
+  sig: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
 });
 
 const pushBody = z
@@ -116,11 +121,18 @@ export function syncRoutes({ sync, feed, streams, metrics, gate }: SyncRouteDeps
     const collection = collectionOf(req);
     const query = pullQuery.safeParse(req.query);
     if (!query.success) throw new HttpError(400, 'bad_request', SYNC_MESSAGES.badCheckpoint);
-    const { checkpoint, limit, role, was } = query.data;
+    const { checkpoint, limit, role, was, sig } = query.data;
     const page = await sync.pullEncoded(
       collection,
       req.caller ?? null,
-      checkpoint ? { seq: checkpoint, ...(role ? { role } : {}), ...(was ? { was } : {}) } : null,
+      checkpoint
+        ? {
+            seq: checkpoint,
+            ...(role ? { role } : {}),
+            ...(was ? { was } : {}),
+            ...(sig ? { sig } : {}),
+          }
+        : null,
       limit,
     );
     // The bytes as encoded (shared by visitors asking the same page), gzipped for a device that

@@ -17,6 +17,7 @@ import { OplogService } from './oplog-service';
 import { pullChanges, pullEncoded } from './sync/pull';
 import { PullPages, type EncodedPull } from './sync/pull-pages';
 import { pushRows, type PushContext } from './sync/push';
+import { CheckpointSeal } from './sync/checkpoint-seal';
 import { OwnedCap } from './sync/owned-cap';
 import type { LimitStore } from './limits/limit-store';
 
@@ -27,12 +28,16 @@ export class SyncService {
   private readonly caps: OwnedCap | undefined;
   /** Visitors' pull pages, encoded once while the change log stands still. */
   readonly pages = new PullPages();
+  private readonly seal: CheckpointSeal;
 
+  /** `secret`: what every gateway shares (the JWT secret), sealing pull checkpoints. */
   constructor(
     private readonly store: Store,
     private readonly feed?: ChangeFeed,
     limits?: LimitStore,
+    secret?: string,
   ) {
+    this.seal = new CheckpointSeal(secret);
     this.oplog = new OplogService(store);
     this.caps = limits ? new OwnedCap(store, limits) : undefined;
   }
@@ -44,7 +49,7 @@ export class SyncService {
     checkpoint: SyncCheckpoint | null,
     limit: number,
   ): Promise<PullResponse> {
-    return pullChanges(this.store, this.feed, { collection, viewer, checkpoint, limit });
+    return pullChanges(this.store, this.feed, this.seal, { collection, viewer, checkpoint, limit });
   }
 
   /** The pull as the JSON bytes sent (a visitor's page encoded once for every visitor asking it). */
@@ -54,7 +59,7 @@ export class SyncService {
     checkpoint: SyncCheckpoint | null,
     limit: number,
   ): Promise<EncodedPull> {
-    return pullEncoded(this.store, this.feed, this.pages, {
+    return pullEncoded(this.store, this.feed, this.pages, this.seal, {
       collection,
       viewer,
       checkpoint,

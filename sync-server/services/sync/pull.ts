@@ -25,6 +25,7 @@ import type { Store } from '../../store/couch';
 import type { ChangeFeed } from '../change-feed';
 import type { ChangeLog } from '../change-log';
 import { projectFor, type StoredDoc } from '../projection';
+import type { CheckpointSeal } from './checkpoint-seal';
 import { encodePull, type EncodedPull, type PullPages } from './pull-pages';
 
 /** _changes rows read per round trip while collecting a page of visible documents. */
@@ -46,9 +47,10 @@ interface ScopedPull extends PullRequest {
 export async function pullChanges(
   store: Store,
   feed: ChangeFeed | undefined,
+  seal: CheckpointSeal,
   request: PullRequest,
 ): Promise<PullResponse> {
-  const { scope, scoped, log, start } = await prepare(feed, request);
+  const { scope, scoped, log, start } = await prepare(feed, seal, request);
   return pullScoped(store, log, start, scope, scoped);
 }
 
@@ -61,9 +63,10 @@ export async function pullEncoded(
   store: Store,
   feed: ChangeFeed | undefined,
   pages: PullPages,
+  seal: CheckpointSeal,
   request: PullRequest,
 ): Promise<EncodedPull> {
-  const { scope, scoped, log, start } = await prepare(feed, request);
+  const { scope, scoped, log, start } = await prepare(feed, seal, request);
   if (log && start !== undefined && scoped.viewer === null && scoped.former === undefined) {
     const want = Math.min(request.limit, PULL_LIMIT_MAX);
     return pages.visitorPage(request.collection, log, start, want, () =>
@@ -74,8 +77,8 @@ export async function pullEncoded(
 }
 
 /** The caller's scope, and the log to read with the position the checkpoint resumes at, if any. */
-async function prepare(feed: ChangeFeed | undefined, request: PullRequest) {
-  const scope = rescope(request);
+async function prepare(feed: ChangeFeed | undefined, seal: CheckpointSeal, request: PullRequest) {
+  const scope = rescope(request, seal);
   const scoped: ScopedPull = { ...request, checkpoint: scope.from, former: scope.former };
   const log = await readableLog(feed, scoped);
   const start = log?.startAfter(scope.from?.seq ?? null);
@@ -86,7 +89,7 @@ async function pullScoped(
   store: Store,
   log: ChangeLog | undefined,
   start: number | undefined,
-  scope: { role: SyncScope; former: UserRole | undefined },
+  scope: Scope,
   scoped: ScopedPull,
 ): Promise<PullResponse> {
   const want = Math.min(scoped.limit, PULL_LIMIT_MAX);
@@ -98,37 +101,52 @@ async function pullScoped(
 }
 
 /** The answer's checkpoint: the caller's role, and the former one until a re-pull has caught up. */
-function answer(
-  res: PullResponse,
-  scope: { role: SyncScope; former: UserRole | undefined },
-  want: number,
-): PullResponse {
+function answer(res: PullResponse, scope: Scope, want: number): PullResponse {
   // The former role is carried until the re-pull has caught up (a page shorter than asked for).
-  const was = scope.former && res.documents.length >= want ? { was: scope.former } : {};
+  const was = scope.former && res.documents.length >= want ? scope.former : undefined;
+  const sig = scope.sign(was);
   return {
     documents: res.documents,
-    checkpoint: res.checkpoint && { seq: res.checkpoint.seq, role: scope.role, ...was },
+    checkpoint: res.checkpoint && {
+      seq: res.checkpoint.seq,
+      role: scope.role,
+      ...(was ? { was } : {}),
+      sig,
+    },
   };
 }
 
-/** How far the device has seen for the caller's role now; all of it again after a role change. */
-function rescope({ viewer, checkpoint }: PullRequest): {
+interface Scope {
   role: SyncScope;
   from: SyncCheckpoint | null;
   former: UserRole | undefined;
-} {
+  /** The seal of the answer's checkpoint, with this former role. */
+  sign(was: UserRole | undefined): string;
+}
+
+/**
+ * How far the device has seen for the caller's role now; all of it again after a role change. The
+ * roles a checkpoint names count only under the gateway's seal: one it did not seal (forged, or from
+ * before seals) names no former role, and if its role is not the caller's the device pulls all.
+ */
+function rescope({ viewer, checkpoint }: PullRequest, seal: CheckpointSeal): Scope {
   const role: SyncScope = accessRoleOf(viewer);
+  const sign = (was: UserRole | undefined) => seal.sign(viewer, role, was);
   const formerOf = (scope: SyncScope | undefined) =>
     scope && scope !== 'visitor' && scope !== role ? scope : undefined;
+  if (checkpoint?.role && !seal.verify(viewer, checkpoint)) {
+    const same = checkpoint.role === role;
+    return { role, from: same ? checkpoint : null, former: undefined, sign };
+  }
   if (!checkpoint?.role || checkpoint.role === role) {
-    return { role, from: checkpoint, former: formerOf(checkpoint?.was) };
+    return { role, from: checkpoint, former: formerOf(checkpoint?.was), sign };
   }
   // The role changed: pull from the start; stubs cover what either former role could hold.
   const candidates = [formerOf(checkpoint.role), formerOf(checkpoint.was)].filter(
     (r): r is UserRole => r !== undefined,
   );
   const former = candidates.includes('admin') ? 'admin' : candidates[0];
-  return { role, from: null, former };
+  return { role, from: null, former, sign };
 }
 
 /**

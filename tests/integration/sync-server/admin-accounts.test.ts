@@ -83,6 +83,35 @@ describe('visitors', () => {
   });
 });
 
+describe('a pull checkpoint naming a role', () => {
+  it('counts only as the gateway sealed it: a user naming a former admin role lists no hidden ids', async () => {
+    const mallory = await gw.createUser('user', '冒名者');
+    const someone = await gw.createUser('user', '别人');
+    const hidden = await api.insert(gw.app, someone, 'demands', buildNewDemand(someone.user.id));
+    const own = (await api.pullPage(gw.app, mallory, 'demands')).body as {
+      checkpoint: { seq: string; role: string; sig: string };
+    };
+    expect(own.checkpoint).toMatchObject({ role: 'user', sig: expect.any(String) });
+    const forged = [
+      { role: 'admin' },
+      { role: 'admin', sig: own.checkpoint.sig },
+      { role: 'user', was: 'admin', sig: own.checkpoint.sig },
+      { role: 'user', was: 'admin' },
+    ];
+    for (const claim of forged) {
+      const res = await request(gw.app)
+        .get('/api/sync/demands/pull')
+        .query({ checkpoint: '0', limit: 500, ...claim })
+        .set(api.bearer(mallory));
+      expect(res.status).toBe(200);
+      const ids = (res.body.documents as SyncDocument[]).map((d) => d.id);
+      expect(ids).not.toContain(hidden);
+      expect(res.body.checkpoint).toMatchObject({ role: 'user' });
+      expect(res.body.checkpoint.was).toBeUndefined();
+    }
+  });
+});
+
 describe('an admin', () => {
   it('promotes and demotes: the next request and pull follow the role, with the old token', async () => {
     const bob = await gw.createUser('user', '鲍勃');
@@ -95,7 +124,7 @@ describe('an admin', () => {
     );
     const first = (await api.pullPage(gw.app, bob, 'demands')).body as {
       documents: SyncDocument[];
-      checkpoint: { seq: string; role: string };
+      checkpoint: { seq: string; role: string; sig: string };
     };
     expect(first.documents.map((d) => d.id)).not.toContain(othersDemand);
     expect(first.checkpoint.role).toBe('user');
@@ -108,7 +137,7 @@ describe('an admin', () => {
     const scope = first.checkpoint;
     const again = await request(gw.app)
       .get('/api/sync/demands/pull')
-      .query({ checkpoint: scope.seq, role: scope.role, limit: 500 })
+      .query({ checkpoint: scope.seq, role: scope.role, sig: scope.sig, limit: 500 })
       .set(api.bearer(bob));
     expect(again.body.documents.map((d: SyncDocument) => d.id)).toContain(othersDemand);
     expect(again.body.checkpoint).toMatchObject({ role: 'admin' });
@@ -117,7 +146,12 @@ describe('an admin', () => {
     expect((await setRole(admin, bob.user.id, 'user')).status).toBe(200);
     const back = await request(gw.app)
       .get('/api/sync/demands/pull')
-      .query({ checkpoint: again.body.checkpoint.seq, role: 'admin', limit: 500 })
+      .query({
+        checkpoint: again.body.checkpoint.seq,
+        role: 'admin',
+        sig: again.body.checkpoint.sig,
+        limit: 500,
+      })
       .set(api.bearer(bob));
     expect(back.body.documents).toContainEqual({ id: othersDemand, _deleted: true });
     expect(back.body.checkpoint).toMatchObject({ role: 'user' });
