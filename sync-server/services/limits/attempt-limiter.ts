@@ -44,6 +44,16 @@ export class AttemptLimiter {
     return wait;
   }
 
+  /** The milliseconds `key` must still wait before its next attempt (0: none); writes nothing. */
+  async waiting(key: string): Promise<number> {
+    let wait = 0;
+    await this.store.update<AttemptRecord>(key, (current, now) => {
+      wait = current && current.next_at > now ? current.next_at - now : 0;
+      return current;
+    });
+    return wait;
+  }
+
   /** Forgets a key's attempts (its owner proved who they are). */
   async forget(key: string): Promise<void> {
     await this.store.update<AttemptRecord>(key, () => null);

@@ -44,6 +44,10 @@ export class PasswordGuard {
       [`pw:${account}`, this.perAccount],
       [`pw-ip:${address}`, this.perAddress],
     ];
+    // An address made to wait is refused before anything is written: guessing at new phones
+    // from one address must not add a record per attempt (security probe, finding 4).
+    const addressWait = await this.attempts.waiting(keys[2]![0]);
+    if (addressWait > 0) throw rateLimitedFor(addressWait, passwordAttemptsMessage);
     // One key at a time: a refusal by the narrowest key takes nothing from the wider ones.
     for (const [key, policy] of keys) {
       const wait = await this.attempts.take(key, policy);

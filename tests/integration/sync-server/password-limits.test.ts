@@ -145,6 +145,27 @@ describe('two gateways over one store', () => {
   });
 });
 
+describe('an address made to wait', () => {
+  it('is refused before anything is written: guessing at new phones adds no limit records', async () => {
+    const own = await startTestGateway({ rateLimits: { passwordAttemptsPerAddress: 3 } });
+    try {
+      const base = (await own.listen()).url;
+      const db = own.store.db('limits');
+      const randomPhone = () => `159${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await api.login(base, randomPhone(), 'x')).status);
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      const before = (await db.info()).doc_count;
+      for (let i = 0; i < 20; i++) {
+        expect((await api.login(base, randomPhone(), 'x')).status).toBe(429);
+      }
+      expect((await db.info()).doc_count).toBe(before);
+    } finally {
+      await own.cleanup();
+    }
+  });
+});
+
 describe('the store of limits', () => {
   it('keeps one document per live key and sweeps expired ones away', async () => {
     const limits = new StoreLimitStore(gw.store);
