@@ -17,6 +17,10 @@ function classify(err: unknown): HttpError {
   if (e?.type === 'charset.unsupported' || e?.type === 'encoding.unsupported')
     return new HttpError(415, 'bad_request');
   if (e?.type === 'request.aborted') return new HttpError(400, 'bad_request');
+  // Too many requests updated one limit at once (limit-store.ts): the caller tries again shortly,
+  // as after any busy answer; not a fault of the gateway.
+  if (e?.code === 'limit_contention')
+    return new HttpError(503, 'store_unavailable', undefined, undefined, { 'Retry-After': '1' });
   // Static files and other middleware that set an HTTP status of their own.
   const own = e?.status ?? (err as { statusCode?: number })?.statusCode;
   if (own === 404) return new HttpError(404, 'not_found');

@@ -37,19 +37,27 @@ export class OwnedCap {
     const stored = await this.storedIds(collection, userId, cap);
     let granted = false;
     await this.limits.update<PendingRecord>(`owned:${collection}:${userId}`, (current, now) => {
-      // Creates already in the store count there (and stop counting once deleted).
-      const seen = new Set(stored);
+      // An admitted create counts until its time is up, whether or not this request's read of the
+      // store shows it: a request that read the store earlier would otherwise count it nowhere
+      // (security probe, finding 5). Ids are counted once.
       const pending = Object.fromEntries(
-        Object.entries(current?.pending ?? {}).filter(
-          ([id, until]) => until > now && !seen.has(id),
-        ),
+        Object.entries(current?.pending ?? {}).filter(([, until]) => until > now),
       );
-      const ids = new Set([...seen, ...Object.keys(pending)]);
+      const ids = new Set([...stored, ...Object.keys(pending)]);
       granted = ids.has(id) || ids.size < cap;
       if (!granted) return current;
       const until = now + PENDING_MS;
       return { pending: { ...pending, [id]: until }, expires_at: until };
     });
     return granted;
+  }
+
+  /** Document `id` of the user's was deleted: it no longer counts as a create still on its way. */
+  async release(collection: SyncCollection, userId: string, id: string): Promise<void> {
+    await this.limits.update<PendingRecord>(`owned:${collection}:${userId}`, (current) => {
+      if (!current?.pending[id]) return current;
+      const { [id]: _gone, ...pending } = current.pending;
+      return { ...current, pending };
+    });
   }
 }

@@ -119,6 +119,21 @@ describe('saved searches', () => {
   });
 });
 
+describe('the cap under a burst', () => {
+  it(`admits ${SAVED_SEARCH_MAX} of 40 creates sent at once, in separate requests`, async () => {
+    const dave = await gw.createUser('user', '戴夫');
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        push(dave, 'saved_searches', searchOf(dave, { name: `并发${i}` })),
+      ),
+    );
+    const refused = answers.flatMap((a) => a.body.rejections as { code: string }[]);
+    expect(refused).toHaveLength(40 - SAVED_SEARCH_MAX);
+    expect(refused.every((r) => r.code === 'too_many')).toBe(true);
+    expect(await ids(dave, 'saved_searches')).toHaveLength(SAVED_SEARCH_MAX);
+  });
+});
+
 describe('the inbox', () => {
   it('is the owner’s alone, at pull and push', async () => {
     const entry = entryOf(alice);
