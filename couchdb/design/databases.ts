@@ -69,3 +69,36 @@ export const INDEXES: Partial<Record<DatabaseName, MangoIndex[]>> = {
     { name: 'by-status', fields: ['status', 'property_id'] },
   ],
 };
+
+/**
+ * Collections whose documents count against a per-user cap (sync-server/services/sync/owned-cap.ts),
+ * and which of an owner's documents count: all live ones, or (listings) those whose status is not
+ * `notStatus`. A map/reduce view counts them per owner without reading them.
+ */
+export const OWNED_COUNTED: Partial<Record<SyncedDatabase, { notStatus?: string }>> = {
+  properties: { notStatus: 'deleted' },
+  demands: {},
+  favorites: {},
+  saved_searches: {},
+  inbox: {},
+};
+
+/** The design document and view that count an owner's documents (key: user_id; reduce: _count). */
+export const OWNED_VIEW = { ddoc: 'owned', view: 'by-user' } as const;
+
+/** The view's map function, as the store keeps it (source text). */
+export function ownedMapSource({ notStatus }: { notStatus?: string }): string {
+  const status = notStatus === undefined ? '' : ` && doc.status !== ${JSON.stringify(notStatus)}`;
+  return `function (doc) { if (typeof doc.user_id === 'string'${status}) emit(doc.user_id, null); }`;
+}
+
+/** Whether `doc` counts for its owner under the view of `counted` (the same rule, for one doc). */
+export function countsAsOwned(
+  doc: { user_id?: unknown; status?: unknown },
+  counted: { notStatus?: string },
+): boolean {
+  return (
+    typeof doc.user_id === 'string' &&
+    (counted.notStatus === undefined || doc.status !== counted.notStatus)
+  );
+}

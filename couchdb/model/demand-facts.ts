@@ -39,8 +39,12 @@ export const DEMAND_FORM_MESSAGES = {
   rooms: '请选择正确的户型',
 } as const;
 
+/** Demands one user keeps at most: the gateway refuses the next create. */
+export const DEMAND_MAX = 50;
+
 /** Demand screens' texts (spec §2, §8). */
 export const DEMAND_MESSAGES = {
+  tooMany: `您发布的需求已达上限（${DEMAND_MAX}条），请删除不再需要的需求后再发布`,
   publishSuccess: '需求发布成功！',
   /** Published offline: the demand waits on the device (the spec's toast is for online). */
   publishSavedOffline: '需求已保存在本机，联网后自动发布',

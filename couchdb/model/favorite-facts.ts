@@ -9,8 +9,12 @@ export function favoriteId(userId: string, propertyId: string): string {
   return `${userId}:${propertyId}`;
 }
 
+/** Favourites one user keeps at most: the gateway refuses the next create. */
+export const FAVORITE_MAX = 500;
+
 /** Favourite screens' texts (spec §2, §5, §8). */
 export const FAVORITE_MESSAGES = {
+  tooMany: `收藏已达上限（${FAVORITE_MAX}套），请先取消部分收藏`,
   added: '已添加收藏',
   removed: '已取消收藏',
   removedTitle: (title: string) => `已取消收藏 "${title}"`,

@@ -56,8 +56,19 @@ export const PROPERTY_FORM_MESSAGES = {
   tagDuplicate: '该标签已存在',
 } as const;
 
+/**
+ * Listings one account keeps at most (not counting deleted ones): the gateway refuses the next
+ * create, so one account cannot grow storage or the review queue without bound.
+ */
+export const LISTING_MAX: Record<'user' | 'agent' | 'admin', number> = {
+  user: 50,
+  agent: 1000,
+  admin: 1000,
+};
+
 /** Listing screens' texts (spec §2, §5 Other, §8 Publishing and deletion, Other). */
 export const PROPERTY_MESSAGES = {
+  tooMany: (max: number) => `您发布的房源已达上限（${max}条），请删除不再需要的房源后再发布`,
   publishSuccess: '房源发布成功！',
   /** Published offline: the listing and its files wait on the device (spec's toast is for online). */
   publishSavedOffline: '房源已保存在本机，联网后自动发布',

@@ -5,7 +5,14 @@
 import { EventEmitter } from 'node:events';
 import nano, { type DocumentScope, type ServerScope } from 'nano';
 import type { Logger } from 'pino';
-import { ALL_DATABASES, INDEXES, type DatabaseName } from '@couchdb/design/databases';
+import {
+  ALL_DATABASES,
+  INDEXES,
+  OWNED_COUNTED,
+  OWNED_VIEW,
+  ownedMapSource,
+  type DatabaseName,
+} from '@couchdb/design/databases';
 import { BulkWriter } from './bulk-writer';
 import { startEmbeddedStore, type EmbeddedStore } from './embedded';
 
@@ -62,6 +69,26 @@ export function couchStatus(err: unknown): number | undefined {
   return e?.statusCode ?? e?.status;
 }
 
+/** Puts the owner-counting view (OWNED_VIEW) in place, or updates its map if it changed. */
+async function ensureOwnedView(db: DocumentScope<object>, map: string): Promise<void> {
+  const id = `_design/${OWNED_VIEW.ddoc}`;
+  const want = { views: { [OWNED_VIEW.view]: { map, reduce: '_count' } } };
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const current = (await db.get(id).catch((err) => {
+      if (couchStatus(err) === 404) return null;
+      throw err;
+    })) as { _rev?: string; views?: Record<string, { map?: string }> } | null;
+    if (current?.views?.[OWNED_VIEW.view]?.map === map) return;
+    try {
+      await db.insert({ _id: id, ...(current?._rev ? { _rev: current._rev } : {}), ...want });
+      return;
+    } catch (err) {
+      // Another gateway starting at the same moment put it first: read again.
+      if (couchStatus(err) !== 409) throw err;
+    }
+  }
+}
+
 async function ensureDatabase(server: ServerScope, dbName: string): Promise<void> {
   try {
     await server.db.create(dbName);
@@ -109,6 +136,8 @@ export async function openStore(options: StoreOptions): Promise<Store> {
           type: 'json',
         });
       }
+      const counted = OWNED_COUNTED[name as keyof typeof OWNED_COUNTED];
+      if (counted) await ensureOwnedView(server.use(dbName(name)), ownedMapSource(counted));
     }
   } catch (err) {
     await embedded?.stop();

@@ -1,20 +1,40 @@
 /**
- * Caps how many documents of a collection one user owns (saved searches, inbox entries: issue 19),
- * under concurrency and across gateways: a create is admitted against the stored count plus the
- * creates admitted in the last moments and not yet seen in the store, which live in the shared
+ * Caps how many documents of a collection one user owns (listings, demands, favourites, saved
+ * searches, inbox entries), under concurrency and across gateways: a create is admitted against the
+ * owner's stored documents plus the creates admitted in the last moments, which live in the shared
  * limit store and change atomically. Two creates at the limit thus never both pass.
+ *
+ * The stored ones are counted by a map/reduce view (OWNED_VIEW), not read: a create costs the same
+ * with 5 documents or 1000. An admitted create counts until its time is up, stored or not: its id
+ * is counted once, as stored when the store shows it (read before the count, so a create stored in
+ * between is counted twice rather than not at all), else as pending. A deletion frees its place at
+ * once (`release`).
  */
+import { countsAsOwned, OWNED_COUNTED, OWNED_VIEW } from '@couchdb/design/databases';
 import type { SyncCollection } from '@couchdb/model/sync';
 import type { Store } from '../../store/couch';
 import type { LimitRecord, LimitStore } from '../limits/limit-store';
 
-/** How long an admitted create counts as pending (far longer than one push takes). */
+/** How long an admitted create counts as pending if it is never seen stored (a failed write). */
 const PENDING_MS = 30_000;
+/**
+ * How long a create seen stored stays in the record: longer than any admission takes from its
+ * count to its decision (one that takes longer starts again), so every admission whose count may
+ * not hold it still finds it pending.
+ */
+const SEEN_MS = 5_000;
+/** Admissions started again (too slow) before the request is answered busy. */
+const MAX_ROUNDS = 3;
 
 interface PendingRecord extends LimitRecord {
   /** Admitted document id → when it stops counting (epoch ms). */
   pending: Record<string, number>;
+  /** Pending id → when an admission first saw it stored (epoch ms). */
+  seen?: Record<string, number>;
 }
+
+const livePending = (record: PendingRecord | null, now: number) =>
+  Object.fromEntries(Object.entries(record?.pending ?? {}).filter(([, until]) => until > now));
 
 export class OwnedCap {
   constructor(
@@ -22,42 +42,75 @@ export class OwnedCap {
     private readonly limits: LimitStore,
   ) {}
 
-  /** The ids of the user's live documents of `collection` (at most `cap` + 1 are read). */
-  private async storedIds(collection: SyncCollection, userId: string, cap: number) {
-    const found = await this.store.db(collection).find({
-      selector: { user_id: userId },
-      fields: ['_id'],
-      limit: cap + 1,
-    });
-    return found.docs.map((d) => (d as { _id: string })._id);
+  /** How many of the user's documents of `collection` count (the view's _count). */
+  private async storedCount(collection: SyncCollection, userId: string): Promise<number> {
+    const result = await this.store
+      .db(collection)
+      .view(OWNED_VIEW.ddoc, OWNED_VIEW.view, { key: userId, reduce: true });
+    return Number(result.rows[0]?.value ?? 0);
+  }
+
+  /** Which of `ids` are stored and count for the user. */
+  private async storedAmong(collection: SyncCollection, userId: string, ids: string[]) {
+    if (ids.length === 0) return new Set<string>();
+    const counted = OWNED_COUNTED[collection] ?? {};
+    const found = await this.store.db(collection).fetch({ keys: ids });
+    const stored = new Set<string>();
+    for (const row of found.rows) {
+      const doc = 'doc' in row ? (row.doc as { user_id?: unknown; status?: unknown } | null) : null;
+      if (doc && doc.user_id === userId && countsAsOwned(doc, counted)) stored.add(row.key);
+    }
+    return stored;
   }
 
   /** Whether the user may create document `id` of `collection` without owning more than `cap`. */
   async admit(collection: SyncCollection, userId: string, id: string, cap: number) {
-    const stored = await this.storedIds(collection, userId, cap);
-    let granted = false;
-    await this.limits.update<PendingRecord>(`owned:${collection}:${userId}`, (current, now) => {
-      // An admitted create counts until its time is up, whether or not this request's read of the
-      // store shows it: a request that read the store earlier would otherwise count it nowhere
-      // (security probe, finding 5). Ids are counted once.
-      const pending = Object.fromEntries(
-        Object.entries(current?.pending ?? {}).filter(([, until]) => until > now),
-      );
-      const ids = new Set([...stored, ...Object.keys(pending)]);
-      granted = ids.has(id) || ids.size < cap;
-      if (!granted) return current;
-      const until = now + PENDING_MS;
-      return { pending: { ...pending, [id]: until }, expires_at: until };
+    const key = `owned:${collection}:${userId}`;
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const started = Date.now();
+      // Which pending creates not yet seen stored the store holds now, then the count.
+      const before = await this.limits.update<PendingRecord>(key, (current) => current);
+      const unseen = Object.keys(livePending(before, started)).filter((p) => !before?.seen?.[p]);
+      const stored = await this.storedAmong(collection, userId, unseen);
+      const count = await this.storedCount(collection, userId);
+      let decided: boolean | undefined;
+      await this.limits.update<PendingRecord>(key, (current, now) => {
+        decided = undefined;
+        if (now - started > SEEN_MS) return current; // too slow: the seen ones may be gone
+        const pending = livePending(current, now);
+        const seen: Record<string, number> = {};
+        let onTheirWay = 0;
+        for (const p of Object.keys(pending)) {
+          const at = current?.seen?.[p] ?? (stored.has(p) ? now : undefined);
+          // Seen stored before this admission began, or by it (its count came after): counted.
+          if (at === undefined || at >= started) {
+            if (!stored.has(p)) onTheirWay += 1;
+          }
+          if (at === undefined) continue;
+          // Long seen: every admission still deciding began after it, and counts it stored.
+          if (now - at > SEEN_MS) delete pending[p];
+          else seen[p] = at;
+        }
+        decided = id in pending || count + onTheirWay < cap;
+        if (decided) pending[id] ??= now + PENDING_MS;
+        const expiresAt = Math.max(0, ...Object.values(pending));
+        if (Object.keys(pending).length === 0) return null;
+        return { pending, seen, expires_at: expiresAt };
+      });
+      if (decided !== undefined) return decided;
+    }
+    throw Object.assign(new Error(`owned cap ${key}: admission too slow`), {
+      code: 'limit_contention',
     });
-    return granted;
   }
 
-  /** Document `id` of the user's was deleted: it no longer counts as a create still on its way. */
+  /** Document `id` of the user's was deleted: it no longer counts as a create on its way. */
   async release(collection: SyncCollection, userId: string, id: string): Promise<void> {
     await this.limits.update<PendingRecord>(`owned:${collection}:${userId}`, (current) => {
       if (!current?.pending[id]) return current;
       const { [id]: _gone, ...pending } = current.pending;
-      return { ...current, pending };
+      const { [id]: _seen, ...seen } = current.seen ?? {};
+      return { ...current, pending, seen };
     });
   }
 }

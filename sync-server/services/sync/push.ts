@@ -171,10 +171,12 @@ export async function pushRows(
       toWrite._rev = res.rev;
       feed?.expectWrite(collection, id.data, res.rev, ctx.viewer.id);
       accepted.push(projectFor(collection, ctx.viewer, toWrite) ?? deletedStub(id.data));
-      // A deleted document makes room under its owner's cap at once.
+      // A deleted document (a listing: its status 'deleted') makes room under its owner's cap.
       const owner = live?.user_id;
-      if (toWrite._deleted && typeof owner === 'string')
-        await deps.caps?.release(collection, owner, id.data);
+      const gone =
+        toWrite._deleted === true ||
+        (collection === 'properties' && toWrite.status === 'deleted' && live?.status !== 'deleted');
+      if (gone && typeof owner === 'string') await deps.caps?.release(collection, owner, id.data);
     } catch (err) {
       if (couchStatus(err) !== 409) throw err;
       conflicts.push(visibleVersion(await loadStored(db, id.data), id.data));

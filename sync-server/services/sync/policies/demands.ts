@@ -3,19 +3,24 @@
  * write at all is the access rules' (the owner or an admin; anyone else 只能修改自己发布的内容), and
  * the status is any of spec §4's three (the write schema), so the owner or an admin moves it freely.
  */
-import { demandWriteSchema } from '@couchdb/model/demand';
-import type { WritePolicy } from './policy';
+import { DEMAND_MAX, DEMAND_MESSAGES, demandWriteSchema } from '@couchdb/model/demand';
+import { refused, type WritePolicy } from './policy';
 
 export const demandsPolicy: WritePolicy = {
   schema: demandWriteSchema,
-  prepare: ({ viewer, operator, current, content, now }) => ({
-    ok: true,
-    next: {
-      ...content,
-      user_id: current?.user_id ?? viewer.id,
-      user: current?.user ?? { name: operator.name, user_type: viewer.role },
-      created_at: current?.created_at ?? now,
-      updated_at: now,
-    },
-  }),
+  async prepare({ viewer, operator, current, content, now, admitNew }) {
+    // At most DEMAND_MAX a user (counted under concurrency, sync/owned-cap.ts).
+    if (!current && !(await admitNew(DEMAND_MAX)))
+      return refused('too_many', DEMAND_MESSAGES.tooMany);
+    return {
+      ok: true,
+      next: {
+        ...content,
+        user_id: current?.user_id ?? viewer.id,
+        user: current?.user ?? { name: operator.name, user_type: viewer.role },
+        created_at: current?.created_at ?? now,
+        updated_at: now,
+      },
+    };
+  },
 };

@@ -1,11 +1,15 @@
-/** Favourites: always the caller's own, created when first written. */
-import { favoriteWriteSchema } from '@couchdb/model/favorite';
-import type { WritePolicy } from './policy';
+/** Favourites: always the caller's own, created when first written, at most FAVORITE_MAX a user. */
+import { FAVORITE_MAX, FAVORITE_MESSAGES, favoriteWriteSchema } from '@couchdb/model/favorite';
+import { refused, type WritePolicy } from './policy';
 
 export const favoritesPolicy: WritePolicy = {
   schema: favoriteWriteSchema,
-  prepare: ({ viewer, current, content, now }) => ({
-    ok: true,
-    next: { ...content, user_id: viewer.id, created_at: current?.created_at ?? now },
-  }),
+  async prepare({ viewer, current, content, now, admitNew }) {
+    if (!current && !(await admitNew(FAVORITE_MAX)))
+      return refused('too_many', FAVORITE_MESSAGES.tooMany);
+    return {
+      ok: true,
+      next: { ...content, user_id: viewer.id, created_at: current?.created_at ?? now },
+    };
+  },
 };

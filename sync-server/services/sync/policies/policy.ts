@@ -22,7 +22,8 @@ export interface WriteContext {
   settings(): Promise<Settings>;
   /**
    * Whether this new document keeps its owner within `cap` documents of the collection, counting
-   * concurrent creates (sync/owned-cap.ts); only asked for a create.
+   * concurrent creates (sync/owned-cap.ts; which documents count: OWNED_COUNTED); only asked for a
+   * create.
    */
   admitNew(cap: number): Promise<boolean>;
 }

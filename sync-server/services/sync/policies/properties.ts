@@ -7,7 +7,7 @@
  * admin decides on it. The media limit is the one set now. The price history is the gateway's: it
  * appends each accepted price change, whatever the device sent.
  */
-import { propertyWriteSchema } from '@couchdb/model/property';
+import { LISTING_MAX, PROPERTY_MESSAGES, propertyWriteSchema } from '@couchdb/model/property';
 import {
   COLLECTION_ACCESS,
   createRefusal,
@@ -96,6 +96,9 @@ export const propertiesPolicy: WritePolicy = {
     if (!current) {
       const refusal = createRefusal('properties', viewer.role, content);
       if (refusal) return refusal;
+      // At most LISTING_MAX an account, deleted ones not counted (sync/owned-cap.ts).
+      const max = LISTING_MAX[viewer.role];
+      if (!(await ctx.admitNew(max))) return refused('too_many', PROPERTY_MESSAGES.tooMany(max));
       next = forceNewPropertyFields(
         content,
         viewer,
