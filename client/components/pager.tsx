@@ -21,6 +21,11 @@ export function Pager({
 }) {
   if (pages <= 1) return null;
   const step = variant === 'count' ? 'outlined' : 'text';
+  // The pager sits below the list: the new page is read from its top.
+  const go = (n: number) => {
+    onPage(n);
+    window.scrollTo({ top: 0 });
+  };
   return (
     <Stack
       component="nav"
@@ -28,7 +33,7 @@ export function Pager({
       direction="row"
       sx={{ justifyContent: 'center', alignItems: 'center', gap: 0.5, mt: 2, flexWrap: 'wrap' }}
     >
-      <Button size="small" variant={step} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <Button size="small" variant={step} disabled={page <= 1} onClick={() => go(page - 1)}>
         上一页
       </Button>
       {variant === 'count' ? (
@@ -42,14 +47,14 @@ export function Pager({
             size="small"
             variant={n === page ? 'contained' : 'text'}
             aria-current={n === page ? 'page' : undefined}
-            onClick={() => onPage(n)}
+            onClick={() => go(n)}
             sx={{ minWidth: 36 }}
           >
             {n}
           </Button>
         ))
       )}
-      <Button size="small" variant={step} disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <Button size="small" variant={step} disabled={page >= pages} onClick={() => go(page + 1)}>
         下一页
       </Button>
     </Stack>

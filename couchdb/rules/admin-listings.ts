@@ -193,11 +193,16 @@ export const ADMIN_LISTING_MESSAGES = {
   priorityOff: '已取消优先展示',
   batchDone: (action: string, n: number) => `已${action} ${n} 套房源`,
   batchSkipped: (n: number, reason: string) => `${n} 套房源未处理：${reason}`,
+  /** Listings a bulk action left as they were: already in the state asked for. */
+  batchUnchanged: (n: number, state: string) => `${n} 套房源原本就是${state}状态`,
   reviewEmpty: '暂无待审核房源',
   reviewEmptyHint: '新发布的房源会实时出现在这里',
   codesEmpty: '暂无待核验的房源核验码',
   consoleEmpty: '没有符合条件的房源',
-  deleteConfirm: '确定要删除选中的房源吗？删除后将不再展示，且无法恢复。',
+  /** The bulk delete names how many; the single one names the listing. */
+  deleteSelectedConfirm: (n: number) =>
+    `确定要删除选中的 ${n} 套房源吗？删除后将不再展示，且无法恢复。`,
+  deleteOneConfirm: (title: string) => `确定要删除房源“${title}”吗？删除后将不再展示，且无法恢复。`,
   priorityBanner: '优先展示的房源排在房源列表最前面；在房源卡片上点击“设为优先”即可开启。',
   streamDown: '实时更新已断开，每30秒自动刷新',
 } as const;

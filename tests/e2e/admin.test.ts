@@ -312,6 +312,15 @@ describe('listing console', () => {
 
     await console_.bulk('批量下架');
     await layout.waitForToast(ADMIN_PROPERTY_MESSAGES.noSelection);
+    // Another search starts the selection afresh: nothing stays selected out of sight.
+    await console_.selectPage.check();
+    await console_.search.fill(`${tag}甲`);
+    await expect.poll(() => console_.cards.count(), SYNC_WAIT).toBe(1);
+    await console_.search.fill(tag);
+    await expect.poll(() => console_.cards.count(), SYNC_WAIT).toBe(3);
+    expect(await console_.selectPage.isChecked()).toBe(false);
+    await console_.bulk('批量下架');
+    await layout.waitForToast(ADMIN_PROPERTY_MESSAGES.noSelection);
 
     await console_.selectPage.check();
     await console_.bulk('批量下架');
@@ -326,12 +335,16 @@ describe('listing console', () => {
     );
     await saveScreenshot(page, 'admin-properties-desktop');
 
+    // Taking them down again changes nothing, and says so.
+    await console_.selectPage.check();
+    await console_.bulk('批量下架');
+    await layout.waitForToast(ADMIN_LISTING_MESSAGES.batchUnchanged(3, '下架'));
+
     await console_.selectPage.check();
     await console_.bulk('批量删除');
-    await page
-      .getByRole('dialog', { name: '删除房源' })
-      .getByRole('button', { name: '删除' })
-      .click();
+    const confirm = page.getByRole('dialog', { name: '删除房源' });
+    await confirm.getByText(ADMIN_LISTING_MESSAGES.deleteSelectedConfirm(3)).waitFor();
+    await confirm.getByRole('button', { name: '删除' }).click();
     await layout.waitForToast(ADMIN_LISTING_MESSAGES.batchDone('删除', 3));
     await explainingDevice(watch, () =>
       expect

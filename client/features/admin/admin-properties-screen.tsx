@@ -79,9 +79,16 @@ function PropertyConsole() {
   const pages = pageCount(shown?.length ?? 0);
   const current = Math.min(page, pages);
   const rows = shown ? pageOf(shown, current) : [];
+  // The selection is the shown page's (全选本页): another page, search or filter starts afresh,
+  // so a bulk action never reaches listings the admin no longer sees.
   const update = (change: Partial<AdminListingFilter>) => {
     setFilter((f) => ({ ...f, ...change }));
     setPage(1);
+    setSelected(new Set());
+  };
+  const turnTo = (to: number) => {
+    setPage(to);
+    setSelected(new Set());
   };
   const select = (id: string, on: boolean) =>
     setSelected((s) => {
@@ -176,7 +183,7 @@ function PropertyConsole() {
               ))}
             </Stack>
           )}
-          <Pager page={current} pages={pages} onPage={setPage} />
+          <Pager page={current} pages={pages} onPage={turnTo} />
         </>
       )}
       <RejectDialog
@@ -187,7 +194,13 @@ function PropertyConsole() {
       <ConfirmDialog
         open={deleting !== null}
         title="删除房源"
-        message={ADMIN_LISTING_MESSAGES.deleteConfirm}
+        message={
+          deleting === 'selection'
+            ? ADMIN_LISTING_MESSAGES.deleteSelectedConfirm(selected.size)
+            : ADMIN_LISTING_MESSAGES.deleteOneConfirm(
+                all?.find((p) => p.id === deleting)?.title ?? '',
+              )
+        }
         confirmLabel="删除"
         onClose={() => setDeleting(null)}
         onConfirm={() => {

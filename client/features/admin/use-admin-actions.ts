@@ -10,6 +10,7 @@ import {
 } from '@couchdb/model/property-facts';
 import { VERIFICATION_MESSAGES } from '@couchdb/model/trust-facts';
 import { ADMIN_LISTING_MESSAGES } from '@couchdb/rules/admin-listings';
+import { PROPERTY_STATUS_LABELS } from '@couchdb/rules/property-status';
 import {
   auditToast,
   checkBatchSelection,
@@ -101,18 +102,21 @@ export function useAdminActions(): AdminActions {
       try {
         if (!device) throw new Error('no database open');
         const result = await changeListingsStatus(device.database, ids, to);
-        const done = ADMIN_LISTING_MESSAGES.batchDone(
-          BATCH_LABELS[to],
-          result.changed + result.unchanged,
-        );
-        if (result.refused.length === 0) toast.saved(done);
-        else {
-          const skipped = ADMIN_LISTING_MESSAGES.batchSkipped(
-            result.refused.length,
-            result.refused[0]!.message,
+        // Only what changed counts as done; what already was so is said apart.
+        const parts: string[] = [];
+        if (result.changed > 0 || result.unchanged + result.refused.length === 0)
+          parts.push(ADMIN_LISTING_MESSAGES.batchDone(BATCH_LABELS[to], result.changed));
+        if (result.unchanged > 0)
+          parts.push(
+            ADMIN_LISTING_MESSAGES.batchUnchanged(result.unchanged, PROPERTY_STATUS_LABELS[to]),
           );
-          toast.warning(`${done}；${skipped}`);
-        }
+        if (result.refused.length > 0)
+          parts.push(
+            ADMIN_LISTING_MESSAGES.batchSkipped(result.refused.length, result.refused[0]!.message),
+          );
+        const text = parts.join('；');
+        if (result.refused.length === 0 && result.changed > 0) toast.saved(text);
+        else toast.warning(text);
       } catch (err) {
         console.error('batch status change failed', err);
         toast.error(ADMIN_PROPERTY_MESSAGES.batchFailed);
