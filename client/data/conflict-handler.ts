@@ -4,6 +4,7 @@
  */
 import type { RxConflictHandler, WithDeleted } from 'rxdb';
 import { SYNC_MESSAGES, type SyncCollection, type SyncDocument } from '@couchdb/model/sync';
+import { STATUS_MESSAGES } from '@couchdb/rules/property-status';
 import { reconcile } from '@couchdb/rules/reconcile';
 import { sameDocState } from './doc-equality';
 import type { RefusalInput } from './refusals';
@@ -59,11 +60,14 @@ export function createConflictHandler(
         { admin: context.isAdmin() },
       );
       if (clash.length > 0) {
+        // A listing deleted meanwhile takes no more changes: say so, not "a clash".
+        const deleted =
+          collection === 'properties' && master.status === 'deleted' && local.status !== 'deleted';
         await context.keep({
           collection,
           doc: local,
           code: CLASH_CODE,
-          message: SYNC_MESSAGES.clash,
+          message: deleted ? STATUS_MESSAGES.fromDeleted : SYNC_MESSAGES.clash,
           server_doc: master,
         });
       }

@@ -91,3 +91,18 @@ export class RefusalLedger {
     return () => this.listeners.delete(listener);
   }
 }
+
+/**
+ * Whether a kept change can be edited and sent again by `userId`: not a deletion, not a listing
+ * deleted on the server meanwhile (房源已删除，无法再修改), and, when the server no longer has the
+ * document at all (it would be sent as a new one), only the author's own: an admin's lost change to
+ * someone else's listing must not come back as the admin's listing.
+ */
+export function resendable(entry: RefusedDoc, userId: string | undefined): boolean {
+  const doc = entry.doc as { _deleted?: boolean; status?: string; user_id?: string };
+  if (doc._deleted || doc.status === 'deleted') return false;
+  const server = entry.server_doc as { _deleted?: boolean; status?: string } | null;
+  if (server?.status === 'deleted') return false;
+  const gone = !server || server._deleted === true;
+  return !gone || doc.user_id === undefined || doc.user_id === userId;
+}

@@ -14,7 +14,9 @@ import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { useToast } from '@client/components/toast/toast-context';
 import { forgetRefusedChange, useOutbox, useRefusedChanges } from '@client/data/hooks';
 import { uploadingStopped, type OutboxFile } from '@client/data/media-outbox';
+import { resendable } from '@client/data/refusals';
 import type { RefusedDoc } from '@client/data/schemas/refused.schema';
+import { useAuth } from '@client/lib/session/auth-context';
 
 const FILE_STATUS: Record<OutboxFile['status'], string> = {
   pending: '等待上传',
@@ -24,9 +26,8 @@ const FILE_STATUS: Record<OutboxFile['status'], string> = {
 };
 
 /** The form that edits and resends a refused listing or demand (null for other changes). */
-function resendLink(r: RefusedDoc): string | null {
-  const doc = r.doc as { _deleted?: boolean; status?: string };
-  if (doc._deleted || doc.status === 'deleted') return null;
+function resendLink(r: RefusedDoc, userId: string | undefined): string | null {
+  if (!resendable(r, userId)) return null;
   const query = `edit=${encodeURIComponent(r.doc_id)}&refused=${encodeURIComponent(r.id)}`;
   if (r.collection_name === 'properties') return `/publish/property?${query}`;
   if (r.collection_name === 'demands') return `/publish/demand?${query}`;
@@ -40,6 +41,7 @@ function resendLink(r: RefusedDoc): string | null {
  */
 export function OutboxPanel() {
   const toast = useToast();
+  const { user } = useAuth();
   const { outbox, entries } = useOutbox();
   const { data: refused, database } = useRefusedChanges();
   const [abandoning, setAbandoning] = useState<string | null>(null);
@@ -161,7 +163,7 @@ export function OutboxPanel() {
         );
       })}
       {refused?.map((r) => {
-        const link = resendLink(r);
+        const link = resendLink(r, user?.id);
         return (
           <Alert
             key={r.id}

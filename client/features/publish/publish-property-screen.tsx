@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import { PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import { EmptyState } from '@client/components/empty-state';
 import { useProperty, useRefusedChange, useSyncSettled } from '@client/data/hooks';
+import { resendable } from '@client/data/refusals';
 import { useAuth } from '@client/lib/session/auth-context';
 import { ListingForm } from './listing-form';
 
@@ -44,7 +45,8 @@ export default function PublishPropertyScreen() {
     return <ListingForm key={listing.id} listing={listing} refused={refused} />;
   }
   // The refused listing is no longer on the server: send it again as a new one.
-  if (refused) return <ListingForm key={refused.id} listing={null} refused={refused} />;
+  if (refused && resendable(refused, user?.id))
+    return <ListingForm key={refused.id} listing={null} refused={refused} />;
   return (
     <Container maxWidth="sm" sx={{ py: 4 }}>
       <EmptyState

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncDocument } from '@couchdb/model/sync';
+import { STATUS_MESSAGES } from '@couchdb/rules/property-status';
 import { baseOf, CLASH_CODE, createConflictHandler } from '@client/data/conflict-handler';
 import type { RefusalInput } from '@client/data/refusals';
 
@@ -59,5 +60,23 @@ describe('a local edit pushed without its base (no assumed master state)', () =>
     expect(baseOf(assumed, master, { ...master })).toBe(assumed);
     expect(baseOf(undefined, master, { ...master })).toBe(master);
     expect(baseOf(undefined, master, { ...master, server_rev: undefined })).toBeUndefined();
+  });
+});
+
+describe('a change to a listing deleted meanwhile', () => {
+  it('is kept aside saying the listing is deleted, not as a clash with someone', async () => {
+    const deleted = { ...master, server_rev: '4-def', status: 'deleted' };
+    const local = { ...master, status: 'inactive' };
+    const { kept, resolve } = handler();
+    const doc = await resolve(
+      {
+        assumedMasterState: { ...master, status: 'active' } as never,
+        realMasterState: deleted as never,
+        newDocumentState: local as never,
+      } as never,
+      'upstream-check-if-equal' as never,
+    );
+    expect(doc).toMatchObject({ status: 'deleted' });
+    expect(kept).toMatchObject([{ code: CLASH_CODE, message: STATUS_MESSAGES.fromDeleted }]);
   });
 });
