@@ -191,6 +191,8 @@ export class MediaOutbox {
   private readonly stopping = new AbortController();
   private dbPromise: Promise<IDBDatabase> | null = null;
   private reportTimer: ReturnType<typeof setTimeout> | undefined;
+  private reportAgain = false;
+  private reportsStarted = 0;
 
   constructor(
     private readonly database: DeviceDatabase,
@@ -374,22 +376,40 @@ export class MediaOutbox {
     this.reportSoon();
   }
 
-  /** Tells the header's status how many listings wait here and whether their uploading stopped. */
+  /**
+   * Tells the header's status how many listings wait here and whether their uploading stopped: at
+   * once (a listing just published must not read 已同步 for a moment), then at most once per
+   * REPORT_DELAY_MS while files progress.
+   */
   private reportSoon(): void {
-    if (this.reportTimer !== undefined || this.stopped) return;
+    if (this.stopped) return;
+    if (this.reportTimer !== undefined) {
+      this.reportAgain = true;
+      return;
+    }
+    this.report();
     this.reportTimer = setTimeout(() => {
       this.reportTimer = undefined;
-      this.entries().then(
-        (entries) => {
-          if (this.stopped) return;
-          syncStatus.set({
-            outbox: entries.length,
-            outboxStopped: entries.some((e) => uploadingStopped(e.files)),
-          });
-        },
-        (err: unknown) => console.warn('media outbox: counting the waiting listings failed', err),
-      );
+      if (this.reportAgain) {
+        this.reportAgain = false;
+        this.reportSoon();
+      }
     }, REPORT_DELAY_MS);
+  }
+
+  private report(): void {
+    // A count that finishes after a later one began is already stale.
+    const mine = ++this.reportsStarted;
+    this.entries().then(
+      (entries) => {
+        if (this.stopped || mine !== this.reportsStarted) return;
+        syncStatus.set({
+          outbox: entries.length,
+          outboxStopped: entries.some((e) => uploadingStopped(e.files)),
+        });
+      },
+      (err: unknown) => console.warn('media outbox: counting the waiting listings failed', err),
+    );
   }
 
   private async putFile(file: OutboxFile): Promise<void> {

@@ -431,6 +431,8 @@ export class DeviceSync {
   private streamState: StreamState = 'idle';
   private readonly unsubscribers: (() => void)[] = [];
   private pendingTimer: ReturnType<typeof setTimeout> | undefined;
+  private pendingAgain = false;
+  private countsStarted = 0;
   private pollTimer: ReturnType<typeof setInterval> | undefined;
   private stopped = false;
   private pending = 0;
@@ -646,18 +648,32 @@ export class DeviceSync {
     await Promise.all(this.replications.map((r) => r.state.pause()));
   }
 
+  /**
+   * Recounts what waits to be sent: at once (a change just made must not read 已同步 for a
+   * moment), then at most once per 250 ms while writes keep coming (a first sync's bulk writes).
+   */
   private schedulePending(): void {
-    if (this.pendingTimer !== undefined || this.stopped) return;
+    if (this.stopped) return;
+    if (this.pendingTimer !== undefined) {
+      this.pendingAgain = true;
+      return;
+    }
+    void this.recountPending();
     this.pendingTimer = setTimeout(() => {
       this.pendingTimer = undefined;
-      void this.recountPending();
+      if (this.pendingAgain) {
+        this.pendingAgain = false;
+        this.schedulePending();
+      }
     }, 250);
   }
 
   private async recountPending(): Promise<void> {
+    // A count that finishes after a later one began is already stale.
+    const mine = ++this.countsStarted;
     try {
       const counts = await Promise.all(this.replications.map((r) => countPending(r)));
-      if (this.stopped) return;
+      if (this.stopped || mine !== this.countsStarted) return;
       this.pending = counts.reduce((a, b) => a + b, 0);
       this.update();
     } catch (err) {

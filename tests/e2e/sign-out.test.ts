@@ -263,6 +263,9 @@ describe('two tabs of one browser', () => {
 
     await second.signOut();
     await second.loginLink.waitFor(UI_WAIT);
+    // The sign-out ends on the home page (the guard swaps /favorites for /login first; going to
+    // /login while that is shown would reload it, with its way back to /favorites).
+    await other.waitForURL((url) => url.pathname === '/', UI_WAIT);
     // The first tab follows without a reload.
     await first.loginLink.waitFor(UI_WAIT);
 
