@@ -7,7 +7,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../couchdb/model/common';
 import { favoriteId } from '../../../couchdb/model/favorite';
-import { USER_ADMIN_MESSAGES, type User } from '../../../couchdb/model/user';
+import { NAME_MIN_MESSAGE, USER_ADMIN_MESSAGES, type User } from '../../../couchdb/model/user';
 import { UPLOAD_MESSAGES } from '../../../couchdb/model/media';
 import { composeListingMedia } from '../../../client/data/listing-media';
 import { buildDemand, buildNews, buildNewListing, type NewListing } from '../../fixtures/builders';
@@ -491,6 +491,16 @@ describe('other collections', () => {
       (await update(alice, 'users', alice.user.id, { avatar_url: '/media/ab/cd.webp' })).body
         .rejections,
     ).toEqual([]);
+    // A name follows the profile form's rule on this path too (security probe, finding 7).
+    expect(
+      (await update(alice, 'users', alice.user.id, { name: '   ' })).body.rejections[0],
+    ).toMatchObject({ code: 'validation_failed', message: NAME_MIN_MESSAGE });
+    expect(
+      (await update(alice, 'users', alice.user.id, { name: ' 爱丽丝 ' })).body.rejections,
+    ).toEqual([]);
+    expect((await pullAll(alice, 'users')).docs.get(alice.user.id)).toMatchObject({
+      name: '爱丽丝',
+    });
     // An admin changes a role through the account endpoint (it reshapes sessions), not by sync.
     const asAdmin = await master(admin, 'users', bob.user.id);
     expect(
