@@ -192,7 +192,7 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   api.use(counterRoutes(new CounterService(store, limits)));
   api.use(mediaRoutes(config.dataDir, new UploadQuota(store), logger));
   const promotions = new PromotionService(store);
-  api.use('/promotion', promotionRoutes(promotions));
+  api.use('/promotion', promotionRoutes(promotions, limits));
   api.use('/agent', agentRoutes(new ListingStatsService(store)));
   api.use(demandMatchRoutes(new DemandMatchService(store)));
   api.use('/training', trainingRoutes(new TrainingService(store)));

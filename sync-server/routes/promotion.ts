@@ -4,29 +4,27 @@
  * and the statistics (an agent their own, an admin anyone's).
  */
 import { Router } from 'express';
-import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible';
 import { idSchema } from '@couchdb/model/common';
 import { promotionEventSchema, type PromotionEvent } from '@couchdb/model/promotion';
 import { HttpError, rateLimitedFor } from '../http-error';
 import { requireCaller } from '../middleware/authenticate';
 import { validateBody } from '../middleware/validate';
+import type { LimitStore } from '../services/limits/limit-store';
+import { WindowCounter } from '../services/limits/window-counter';
 import type { PromotionService } from '../services/promotion-service';
 import { countedIdentity } from './request-info';
 
 /** Events one address may send a minute (a browsing visitor sends a few). */
 const EVENTS_PER_MINUTE = 60;
 
-export function promotionRoutes(promotions: PromotionService): Router {
+export function promotionRoutes(promotions: PromotionService, limits: LimitStore): Router {
   const router = Router();
-  const limiter = new RateLimiterMemory({ points: EVENTS_PER_MINUTE, duration: 60 });
+  // In the shared limit store: the limit holds across gateways (DESIGN §12).
+  const windows = new WindowCounter(limits);
 
   router.post('/events', validateBody(promotionEventSchema), async (req, res) => {
-    try {
-      await limiter.consume(req.ip ?? 'unknown');
-    } catch (err) {
-      if (err instanceof Error) throw err;
-      throw rateLimitedFor((err as RateLimiterRes).msBeforeNext);
-    }
+    const wait = await windows.take(`promo-ip:${req.ip ?? 'unknown'}`, EVENTS_PER_MINUTE, 60_000);
+    if (wait > 0) throw rateLimitedFor(wait);
     const event = req.body as PromotionEvent;
     if (event.type !== 'visit' && !event.propertyId) throw new HttpError(400, 'validation_failed');
     res.set('Cache-Control', 'no-store');

@@ -20,7 +20,7 @@ import type {
   PromotionEventResponse,
   PromotionStatsResponse,
 } from '@couchdb/model/promotion';
-import type { Viewer } from '@couchdb/rules/access';
+import { canReadDocument, type Viewer } from '@couchdb/rules/access';
 import { HttpError } from '../http-error';
 import { couchStatus, type Store } from '../store/couch';
 
@@ -71,6 +71,17 @@ export class PromotionService {
     };
   }
 
+  private async isPublicListing(id: string): Promise<boolean> {
+    const doc = await this.store
+      .db('properties')
+      .get(id)
+      .catch((err) => {
+        if (couchStatus(err) === 404) return null;
+        throw err;
+      });
+    return doc !== null && !doc._deleted && canReadDocument('properties', doc, null);
+  }
+
   /** Counts one event for the agent unless already counted today for this identity, or capped. */
   async record(
     event: PromotionEvent,
@@ -81,6 +92,10 @@ export class PromotionService {
     const agent = await this.agent(event.agentId);
     // An agent opening their own link, or a listing through it, is not a visitor.
     if (viewer?.id === event.agentId) return { counted: false, agent };
+    // A view or a contact counts for a listing anyone can see, not for a made-up id (each would
+    // count as a new viewer).
+    if (event.propertyId && !(await this.isPublicListing(event.propertyId)))
+      return { counted: false, agent };
     const day = promotionDay(now);
     const who = createHash('sha256')
       .update(`${identity}|${event.type}|${event.propertyId ?? ''}`)

@@ -10,6 +10,7 @@ import { ERROR_MESSAGES } from '../../../couchdb/model/errors';
 import { PROMOTION_STATS_DAYS, promotionDay } from '../../../couchdb/model/promotion-facts';
 import { DEVICE_ID_HEADER } from '../../../couchdb/model/sync';
 import type { User } from '../../../couchdb/model/user';
+import { buildNewListing } from '../../fixtures/builders';
 import * as api from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
 
@@ -46,6 +47,13 @@ const today = async (who: Account = agent) => {
   return res.body.days.at(-1) as { day: string; visit: number; view: number; contact: number };
 };
 
+/** A listing anyone can see (published by the user, approved by the admin). */
+const publicListing = async () => {
+  const id = await api.insert(gw.app, user, 'properties', buildNewListing(user.user.id));
+  await api.updateAccepted(gw.app, admin, 'properties', id, { audit_status: 'approved' });
+  return id;
+};
+
 describe('promotion events', () => {
   it('count a device once a day however often it comes back, and answer the agent card', async () => {
     const device = newId();
@@ -59,7 +67,7 @@ describe('promotion events', () => {
       expect((await event({ agentId: agent.user.id, type: 'visit' }, device)).body.counted).toBe(
         false,
       );
-    const listing = newId();
+    const listing = await publicListing();
     expect(
       (await event({ agentId: agent.user.id, type: 'view', propertyId: listing }, device)).body
         .counted,
@@ -69,9 +77,20 @@ describe('promotion events', () => {
         .counted,
     ).toBe(false);
     expect(
-      (await event({ agentId: agent.user.id, type: 'view', propertyId: newId() }, device)).body
-        .counted,
+      (
+        await event(
+          { agentId: agent.user.id, type: 'view', propertyId: await publicListing() },
+          device,
+        )
+      ).body.counted,
     ).toBe(true);
+    // A made-up listing id, or one not public, counts nothing (each would be a new viewer).
+    const pending = await api.insert(gw.app, user, 'properties', buildNewListing(user.user.id));
+    for (const propertyId of [newId(), newId(), pending]) {
+      const res = await event({ agentId: agent.user.id, type: 'view', propertyId }, device);
+      expect(res.status).toBe(200);
+      expect(res.body.counted).toBe(false);
+    }
     expect(
       (await event({ agentId: agent.user.id, type: 'contact', propertyId: listing }, device)).body
         .counted,
@@ -125,5 +144,30 @@ describe('promotion statistics', () => {
     const other = await gw.createUser('agent');
     expect((await stats(other, agent.user.id)).status).toBe(403);
     expect((await request(gw.app).get('/api/promotion/stats')).status).toBe(401);
+  });
+});
+
+describe('the limit on events from one address', () => {
+  it('holds across two gateways over one store', async () => {
+    const second = await startTestGateway({
+      prefix: gw.config.dbPrefix,
+      jwtSecret: gw.config.jwtSecret,
+    });
+    try {
+      const send = (app: TestGateway['app']) =>
+        request(app)
+          .post('/api/promotion/events')
+          .set(DEVICE_ID_HEADER, newId())
+          .send({ agentId: agent.user.id, type: 'visit' });
+      const answers = [];
+      for (let i = 0; i < 40; i++) answers.push(await send(gw.app), await send(second.app));
+      const through = answers.filter((a) => a.status === 200).length;
+      // Earlier tests of this file sent a few from this address in the same minute.
+      expect(through).toBeLessThanOrEqual(60);
+      expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(80 - 60);
+    } finally {
+      // The databases are the first gateway's, removed by its cleanup.
+      second.close();
+    }
   });
 });
