@@ -70,9 +70,15 @@ function describe(
 
 type Moderation = { kind?: string; reason?: string } | null | undefined;
 
-/** An admin's check of the verification code or decision on reports in the write (issue 19). */
+/**
+ * What else the write did that its type does not say: an admin's priority display, check of the
+ * verification code or decision on reports (issue 19).
+ */
 function trustNote(oldDoc: StoredDoc | null, doc: StoredDoc): string {
   const notes: string[] = [];
+  if (oldDoc && Boolean(doc.is_priority) !== Boolean(oldDoc.is_priority)) {
+    notes.push(doc.is_priority ? '设为优先展示' : '取消优先展示');
+  }
   const status = doc.verification_status as VerificationStatus | undefined;
   if (oldDoc && status && status !== oldDoc.verification_status && status !== 'unchecked') {
     notes.push(`核验码${VERIFICATION_STATUS_LABELS[status]}`);

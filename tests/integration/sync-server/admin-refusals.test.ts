@@ -419,6 +419,14 @@ describe('an admin', () => {
     expect(entries).toEqual([expect.objectContaining({ operation_type: type, ...byAdmin() })]);
   });
 
+  it('says in the log when a listing is set to priority display and when it stops', async () => {
+    const { approved } = await listings('优先日志');
+    const on = await accepted(approved, { is_priority: true });
+    expect(on.entries.at(-1)!.operation_description).toContain('（设为优先展示）');
+    const off = await accepted(approved, { is_priority: false });
+    expect(off.entries.at(-1)!.operation_description).toContain('（取消优先展示）');
+  });
+
   it('acts on several listings in one batch, each accepted and logged', async () => {
     const ids = await Promise.all(
       ['批量一', '批量二', '批量三'].map((title) => createListing(alice, title)),
