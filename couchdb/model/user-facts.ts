@@ -44,6 +44,14 @@ export const USER_ADMIN_MESSAGES = {
   offline: '当前离线：修改账号需要联网，联网后再试',
   deleteConfirm: (who: string) =>
     `确定要删除用户「${who}」吗？删除后该账号无法再登录，此操作不可撤销。`,
+  /** Disabling signs the user out at once: the admin confirms it (enabling needs no confirmation). */
+  disableConfirm: (who: string) =>
+    `确定要禁用「${who}」的账号吗？该用户将立即退出登录，重新启用前无法登录。`,
+  /** Giving or taking admin rights is confirmed; a change between user and agent is not. */
+  roleConfirm: (who: string, role: string, toAdmin: boolean) =>
+    toAdmin
+      ? `确定要将「${who}」设为${role}吗？管理员可以审核和管理平台上的所有内容。`
+      : `确定要将「${who}」的角色改为${role}吗？该用户将不再拥有管理员权限。`,
   lastAdmin: ERROR_MESSAGES.last_admin,
   /** Role and enabled state change sessions (gateway only): not a replicated edit. */
   viaAccountScreen: '账号的角色和启用状态需联网在用户管理中修改',

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { ERROR_MESSAGES } from '@couchdb/model/errors';
 import type { Favorite } from '@couchdb/model/favorite';
 import type { Property } from '@couchdb/model/property';
-import { ROLE_SHORT_LABELS } from '@couchdb/model/roles';
+import { ROLE_LABELS, ROLE_SHORT_LABELS } from '@couchdb/model/roles';
 import { USER_ADMIN_MESSAGES } from '@couchdb/model/user-facts';
 import {
   launchBrowser,
@@ -122,6 +122,16 @@ describe('admin users', () => {
     await users.openDetail(member.userId);
     await users.roleButton('user').click();
     await new Layout(users.page).waitForToast(USER_ADMIN_MESSAGES.roleChanged);
+    // Admin rights are given only once confirmed: cancelled, nothing changes.
+    await users.roleButton('user').and(users.page.locator('[disabled]')).waitFor(SYNC_WAIT);
+    await users.roleButton('admin').click();
+    const confirm = users.page.getByRole('dialog', { name: '修改角色' });
+    await confirm
+      .getByText(USER_ADMIN_MESSAGES.roleConfirm('晋升测试', ROLE_LABELS.admin, true))
+      .waitFor();
+    await confirm.getByRole('button', { name: '取消' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await users.roleButton('admin').isDisabled()).toBe(false);
     await users.closeDetail();
     await tools.waitFor({ state: 'detached', ...SYNC_WAIT });
     await profile

@@ -7,6 +7,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
+import { ROLE_LABELS } from '@couchdb/model/roles';
 import { USER_ADMIN_MESSAGES } from '@couchdb/model/user-facts';
 import { pageCount, pageOf } from '@couchdb/rules/admin-listings';
 import {
@@ -57,6 +58,13 @@ function UserConsole() {
   const [detailId, setDetailId] = useState<string | null>(null);
   const [editing, setEditing] = useState<UserDoc | null>(null);
   const [deleting, setDeleting] = useState<UserDoc | null>(null);
+  /** An action that waits for the admin's confirmation (disabling, giving or taking admin rights). */
+  const [confirming, setConfirming] = useState<{
+    title: string;
+    message: string;
+    label: string;
+    run(): void;
+  } | null>(null);
 
   const shown = useMemo(() => (all ? filterAdminUsers(all, filter) : undefined), [all, filter]);
   const pages = pageCount(shown?.length ?? 0);
@@ -100,7 +108,16 @@ function UserConsole() {
               actions={{
                 onDetail: () => setDetailId(u.id),
                 onEdit: () => setEditing(u),
-                onEnabled: (enabled) => void actions.setEnabled(u.id, enabled),
+                onEnabled: (enabled) => {
+                  if (enabled) void actions.setEnabled(u.id, true);
+                  else
+                    setConfirming({
+                      title: '禁用账号',
+                      message: USER_ADMIN_MESSAGES.disableConfirm(adminUserLabel(u)),
+                      label: '禁用',
+                      run: () => void actions.setEnabled(u.id, false),
+                    });
+                },
                 onDelete: () => setDeleting(u),
               }}
             />
@@ -112,7 +129,22 @@ function UserConsole() {
         user={detail}
         self={detail?.id === me?.id}
         offline={!online}
-        onRole={(role) => detail && void actions.setRole(detail.id, role)}
+        onRole={(role) => {
+          if (!detail) return;
+          const change = () => void actions.setRole(detail.id, role);
+          if (role !== 'admin' && detail.user_type !== 'admin') change();
+          else
+            setConfirming({
+              title: '修改角色',
+              message: USER_ADMIN_MESSAGES.roleConfirm(
+                adminUserLabel(detail),
+                ROLE_LABELS[role],
+                role === 'admin',
+              ),
+              label: '确定',
+              run: change,
+            });
+        }}
         onClose={() => setDetailId(null)}
       />
       {editing && (
@@ -129,6 +161,14 @@ function UserConsole() {
         confirmLabel="删除"
         onClose={() => setDeleting(null)}
         onConfirm={() => deleting && void actions.remove(deleting.id)}
+      />
+      <ConfirmDialog
+        open={confirming !== null}
+        title={confirming?.title ?? ''}
+        message={confirming?.message ?? ''}
+        confirmLabel={confirming?.label ?? '确定'}
+        onClose={() => setConfirming(null)}
+        onConfirm={() => confirming?.run()}
       />
     </Container>
   );

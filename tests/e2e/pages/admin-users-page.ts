@@ -61,10 +61,15 @@ export class AdminUsersPage {
     await this.detail.waitFor({ state: 'hidden' });
   }
 
+  /** Enables or disables an account; disabling is confirmed in a dialog. */
   async setEnabled(userId: string, enabled: boolean): Promise<void> {
     await this.card(userId)
       .getByRole('button', { name: enabled ? '启用' : '禁用', exact: true })
       .click();
+    if (enabled) return;
+    const confirm = this.page.getByRole('dialog', { name: '禁用账号' });
+    await confirm.getByRole('button', { name: '禁用', exact: true }).click();
+    await confirm.waitFor({ state: 'hidden' });
   }
 
   /** Opens the edit dialog, fills name and phone and saves (the outcome is the caller's to check). */
