@@ -40,6 +40,8 @@ export const NEWS_MESSAGES = {
   noImageSelected: '没有选择图片文件',
   imageUploadFailed: '图片上传失败，请重试',
   imageUploadFailedWith: (reason: string) => `图片上传失败：${reason}`,
+  /** Offline, images cannot be uploaded: the text can be saved now and the cover added later. */
+  imagesNeedConnection: '当前离线：图片需联网上传。可先保存文字内容，联网后再编辑添加封面和图片。',
   createFailed: '创建失败，请重试',
   updateFailed: '更新失败，请重试',
   deleteFailed: GENERIC_MESSAGES.deleteFailed,

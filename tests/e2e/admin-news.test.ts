@@ -239,6 +239,12 @@ describe('/admin/news', () => {
     await adminDevice.context.setOffline(true);
     try {
       await news.openAdd();
+      // A cover cannot be uploaded without a connection: the dialog says so before one is chosen.
+      await news.dialog
+        .getByTestId('news-images-offline')
+        .getByText(NEWS_MESSAGES.imagesNeedConnection)
+        .waitFor();
+      expect(await news.dialog.getByRole('button', { name: '上传封面' }).isDisabled()).toBe(true);
       await news.field('标题').fill(title);
       await news.editor.click();
       await page.keyboard.type('在火车上');

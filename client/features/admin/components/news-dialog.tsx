@@ -31,6 +31,7 @@ import { LazyPart } from '@client/components/lazy-part';
 import { withFormLevelErrors } from '@client/components/form/form-level-errors';
 import { FormTextField } from '@client/components/form/form-text-field';
 import type { NewsDoc } from '@client/data/schemas/news.schema';
+import { useOnlineStatus } from '@client/pwa/online-status';
 
 // The editor's code (Tiptap, ProseMirror) is loaded only when the dialog opens.
 const NewsEditor = lazy(() => import('./news-editor'));
@@ -82,6 +83,7 @@ export function NewsDialog({
       : EMPTY,
   });
   const saving = formState.isSubmitting;
+  const online = useOnlineStatus();
   const cover = useWatch({ control, name: 'image_url' }) ?? '';
   const [coverPreview, setCoverPreview] = useState<string | null>(null);
   const [coverUploading, setCoverUploading] = useState(false);
@@ -195,7 +197,7 @@ export function NewsDialog({
                     variant="outlined"
                     size="small"
                     loading={coverUploading}
-                    disabled={saving}
+                    disabled={saving || !online}
                   >
                     {shownCover ? '更换封面' : '上传封面'}
                     <input
@@ -225,6 +227,11 @@ export function NewsDialog({
               {coverError && (
                 <Alert severity="error" data-testid="news-cover-error" sx={{ mt: 1 }}>
                   {coverError}
+                </Alert>
+              )}
+              {!online && !coverUploading && (
+                <Alert severity="info" data-testid="news-images-offline" sx={{ mt: 1 }}>
+                  {NEWS_MESSAGES.imagesNeedConnection}
                 </Alert>
               )}
             </Box>
