@@ -4,9 +4,10 @@
  */
 import { newId } from '@couchdb/model/common-facts';
 import type { DemandForm } from '@couchdb/model/demand';
-import type { DemandStatus } from '@couchdb/model/demand-facts';
+import { DEMAND_MAX, DEMAND_MESSAGES, type DemandStatus } from '@couchdb/model/demand-facts';
 import { changeDemandStatus } from '@couchdb/rules/demand-list';
 import type { DeviceDatabase } from './database';
+import { checkLimit } from './limit-reached';
 import type { DemandDoc } from './schemas/demand.schema';
 
 /** The ranges a form may leave empty: emptied on an edit, they are removed from the document. */
@@ -37,6 +38,8 @@ export async function publishDemand(
   form: DemandForm,
   now = new Date().toISOString(),
 ): Promise<string> {
+  const owned = await db.demands.count({ selector: { user_id: userId } }).exec();
+  checkLimit(owned, DEMAND_MAX, DEMAND_MESSAGES.tooMany);
   const id = newId();
   await db.demands.insert({
     id,

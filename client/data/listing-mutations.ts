@@ -4,11 +4,13 @@
  */
 import { newId } from '@couchdb/model/common-facts';
 import type { PropertyForm } from '@couchdb/model/property';
+import { LISTING_MAX, PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import type { UserRole } from '@couchdb/model/roles';
 import { createRefusal } from '@couchdb/rules/access';
 import { editedListingFromForm, newListingFromForm } from '@couchdb/rules/listing-form';
 import { changeStatus } from '@couchdb/rules/property-status';
 import type { DeviceDatabase } from './database';
+import { checkLimit } from './limit-reached';
 import { composeListingMedia, mediaOfListing, sameMedia, type ListingMedia } from './listing-media';
 import type { MediaOutbox, OutboxListing } from './media-outbox';
 import type { PropertyDoc } from './schemas/property.schema';
@@ -25,15 +27,26 @@ export interface ListingMediaChoice {
  * sent again).
  */
 export async function publishListing(
-  outbox: MediaOutbox,
+  device: { database: DeviceDatabase; outbox: MediaOutbox },
   publisher: { id: string; user_type: UserRole },
   form: PropertyForm,
   media: ListingMediaChoice,
 ): Promise<void> {
+  const { database: db, outbox } = device;
   const listing = newListingFromForm(form, publisher, newId());
   // The gateway's create rule, applied here too so the device never queues what it would refuse.
   const refusal = createRefusal('properties', publisher.user_type, listing);
   if (refusal) throw new Error(refusal.message);
+  // Its per-account limit too: the listings on the device (not deleted) and those still waiting
+  // in the outbox for their files.
+  const stored = await db.properties
+    .count({ selector: { user_id: publisher.id, status: { $ne: 'deleted' } } })
+    .exec();
+  const waiting = (await outbox.entries()).filter(
+    (e) => e.publication.userId === publisher.id && !e.publication.editOf,
+  ).length;
+  const max = LISTING_MAX[publisher.user_type];
+  checkLimit(stored + waiting, max, PROPERTY_MESSAGES.tooMany(max));
   await outbox.add(listing, media.files, { kept: media.kept });
 }
 

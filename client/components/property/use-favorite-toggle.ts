@@ -4,6 +4,7 @@ import { FAVORITE_MESSAGES } from '@couchdb/model/favorite-facts';
 import { operationFailedMessage } from '@couchdb/model/errors';
 // Not the hooks' index: the first screen loads only the hooks it uses.
 import { toggleFavorite, useFavoriteIds } from '@client/data/hooks/use-favorites';
+import { LimitReachedError } from '@client/data/limit-reached';
 import { useOpenDevice } from '@client/data/open-device';
 import { useAuth } from '@client/lib/session/auth-context';
 import { useToast } from '../toast/toast-context';
@@ -43,6 +44,10 @@ export function useFavoriteToggle(): FavoriteToggle {
                 : FAVORITE_MESSAGES.removed,
           ),
         (err: unknown) => {
+          if (err instanceof LimitReachedError) {
+            toast.warning(err.message);
+            return;
+          }
           console.error('favourite toggle failed', propertyId, err);
           toast.error(operationFailedMessage(err instanceof Error ? err.message : String(err)));
         },

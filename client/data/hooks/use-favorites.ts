@@ -1,7 +1,8 @@
 /** The signed-in user's favourites: which listings are favourited, and the toggle. */
 import { useMemo } from 'react';
-import { favoriteId } from '@couchdb/model/favorite-facts';
+import { FAVORITE_MAX, FAVORITE_MESSAGES, favoriteId } from '@couchdb/model/favorite-facts';
 import type { DeviceDatabase } from '../database';
+import { checkLimit } from '../limit-reached';
 import { useOpenDevice } from '../open-device';
 import { constantSource, mapSource, useLiveQuery } from './use-live-query';
 
@@ -39,6 +40,8 @@ export async function toggleFavorite(
     await existing.incrementalRemove();
     return 'removed';
   }
+  const count = await db.favorites.count({ selector: { user_id: userId } }).exec();
+  checkLimit(count, FAVORITE_MAX, FAVORITE_MESSAGES.tooMany);
   await db.favorites.upsert({
     id,
     user_id: userId,

@@ -3,6 +3,7 @@ import type { PropertyForm } from '@couchdb/model/property';
 import { PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import { useToast } from '@client/components/toast/toast-context';
 import { forgetRefusedChange, useOpenDevice } from '@client/data/hooks';
+import { LimitReachedError } from '@client/data/limit-reached';
 import type { ListingMedia } from '@client/data/listing-media';
 import { publishListing, saveListingEdit } from '@client/data/listing-mutations';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
@@ -44,7 +45,10 @@ export function useListingSubmit({
       if (listing) {
         await saveListingEdit(device, listing.id, form, { kept, files });
       } else {
-        await publishListing(device.outbox!, user!, form, { kept, files });
+        await publishListing({ database: device.database, outbox: device.outbox! }, user!, form, {
+          kept,
+          files,
+        });
         if (!refused)
           await draft
             .clear()
@@ -75,6 +79,10 @@ export function useListingSubmit({
             : '/admin/audit',
       );
     } catch (err) {
+      if (err instanceof LimitReachedError) {
+        toast.warning(err.message);
+        return;
+      }
       console.error(listing ? 'saving the listing failed' : 'publishing failed', listing?.id, err);
       toast.error(PROPERTY_MESSAGES.publishFailed);
     }
