@@ -235,6 +235,9 @@ export class AuthService {
     const family = await getOrNull(
       () => this.auth.get(`family:${doc!.family}`) as Promise<FamilyDoc>,
     );
+    // A session ended by disabling the account says so (the login page tells the user why).
+    if (family?.revoked && family.revoked_reason === 'disabled')
+      throw new HttpError(401, 'account_disabled');
     if (!family || family.revoked) throw new HttpError(401, 'refresh_invalid');
     if (Date.parse(doc.expires_at) <= Date.now()) throw new HttpError(401, 'refresh_invalid');
     const next = newRefreshToken();

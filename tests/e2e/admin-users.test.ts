@@ -184,6 +184,11 @@ describe('admin users', () => {
     await users.setEnabled(member.userId, false);
     await new Layout(users.page).waitForToast(USER_ADMIN_MESSAGES.disabled);
     await new LoginPage(page).heading.waitFor(SYNC_WAIT);
+    // The login page says why: the account was disabled, not a session that ran out.
+    await page
+      .getByTestId('session-ended')
+      .getByText(ERROR_MESSAGES.account_disabled)
+      .waitFor(SYNC_WAIT);
   });
 
   it('refuses to delete an account that owns a listing and deletes one that owns nothing', async () => {

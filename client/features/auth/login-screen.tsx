@@ -93,7 +93,7 @@ function LoginForm({ signingIn }: { signingIn(): void }) {
       <Stack spacing={2.5}>
         {sessionEnded && (
           <Alert severity="info" data-testid="session-ended">
-            {AUTH_MESSAGES.sessionEnded}
+            {sessionEnded.reason ?? AUTH_MESSAGES.sessionEnded}
           </Alert>
         )}
         <FormPhoneField control={control} name="phone" label="手机号" autoFocus={!initial.phone} />

@@ -12,7 +12,7 @@ export interface AuthContextValue {
    * Signed out because the server ended the session (not by the user): whose session it was;
    * null otherwise.
    */
-  sessionEnded: { phone: string } | null;
+  sessionEnded: { phone: string; reason?: string } | null;
   login(input: LoginInput): Promise<User>;
   register(input: RegisterRequest): Promise<User>;
   /**

@@ -29,9 +29,10 @@ export interface SessionState {
   user: User | null;
   /**
    * Signed out because the server ended the session (not by the user): the login page says so and
-   * fills in the phone of the account whose session ended.
+   * fills in the phone of the account whose session ended. `reason`: the server's own words when
+   * they say more than an expired session (账号已被禁用).
    */
-  ended?: { phone: string };
+  ended?: { phone: string; reason?: string };
 }
 
 /** Renew this long before the access token runs out. */
@@ -268,7 +269,11 @@ export class SessionManager {
       if (generation !== this.generation) return this.accessToken;
       if (isSignedOutAnswer(err)) {
         const user = this.state.status === 'authenticated' ? this.state.user : null;
-        this.clear({ ended: user ? { phone: user.phone } : undefined });
+        const reason =
+          (err as ApiError).code === 'account_disabled' ? (err as ApiError).message : undefined;
+        this.clear({
+          ended: user ? { phone: user.phone, ...(reason ? { reason } : {}) } : undefined,
+        });
         return null;
       }
       if (this.state.status === 'loading') {
@@ -303,7 +308,7 @@ export class SessionManager {
     this.schedule(Math.max(MIN_REFRESH_DELAY_MS, lifetime - REFRESH_AHEAD_MS));
   }
 
-  private clear({ ended }: { ended?: { phone: string } } = {}): void {
+  private clear({ ended }: { ended?: SessionState['ended'] } = {}): void {
     this.accessToken = null;
     this.tokenExpiresAt = 0;
     this.knownSignedOut = true;

@@ -183,6 +183,8 @@ describe('an admin', () => {
     expect(write.body.error.code).toBe('account_disabled');
     const refresh = await request(gw.app).post('/api/auth/refresh').set('Cookie', cookie);
     expect(refresh.status).toBe(401);
+    // The device is told why (its login page says so), not only that the session is over.
+    expect(refresh.body.error.code).toBe('account_disabled');
     const login = await api.login(gw.app, carol.user.phone, carol.password);
     expect(login.status).toBe(403);
     expect(login.body.error).toMatchObject({

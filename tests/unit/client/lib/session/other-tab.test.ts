@@ -127,6 +127,18 @@ describe('the server ending the session', () => {
       ended: { phone: alice.phone },
     });
 
+    // A disabled account: the server's words, which say more than an expired session.
+    const api2 = fakeApi(alice);
+    const manager2 = await signedIn(api2);
+    api2.refresh = async () => {
+      throw new ApiError(403, 'account_disabled', '账号已被禁用，请联系管理员');
+    };
+    expect(await manager2.refresh()).toBeNull();
+    expect(manager2.getSnapshot().ended).toEqual({
+      phone: alice.phone,
+      reason: '账号已被禁用，请联系管理员',
+    });
+
     const again = await signedIn(fakeApi(alice));
     await again.logout();
     expect(again.getSnapshot()).toEqual({ status: 'anonymous', user: null });
