@@ -6,7 +6,7 @@
 import { MAX_PAGE_BUTTONS, PAGE_SIZE } from '../model/constants';
 import type { OperationType } from '../model/oplog';
 import type { AuditStatus, PropertyStatus, PropertyType } from '../model/property';
-import { AUDIT_STATUS_LABELS, awaitsReview } from './property-status';
+import { AUDIT_STATUS_LABELS, awaitsReview, PROPERTY_STATUS_LABELS } from './property-status';
 import {
   comparePropertiesFor,
   DEFAULT_PROPERTY_SORT,
@@ -183,6 +183,25 @@ export function lostAuditMessage(
   if (theirs !== 'approved' && theirs !== 'rejected') return null;
   if (mine.audit_status === theirs || mine.audit_status === 'pending') return null;
   return `「${title}」已由其他管理员审核为${AUDIT_STATUS_LABELS[theirs]}，您的审核未生效`;
+}
+
+/**
+ * What an admin is told when their 上架/下架 (or another change) lost to the listing's deletion or
+ * to another status set meanwhile, or null when the refused change was not one that lost that way.
+ */
+export function lostStatusMessage(
+  title: string,
+  mine: { status?: unknown },
+  server: { status?: unknown; _deleted?: unknown } | null,
+): string | null {
+  if (!server) return null;
+  if (server._deleted === true || server.status === 'deleted') {
+    return mine.status === 'deleted' ? null : `「${title}」已被删除，您的修改未生效`;
+  }
+  const theirs = server.status;
+  if (theirs !== 'active' && theirs !== 'inactive') return null;
+  if (mine.status === theirs || mine.status === 'deleted') return null;
+  return `「${title}」已被其他人${PROPERTY_STATUS_LABELS[theirs]}，您的${PROPERTY_STATUS_LABELS[mine.status as PropertyStatus] ?? '修改'}未生效`;
 }
 
 /** The console's own confirmations (the spec names only the failures, §8 "Admin"). */

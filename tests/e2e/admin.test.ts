@@ -11,7 +11,7 @@ import { ADMIN_PROPERTY_MESSAGES, PROPERTY_MESSAGES, type Property } from '@couc
 import { ROLE_SHORT_LABELS } from '@couchdb/model/roles';
 import { ADMIN_LISTING_MESSAGES } from '@couchdb/rules/admin-listings';
 import { ACCESS_MESSAGES } from '@couchdb/rules/access';
-import { auditToast } from '@couchdb/rules/property-status';
+import { auditToast, STATUS_MESSAGES } from '@couchdb/rules/property-status';
 import {
   launchBrowser,
   saveScreenshot,
@@ -385,5 +385,38 @@ describe('listing console', () => {
     // The visitor's open list re-sorts without a reload: priority first, newest first among them.
     await expect.poll(firstId, SYNC_WAIT).toBe(id);
     await saveScreenshot(visitorPage, 'visitor-list-priority-desktop');
+  });
+
+  it('tells an admin whose offline 下架 lost to another admin’s delete, and offers no resend', async () => {
+    const title = `离线下架被删除${Date.now() % 100_000}`;
+    const id = await publishApproved(gateway.url, owner, admin, { title });
+    const page = await signIn(adminDevice, 'admin', '/admin/properties');
+    const watch = watchDevice(page);
+    const console_ = new ConsolePage(page);
+    await console_.heading.waitFor();
+    await console_.search.fill(title);
+    await adminCard(page, id).waitFor(SYNC_WAIT);
+
+    await adminDevice.context.setOffline(true);
+    try {
+      await page.evaluate(() => window.dispatchEvent(new Event('offline')));
+      await adminCard(page, id).getByRole('button', { name: '下架' }).click();
+      await new Layout(page).waitForToast(withSavedOfflineNote(ADMIN_LISTING_MESSAGES.takenDown));
+      // Meanwhile another admin deletes it.
+      await updateAccepted(gateway.url, admin, 'properties', id, { status: 'deleted' });
+    } finally {
+      await adminDevice.context.setOffline(false);
+    }
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+
+    const lost = page.getByTestId('lost-decision').filter({ hasText: title });
+    await explainingDevice(watch, () => lost.waitFor(SYNC_WAIT));
+    expect(await lost.textContent()).toContain(`「${title}」已被删除，您的修改未生效`);
+    expect((await serverListing(id))?.status).toBe('deleted');
+    // /manage keeps it with the reason, and does not offer to send it again (as a new listing).
+    await page.goto(`${gateway.url}/manage`);
+    const kept = page.getByTestId('refused-change').filter({ hasText: title });
+    await kept.getByText(STATUS_MESSAGES.fromDeleted).waitFor(SYNC_WAIT);
+    expect(await kept.getByRole('link', { name: '修改后重新提交' }).count()).toBe(0);
   });
 });

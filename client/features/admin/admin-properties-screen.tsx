@@ -32,6 +32,7 @@ import { useAllProperties } from '@client/data/hooks/use-admin';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
 import { useAuth } from '@client/lib/session/auth-context';
 import { PageHeader } from '@client/components/page-header';
+import { LostDecisions } from './components/lost-decisions';
 import { Pager } from '@client/components/pager';
 import { AdminGate } from './components/admin-gate';
 import { AdminPropertyCard } from './components/admin-property-card';
@@ -125,6 +126,7 @@ function PropertyConsole() {
         <OplogPanel />
       ) : (
         <>
+          <LostDecisions />
           <ConsoleFilters filter={filter} onChange={update} />
           <Alert icon={<StarOutlined />} severity="info" sx={{ mb: 2 }}>
             {ADMIN_LISTING_MESSAGES.priorityBanner}

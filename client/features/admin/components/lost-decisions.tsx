@@ -2,13 +2,15 @@ import { map } from 'rxjs';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { lostAuditMessage } from '@couchdb/rules/admin-listings';
+import { lostAuditMessage, lostStatusMessage } from '@couchdb/rules/admin-listings';
+import { CLASH_CODE } from '@client/data/conflict-handler';
 import { useLiveQuery } from '@client/data/hooks';
 import type { RefusedDoc } from '@client/data/schemas/refused.schema';
 
 /**
- * Audit decisions of this admin that lost to another admin's (made offline, or at the same time):
- * the device took the other decision and tells the admin so, instead of overwriting silently.
+ * Audit decisions and status changes of this admin that lost to another admin's or to the
+ * listing's deletion (made offline, or at the same time): the device took the other version and
+ * tells the admin so, instead of overwriting silently.
  */
 export function LostDecisions() {
   const { data: refused, database } = useLiveQuery('refused:properties', (db) =>
@@ -18,11 +20,12 @@ export function LostDecisions() {
   );
   const lost = (refused ?? []).flatMap((r) => {
     const title = (r.doc as { title?: string }).title ?? r.doc_id;
-    const message = lostAuditMessage(
-      title,
-      r.doc as { audit_status?: unknown },
-      r.server_doc as { audit_status?: unknown } | null,
-    );
+    const mine = r.doc as { audit_status?: unknown; status?: unknown };
+    const server = r.server_doc as { audit_status?: unknown; status?: unknown } | null;
+    // A status the gateway refused (a rule) is a refusal, told on /manage; here only a clash.
+    const message =
+      lostAuditMessage(title, mine, server) ??
+      (r.code === CLASH_CODE ? lostStatusMessage(title, mine, server) : null);
     return message ? [{ id: r.id, message }] : [];
   });
   if (lost.length === 0) return null;

@@ -4,6 +4,7 @@ import {
   filterAdminListings,
   filterOplog,
   lostAuditMessage,
+  lostStatusMessage,
   oplogOperators,
   pageButtons,
   pageCount,
@@ -144,5 +145,29 @@ describe('lostAuditMessage', () => {
       null,
     );
     expect(lostAuditMessage('x', { audit_status: 'approved' }, null)).toBe(null);
+  });
+});
+
+describe('lostStatusMessage', () => {
+  it('tells an admin their change lost to the listing’s deletion', () => {
+    expect(lostStatusMessage('湖景房', { status: 'inactive' }, { status: 'deleted' })).toBe(
+      '「湖景房」已被删除，您的修改未生效',
+    );
+    expect(lostStatusMessage('湖景房', { status: 'active' }, { _deleted: true })).toBe(
+      '「湖景房」已被删除，您的修改未生效',
+    );
+  });
+
+  it('tells them their 上架 or 下架 lost to another one', () => {
+    expect(lostStatusMessage('湖景房', { status: 'active' }, { status: 'inactive' })).toBe(
+      '「湖景房」已被其他人下架，您的上架未生效',
+    );
+  });
+
+  it('says nothing when the status is the same, or theirs was a deletion too', () => {
+    expect(lostStatusMessage('x', { status: 'active' }, { status: 'active' })).toBe(null);
+    expect(lostStatusMessage('x', { status: 'deleted' }, { status: 'deleted' })).toBe(null);
+    expect(lostStatusMessage('x', { status: 'deleted' }, { status: 'active' })).toBe(null);
+    expect(lostStatusMessage('x', { status: 'active' }, null)).toBe(null);
   });
 });
