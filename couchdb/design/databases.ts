@@ -94,7 +94,7 @@ export function ownedMapSource({ notStatus }: { notStatus?: string }): string {
 
 /** Whether `doc` counts for its owner under the view of `counted` (the same rule, for one doc). */
 export function countsAsOwned(
-  doc: { user_id?: unknown; status?: unknown },
+  doc: Readonly<Record<string, unknown>>,
   counted: { notStatus?: string },
 ): boolean {
   return (

@@ -36,6 +36,7 @@ import {
 import { deletedStub, projectFor, toModelDoc, type StoredDoc } from '../projection';
 import { loadOperator, loadSettings, loadStored, storedInLog } from './store-reads';
 import { prepareWrite } from './write';
+import { countsAsOwned, OWNED_COUNTED } from '@couchdb/design/databases';
 import { OwnedCap } from './owned-cap';
 import { MemoryLimitStore } from '../limits/limit-store';
 
@@ -171,12 +172,18 @@ export async function pushRows(
       toWrite._rev = res.rev;
       feed?.expectWrite(collection, id.data, res.rev, ctx.viewer.id);
       accepted.push(projectFor(collection, ctx.viewer, toWrite) ?? deletedStub(id.data));
-      // A deleted document (a listing: its status 'deleted') makes room under its owner's cap.
+      // A document that stops counting for its owner (deleted; a listing set to 已删除) makes room
+      // under the owner's cap at once. A failure here only delays that (the entry expires).
+      const counted = OWNED_COUNTED[collection];
       const owner = live?.user_id;
-      const gone =
-        toWrite._deleted === true ||
-        (collection === 'properties' && toWrite.status === 'deleted' && live?.status !== 'deleted');
-      if (gone && typeof owner === 'string') await deps.caps?.release(collection, owner, id.data);
+      if (
+        counted &&
+        live &&
+        typeof owner === 'string' &&
+        countsAsOwned(live, counted) &&
+        (toWrite._deleted === true || !countsAsOwned(toWrite, counted))
+      )
+        await deps.caps?.release(collection, owner, id.data).catch(() => undefined);
     } catch (err) {
       if (couchStatus(err) !== 409) throw err;
       conflicts.push(visibleVersion(await loadStored(db, id.data), id.data));
