@@ -38,8 +38,9 @@ export async function publishDemand(
   form: DemandForm,
   now = new Date().toISOString(),
 ): Promise<string> {
-  const owned = await db.demands.count({ selector: { user_id: userId } }).exec();
-  checkLimit(owned, DEMAND_MAX, DEMAND_MESSAGES.tooMany);
+  // Counted by reading them: RxDB refuses a count() its indexes cannot answer alone (QU14).
+  const owned = await db.demands.find({ selector: { user_id: userId } }).exec();
+  checkLimit(owned.length, DEMAND_MAX, DEMAND_MESSAGES.tooMany);
   const id = newId();
   await db.demands.insert({
     id,

@@ -39,9 +39,10 @@ export async function publishListing(
   if (refusal) throw new Error(refusal.message);
   // Its per-account limit too: the listings on the device (not deleted) and those still waiting
   // in the outbox for their files.
-  const stored = await db.properties
-    .count({ selector: { user_id: publisher.id, status: { $ne: 'deleted' } } })
-    .exec();
+  // Counted by reading them: RxDB refuses a count() its indexes cannot answer alone (QU14).
+  const stored = (await db.properties.find({ selector: { user_id: publisher.id } }).exec()).filter(
+    (p) => p.status !== 'deleted',
+  ).length;
   const waiting = (await outbox.entries()).filter(
     (e) => e.publication.userId === publisher.id && !e.publication.editOf,
   ).length;

@@ -40,8 +40,9 @@ export async function toggleFavorite(
     await existing.incrementalRemove();
     return 'removed';
   }
-  const count = await db.favorites.count({ selector: { user_id: userId } }).exec();
-  checkLimit(count, FAVORITE_MAX, FAVORITE_MESSAGES.tooMany);
+  // Counted by reading them: RxDB refuses a count() its indexes cannot answer alone (QU14).
+  const owned = await db.favorites.find({ selector: { user_id: userId } }).exec();
+  checkLimit(owned.length, FAVORITE_MAX, FAVORITE_MESSAGES.tooMany);
   await db.favorites.upsert({
     id,
     user_id: userId,
