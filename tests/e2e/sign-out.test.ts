@@ -62,6 +62,16 @@ afterAll(async () => {
   await gateway?.stop();
 });
 
+/** Whether the server holds the agent's favourite of listing `id`. */
+async function agentFavourited(id: string): Promise<boolean> {
+  const favourites = await serverDocs<{ id: string; property_id: string }>(
+    gateway.url,
+    agent,
+    'favorites',
+  );
+  return [...favourites.values()].some((f) => f.property_id === id);
+}
+
 /**
  * At an online moment the device sends the revocation it owes: the record goes, and the signed-out
  * session's refresh token is refused.
@@ -237,16 +247,7 @@ describe('a change made offline, then the app opened again offline', () => {
     const login = new LoginPage(page);
     await login.goto(gateway.url);
     await login.signIn(demoAccount('agent'));
-    await expect
-      .poll(async () => {
-        const favourites = await serverDocs<{ id: string; property_id: string }>(
-          gateway.url,
-          agent,
-          'favorites',
-        );
-        return [...favourites.values()].some((f) => f.property_id === id);
-      }, SYNC_WAIT)
-      .toBe(true);
+    await expect.poll(() => agentFavourited(id), SYNC_WAIT).toBe(true);
     await page.close();
   });
 });
@@ -300,16 +301,7 @@ describe('two tabs of one browser', () => {
     } finally {
       await browser.context.setOffline(false);
     }
-    await expect
-      .poll(async () => {
-        const favourites = await serverDocs<{ id: string; property_id: string }>(
-          gateway.url,
-          agent,
-          'favorites',
-        );
-        return [...favourites.values()].some((f) => f.property_id === id);
-      }, SYNC_WAIT)
-      .toBe(true);
+    await expect.poll(() => agentFavourited(id), SYNC_WAIT).toBe(true);
     await chip(page, '已同步').waitFor(SYNC_WAIT);
     await chip(other, '已同步').waitFor(SYNC_WAIT);
     await other.close();
