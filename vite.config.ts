@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import type { RouteMatchCallbackOptions } from 'workbox-core/types.js';
+import { firstScreenChunks } from './scripts/first-screen-chunks.js';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -163,6 +164,9 @@ function reactRouterProduction(): Plugin {
   };
 }
 
+/** The first screen's code in a chunk per loading step (scripts/first-screen-chunks.ts). */
+const firstScreen = firstScreenChunks(here('.'));
+
 export default defineConfig({
   root: here('./client'),
   publicDir: here('./public'),
@@ -174,6 +178,7 @@ export default defineConfig({
     buildIdMeta(process.env.APP_BUILD_ID),
     firstScreenStyles(),
     reactRouterProduction(),
+    firstScreen.plugin,
   ],
   build: {
     outDir: here('./dist'),
@@ -182,6 +187,7 @@ export default defineConfig({
     sourcemap: true,
     // .vite/manifest.json: the gateway preloads a rendered first screen's chunks from it.
     manifest: true,
+    rolldownOptions: { output: { codeSplitting: { groups: firstScreen.groups } } },
     modulePreload: {
       // The data layer (RxDB, client/app/sync/page-data.ts) loads off the critical path: its ~20
       // chunks come through its own imports instead of 20 preload tags inserted in one task.

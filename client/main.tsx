@@ -23,15 +23,17 @@ const LOAD_TRIES = 4;
 
 /**
  * Evaluating the app at once is one long task on a slow phone; instead, each step below is a task
- * of its own: the theme (MUI's theme code), the router, MUI's styling engine and base components,
- * the app's own modules, the screen's. A step only evaluates what the app imports anyway. (Nothing
- * on the way uses Intl's zh-CN formats: their first use loads ICU's locale data, a long task of its
- * own.)
+ * of its own: the router, MUI's styling engine and base components, the theme (MUI's theme code),
+ * the app's own modules, the screen's. A step only evaluates what the app imports anyway, and the
+ * build puts each step's modules in a file of its own (scripts/first-screen-chunks.ts). The theme
+ * comes after MUI's styling: its import of MUI's styles index would otherwise draw the styling
+ * engine into the theme's step: one long task where there are two shorter ones. (Nothing on the
+ * way uses Intl's zh-CN formats: their first use loads ICU's locale data, a long task of its own.)
  */
 const APP_STEPS: readonly (() => Promise<unknown>)[] = [
-  () => import('./app/theme'),
   () => import('./app/load-steps/router'),
   () => import('./app/load-steps/mui'),
+  () => import('./app/theme'),
 ];
 
 /** Loads the app a step a task, then makes its router in a task of its own; gives the mount. */

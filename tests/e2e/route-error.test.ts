@@ -7,7 +7,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_ERROR_MESSAGES } from '@client/app/route-error-messages';
-import { launchBrowser, saveScreenshot, UI_WAIT, type TestBrowser } from '../helpers/browser';
+import {
+  launchBrowser,
+  saveScreenshot,
+  UI_WAIT,
+  waitForReact,
+  type TestBrowser,
+} from '../helpers/browser';
 import { startGateway, type RunningGateway } from '../helpers/gateway';
 import { Layout } from './pages/layout';
 
@@ -30,6 +36,8 @@ describe('a screen whose code did not load', () => {
     const helpChunk = /\/assets\/help-screen-[^/]*\.js$/;
     await browser.context.route(helpChunk, (route) => route.abort('internetdisconnected'));
     const page = await browser.openPage(`${gateway.url}/`);
+    // A click on the gateway's markup before the app owns it is a page load, not the app's move.
+    await waitForReact(page);
     await page.getByRole('link', { name: '帮助中心' }).first().click();
     await page.getByRole('heading', { name: ROUTE_ERROR_MESSAGES.title }).waitFor(UI_WAIT);
     await page.getByText(ROUTE_ERROR_MESSAGES.chunkFailed).waitFor(UI_WAIT);
