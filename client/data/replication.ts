@@ -261,6 +261,11 @@ export function replicateCollection(
         // A full page: more follow, so the next one downloads while RxDB stores this one.
         if (body.documents.length >= pageSize && body.checkpoint) {
           ahead.start(pullUrl(name, body.checkpoint, pageSize));
+        } else if (prefetched) {
+          // The prefetched page was asked for before this replication listened to the change
+          // stream: a change signalled in between (a listing taken down) would never be pulled.
+          // One more pull follows it (RxDB keeps a poke made during a pull for after it).
+          poke$.next('RESYNC');
         } else {
           markCaughtUp();
         }

@@ -30,6 +30,8 @@ export interface DeviceOptions {
   tag?: string;
   /** The device's fetch (a test may watch its requests). */
   fetch?: typeof fetch;
+  /** No change stream: the device pulls only when the replication itself asks. */
+  stream?: boolean;
 }
 
 /** The identity options of a device signed in as `who` (its role, user id and access token). */
@@ -96,6 +98,7 @@ export class TestDevice {
       status: this.status,
       retry,
       pullLimit: 100,
+      stream: this.options.stream,
     });
     return this.sync;
   }

@@ -1,0 +1,66 @@
+/**
+ * A visitor's first visit shows the listings the page prefetched, and the device's database loads
+ * after them. A listing taken down before that database listened to the server's changes must
+ * still leave the visitor's screen: the prefetched page is followed by a pull of the device's own.
+ * Run `npm run build` first (`npm run test:e2e` does).
+ */
+import type { Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Property } from '@couchdb/model/property';
+import { launchBrowser, SYNC_WAIT, type TestBrowser } from '../helpers/browser';
+import { startGateway, type RunningGateway } from '../helpers/gateway';
+import { serverDocs, updateAccepted, type Session } from '../helpers/sync-api';
+import { signInDemo } from './pages/browse-fixtures';
+import { PropertyListPage } from './pages/property-list-page';
+
+let gateway: RunningGateway;
+let browser: TestBrowser;
+let admin: Session;
+
+beforeAll(async () => {
+  gateway = await startGateway({ embedded: true });
+  [browser, admin] = await Promise.all([launchBrowser(), signInDemo(gateway.url, 'admin')]);
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await gateway?.stop();
+});
+
+describe('a first visit', () => {
+  it('drops a listing taken down before the device database loaded', async () => {
+    // The demo data is seeded after the gateway has started listening.
+    const listing = await vi.waitFor(
+      async () => {
+        const visible = await serverDocs<Property & { _deleted?: boolean }>(
+          gateway.url,
+          null,
+          'properties',
+        );
+        const found = [...visible.values()].find((p) => !p._deleted);
+        if (!found) throw new Error('the demo listings are not there yet');
+        return found;
+      },
+      { timeout: SYNC_WAIT.timeout, interval: 500 },
+    );
+    // The device database's code is held back until the listing has been taken down.
+    const held: Route[] = [];
+    let release = false;
+    await browser.context.route(/\/assets\/device-data-[^/]*\.js$/, (route) => {
+      if (release) void route.continue();
+      else held.push(route);
+    });
+    const page = await browser.openPage(`${gateway.url}/properties`);
+    const list = new PropertyListPage(page);
+    await list.waitForResults();
+    const card = page.locator(`[data-testid="property-card"][data-property-id="${listing.id}"]`);
+    await card.waitFor();
+    await vi.waitFor(() => expect(held.length).toBeGreaterThan(0), SYNC_WAIT);
+
+    await updateAccepted(gateway.url, admin, 'properties', listing.id, { status: 'inactive' });
+    release = true;
+    for (const route of held.splice(0)) await route.continue();
+
+    await card.waitFor({ state: 'detached', ...SYNC_WAIT });
+  });
+});
