@@ -68,7 +68,7 @@ export function firstScreenChunks(root: string): { plugin: Plugin; groups: Chunk
   };
   // Groups are made before the graph is known: enough for the entry, its steps and the first
   // screen; an unused one captures nothing. Earlier steps take precedence.
-  for (let i = 0; i < 8; i += 1) names.push(i === 0 ? 'boot' : `step${i}`);
+  for (let i = 0; i < 12; i += 1) names.push(i === 0 ? 'boot' : `step${i}`);
   const groups = names.map((name, i) => ({
     name,
     priority: names.length - i,
