@@ -40,3 +40,31 @@ export const BREAKPOINTS = { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } as co
 /** The media query of widths from `key` up, as the theme's breakpoints.up(key) writes it. */
 export const widthUp = (key: keyof typeof BREAKPOINTS) =>
   `@media (min-width:${BREAKPOINTS[key]}px)`;
+
+/**
+ * How far a small button's hit area reaches above and below it on a touch screen: a small button
+ * is about 31 px high, under the 44 px a finger needs (WCAG 2.5.5); it looks the same. (From the
+ * padding box: an outlined button's 1 px border takes one of these.)
+ */
+const TOUCH_REACH_PX = 8;
+
+/** The theme's style for small buttons and icon buttons (MuiButton, MuiIconButton sizeSmall). */
+export const SMALL_TOUCH_TARGET = {
+  '@media (pointer: coarse)': {
+    '&::after': {
+      content: '""',
+      position: 'absolute',
+      left: 0,
+      right: 0,
+      top: -TOUCH_REACH_PX,
+      bottom: -TOUCH_REACH_PX,
+    },
+  },
+} as const;
+
+/** A row of small buttons that wraps: its lines far enough apart that their hit areas do not overlap. */
+export const SMALL_BUTTON_ROW_SX = {
+  flexWrap: 'wrap',
+  columnGap: 0.5,
+  rowGap: `${2 * TOUCH_REACH_PX}px`,
+} as const;

@@ -51,8 +51,13 @@ export interface TestBrowser {
   close(): Promise<void>;
 }
 
-/** Launches Chromium with a fresh user-data-dir; `close()` removes it. */
-export async function launchBrowser(): Promise<TestBrowser> {
+/**
+ * Launches Chromium with a fresh user-data-dir; `close()` removes it. `touch`: a phone's touch
+ * screen (a coarse pointer, taps) instead of a mouse.
+ */
+export async function launchBrowser({
+  touch = false,
+}: { touch?: boolean } = {}): Promise<TestBrowser> {
   const profileDir = await mkdtemp(path.join(tmpdir(), 'cj-chromium-'));
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: CHROMIUM_PATH,
@@ -61,6 +66,7 @@ export async function launchBrowser(): Promise<TestBrowser> {
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     viewport: VIEWPORTS.desktop,
+    ...(touch ? { hasTouch: true, isMobile: true } : {}),
   });
   context.setDefaultTimeout(UI_WAIT.timeout);
   for (const page of context.pages()) recordPageEvents(page);

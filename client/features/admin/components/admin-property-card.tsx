@@ -5,6 +5,7 @@ import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { SMALL_BUTTON_ROW_SX } from '@client/components/look';
 import { PROPERTY_TYPE_LABELS, REVISION_MESSAGES } from '@couchdb/model/property-facts';
 import { changedFieldLabels, hasPendingRevision } from '@couchdb/rules/listing-review';
 import { formatArea, formatDate, formatPrice } from '@couchdb/rules/format';
@@ -131,7 +132,7 @@ export function AdminPropertyCard({
           )}
         </Stack>
       </Stack>
-      <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 1, gap: 0.5, flexWrap: 'wrap' }}>
+      <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 1, ...SMALL_BUTTON_ROW_SX }}>
         <Button size="small" component={RouterLink} to={`/properties/${encodeURIComponent(p.id)}`}>
           查看
         </Button>

@@ -6,6 +6,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { SMALL_BUTTON_ROW_SX } from '@client/components/look';
 import { ROLE_SHORT_LABELS, type UserRole } from '@couchdb/model/roles';
 import { USER_ADMIN_MESSAGES } from '@couchdb/model/user-facts';
 import { adminUserLabel, ROLE_BADGE_COLORS, USER_STATE_LABELS } from '@couchdb/rules/admin-users';
@@ -112,7 +113,7 @@ export function AdminUserCard({
           <Typography sx={{ fontSize: 14, color: 'text.secondary' }}>
             {u.phone} · 注册于 {formatDate(u.created_at)}
           </Typography>
-          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, ml: -0.75 }}>
+          <Stack direction="row" sx={{ ...SMALL_BUTTON_ROW_SX, ml: -0.75 }}>
             <Button size="small" onClick={actions.onDetail}>
               详情
             </Button>

@@ -21,6 +21,7 @@ import {
   REPORT_STATUS_LABELS,
   type ReportDecision,
 } from '@couchdb/model/trust-facts';
+import { SMALL_BUTTON_ROW_SX } from '@client/components/look';
 import type { ReportQueueEntry } from '@couchdb/model/report';
 import { GENERIC_MESSAGES } from '@couchdb/model/errors';
 import { ADMIN_PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
@@ -141,10 +142,7 @@ export default function ReportQueue() {
               </Typography>
             ))}
           </Stack>
-          <Stack
-            direction="row"
-            sx={{ justifyContent: 'flex-end', mt: 1, gap: 0.5, flexWrap: 'wrap' }}
-          >
+          <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 1, ...SMALL_BUTTON_ROW_SX }}>
             <Button
               size="small"
               component={RouterLink}
