@@ -4,7 +4,7 @@
  */
 import { createTheme, type ThemeOptions } from '@mui/material/styles';
 import { groupDigits } from '@couchdb/rules/format';
-import { BREAKPOINTS, FONT_STACK, PALETTE, SMALL_TOUCH_TARGET } from '@client/components/look';
+import { BREAKPOINTS, FONT_STACK, PALETTE } from '@client/components/look';
 
 /**
  * MUI's zh-CN texts (its `zhCN` locale, as of MUI 9), written here: that module builds an
@@ -81,9 +81,8 @@ export const theme = createTheme(
       MuiCssBaseline: { styleOverrides: { body: { textWrap: 'pretty' } } },
       MuiButton: {
         defaultProps: { disableElevation: true },
-        styleOverrides: { root: { borderRadius: 10 }, sizeSmall: SMALL_TOUCH_TARGET },
+        styleOverrides: { root: { borderRadius: 10 } },
       },
-      MuiIconButton: { styleOverrides: { sizeSmall: SMALL_TOUCH_TARGET } },
       MuiCard: {
         defaultProps: { elevation: 0 },
         styleOverrides: { root: { border: '1px solid #eef0f2' } },

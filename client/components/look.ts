@@ -48,10 +48,18 @@ export const widthUp = (key: keyof typeof BREAKPOINTS) =>
  */
 const TOUCH_REACH_PX = 8;
 
-/** The theme's style for small buttons and icon buttons (MuiButton, MuiIconButton sizeSmall). */
-export const SMALL_TOUCH_TARGET = {
+/**
+ * A row of small buttons (an admin card's actions) that wraps. On a touch screen each button's hit
+ * area reaches above and below it, and the row's lines are far enough apart that those areas do
+ * not overlap: a touch between two lines goes to neither, never to the wrong one. Only rows laid
+ * out like this get the reach (a theme-wide one would take touches from a button close above).
+ */
+export const SMALL_BUTTON_ROW_SX = {
+  flexWrap: 'wrap',
+  columnGap: 0.5,
+  rowGap: `${2 * TOUCH_REACH_PX}px`,
   '@media (pointer: coarse)': {
-    '&::after': {
+    '& .MuiButton-sizeSmall::after': {
       content: '""',
       position: 'absolute',
       left: 0,
@@ -60,11 +68,4 @@ export const SMALL_TOUCH_TARGET = {
       bottom: -TOUCH_REACH_PX,
     },
   },
-} as const;
-
-/** A row of small buttons that wraps: its lines far enough apart that their hit areas do not overlap. */
-export const SMALL_BUTTON_ROW_SX = {
-  flexWrap: 'wrap',
-  columnGap: 0.5,
-  rowGap: `${2 * TOUCH_REACH_PX}px`,
 } as const;
