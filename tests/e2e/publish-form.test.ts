@@ -1,10 +1,12 @@
 /**
- * The publish form's step checks and its draft in real Chromium against the real gateway: a bad
+ * The publish form's step checks and its draft in real Chromium against the real gateway: a phone
+ * gets its number pad in the fields that take numbers; a bad
  * 360° link is refused on step 3, where it is typed, with the model's message; a draft reloaded on
  * step 3 reopens on step 3 with its text and its photos. Each test has a browser (a device) of its
  * own, so one test's draft does not reopen in the other. Run `npm run build` first.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROPERTY_FACT_LABELS } from '@couchdb/model/listing-fact-labels';
 import { PROPERTY_FORM_MESSAGES } from '@couchdb/model/property';
 import {
   launchBrowser,
@@ -46,6 +48,40 @@ async function openPublishForm(browser: TestBrowser, viewport: Viewport) {
 }
 
 describe('publish form steps', () => {
+  it('asks a phone for its number pad in the fields that take numbers, step by step', async () => {
+    const browser = await launchBrowser({ touch: true });
+    try {
+      const { page, form } = await openPublishForm(browser, VIEWPORTS.mobile);
+      /** The keyboard a phone shows for a field: the input's own inputmode (none: letters). */
+      const keyboard = (label: string) => page.getByLabel(label).getAttribute('inputmode');
+      await form.fillBasics({ title: `数字键盘 ${Date.now() % 100000}` });
+      await form.next.click();
+      await form.step(2).waitFor(WAIT);
+      expect({
+        area: await keyboard('面积'),
+        floor: await keyboard(PROPERTY_FACT_LABELS.floor),
+        totalFloors: await keyboard(PROPERTY_FACT_LABELS.total_floors),
+        yearBuilt: await keyboard(PROPERTY_FACT_LABELS.year_built),
+        description: await keyboard('房源描述'),
+      }).toEqual({
+        area: 'decimal',
+        floor: 'numeric',
+        totalFloors: 'numeric',
+        yearBuilt: 'numeric',
+        description: null,
+      });
+      await form.fillDetails(VALID_DETAILS);
+      await form.next.click();
+      await form.step(3).waitFor(WAIT);
+      expect({ price: await keyboard('售价'), phone: await keyboard('联系电话') }).toEqual({
+        price: 'decimal',
+        phone: 'tel',
+      });
+    } finally {
+      await browser.close();
+    }
+  });
+
   it('refuses a bad 360° link on step 3 with 请输入正确的链接格式 and stays on step 3', async () => {
     const browser = await launchBrowser();
     try {

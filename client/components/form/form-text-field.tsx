@@ -13,13 +13,28 @@ export type FormTextFieldProps<T extends FieldValues, TTransformed = T> = Omit<
 /**
  * An MUI text field bound to a react-hook-form field: its value, its validation message (shown in
  * place of the helper text while the field is invalid) and its focus on a failed submit.
+ * `inputMode` goes on the input itself (a phone's number pad for 面积, 售价, 楼层…): given to MUI's
+ * TextField it would land on the field's wrapper, where no keyboard reads it.
  */
 export function FormTextField<T extends FieldValues, TTransformed = T>({
   control,
   name,
   helperText,
+  inputMode,
+  slotProps,
   ...props
 }: FormTextFieldProps<T, TTransformed>) {
+  const htmlInput = slotProps?.htmlInput;
+  const withInputMode: TextFieldProps['slotProps'] =
+    inputMode === undefined
+      ? slotProps
+      : {
+          ...slotProps,
+          htmlInput:
+            typeof htmlInput === 'function'
+              ? (state) => ({ ...htmlInput(state), inputMode })
+              : { ...htmlInput, inputMode },
+        };
   return (
     <Controller
       control={control}
@@ -27,6 +42,7 @@ export function FormTextField<T extends FieldValues, TTransformed = T>({
       render={({ field: { ref, value, ...field }, fieldState }) => (
         <TextField
           {...props}
+          slotProps={withInputMode}
           {...field}
           value={value ?? ''}
           inputRef={ref}
