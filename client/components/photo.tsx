@@ -110,6 +110,14 @@ export function Photo({
       setFailed({ src, what: element.srcset ? 'sized' : 'all' });
     }
   }, [src, failure]);
+  useEffect(() => {
+    if (failure === null) return;
+    // A photo missing offline is tried again once the device is back online (else the list showed
+    // the placeholder until the page was opened again).
+    const retry = () => setFailed(null);
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [failure]);
   if (failure === 'all') {
     const boxSx = [
       ...(Array.isArray(sx) ? sx : [sx]),

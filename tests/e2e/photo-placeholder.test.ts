@@ -1,8 +1,9 @@
 /**
  * Offline, a listing photo the device never downloaded shows the designed placeholder, not the
- * browser's broken-image icon, on the list's card and on the listing's page; one it was shown
- * online (at its screen's width, the gateway's sized WebP copy) shows from the device's cache. Real Chromium against
- * the real gateway (embedded store, demo data). Run `npm run build` first.
+ * browser's broken-image icon, on the list's card and on the listing's page, and back online the
+ * photo loads in its place; one it was shown online (at its screen's width, the gateway's sized
+ * WebP copy) shows from the device's cache. Real Chromium against the real gateway (embedded store,
+ * demo data). Run `npm run build` first.
  */
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
@@ -106,6 +107,25 @@ describe.each([
         await card.getByTestId('photo-placeholder').waitFor();
         await expect.poll(() => brokenImages(page), UI_WAIT).toEqual([]);
         await saveScreenshot(page, `photo-placeholder-list-${viewport.width}`);
+
+        // Back online, the card's photo loads where its placeholder was, without a reload.
+        await browser.context.setOffline(false);
+        await page.evaluate(() => window.dispatchEvent(new Event('online')));
+        await expect
+          .poll(
+            () =>
+              card
+                .locator('img')
+                .evaluateAll((imgs) =>
+                  imgs.some(
+                    (i) =>
+                      (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0,
+                  ),
+                ),
+            UI_WAIT,
+          )
+          .toBe(true);
+        expect(await card.getByTestId('photo-placeholder').count()).toBe(0);
       } finally {
         await browser.context.setOffline(false);
       }
