@@ -246,7 +246,10 @@ describe('demands', () => {
     await submit.click();
     await layout.waitForToast(DEMAND_MESSAGES.publishSuccess);
     await page.waitForURL((url) => url.pathname === '/manage');
-    await page.getByRole('tab', { name: `我的需求 (${before.size + 1})` }).click();
+    // 发布管理 opens on the demands, where the new one is.
+    await page
+      .getByRole('tab', { name: `我的需求 (${before.size + 1})`, selected: true })
+      .waitFor();
     await page.getByTestId('demand-card').filter({ hasText: '凤麓街道求租两居室' }).waitFor();
     await expect.poll(serverDemands, { timeout: 30_000 }).toEqual([
       expect.objectContaining({

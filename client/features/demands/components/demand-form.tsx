@@ -88,7 +88,8 @@ export function DemandForm({
         );
       else toast.success(demand ? DEMAND_MESSAGES.updateSuccess : DEMAND_MESSAGES.publishSuccess);
       leaveAfterSave();
-      await navigate(demand ? '/my-demands' : '/manage');
+      // A new demand: 发布管理 (spec §2) opens on its demands, where the new one is.
+      await navigate(demand ? '/my-demands' : '/manage?tab=demands');
     } catch (err) {
       console.error('saving the demand failed', err);
       toast.error(
