@@ -19,6 +19,7 @@ import { PROPERTY_MESSAGES, type Property } from '@couchdb/model/property';
 import { FIRST_PULL_ELEMENT, FIRST_PULL_URL } from '@couchdb/model/sync';
 import { DEFAULT_SETTINGS } from '@couchdb/model/setting';
 import { PLATFORM_LINE_WARNING } from '@couchdb/rules/contact';
+import { priorityFirstNote } from '@couchdb/rules/property-filter';
 import {
   launchBrowser,
   saveScreenshot,
@@ -230,11 +231,24 @@ describe('listing list', () => {
       )
       .map((p) => p.id);
     expect(await list.allIds()).toEqual(byPrice);
+    // The list says why a 置顶 listing may come before cheaper ones, when it shows one.
+    const pinnedShown = listings.some((p) => p.is_priority && byPrice.includes(p.id));
+    expect(await page.getByTestId('priority-first-note').allTextContents()).toEqual(
+      pinnedShown ? [priorityFirstNote('price_asc')] : [],
+    );
 
     await list.search.fill('不会有这样的房源xyz');
     await list.search.press('Enter');
     await page.getByText(PROPERTY_MESSAGES.empty).waitFor();
     expect(new URL(page.url()).searchParams.get('keyword')).toBe('不会有这样的房源xyz');
+
+    // Every listing by price, highest first: the demo data's 置顶 listings head it, and it says why.
+    expect(listings.some((p) => p.is_priority)).toBe(true);
+    await page.goto(`${gateway.url}/properties?sort=price_desc`);
+    await list.waitForResults();
+    expect(await page.getByTestId('priority-first-note').textContent()).toBe(
+      priorityFirstNote('price_desc'),
+    );
     await page.close();
   });
 

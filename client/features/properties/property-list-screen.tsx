@@ -19,6 +19,7 @@ import { PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import {
   activeFilterCount,
   filterAndSortProperties,
+  priorityFirstNote,
   propertyFilterFromParams,
   propertyFilterToParams,
   type PropertyFilter,
@@ -146,6 +147,14 @@ export default function PropertyListScreen() {
             <SaveSearchButton filter={filter} summary={describeFilter(filter)} />
             <LayoutToggle value={layout} onChange={setLayout} />
           </Stack>
+          {filter.sort && filter.sort !== 'time_desc' && results?.some((p) => p.is_priority) && (
+            <Typography
+              data-testid="priority-first-note"
+              sx={{ fontSize: 13, color: 'text.secondary', mt: 1 }}
+            >
+              {priorityFirstNote(filter.sort)}
+            </Typography>
+          )}
           {filter.community && (
             <Chip
               data-testid="community-filter"
