@@ -42,7 +42,7 @@ export const DEFAULT_PROPERTY_SORT: PropertySort = 'time_desc';
 
 /**
  * Said under a list sorted by price that shows a 置顶 listing: priority listings come first (spec
- * §4), so a dearer one heads a list sorted from the cheapest.
+ * §7 "priority first"), so a dearer one heads a list sorted from the cheapest.
  */
 export function priorityFirstNote(sort: Exclude<PropertySort, 'time_desc'>): string {
   return `置顶房源排在最前，其余按${PROPERTY_SORT_LABELS[sort]}排列`;
