@@ -24,7 +24,10 @@ export default function RecentScreen() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 3 } }}>
-      <PageHeader title={RECENT_MESSAGES.title} count={`最近 ${RECENT_LIMIT} 套`}>
+      <PageHeader
+        title={RECENT_MESSAGES.title}
+        count={recent ? `共 ${recent.length} 套（保留最近 ${RECENT_LIMIT} 套）` : undefined}
+      >
         <LayoutToggle value={layout} onChange={setLayout} />
       </PageHeader>
       {recent && recent.length === 0 ? (
