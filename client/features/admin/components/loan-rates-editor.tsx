@@ -138,7 +138,7 @@ export function LoanRatesEditor({
         </div>
         <Group title="商业贷款">
           <Field control={control} name="lprPercent" label="5年期以上LPR" unit="%" />
-          <Field control={control} name="basisPoints" label="加减基点" unit="BP" />
+          <Field control={control} name="basisPoints" label="加减基点" unit="基点" />
           <Field control={control} name="lprDate" label="LPR生效日期" />
         </Group>
         <CommercialRate control={control} />
