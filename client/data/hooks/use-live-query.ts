@@ -71,6 +71,9 @@ export function useLiveQuery<T>(
   useEffect(() => {
     if (!database || !fullKey) return;
     const fail = (err: unknown) => {
+      // The database closed under the query (the page is switching identities, at a sign-in):
+      // the screen gets the next one at once; no failure to show, nor to log.
+      if (database.closed) return;
       console.error('device query failed', key, err);
       setResult({ key: fullKey, error: err instanceof Error ? err : new Error(String(err)) });
     };

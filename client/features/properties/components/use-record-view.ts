@@ -13,13 +13,18 @@ export function useRecordView(property: PropertyDoc | null | undefined, visible:
     const key = `${device.database.name}:${property.id}`;
     if (recorded.current === key) return;
     recorded.current = key;
+    // A database closed meanwhile (a sign-in switching databases) is not a failure: the view is
+    // recorded again in the next one, which this effect runs for as soon as it is open.
+    const failed = (what: string) => (err: unknown) => {
+      if (!device.database.closed) console.error(what, property.id, err);
+    };
     device.sync?.counters
       .record('property_view', property.id)
-      .catch((err: unknown) => console.error('recording the view failed', property.id, err));
+      .catch(failed('recording the view failed'));
     // A listing seen while an agent's promotion is active counts for the agent.
     recordPromotionEventSoon('view', property.id);
-    recordRecentView(device.database, property.id).catch((err: unknown) =>
-      console.error('recording recently viewed failed', property.id, err),
+    recordRecentView(device.database, property.id).catch(
+      failed('recording recently viewed failed'),
     );
   }, [property, visible, device]);
 }
