@@ -10,6 +10,7 @@ import { DEMAND_FORM_MESSAGES } from '@couchdb/model/demand';
 import { AUTH_MESSAGES } from '@couchdb/model/errors';
 import { launchBrowser, saveScreenshot, VIEWPORTS, type TestBrowser } from '../helpers/browser';
 import { startGateway, type RunningGateway } from '../helpers/gateway';
+import { freshPhone } from '../helpers/phones';
 import { Layout } from './pages/layout';
 import { LoginPage } from './pages/login-page';
 
@@ -18,14 +19,8 @@ const WAIT = { timeout: 15_000 };
 let gateway: RunningGateway;
 let browser: TestBrowser;
 
-/** A mainland mobile number no other test run has used. */
-function freshPhone(): string {
-  const digits = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
-  return `137${digits}`;
-}
-
 async function registerFresh(password: string): Promise<string> {
-  const phone = freshPhone();
+  const phone = freshPhone('137');
   const res = await fetch(`${gateway.url}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

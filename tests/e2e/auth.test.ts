@@ -8,15 +8,10 @@ import { AUTH_MESSAGES } from '@couchdb/model/errors';
 import { USER_KEY } from '@client/lib/session/user-cache';
 import { launchBrowser, VIEWPORTS, type TestBrowser } from '../helpers/browser';
 import { startGateway, type RunningGateway } from '../helpers/gateway';
+import { freshPhone } from '../helpers/phones';
 import { Layout } from './pages/layout';
 import { LoginPage } from './pages/login-page';
 import { RegisterPage } from './pages/register-page';
-
-/** A mainland mobile number no other test run has used. */
-function freshPhone(): string {
-  const digits = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
-  return `139${digits}`;
-}
 
 /** A renewal follows a page load at once, but the machines running these tests are busy. */
 const RENEWAL_WAIT = { timeout: 15_000 };

@@ -13,15 +13,11 @@ import {
   type TestBrowser,
 } from '../helpers/browser';
 import { startGateway, type RunningGateway } from '../helpers/gateway';
+import { freshPhone } from '../helpers/phones';
 import { LoginPage } from './pages/login-page';
 
 let gateway: RunningGateway;
 let browser: TestBrowser;
-
-function freshPhone(): string {
-  const digits = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
-  return `136${digits}`;
-}
 
 async function call(path: string, body: object): Promise<number> {
   const res = await fetch(`${gateway.url}${path}`, {
@@ -48,7 +44,7 @@ afterAll(async () => {
 describe('a login slowed down', () => {
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     it(`shows the wait in Chinese and stays on the form (${name})`, async () => {
-      const phone = freshPhone();
+      const phone = freshPhone('136');
       const password = 'Secret#123';
       expect(await call('/api/auth/register', { phone, password, name: '慢一点' })).toBe(201);
       for (let i = 0; i < DEFAULT_RATE_LIMITS.passwordAttemptsPerAccountAddress; i++) {

@@ -19,6 +19,7 @@ import {
   type Viewport,
 } from '../helpers/browser';
 import { startGateway, type RunningGateway } from '../helpers/gateway';
+import { freshPhone } from '../helpers/phones';
 import { signInDemo, type DemoRole } from './pages/browse-fixtures';
 import { Layout } from './pages/layout';
 import { LoginPage } from './pages/login-page';
@@ -37,7 +38,7 @@ async function openProfile(phone: string, password: string, viewport: Viewport) 
 
 /** A fresh account (so the demo accounts stay as they are). */
 async function registerFresh(prefix: string, password: string): Promise<string> {
-  const phone = `${prefix}${String(Date.now()).slice(-8)}`;
+  const phone = freshPhone(prefix);
   const res = await fetch(`${gateway.url}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -99,7 +100,7 @@ describe('profile', () => {
 
   it('saves the profile and changes the password on the server, then signs out', async () => {
     // A fresh account, so the demo passwords stay as they are.
-    const phone = `137${String(Date.now()).slice(-8)}`;
+    const phone = freshPhone('137');
     const password = 'Start@2026';
     const res = await fetch(`${gateway.url}/api/auth/register`, {
       method: 'POST',

@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, saveScreenshot, VIEWPORTS, type TestBrowser } from '../helpers/browser';
 import { startGateway, type RunningGateway } from '../helpers/gateway';
+import { freshPhone } from '../helpers/phones';
 import { Layout } from './pages/layout';
 import { LoginPage } from './pages/login-page';
 import { PwaChrome } from './pages/pwa-chrome';
@@ -20,12 +21,6 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 // Where the gateway serves the app from (DIST_DIR when a run uses its own build).
 const DIST = process.env.DIST_DIR || path.join(ROOT, 'dist');
 const BUILD_B_ID = 'e2e-build-b';
-
-/** A mainland mobile number no other test run has used. */
-function freshPhone(): string {
-  const digits = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
-  return `137${digits}`;
-}
 
 /** `vite build` into `outDir` with APP_BUILD_ID stamped into its index.html. */
 async function buildApp(outDir: string, buildId: string): Promise<void> {
@@ -225,7 +220,7 @@ describe('installable offline app', () => {
     });
 
     it('asks for persistent storage at login and shows storage usage on the profile page', async () => {
-      const phone = freshPhone();
+      const phone = freshPhone('137');
       const password = 'secret123';
       const res = await fetch(`${gateway.url}/api/auth/register`, {
         method: 'POST',
