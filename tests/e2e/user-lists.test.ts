@@ -5,7 +5,7 @@
  * Run `npm run build` first (`npm run test:e2e` does).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { RECENT_LIMIT, RECENT_MESSAGES } from '@couchdb/model/constants';
+import { RECENT_MESSAGES } from '@couchdb/model/constants';
 import { FAVORITE_MESSAGES, type Favorite } from '@couchdb/model/favorite';
 import { DEMAND_FORM_MESSAGES, DEMAND_MESSAGES, type Demand } from '@couchdb/model/demand';
 import { PROPERTY_MESSAGES, type Property } from '@couchdb/model/property';
@@ -190,7 +190,7 @@ describe('recently viewed', () => {
     await expect.poll(() => recent.ids(), UI_WAIT).toEqual(viewed.slice(0, 10));
     // The heading says how many it shows, and how many it keeps.
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
-      `${RECENT_MESSAGES.title}共 10 套（保留最近 ${RECENT_LIMIT} 套）`,
+      `${RECENT_MESSAGES.title}${RECENT_MESSAGES.count(10)}`,
     );
 
     // Viewing one again moves it to the front instead of listing it twice.

@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
-import { RECENT_LIMIT, RECENT_MESSAGES } from '@couchdb/model/constants';
+import { RECENT_MESSAGES } from '@couchdb/model/constants';
 import { EmptyState } from '@client/components/empty-state';
 import { LayoutToggle } from '@client/components/property/layout-toggle';
 import { PropertyCards } from '@client/components/property/property-grid';
@@ -26,7 +26,7 @@ export default function RecentScreen() {
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 3 } }}>
       <PageHeader
         title={RECENT_MESSAGES.title}
-        count={recent ? `共 ${recent.length} 套（保留最近 ${RECENT_LIMIT} 套）` : undefined}
+        count={recent ? RECENT_MESSAGES.count(recent.length) : undefined}
       >
         <LayoutToggle value={layout} onChange={setLayout} />
       </PageHeader>
