@@ -25,8 +25,9 @@ const LOAD_TRIES = 4;
  * Evaluating the app at once is one long task on a slow phone; instead, each step below is a task
  * of its own: the router, emotion (MUI's styling engine), MUI's styling system, its base
  * components, the theme (MUI's theme code), the app's own modules, the screen's. (MUI in one step
- * was a task of 100–150 ms on Lighthouse's slowed CPU; in three, none of them is the longest.) A step only evaluates what the app imports anyway, and the
- * build puts each step's modules in a file of its own (scripts/first-screen-chunks.ts). The theme
+ * was a task of 100–150 ms on Lighthouse's slowed CPU; in three, none of them is the longest.) A
+ * step only evaluates what the app imports anyway, and the build puts each step's modules in a
+ * file of its own (scripts/first-screen-chunks.ts). The theme
  * comes after MUI's styling: its import of MUI's styles index would otherwise draw the styling
  * engine into the theme's step: one long task where there are two shorter ones. (Nothing on the
  * way uses Intl's zh-CN formats: their first use loads ICU's locale data, a long task of its own.)

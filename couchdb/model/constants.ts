@@ -183,7 +183,7 @@ export const PANORAMA_LOAD_TIMEOUT_MS = 15_000;
 export const RECENT_MESSAGES = {
   title: '浏览记录',
   empty: '暂无浏览记录',
-  emptyHint: '看过的房源会出现在这里（最多保留最近10套），离线时也能查看',
+  emptyHint: `看过的房源会出现在这里（最多保留最近${RECENT_LIMIT}套），离线时也能查看`,
   /** Beside the title: how many it shows, and how many it keeps. */
   count: (shown: number) => `共 ${shown} 套（保留最近 ${RECENT_LIMIT} 套）`,
 } as const;
