@@ -164,6 +164,32 @@ function reactRouterProduction(): Plugin {
   };
 }
 
+/**
+ * MUI's createTheme carries the builder of a CSS-variables theme (createThemeWithVars, with
+ * prepareCssVars and its helpers: about 4.5 KB gzip of the first screen) for themes that ask for
+ * CSS variables or colour schemes. The app's theme asks for neither, so createTheme never calls it
+ * (tests/unit/client/app/theme.test.ts checks that), and the build puts a stand-in there that
+ * fails loudly if that ever changes.
+ */
+export const THEME_WITH_VARS_MISSING =
+  'createThemeWithVars is left out of the build (vite.config.ts): a theme with cssVariables or colorSchemes needs it back';
+function muiThemeWithoutCssVariables(): Plugin {
+  const standIn = '\0mui-theme-with-vars-stand-in';
+  return {
+    name: 'mui-theme-without-css-variables',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (id, importer) =>
+      id === './createThemeWithVars.mjs' && importer?.includes('/@mui/material/styles/')
+        ? standIn
+        : null,
+    load: (id) =>
+      id === standIn
+        ? `export default function createThemeWithVars() { throw new Error(${JSON.stringify(THEME_WITH_VARS_MISSING)}); }`
+        : null,
+  };
+}
+
 /** The first screen's code in a chunk per loading step (scripts/first-screen-chunks.ts). */
 const firstScreen = firstScreenChunks(here('.'));
 
@@ -178,6 +204,7 @@ export default defineConfig({
     buildIdMeta(process.env.APP_BUILD_ID),
     firstScreenStyles(),
     reactRouterProduction(),
+    muiThemeWithoutCssVariables(),
     firstScreen.plugin,
   ],
   build: {
