@@ -1,6 +1,6 @@
 // React's own modules are evaluated in this first task; the app's come in tasks of their own below.
 import 'react-dom/client';
-import { preloadFirstScreen } from './app/lazy-screens';
+import { preloadFirstScreen, preloadLaterScreens } from './app/lazy-screens';
 import { startPwa } from './pwa/boot';
 import { preloadPageData } from './app/sync/page-data';
 import { yieldToMain } from './lib/when-idle';
@@ -17,6 +17,8 @@ const earlyScreen = container.hasAttribute('data-ssr') ? null : preloadFirstScre
 startPwa();
 // The data layer's chunk (RxDB) downloads while the first screen renders (on a first visit, after).
 preloadPageData();
+// The other screens' loaders come once the page is idle: a tap on one fetches just its files.
+preloadLaterScreens();
 
 /** A dropped connection while the app's chunks load: tried again this many times, then left. */
 const LOAD_TRIES = 4;
@@ -40,7 +42,7 @@ const APP_STEPS: readonly (() => Promise<unknown>)[] = [
   () => import('./app/theme'),
 ];
 
-/** Loads the app a step a task, then makes its router in a task of its own; gives the mount. */
+/** Loads the app a step a task, then makes its history in a task of its own; gives the mount. */
 function loadApp(attempt: number): Promise<(root: HTMLElement) => void> {
   return APP_STEPS.reduce<Promise<unknown>>(
     (previous, step) => previous.then(yieldToMain).then(step),
@@ -48,12 +50,12 @@ function loadApp(attempt: number): Promise<(root: HTMLElement) => void> {
   )
     .then(yieldToMain)
     .then(() => import('./app/mount-app'))
-    .then(async ({ mountApp, prepareRouter }) => {
+    .then(async ({ mountApp, prepareHistory }) => {
       await ((attempt === 1 && earlyScreen) || preloadFirstScreen(path));
       await yieldToMain();
-      const router = prepareRouter();
+      const history = prepareHistory();
       await yieldToMain();
-      return (root: HTMLElement) => mountApp(root, router);
+      return (root: HTMLElement) => mountApp(root, history);
     });
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { unstable_HistoryRouter as HistoryRouter, useRoutes } from 'react-router';
 import CssBaseline from '@mui/material/CssBaseline';
 import type { Theme } from '@mui/material/styles';
 import { ThemeProvider } from '@mui/system';
@@ -14,7 +14,9 @@ import { StorageFullAlert } from '@client/pwa/storage-full-alert';
 import { requestPersistentStorageOnce } from '@client/pwa/storage';
 import { UpdatePrompt } from '@client/pwa/update-prompt';
 import { endHydration } from '@client/lib/use-store-value';
-import { createAppRouter } from './router';
+import { AppHistoryContext, createAppHistory, type AppHistory } from './app-history';
+import { RouteErrorBoundary } from './route-error-boundary';
+import { routes } from './router';
 import { theme } from './theme';
 
 /** At the first login on this device, ask the browser to keep the local data (DESIGN §8). */
@@ -30,19 +32,28 @@ function PersistStorageOnLogin() {
   return null;
 }
 
+/** The routes, as the router matches them; an error outside a screen (the layout's) shows here. */
+function AppRoutes() {
+  return <RouteErrorBoundary>{useRoutes(routes)}</RouteErrorBoundary>;
+}
+
+/** What the router reads the location from: the app's history, or the gateway's at one URL. */
+type RouterHistory = Parameters<typeof HistoryRouter>[0]['history'];
+
 /**
  * Providers around the router (theme, toasts, the session) and the app-wide PWA prompts. The
- * gateway's first-screen render passes its own router (in memory, at the requested URL) and theme
+ * gateway's first-screen render passes its own history (in memory, at the requested URL) and theme
  * (with the visitor's screen size for media queries); the page hydrates what it rendered.
  */
 export function App({
-  router: given,
+  history: given,
   theme: givenTheme = theme,
 }: {
-  router?: ReturnType<typeof createAppRouter>;
+  history?: RouterHistory;
   theme?: Theme;
 } = {}) {
-  const [router] = useState(() => given ?? createAppRouter());
+  const [history] = useState<RouterHistory>(() => given ?? createAppHistory());
+  const appHistory = 'setLeaveCheck' in history ? (history as AppHistory) : null;
   useEffect(endHydration, []);
   // MUI's own ThemeProvider also carries the CSS-variables provider (and its colour-scheme
   // script), which a theme without colour schemes never uses: the first screen's code leaves it
@@ -56,7 +67,11 @@ export function App({
           <DeviceDataBridge />
           <OwnAccountBridge />
           <FirstUnsentWatch />
-          <RouterProvider router={router} />
+          <AppHistoryContext value={appHistory}>
+            <HistoryRouter history={history}>
+              <AppRoutes />
+            </HistoryRouter>
+          </AppHistoryContext>
           <PersistStorageOnLogin />
         </AuthProvider>
         <UpdatePrompt />

@@ -1,7 +1,32 @@
 /** Every screen as its own lazy chunk (React.lazy), so later screens stay out of the first load. */
 import { createElement, lazy, type ComponentType } from 'react';
+import { whenIdle } from '@client/lib/when-idle';
+import type { SCREEN_LOADERS } from './screen-loaders';
 
 type ScreenModule = { default: ComponentType };
+
+/** The chunk with the loaders of the screens no page opens on (client/app/screen-loaders.ts). */
+const screenLoaders = () => import('./screen-loaders').then((m) => m.SCREEN_LOADERS);
+
+/** A screen loaded through screen-loaders.ts: a page's first screen is never one of these. */
+function laterScreen(name: keyof typeof SCREEN_LOADERS) {
+  return lazy(() => screenLoaders().then((loaders) => loaders[name]()));
+}
+
+/** Longest wait for an idle moment before the later screens' loaders are fetched anyway. */
+const LATER_SCREENS_IDLE_MS = 5_000;
+
+/**
+ * Fetches the later screens' loaders once the page is idle (after its first screen): a tap on
+ * another screen then waits for that screen's own files only.
+ */
+export function preloadLaterScreens(): void {
+  whenIdle(() => {
+    screenLoaders().catch((err: unknown) =>
+      console.warn('preloading the later screens’ loaders failed', err),
+    );
+  }, LATER_SCREENS_IDLE_MS);
+}
 
 /**
  * A lazy screen that can be loaded ahead of its first render: once loaded, it renders directly,
@@ -27,63 +52,45 @@ export const PropertyListScreen = preloadableScreen(
 export const PropertyDetailScreen = preloadableScreen(
   () => import('@client/features/properties/property-detail-screen'),
 );
-export const AreasScreen = lazy(() => import('@client/features/areas/areas-screen'));
-export const CommunityScreen = lazy(() => import('@client/features/areas/community-screen'));
-export const NewsListScreen = lazy(() => import('@client/features/news/news-list-screen'));
+export const AreasScreen = laterScreen('AreasScreen');
+export const CommunityScreen = laterScreen('CommunityScreen');
+export const NewsListScreen = laterScreen('NewsListScreen');
 export const NewsDetailScreen = preloadableScreen(
   () => import('@client/features/news/news-detail-screen'),
 );
-export const JoinUsScreen = lazy(() => import('@client/features/static-pages/join-us-screen'));
-export const HelpScreen = lazy(() => import('@client/features/static-pages/help-screen'));
+export const JoinUsScreen = laterScreen('JoinUsScreen');
+export const HelpScreen = laterScreen('HelpScreen');
 
-export const ProfileScreen = lazy(() => import('@client/features/profile/profile-screen'));
-export const RecentScreen = lazy(() => import('@client/features/recent/recent-screen'));
-export const MyDemandsScreen = lazy(() => import('@client/features/demands/my-demands-screen'));
-export const MyReportsScreen = lazy(() => import('@client/features/reports/my-reports-screen'));
-export const MyPropertiesScreen = lazy(
-  () => import('@client/features/my-properties/my-properties-screen'),
-);
-export const FavoritesScreen = lazy(() => import('@client/features/favorites/favorites-screen'));
-export const MessagesScreen = lazy(() => import('@client/features/messages/messages-screen'));
-export const PublishPropertyScreen = lazy(
-  () => import('@client/features/publish/publish-property-screen'),
-);
-export const PublishDemandScreen = lazy(
-  () => import('@client/features/demands/publish-demand-screen'),
-);
-export const ManageScreen = lazy(() => import('@client/features/manage/manage-screen'));
-export const ToolsScreen = lazy(() => import('@client/features/agent/tools-screen'));
-export const MortgageCalculatorScreen = lazy(
-  () => import('@client/features/calculators/mortgage-calculator-screen'),
-);
-export const TaxCalculatorScreen = lazy(
-  () => import('@client/features/calculators/tax-calculator-screen'),
-);
-export const TrainingScreen = lazy(() => import('@client/features/agent/training-screen'));
-export const QrCodeScreen = lazy(() => import('@client/features/agent/qr-code-screen'));
-export const ShareListScreen = lazy(() => import('@client/features/agent/share-list-screen'));
-export const ListingStatsScreen = lazy(() => import('@client/features/agent/listing-stats-screen'));
-export const PromotionStatsScreen = lazy(
-  () => import('@client/features/agent/promotion-stats-screen'),
-);
-export const AdminDashboardScreen = lazy(
-  () => import('@client/features/admin/admin-dashboard-screen'),
-);
-export const AdminAuditScreen = lazy(() => import('@client/features/admin/admin-audit-screen'));
-export const AdminSettingsScreen = lazy(
-  () => import('@client/features/admin/admin-settings-screen'),
-);
-export const AdminUsersScreen = lazy(() => import('@client/features/admin/admin-users-screen'));
-export const AdminPropertiesScreen = lazy(
-  () => import('@client/features/admin/admin-properties-screen'),
-);
-export const AdminNewsScreen = lazy(() => import('@client/features/admin/admin-news-screen'));
-export const AdminDemandsScreen = lazy(() => import('@client/features/admin/admin-demands-screen'));
+export const ProfileScreen = laterScreen('ProfileScreen');
+export const RecentScreen = laterScreen('RecentScreen');
+export const MyDemandsScreen = laterScreen('MyDemandsScreen');
+export const MyReportsScreen = laterScreen('MyReportsScreen');
+export const MyPropertiesScreen = laterScreen('MyPropertiesScreen');
+export const FavoritesScreen = laterScreen('FavoritesScreen');
+export const MessagesScreen = laterScreen('MessagesScreen');
+export const PublishPropertyScreen = laterScreen('PublishPropertyScreen');
+export const PublishDemandScreen = laterScreen('PublishDemandScreen');
+export const ManageScreen = laterScreen('ManageScreen');
+export const ToolsScreen = laterScreen('ToolsScreen');
+export const MortgageCalculatorScreen = laterScreen('MortgageCalculatorScreen');
+export const TaxCalculatorScreen = laterScreen('TaxCalculatorScreen');
+export const TrainingScreen = laterScreen('TrainingScreen');
+export const QrCodeScreen = laterScreen('QrCodeScreen');
+export const ShareListScreen = laterScreen('ShareListScreen');
+export const ListingStatsScreen = laterScreen('ListingStatsScreen');
+export const PromotionStatsScreen = laterScreen('PromotionStatsScreen');
+export const AdminDashboardScreen = laterScreen('AdminDashboardScreen');
+export const AdminAuditScreen = laterScreen('AdminAuditScreen');
+export const AdminSettingsScreen = laterScreen('AdminSettingsScreen');
+export const AdminUsersScreen = laterScreen('AdminUsersScreen');
+export const AdminPropertiesScreen = laterScreen('AdminPropertiesScreen');
+export const AdminNewsScreen = laterScreen('AdminNewsScreen');
+export const AdminDemandsScreen = laterScreen('AdminDemandsScreen');
 
-export const LoginScreen = lazy(() => import('@client/features/auth/login-screen'));
-export const RegisterScreen = lazy(() => import('@client/features/auth/register-screen'));
-export const LoginTestScreen = lazy(() => import('@client/features/auth/login-test-screen'));
-export const NotFoundScreen = lazy(() => import('@client/features/not-found/not-found-screen'));
+export const LoginScreen = laterScreen('LoginScreen');
+export const RegisterScreen = laterScreen('RegisterScreen');
+export const LoginTestScreen = laterScreen('LoginTestScreen');
+export const NotFoundScreen = laterScreen('NotFoundScreen');
 
 /**
  * Loads the screen a page opens on together with the app's entry, so the first render shows it at
@@ -101,7 +108,13 @@ export function preloadFirstScreen(pathname: string): Promise<void> {
           : /^\/news\/[^/]+$/.test(pathname)
             ? NewsDetailScreen.preload
             : null;
-  if (!load) return Promise.resolve();
+  // Another screen: its loader comes while the app's steps evaluate, so the screen's files are
+  // fetched at the first render without a round trip for the loaders first.
+  if (!load)
+    return screenLoaders().then(
+      () => undefined,
+      (err: unknown) => console.warn('preloading the screen loaders failed', err),
+    );
   return load().then(
     () => undefined,
     (err: unknown) => console.warn('preloading the first screen failed', err),

@@ -8,23 +8,23 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { startHydration } from '@client/lib/use-store-value';
 import { whenIdle } from '@client/lib/when-idle';
 import { App } from './app';
-import { createAppRouter } from './router';
+import { createAppHistory, type AppHistory } from './app-history';
 import { rememberScreenWidth, SCREEN_WIDTH_ATTRIBUTE, themeAtWidth } from './screen-width';
 
 /**
- * The app's router, made before mounting (client/main.tsx calls it in a task of its own): making
- * it (its routes compiled, the first match, the saved scroll positions read) inside the first
- * render would lengthen that render's task on a slow phone.
+ * The app's history, made before mounting (client/main.tsx calls it in a task of its own): making
+ * it (the saved scroll positions read) inside the first render would lengthen that render's task
+ * on a slow phone.
  */
-export const prepareRouter = createAppRouter;
+export const prepareHistory = createAppHistory;
 
-export function mountApp(container: HTMLElement, router: ReturnType<typeof createAppRouter>): void {
+export function mountApp(container: HTMLElement, history: AppHistory): void {
   // The gateway rendered the first screen for this width: the page's first render answers media
   // queries as it did (a phone told apart by its user agent alone may be wider, or narrower).
   const renderedWidth = Number(container.getAttribute(SCREEN_WIDTH_ATTRIBUTE));
   const app = (
     <StrictMode>
-      <App router={router} theme={renderedWidth > 0 ? themeAtWidth(renderedWidth) : undefined} />
+      <App history={history} theme={renderedWidth > 0 ? themeAtWidth(renderedWidth) : undefined} />
     </StrictMode>
   );
   // For the gateway's next render; reading the width can force a layout, so not in this task.

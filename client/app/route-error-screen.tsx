@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
@@ -18,8 +17,7 @@ function isChunkLoadFailure(error: unknown): boolean {
  * offline use, or after an update). A screen whose code did not load is loaded again as soon as
  * the connection is back: the user does not have to find the refresh button.
  */
-export function RouteErrorScreen() {
-  const error = useRouteError();
+export function RouteErrorScreen({ error }: { error: unknown }) {
   const online = useOnlineStatus();
   const chunkFailed = isChunkLoadFailure(error);
   useEffect(() => {
@@ -31,11 +29,7 @@ export function RouteErrorScreen() {
     window.addEventListener('online', reload);
     return () => window.removeEventListener('online', reload);
   }, [chunkFailed]);
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : chunkFailed
-      ? ROUTE_ERROR_MESSAGES.chunkFailed
-      : ROUTE_ERROR_MESSAGES.failed;
+  const detail = chunkFailed ? ROUTE_ERROR_MESSAGES.chunkFailed : ROUTE_ERROR_MESSAGES.failed;
 
   return (
     <Container maxWidth="sm" sx={{ py: 10, textAlign: 'center' }}>

@@ -1,8 +1,9 @@
 /**
  * The whole route table (spec §2). Every screen is its own lazy chunk so the first screen
- * stays light; the main layout and the guard are in the entry chunk.
+ * stays light; the main layout and the guard are in the entry chunk. The routes render under
+ * react-router's declarative router with the app's own history (client/app/app-history.ts).
  */
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { RequireAuth } from '@client/components/auth/require-auth';
 import { MainLayout } from './layout/main-layout';
 import {
@@ -45,19 +46,18 @@ import {
   LoginTestScreen,
   NotFoundScreen,
 } from './lazy-screens';
-import { RouteErrorScreen } from './route-error-screen';
+import { RouteErrorBoundary } from './route-error-boundary';
 import { StandaloneScreen } from './standalone-screen';
 
 export const routes: RouteObject[] = [
   {
     path: '/',
     element: <MainLayout />,
-    errorElement: <RouteErrorScreen />,
     children: [
       {
         // A screen's error shows inside the layout: the header and tab bar stay, so the user can
         // go on to another screen (offline, one the device holds).
-        errorElement: <RouteErrorScreen />,
+        element: <RouteErrorBoundary />,
         children: [
           // Public
           { index: true, element: <HomeScreen /> },
@@ -109,7 +109,6 @@ export const routes: RouteObject[] = [
   // Outside the layout: no header, footer or tab bar
   {
     element: <StandaloneScreen />,
-    errorElement: <RouteErrorScreen />,
     children: [
       { path: 'login', element: <LoginScreen /> },
       { path: 'register', element: <RegisterScreen /> },
@@ -117,7 +116,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export function createAppRouter() {
-  return createBrowserRouter(routes);
-}

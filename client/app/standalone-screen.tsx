@@ -1,12 +1,12 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
 import { PageSpinner } from '@client/components/page-spinner';
+import { RouteErrorBoundary } from './route-error-boundary';
 
 /** Frame for the screens outside the main layout (/login, /register, /login-test). */
 export function StandaloneScreen() {
   return (
     <Suspense fallback={<PageSpinner />}>
-      <Outlet />
+      <RouteErrorBoundary />
     </Suspense>
   );
 }

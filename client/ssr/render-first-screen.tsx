@@ -6,7 +6,7 @@
  * screens' CSS from it (scripts/first-screen-styles.tsx).
  */
 import { renderToString } from 'react-dom/server';
-import { createMemoryRouter } from 'react-router';
+import { UNSAFE_createMemoryHistory } from 'react-router';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import type { PullResponse } from '@couchdb/model/sync';
@@ -18,7 +18,6 @@ import {
   PropertyDetailScreen,
   PropertyListScreen,
 } from '@client/app/lazy-screens';
-import { routes } from '@client/app/router';
 import {
   cookieScreenWidth,
   renderWidthFor,
@@ -150,7 +149,7 @@ export function renderFirstScreen(
       <CacheProvider value={cache}>
         <FirstScreenListings value={publicBootListings(firstPull)}>
           <FirstScreenDocument value={carried}>
-            <App router={createMemoryRouter(routes, { initialEntries: [url] })} theme={sized} />
+            <App history={UNSAFE_createMemoryHistory({ initialEntries: [url] })} theme={sized} />
           </FirstScreenDocument>
         </FirstScreenListings>
       </CacheProvider>,

@@ -1,24 +1,34 @@
 /**
  * Asks before the app leaves a screen whose form holds unsaved input (client/pwa/unsaved-changes.ts
- * says which); closing the tab is asked by the browser (beforeunload, set up at boot). The router is
- * a data router (createBrowserRouter), so react-router's blocker holds the navigation meanwhile.
+ * says which); closing the tab is asked by the browser (beforeunload, set up at boot). The app's
+ * history (client/app/app-history.ts) holds the navigation meanwhile, a back move included.
  */
-import { lazy } from 'react';
-import { useBlocker } from 'react-router';
+import { lazy, useEffect, useState } from 'react';
 import { LazyPart } from '@client/components/lazy-part';
 import { shouldAskBeforeLeaving } from '@client/pwa/unsaved-changes';
+import { useAppHistory, type HeldNavigation } from '../app-history';
 
 const LeaveDialog = lazy(() => import('./leave-dialog').then((m) => ({ default: m.LeaveDialog })));
 
 export function LeaveGuard() {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      currentLocation.pathname !== nextLocation.pathname && shouldAskBeforeLeaving(),
-  );
-  if (blocker.state !== 'blocked') return null;
+  const history = useAppHistory();
+  const [held, setHeld] = useState<HeldNavigation | null>(null);
+  useEffect(() => {
+    if (!history) return;
+    const removeCheck = history.setLeaveCheck(
+      ({ currentLocation, nextLocation }) =>
+        currentLocation.pathname !== nextLocation.pathname && shouldAskBeforeLeaving(),
+    );
+    const stopListening = history.onHeld(setHeld);
+    return () => {
+      removeCheck();
+      stopListening();
+    };
+  }, [history]);
+  if (!held) return null;
   return (
     <LazyPart name="the leave question" fallback={null}>
-      <LeaveDialog onStay={() => blocker.reset()} onLeave={() => blocker.proceed()} />
+      <LeaveDialog onStay={held.reset} onLeave={held.proceed} />
     </LazyPart>
   );
 }

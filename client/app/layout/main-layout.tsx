@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -10,6 +10,7 @@ import { BOTTOM_TAB_BAR_HEIGHT, BottomTabBar } from './bottom-tab-bar';
 import { LeaveGuard } from './leave-guard';
 import { hidesTabBar } from './nav-items';
 import { PromotionCapture } from './promotion-capture';
+import { ScrollMemory } from './scroll-memory';
 import { SignOutHost } from './sign-out-host';
 
 /** The footer is for laptops only and below the fold: its own chunk, loaded on wide screens. */
@@ -46,7 +47,7 @@ export function MainLayout() {
       <PromotionCapture />
       <LeaveGuard />
       <SignOutHost />
-      <ScrollRestoration />
+      <ScrollMemory />
     </Box>
   );
 }

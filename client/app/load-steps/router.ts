@@ -3,4 +3,4 @@
  * own. Re-exports only what the app uses, so importing this step keeps the rest of the package out
  * of the build (a dynamic import of the package itself would keep all of it).
  */
-export { createBrowserRouter } from 'react-router';
+export { UNSAFE_createBrowserHistory, unstable_HistoryRouter, useRoutes } from 'react-router';

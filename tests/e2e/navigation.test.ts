@@ -1,0 +1,92 @@
+/**
+ * Moving around the app as a phone's user does, with the app's own history
+ * (client/app/app-history.ts): the back button returns to where a list was scrolled, a new screen
+ * starts at its top, and the back button asks before leaving a half-filled form, as a link does.
+ * Run `npm run build` first (`npm run test:e2e` does).
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNSAVED_CHANGES_MESSAGES } from '@client/pwa/unsaved-changes-messages';
+import {
+  launchBrowser,
+  UI_WAIT,
+  VIEWPORTS,
+  waitForReact,
+  type TestBrowser,
+} from '../helpers/browser';
+import { startGateway, type RunningGateway } from '../helpers/gateway';
+import { demoAccount } from './pages/browse-fixtures';
+import { openSignedIn } from './pages/login-page';
+import { PropertyDetailPage } from './pages/property-detail-page';
+import { PropertyListPage } from './pages/property-list-page';
+
+let gateway: RunningGateway;
+let browser: TestBrowser;
+
+beforeAll(async () => {
+  gateway = await startGateway({ embedded: true });
+  browser = await launchBrowser({ touch: true });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await gateway?.stop();
+});
+
+const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+const pathname = (page: Page) => new URL(page.url()).pathname;
+
+describe('scroll positions', () => {
+  it('a listing opens at its top; back on the list, the list is where it was left', async () => {
+    const page = await browser.openPage(`${gateway.url}/properties`, VIEWPORTS.mobile);
+    const list = new PropertyListPage(page);
+    await list.waitForResults();
+    // Scrolled down to the fifth listing, which the user opens.
+    const card = list.cards.nth(4);
+    await card.scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 120);
+    await expect.poll(() => scrollY(page), UI_WAIT).toBeGreaterThan(300);
+    const left = await scrollY(page);
+    await card.getByRole('link').first().click();
+    await new PropertyDetailPage(page).title.waitFor(UI_WAIT);
+    expect(pathname(page)).toMatch(/^\/properties\/./);
+    await expect.poll(() => scrollY(page), UI_WAIT).toBe(0);
+
+    await page.evaluate(() => window.history.back());
+    await list.heading.waitFor(UI_WAIT);
+    await expect.poll(() => scrollY(page), UI_WAIT).toBe(left);
+    await page.close();
+  });
+});
+
+describe('a half-filled form', () => {
+  it('the back button asks before leaving it; staying keeps the input, leaving goes back', async () => {
+    const page = await openSignedIn(browser, gateway.url, demoAccount('agent'), {
+      viewport: VIEWPORTS.mobile,
+      path: '/',
+    });
+    await waitForReact(page);
+    await page
+      .getByRole('navigation', { name: '快捷入口' })
+      .getByRole('link', { name: /找房/ })
+      .click();
+    const title = page.getByLabel('需求标题');
+    await title.fill('写了一半的需求');
+    const leave = page.getByRole('dialog', { name: UNSAVED_CHANGES_MESSAGES.title });
+
+    await page.evaluate(() => window.history.back());
+    await leave.waitFor(UI_WAIT);
+    await leave.getByRole('button', { name: UNSAVED_CHANGES_MESSAGES.stay }).click();
+    await leave.waitFor({ state: 'detached', ...UI_WAIT });
+    expect(pathname(page)).toBe('/publish/demand');
+    expect(await title.inputValue()).toBe('写了一半的需求');
+
+    // Asked again the next time; leaving goes where the back button led.
+    await page.evaluate(() => window.history.back());
+    await leave.waitFor(UI_WAIT);
+    await leave.getByRole('button', { name: UNSAVED_CHANGES_MESSAGES.leave, exact: true }).click();
+    await expect.poll(() => pathname(page), UI_WAIT).toBe('/');
+    await page.getByRole('navigation', { name: '快捷入口' }).waitFor(UI_WAIT);
+    await page.close();
+  });
+});
