@@ -190,6 +190,40 @@ function muiThemeWithoutCssVariables(): Plugin {
   };
 }
 
+/**
+ * The static imports of each chunk of the build, read before Vite writes the lists of files a
+ * dynamic import preloads (`modulePreload.resolveDependencies` below).
+ */
+function chunkImports(): { plugin: Plugin; loadedWith: (host: string) => Set<string> } {
+  const importsOf = new Map<string, readonly string[]>();
+  const plugin: Plugin = {
+    name: 'chunk-imports',
+    apply: 'build',
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        importsOf.clear();
+        for (const item of Object.values(bundle))
+          if (item.type === 'chunk') importsOf.set(item.fileName, item.imports);
+      },
+    },
+  };
+  /** The chunks that are loaded whenever `host`'s code runs: it and its static imports. */
+  const loadedWith = (host: string) => {
+    const seen = new Set<string>();
+    const todo = [host];
+    while (todo.length > 0) {
+      const file = todo.pop()!;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      todo.push(...(importsOf.get(file) ?? []));
+    }
+    return seen;
+  };
+  return { plugin, loadedWith };
+}
+const imports = chunkImports();
+
 /** The first screen's code in a chunk per loading step (scripts/first-screen-chunks.ts). */
 const firstScreen = firstScreenChunks(here('.'));
 
@@ -206,6 +240,7 @@ export default defineConfig({
     reactRouterProduction(),
     muiThemeWithoutCssVariables(),
     firstScreen.plugin,
+    imports.plugin,
   ],
   build: {
     outDir: here('./dist'),
@@ -214,11 +249,29 @@ export default defineConfig({
     sourcemap: true,
     // .vite/manifest.json: the gateway preloads a rendered first screen's chunks from it.
     manifest: true,
-    rolldownOptions: { output: { codeSplitting: { groups: firstScreen.groups } } },
+    rolldownOptions: {
+      output: { codeSplitting: { groups: firstScreen.groups } },
+      treeshake: {
+        // hoist-non-react-statics (and the old react-is it brings) only define functions, but as
+        // CommonJS they count as having side effects: emotion imports the package for withTheme
+        // alone, which the app never uses, and it stayed in the first screen (1.2 KB gzip).
+        moduleSideEffects: [
+          { test: /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/, sideEffects: false },
+        ],
+      },
+    },
     modulePreload: {
       // The data layer (RxDB, client/app/sync/page-data.ts) loads off the critical path: its ~20
       // chunks come through its own imports instead of 20 preload tags inserted in one task.
-      resolveDependencies: (filename, deps) => (/(^|\/)device-data-/.test(filename) ? [] : deps),
+      // Elsewhere a dynamic import preloads the files its module needs, less those already loaded
+      // with the importing chunk: the lists are written into the importing chunk, the first
+      // screen's included.
+      resolveDependencies: (filename, deps, { hostId, hostType }) => {
+        if (/(^|\/)device-data-/.test(filename)) return [];
+        if (hostType !== 'js') return deps;
+        const loaded = imports.loadedWith(hostId);
+        return deps.filter((dep) => !loaded.has(dep));
+      },
     },
   },
   test: {

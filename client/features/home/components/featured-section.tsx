@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -31,24 +30,19 @@ export function FeaturedSection() {
         <Typography id="featured-heading" variant="h6" component="h2" sx={{ fontSize: 20 }}>
           推荐房源
         </Typography>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Link
-            component={RouterLink}
-            to="/areas"
-            underline="none"
-            sx={{ display: 'flex', alignItems: 'center', fontSize: 14 }}
-          >
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', mr: -1 }}>
+          <Button component={RouterLink} to="/areas" size="small" sx={{ fontSize: 14 }}>
             区域找房
-          </Link>
-          <Link
+          </Button>
+          <Button
             component={RouterLink}
             to="/properties"
-            underline="none"
-            sx={{ display: 'flex', alignItems: 'center', fontSize: 14 }}
+            size="small"
+            endIcon={<ChevronRight />}
+            sx={{ fontSize: 14, '& .MuiButton-endIcon': { ml: 0 } }}
           >
             查看全部
-            <ChevronRight fontSize="small" />
-          </Link>
+          </Button>
         </Stack>
       </Stack>
       {featured && featured.length === 0 ? (
