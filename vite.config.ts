@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import type { RouteMatchCallbackOptions } from 'workbox-core/types.js';
 import { firstScreenChunks } from './scripts/first-screen-chunks.js';
+import { dataLayerGroups } from './scripts/data-layer-chunks.js';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -224,7 +225,10 @@ function chunkImports(): { plugin: Plugin; loadedWith: (host: string) => Set<str
 }
 const imports = chunkImports();
 
-/** The first screen's code in a chunk per loading step (scripts/first-screen-chunks.ts). */
+/**
+ * The first screen's code in a chunk per loading step (scripts/first-screen-chunks.ts); the data
+ * layer's in a chunk per step of its own (scripts/data-layer-chunks.ts).
+ */
 const firstScreen = firstScreenChunks(here('.'));
 
 export default defineConfig({
@@ -250,7 +254,7 @@ export default defineConfig({
     // .vite/manifest.json: the gateway preloads a rendered first screen's chunks from it.
     manifest: true,
     rolldownOptions: {
-      output: { codeSplitting: { groups: firstScreen.groups } },
+      output: { codeSplitting: { groups: [...firstScreen.groups, ...dataLayerGroups()] } },
       treeshake: {
         // hoist-non-react-statics (and the old react-is it brings) only define functions, but as
         // CommonJS they count as having side effects: emotion imports the package for withTheme

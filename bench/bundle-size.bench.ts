@@ -83,6 +83,16 @@ try {
   console.log(
     `  + data layer (RxDB, loaded next)  ${kb(await total(dataLayer))}  (${dataLayer.length} files)`,
   );
+  // The data layer is evaluated in steps (client/app/sync/page-data.ts): what each step adds.
+  const stepped = new Set(firstScreen);
+  const steps = ['libs', 'dexie', 'rxdb'].map((step) => {
+    const files = [...closure(keyOf(`data/load-steps/${step}.ts`))].filter((f) => !stepped.has(f));
+    files.forEach((f) => stepped.add(f));
+    return [step, files] as const;
+  });
+  steps.push(['its own modules', dataLayer.filter((f) => !stepped.has(f))]);
+  for (const [step, files] of steps)
+    console.log(`      step ${step.padEnd(16)} ${kb(await total(files))}  (${files.length} files)`);
   console.log(
     `  first screen: budget ≤ ${BUDGET_KB} KB ${first <= BUDGET_KB ? 'met' : 'MISSED'}; aim ≤ ${AIM_KB} KB ${first <= AIM_KB ? 'met' : 'missed'}`,
   );

@@ -77,11 +77,12 @@ export function firstScreenChunks(root: string): { plugin: Plugin; groups: Chunk
     },
   };
   // Groups are made before the graph is known: enough for the entry, its steps and the first
-  // screen; an unused one captures nothing. Earlier steps take precedence.
+  // screen; an unused one captures nothing. Earlier steps take precedence, and all of them over
+  // the data layer's groups (scripts/data-layer-chunks.ts, priorities from 100 down).
   for (let i = 0; i < 12; i += 1) names.push(i === 0 ? 'boot' : `step${i}`);
   const groups = names.map((name, i) => ({
     name,
-    priority: names.length - i,
+    priority: 1000 - i,
     test: (id: string) => stepOf.get(id) === name,
   }));
   return { plugin, groups };

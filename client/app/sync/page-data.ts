@@ -2,10 +2,39 @@
 import { FIRST_SCREEN_PATHS } from '@client/app/first-screen-paths';
 import { bootListingsShown, bootPrefetchBody } from '@client/data/boot-prefetch';
 import { sessionTokens } from '@client/lib/http';
-import { whenIdle } from '@client/lib/when-idle';
+import { whenIdle, yieldToMain } from '@client/lib/when-idle';
 
-export const loadPageData = () =>
-  import('@client/data/device-data').then((m) => m.pageDeviceData(sessionTokens));
+/**
+ * The data layer's libraries, evaluated a step a task before its own modules: in one go, a task of
+ * 130–260 ms on a slowed phone (scripts/data-layer-chunks.ts puts each step in a file of its own).
+ */
+const DATA_LAYER_STEPS: readonly (() => Promise<unknown>)[] = [
+  () => import('@client/data/load-steps/libs'),
+  () => import('@client/data/load-steps/dexie'),
+  () => import('@client/data/load-steps/rxdb'),
+];
+
+type DataLayerModule = typeof import('@client/data/device-data');
+let dataLayer: Promise<DataLayerModule> | null = null;
+
+/**
+ * The data layer's module, loaded once in steps; a load that failed (a dropped connection) is
+ * tried again on the next call.
+ */
+function importDataLayer(): Promise<DataLayerModule> {
+  dataLayer ??= DATA_LAYER_STEPS.reduce<Promise<unknown>>(
+    (previous, step) => previous.then(step).then(yieldToMain),
+    Promise.resolve(),
+  )
+    .then(() => import('@client/data/device-data'))
+    .catch((err: unknown) => {
+      dataLayer = null;
+      throw err;
+    });
+  return dataLayer;
+}
+
+export const loadPageData = () => importDataLayer().then((m) => m.pageDeviceData(sessionTokens));
 
 /** Longest wait for an idle moment, and for the first screen, before the data layer loads anyway. */
 const IDLE_TIMEOUT_MS = 2000;
@@ -41,7 +70,7 @@ export function afterFirstScreen(run: () => void): () => void {
 /** Starts downloading the data layer at boot (nothing opens until an identity is chosen). */
 export function preloadPageData(): void {
   const load = () => {
-    import('@client/data/device-data').catch((err: unknown) =>
+    importDataLayer().catch((err: unknown) =>
       console.warn('preloading the data layer failed', err),
     );
   };

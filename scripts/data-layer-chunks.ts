@@ -1,0 +1,57 @@
+/**
+ * How the build splits the device's data layer (RxDB on Dexie, client/data/device-data.ts) into
+ * files that the page evaluates a task each (DESIGN §11: no main-thread task over 50 ms on a slow
+ * phone). In one go its evaluation was one task of 130–260 ms on Lighthouse's 4× slowed CPU, on
+ * the pages that open the device database at once (a shared listing's, say).
+ *
+ * Each group below is one chunk. client/app/sync/page-data.ts imports the step modules of
+ * client/data/load-steps in this order, yielding to the browser between them: a step module
+ * imports something from its group, which loads (and evaluates) the group's whole chunk, and
+ * the chunks of the groups before it, already evaluated. The app's own data modules come last,
+ * with device-data.ts.
+ *
+ * A module is captured by the first group (in this order) whose test matches it, and each group
+ * also takes the modules its captured ones import that no earlier group took (rolldown's
+ * includeDependenciesRecursively): a new dependency of RxDB's lands in RxDB's chunk.
+ */
+interface ChunkGroup {
+  name: string;
+  priority: number;
+  test: RegExp;
+}
+
+const inPackages = (names: readonly string[]) =>
+  new RegExp(`[\\\\/]node_modules[\\\\/](${names.join('|')})[\\\\/]`);
+
+/** In the order page-data.ts loads them; each step module's comment names its group. */
+const DATA_LAYER_GROUPS: readonly { name: string; test: RegExp }[] = [
+  /** rxjs and the small libraries under RxDB (its query engine, tabs' channel, event reduction). */
+  {
+    name: 'data-libs',
+    test: inPackages([
+      'rxjs',
+      'tslib',
+      'mingo',
+      'broadcast-channel',
+      'event-reduce-js',
+      'custom-idle-queue',
+      'unload',
+      'binary-decision-diagram',
+      'oblivious-set',
+      'array-push-at-sort-position',
+    ]),
+  },
+  /** Dexie, the IndexedDB layer RxDB's storage uses. */
+  { name: 'data-dexie', test: inPackages(['dexie']) },
+  /** RxDB itself, its plugins included. */
+  { name: 'data-rxdb', test: inPackages(['rxdb']) },
+];
+
+/**
+ * The groups for `codeSplitting.groups`. Their priorities are below the first screen's groups
+ * (scripts/first-screen-chunks.ts, from 1000 down): a module the first screen uses stays in its
+ * chunks.
+ */
+export function dataLayerGroups(): ChunkGroup[] {
+  return DATA_LAYER_GROUPS.map((group, i) => ({ ...group, priority: 100 - i }));
+}
