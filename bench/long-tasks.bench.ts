@@ -6,7 +6,7 @@
  * (self time, mapped through the build's source maps to the original files); at the end, each
  * page's time over 50 ms summed (about its share of Lighthouse's TBT), the median of the runs.
  * Run `npm run build` first.
- *   npm run bench -- long-tasks [--runs 1] [--slowdown 4] [--top 4]
+ *   npm run bench -- long-tasks [--runs 1] [--slowdown 4] [--top 4] [--pages home,listings,listing]
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -23,12 +23,14 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '1' },
     slowdown: { type: 'string', default: '4' },
     top: { type: 'string', default: '4' },
+    pages: { type: 'string', default: 'home,listings,listing' },
   },
   strict: false,
 });
 const runs = Number(values.runs);
 const slowdown = Number(values.slowdown);
 const top = Number(values.top);
+const pageNames = String(values.pages).split(',');
 const LONG_MS = 50;
 /** The page is done once it has had no long task for this long (or after QUIET_MAX_MS). */
 const QUIET_MS = 3_000;
@@ -220,7 +222,7 @@ try {
     { name: 'home', path: '/' },
     { name: 'listings', path: '/properties' },
     { name: 'listing', path: await sharedListingPath(gateway.url) },
-  ];
+  ].filter((p) => pageNames.includes(p.name));
   console.log(
     `main-thread tasks > ${LONG_MS} ms after first paint, CPU slowed ${slowdown}×, first visits, ${gateway.url}`,
   );
