@@ -64,6 +64,8 @@ interface PhotoProps extends Omit<PlaceholderProps, 'label'> {
   loading?: 'eager' | 'lazy';
   fetchPriority?: 'high' | 'low' | 'auto';
   decoding?: 'async' | 'sync' | 'auto';
+  /** False where a drag means something else (the photo viewer's pan). */
+  draggable?: boolean;
   /** Added to `sx` for the placeholder only (e.g. a height where the photo's own sets none). */
   placeholderSx?: SxProps<Theme>;
   /**

@@ -46,7 +46,11 @@ export const NEWS_ADMIN_MESSAGES = {
 
 const nm = NEWS_MESSAGES;
 
-/** The admin add/edit form: title and content required after trim (one shared message). */
+/**
+ * The admin add/edit form: title and content required after trim (one shared message). A missing
+ * title puts the message under the title (the field a form focuses); a missing content, under the
+ * whole form (below the editor).
+ */
 export const newsFormSchema = z
   .strictObject({
     title: z.string().trim().max(TITLE_MAX, nm.titleMax),
@@ -57,7 +61,9 @@ export const newsFormSchema = z
     image_url: mediaUrlSchema.or(z.literal('')).default(''),
   })
   .superRefine((v, ctx) => {
-    if (!v.title.trim() || !stripHtml(v.content).trim()) {
+    if (!v.title.trim()) {
+      ctx.addIssue({ code: 'custom', path: ['title'], message: nm.titleAndContent });
+    } else if (!stripHtml(v.content).trim()) {
       ctx.addIssue({ code: 'custom', path: [], message: nm.titleAndContent });
     }
   });

@@ -96,10 +96,15 @@ describe('/admin/news', () => {
     const { page, news, layout } = await openConsole();
     await news.cards.first().waitFor(SYNC_WAIT);
     await news.openAdd();
-    // Title and content are required after trim.
+    // Title and content are required after trim: a blank title is marked, says so and takes
+    // the focus (typing can start at once).
     await news.field('标题').fill('   ');
     await news.save();
     await news.dialog.getByText(NEWS_MESSAGES.titleAndContent).waitFor();
+    await expect.poll(() => news.field('标题').getAttribute('aria-invalid'), UI_WAIT).toBe('true');
+    await expect
+      .poll(() => news.field('标题').evaluate((el) => el === document.activeElement), UI_WAIT)
+      .toBe(true);
 
     // Covers: images only, at most 5 MB.
     const notImage = { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('文字') };

@@ -3,10 +3,12 @@
  * entry was left (after a reload too); any other move to another place starts at its top, or at
  * the element its #hash names. The first render keeps the page where it is (a visitor may have
  * scrolled the gateway's first screen before the app took it over), unless a reload restores it.
+ * An entry that opens a layer over the screen (client/lib/history-overlay.ts) leaves it where it is.
  */
 import { useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 import { useAppHistory } from '../app-history';
+import { overlayOf } from '@client/lib/history-overlay';
 
 /** How long a restored position waits for the screen's content to grow tall enough. */
 const RESTORE_WAIT_MS = 3_000;
@@ -54,6 +56,8 @@ export function ScrollMemory() {
   useLayoutEffect(() => {
     const initial = first.current;
     first.current = false;
+    // A layer over the screen (the photo viewer) opened or reopened: the screen stays put.
+    if (overlayOf(location)) return;
     if (navigationType === 'POP') {
       const saved = history?.scrollPositionOf(location.key);
       if (saved !== undefined) return scrollToWhenThere(saved);
@@ -64,6 +68,6 @@ export function ScrollMemory() {
       location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
-  }, [history, location.key, location.hash, navigationType]);
+  }, [history, location, navigationType]);
   return null;
 }

@@ -1,4 +1,4 @@
-import { useState, memo } from 'react';
+import { lazy, memo, useMemo, useRef, useState, type PointerEvent } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -8,6 +8,14 @@ import PlayCircleOutline from '@mui/icons-material/PlayCircle';
 import type { MediaSlide } from './media-slides';
 import { VideoPlayer } from './video-player';
 import { Photo, PhotoPlaceholder } from '@client/components/photo';
+import { LazyPart } from '@client/components/lazy-part';
+import { useHistoryOverlay } from '@client/lib/history-overlay';
+import type { ViewerPhoto } from './photo-viewer';
+
+const PhotoViewer = lazy(() => import('./photo-viewer'));
+
+/** A horizontal move this long (CSS px), and mostly sideways, is a swipe to the next slide. */
+const SWIPE_MIN_PX = 40;
 
 /** The shown photo (or its placeholder) fills the stage. */
 const SLIDE_SX = {
@@ -28,7 +36,43 @@ const arrowSx = {
   '&:hover': { bgcolor: 'rgba(0,0,0,0.55)' },
 } as const;
 
-/** The detail page's carousel of photos and videos; previous/next wrap around (spec §2). */
+/**
+ * Swipes on the stage with a finger or pen (a mouse has the arrows): `onSwipe(1)` for the next
+ * slide. The stage lets the page scroll vertically (touch-action: pan-y) and keeps sideways moves.
+ * `swiped()`: whether the last touch was a swipe, so a click it may end in is not a tap.
+ */
+function useSwipe(onSwipe: (delta: 1 | -1) => void) {
+  const start = useRef<{ x: number; y: number; id: number } | null>(null);
+  const swiped = useRef(false);
+  return {
+    handlers: {
+      onPointerDown: (e: PointerEvent) => {
+        swiped.current = false;
+        start.current =
+          e.pointerType === 'mouse' ? null : { x: e.clientX, y: e.clientY, id: e.pointerId };
+      },
+      onPointerUp: (e: PointerEvent) => {
+        const from = start.current;
+        start.current = null;
+        if (!from || from.id !== e.pointerId) return;
+        const dx = e.clientX - from.x;
+        const dy = e.clientY - from.y;
+        if (Math.abs(dx) < SWIPE_MIN_PX || Math.abs(dx) < 1.5 * Math.abs(dy)) return;
+        swiped.current = true;
+        onSwipe(dx < 0 ? 1 : -1);
+      },
+      onPointerCancel: () => {
+        start.current = null;
+      },
+    },
+    swiped: () => swiped.current,
+  };
+}
+
+/**
+ * The detail page's carousel of photos and videos; previous/next wrap around (spec §2), a swipe
+ * moves too. A tap on a photo opens it full screen (photo-viewer.tsx).
+ */
 export const MediaCarousel = memo(function MediaCarousel({
   slides,
   title,
@@ -40,16 +84,41 @@ export const MediaCarousel = memo(function MediaCarousel({
   const count = slides.length;
   const current = slides[Math.min(index, count - 1)];
   const go = (delta: number) => setIndex((i) => (i + delta + count) % count);
+  const swipe = useSwipe((delta) => count > 1 && go(delta));
+  const viewer = useHistoryOverlay('photos');
+  const photos = useMemo(
+    () =>
+      slides.flatMap((slide, i): (ViewerPhoto & { slide: number })[] =>
+        slide.kind === 'image'
+          ? [
+              {
+                type: 'listing-photo',
+                key: slide.key,
+                url: slide.url,
+                alt: `${title} 图片 ${i + 1}`,
+                slide: i,
+              },
+            ]
+          : [],
+      ),
+    [slides, title],
+  );
+  const shownPhoto = Math.max(
+    0,
+    photos.findIndex((photo) => photo.slide === index),
+  );
 
   return (
     <Box component="section" aria-roledescription="carousel" aria-label="房源图片和视频">
       <Box
+        {...swipe.handlers}
         sx={{
           position: 'relative',
           aspectRatio: '3 / 2',
           bgcolor: 'grey.200',
           borderRadius: { xs: 0, md: '12px' },
           overflow: 'hidden',
+          touchAction: 'pan-y',
         }}
       >
         {!current ? (
@@ -62,14 +131,28 @@ export const MediaCarousel = memo(function MediaCarousel({
             title={`${title} 视频`}
           />
         ) : (
-          <Photo
-            key={current.key}
-            src={current.url}
-            sizes="(min-width: 900px) 860px, 100vw"
-            alt={`${title} 图片 ${index + 1}`}
-            iconSize={72}
-            sx={SLIDE_SX}
-          />
+          <>
+            <Photo
+              key={current.key}
+              src={current.url}
+              sizes="(min-width: 900px) 860px, 100vw"
+              alt={`${title} 图片 ${index + 1}`}
+              iconSize={72}
+              draggable={false}
+              sx={SLIDE_SX}
+            />
+            {/* Over the photo, under the arrows: a tap anywhere on it opens it full screen. */}
+            <Box
+              component="button"
+              type="button"
+              aria-label="查看大图"
+              data-testid="open-photo-viewer"
+              onClick={() => {
+                if (!swipe.swiped()) viewer.show();
+              }}
+              sx={{ ...SLIDE_SX, p: 0, border: 0, bgcolor: 'transparent', cursor: 'zoom-in' }}
+            />
+          </>
         )}
         {count > 1 && (
           <>
@@ -154,6 +237,16 @@ export const MediaCarousel = memo(function MediaCarousel({
             </Box>
           ))}
         </Stack>
+      )}
+      {viewer.open && photos.length > 0 && (
+        <LazyPart name="the photo viewer" fallback={null}>
+          <PhotoViewer
+            photos={photos}
+            index={shownPhoto}
+            onIndex={(i) => setIndex(photos[i]?.slide ?? 0)}
+            onClose={viewer.hide}
+          />
+        </LazyPart>
       )}
     </Box>
   );

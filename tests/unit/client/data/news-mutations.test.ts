@@ -92,4 +92,12 @@ describe('the news form', () => {
       expect(result.error?.issues[0]?.message).toBe(NEWS_MESSAGES.titleAndContent);
     }
   });
+
+  it('puts the message on the title when the title is missing, else on the whole form', () => {
+    const paths = (title: string, content: string) =>
+      newsFormSchema.safeParse({ ...form, title, content }).error?.issues.map((i) => i.path);
+    expect(paths('   ', '<p>正文</p>')).toEqual([['title']]);
+    expect(paths('   ', '<p></p>')).toEqual([['title']]);
+    expect(paths('标题', '<p> </p>')).toEqual([[]]);
+  });
 });
