@@ -49,6 +49,28 @@ export const widthUp = (key: keyof typeof BREAKPOINTS) =>
 const TOUCH_REACH_PX = 8;
 
 /**
+ * On a touch screen, a small control's hit area reaches `vertical` px above and below it and
+ * `horizontal` px to each side (an invisible ::after, from its padding box: a 1 px border takes
+ * one of these); it looks the same. For controls too small
+ * for a finger (a card's heart, a filter chip, the banner's dots) with room around them: the
+ * reach must stay within the gap to the next control, or it would take that control's touches.
+ */
+export const touchReach = (vertical: number, horizontal = 0) =>
+  ({
+    '@media (pointer: coarse)': {
+      position: 'relative',
+      '&::after': {
+        content: '""',
+        position: 'absolute',
+        top: -vertical,
+        bottom: -vertical,
+        left: -horizontal,
+        right: -horizontal,
+      },
+    },
+  }) as const;
+
+/**
  * A row of small buttons (an admin card's actions) that wraps. On a touch screen each button's hit
  * area reaches above and below it, and the row's lines are far enough apart that those areas do
  * not overlap: a touch between two lines goes to neither, never to the wrong one. Only rows laid

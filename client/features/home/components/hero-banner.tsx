@@ -10,6 +10,7 @@ import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import AddHomeWorkOutlined from '@mui/icons-material/AddHomeWorkOutlined';
 import TravelExploreOutlined from '@mui/icons-material/TravelExploreOutlined';
 import { BANNER_INTERVAL_MS } from '@couchdb/model/constants';
+import { touchReach } from '@client/components/look';
 
 interface Slide {
   title: string;
@@ -56,6 +57,9 @@ const arrowSx = {
   '&:hover': { bgcolor: 'rgba(255,255,255,0.35)' },
   display: { xs: 'none', sm: 'inline-flex' },
 } as const;
+
+/** A dot's hit area on a touch screen: 14 px above and below it, half the 16 px gap to each side. */
+const DOT_REACH = touchReach(14, 8);
 
 /** Auto-rotating banner of 3 slides with previous/next arrows and dots (spec §2 "Home"). */
 export function HeroBanner() {
@@ -170,7 +174,9 @@ export function HeroBanner() {
           right: 0,
           display: 'flex',
           justifyContent: 'center',
-          gap: 1,
+          gap: 2,
+          // Above the slide's text, which their touch areas reach into.
+          zIndex: 2,
         }}
       >
         {SLIDES.map((slide, i) => (
@@ -190,6 +196,8 @@ export function HeroBanner() {
               cursor: 'pointer',
               bgcolor: i === index ? 'common.white' : 'rgba(255,255,255,0.5)',
               transition: 'width 300ms ease',
+              // An 8 px dot: on a touch screen a finger's target of 36 px high, 8 px to each side.
+              ...DOT_REACH,
             }}
           />
         ))}

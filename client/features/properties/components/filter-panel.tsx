@@ -28,6 +28,13 @@ import {
   type PropertyFilter,
   type PropertySort,
 } from '@couchdb/rules/property-filter';
+import { touchReach } from '@client/components/look';
+
+/**
+ * A filter chip's hit area on a touch screen: half the group's gaps (12 px between lines, 8 px
+ * between chips) beyond its border, so a touch in a gap goes to the nearer chip.
+ */
+const CHIP_REACH = touchReach(7, 5);
 
 interface Option<V> {
   value: V | undefined;
@@ -61,7 +68,18 @@ function FilterRow<V extends string | number>({
       >
         {label}
       </Typography>
-      <Box role="group" aria-label={label} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+      <Box
+        role="group"
+        aria-label={label}
+        // On a touch screen the lines are 12 px apart, and each chip's hit area reaches half way
+        // into the gaps around it (CHIP_REACH): 42 px high, never a neighbour's.
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 1,
+          '@media (pointer: coarse)': { rowGap: 1.5 },
+        }}
+      >
         {hint ? (
           <Typography sx={{ fontSize: 13, color: 'text.disabled', py: 0.5 }}>{hint}</Typography>
         ) : (
@@ -78,7 +96,7 @@ function FilterRow<V extends string | number>({
                 color={selected ? 'primary' : 'default'}
                 variant={selected ? 'filled' : 'outlined'}
                 size="small"
-                sx={{ fontSize: 13, height: 30, px: 0.5, borderRadius: '8px' }}
+                sx={{ fontSize: 13, height: 30, px: 0.5, borderRadius: '8px', ...CHIP_REACH }}
               />
             );
           })
