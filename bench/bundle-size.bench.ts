@@ -83,10 +83,13 @@ try {
   console.log(
     `  + data layer (RxDB, loaded next)  ${kb(await total(dataLayer))}  (${dataLayer.length} files)`,
   );
-  // The data layer is evaluated in steps (client/app/sync/page-data.ts): what each step adds.
+  // The data layer is evaluated in steps (client/app/sync/page-data.ts), a chunk each
+  // (scripts/data-layer-chunks.ts): what each step adds.
   const stepped = new Set(firstScreen);
   const steps = ['libs', 'dexie', 'rxdb'].map((step) => {
-    const files = [...closure(keyOf(`data/load-steps/${step}.ts`))].filter((f) => !stepped.has(f));
+    const key = Object.keys(manifest).find((k) => manifest[k]!.file.includes(`/data-${step}-`));
+    if (!key) throw new Error(`no chunk for the data layer's ${step} step in the build manifest`);
+    const files = [...closure(key)].filter((f) => !stepped.has(f));
     files.forEach((f) => stepped.add(f));
     return [step, files] as const;
   });

@@ -20,15 +20,21 @@ interface ChunkGroup {
   test: RegExp;
 }
 
-const inPackages = (names: readonly string[]) =>
-  new RegExp(`[\\\\/]node_modules[\\\\/](${names.join('|')})[\\\\/]`);
+/**
+ * The packages' modules, and the step module that loads them (client/data/load-steps/<step>.ts): in
+ * the group's chunk too, so a step is one file, whose imports the steps before it loaded already.
+ */
+const stepOf = (step: string, packages: readonly string[]) =>
+  new RegExp(
+    `[\\\\/]node_modules[\\\\/](${packages.join('|')})[\\\\/]|[\\\\/]client[\\\\/]data[\\\\/]load-steps[\\\\/]${step}\\.ts$`,
+  );
 
 /** In the order page-data.ts loads them; each step module's comment names its group. */
 const DATA_LAYER_GROUPS: readonly { name: string; test: RegExp }[] = [
   /** rxjs and the small libraries under RxDB (its query engine, tabs' channel, event reduction). */
   {
     name: 'data-libs',
-    test: inPackages([
+    test: stepOf('libs', [
       'rxjs',
       'tslib',
       'mingo',
@@ -42,9 +48,9 @@ const DATA_LAYER_GROUPS: readonly { name: string; test: RegExp }[] = [
     ]),
   },
   /** Dexie, the IndexedDB layer RxDB's storage uses. */
-  { name: 'data-dexie', test: inPackages(['dexie']) },
+  { name: 'data-dexie', test: stepOf('dexie', ['dexie']) },
   /** RxDB itself, its plugins included. */
-  { name: 'data-rxdb', test: inPackages(['rxdb']) },
+  { name: 'data-rxdb', test: stepOf('rxdb', ['rxdb']) },
 ];
 
 /**
