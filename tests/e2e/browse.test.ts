@@ -452,11 +452,15 @@ describe('a first visit', () => {
         expect(html).toContain('<div id="root" data-ssr');
         expect(html.match(/data-testid="property-card"/g)?.length).toBeGreaterThanOrEqual(4);
 
-        // Hydrated: the heart answers (a visitor is asked to log in), the rest of the cards follow.
+        // Hydrated: the heart answers (a visitor is asked to log in, and taken to the login), the
+        // rest of the cards follow.
         const cards = page.getByTestId('property-card');
         await expect.poll(() => cards.count(), UI_WAIT).toBeGreaterThan(4);
         await cards.first().getByRole('button', { name: '收藏' }).click();
         await page.getByTestId('toast').getByText(FAVORITE_MESSAGES.loginRequired).waitFor();
+        await new LoginPage(page).waitUntilShown();
+        await page.goBack();
+        await expect.poll(() => cards.count(), UI_WAIT).toBeGreaterThan(4);
         // The device stored the carried pull: its database has the listings, with no request for them.
         await page.getByRole('status', { name: '同步状态：已同步' }).waitFor();
         expect(pulls).toEqual([]);
@@ -486,7 +490,9 @@ describe('a part whose code cannot load', () => {
       const card = page.getByTestId('property-card').first();
       await card.getByRole('button', { name: '收藏' }).click();
       await page.getByTestId('toast').getByText(FAVORITE_MESSAGES.loginRequired).waitFor();
-      // The page is still there and answers.
+      // The app still answers: the login opened, and back on the list a card opens its listing.
+      await new LoginPage(page).waitUntilShown();
+      await page.goBack();
       await card.click();
       await page.waitForURL((url) => url.pathname.startsWith('/properties/'));
       expect(errors).toEqual([]);

@@ -20,15 +20,17 @@ import {
   saveScreenshot,
   UI_WAIT,
   VIEWPORTS,
+  waitForReact,
   type TestBrowser,
   type Viewport,
 } from '../helpers/browser';
 import { startGateway, type RunningGateway } from '../helpers/gateway';
 import { serverDocs, type Session } from '../helpers/sync-api';
-import { signInDemo } from './pages/browse-fixtures';
+import { demoAccount, signInDemo } from './pages/browse-fixtures';
 import { chooseOption, FavoritesPage } from './pages/favorites-page';
 import { Layout } from './pages/layout';
-import { openSignedIn } from './pages/login-page';
+import { LoginPage, openSignedIn } from './pages/login-page';
+import { PropertyDetailPage } from './pages/property-detail-page';
 import { PropertyListPage } from './pages/property-list-page';
 import { PwaChrome } from './pages/pwa-chrome';
 import { explainingDevice, watchDevice } from './pages/device-watch';
@@ -138,6 +140,47 @@ describe('favourites', () => {
     await layout.waitForToast(FAVORITE_MESSAGES.cleared);
     await page.getByText(FAVORITE_MESSAGES.empty).waitFor();
     await expect.poll(serverFavorites, { timeout: 30_000 }).toEqual([]);
+  });
+
+  it('a visitor’s 收藏 opens the login; signed in, back on the listing, it is a favourite', async () => {
+    const favourited = await serverFavorites();
+    const target = (await publicListings()).find((p) => !favourited.includes(p.id))!;
+    const fresh = await launchBrowser();
+    try {
+      const page = await fresh.openPage(`${gateway.url}/properties/${target.id}`);
+      const detail = new PropertyDetailPage(page);
+      await detail.title.waitFor(UI_WAIT);
+      await waitForReact(page);
+      await detail.favoriteButton.click();
+      const layout = new Layout(page);
+      await layout.waitForToast(FAVORITE_MESSAGES.loginRequired);
+      const login = new LoginPage(page);
+      await login.waitUntilShown();
+      const account = demoAccount('user');
+      await login.login(account.phone, account.password);
+
+      // Back on the listing: it is a favourite, on the device and on the server.
+      await page.waitForURL((url) => url.pathname === `/properties/${target.id}`, UI_WAIT);
+      await layout.waitForToast(FAVORITE_MESSAGES.added);
+      const pressed = () => detail.favoriteButton.getAttribute('aria-pressed');
+      await expect.poll(pressed, UI_WAIT).toBe('true');
+      await expect
+        .poll(serverFavorites, { timeout: 30_000 })
+        .toEqual(expect.arrayContaining([target.id]));
+
+      // Once: a reload does not favourite it again (or undo it).
+      await page.reload();
+      await detail.title.waitFor(UI_WAIT);
+      await waitForReact(page);
+      await expect.poll(pressed, UI_WAIT).toBe('true');
+      await detail.favoriteButton.click();
+      await layout.waitForToast(FAVORITE_MESSAGES.removed);
+      await expect
+        .poll(serverFavorites, { timeout: 30_000 })
+        .not.toEqual(expect.arrayContaining([target.id]));
+    } finally {
+      await fresh.close();
+    }
   });
 });
 

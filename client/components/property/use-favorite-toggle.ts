@@ -1,5 +1,9 @@
-/** Favouriting from any screen: login check ('请先登录'), the write, and the spec's toasts. */
+/**
+ * Favouriting from any screen: login check ('请先登录': signed out, the login opens, and the
+ * listing becomes a favourite once back signed in), the write, and the spec's toasts.
+ */
 import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
 import { FAVORITE_MESSAGES } from '@couchdb/model/favorite-facts';
 import { operationFailedMessage } from '@couchdb/model/errors';
 // Not the hooks' index: the first screen loads only the hooks it uses.
@@ -22,11 +26,16 @@ export function useFavoriteToggle(): FavoriteToggle {
   const device = useOpenDevice();
   const toast = useToast();
   const ids = useFavoriteIds(userId);
+  const navigate = useNavigate();
 
   const toggle = useCallback(
     (propertyId: string, title?: string) => {
       if (!userId) {
         toast.warning(FAVORITE_MESSAGES.loginRequired);
+        import('./favorite-after-login').then(
+          (m) => m.askToLogIn(propertyId, navigate),
+          () => void navigate('/login'),
+        );
         return;
       }
       // Right after login the user's own database may still be opening.
@@ -53,7 +62,7 @@ export function useFavoriteToggle(): FavoriteToggle {
         },
       );
     },
-    [userId, device, toast],
+    [userId, device, toast, navigate],
   );
 
   return { ids, toggle };

@@ -33,13 +33,24 @@ export async function toggleFavorite(
   userId: string,
   propertyId: string,
 ): Promise<'added' | 'removed'> {
-  const id = favoriteId(userId, propertyId);
-  const existing = await db.favorites.findOne(id).exec();
+  const existing = await db.favorites.findOne(favoriteId(userId, propertyId)).exec();
   if (existing) {
     // Incremental: sync may write a newer revision (the server's accepted version) at any moment.
     await existing.incrementalRemove();
     return 'removed';
   }
+  await addFavorite(db, userId, propertyId);
+  return 'added';
+}
+
+/** Makes `propertyId` a favourite of `userId` (no change if it is one already). */
+export async function addFavorite(
+  db: DeviceDatabase,
+  userId: string,
+  propertyId: string,
+): Promise<'added' | 'already'> {
+  const id = favoriteId(userId, propertyId);
+  if (await db.favorites.findOne(id).exec()) return 'already';
   // Counted by reading them: RxDB refuses a count() its indexes cannot answer alone (QU14).
   const owned = await db.favorites.find({ selector: { user_id: userId } }).exec();
   checkLimit(owned.length, FAVORITE_MAX, FAVORITE_MESSAGES.tooMany);
