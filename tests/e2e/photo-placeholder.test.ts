@@ -5,7 +5,6 @@
  * WebP copy) shows from the device's cache. Real Chromium against the real gateway (embedded store,
  * demo data). Run `npm run build` first.
  */
-import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '@couchdb/model/common';
@@ -19,7 +18,7 @@ import {
 } from '../helpers/browser';
 import { startGateway, type RunningGateway } from '../helpers/gateway';
 import { updateAccepted } from '../helpers/sync-api';
-import { publishApproved, signInDemo, uploadMedia } from './pages/browse-fixtures';
+import { lakePhoto, publishApproved, signInDemo, uploadMedia } from './pages/browse-fixtures';
 import { PropertyDetailPage } from './pages/property-detail-page';
 import { PwaChrome } from './pages/pwa-chrome';
 
@@ -29,14 +28,6 @@ let gateway: RunningGateway;
 let listingId: string;
 let photoUrls: string[];
 
-/** A real photo (a lake at dusk), so online it shows. */
-function photo(): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600">
-    <rect width="800" height="420" fill="#e9a66b"/><rect y="420" width="800" height="180" fill="#2d6cb5"/>
-  </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
-}
-
 beforeAll(async () => {
   gateway = await startGateway({ embedded: true });
   const [agent, admin] = await Promise.all([
@@ -44,8 +35,8 @@ beforeAll(async () => {
     signInDemo(gateway.url, 'admin'),
   ]);
   const files = [
-    await uploadMedia(gateway.url, agent, await photo(), 'a.jpg', 'image/jpeg'),
-    await uploadMedia(gateway.url, agent, await photo(), 'b.jpg', 'image/jpeg'),
+    await uploadMedia(gateway.url, agent, await lakePhoto(), 'a.jpg', 'image/jpeg'),
+    await uploadMedia(gateway.url, agent, await lakePhoto(), 'b.jpg', 'image/jpeg'),
   ];
   photoUrls = files.flatMap((f) => [f.url, f.thumbnail_url]);
   listingId = await publishApproved(gateway.url, agent, admin, {

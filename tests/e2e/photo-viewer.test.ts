@@ -7,7 +7,6 @@
  * placeholder. Real Chromium (touch events through the DevTools protocol) against the real gateway.
  * Run `npm run build` first.
  */
-import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '@couchdb/model/common';
@@ -20,24 +19,17 @@ import {
   type TestBrowser,
 } from '../helpers/browser';
 import { startGateway, type RunningGateway } from '../helpers/gateway';
-import { publishApproved, signInDemo, uploadMedia } from './pages/browse-fixtures';
+import { lakePhoto, publishApproved, signInDemo, uploadMedia } from './pages/browse-fixtures';
 import { PropertyDetailPage } from './pages/property-detail-page';
 import { PwaChrome } from './pages/pwa-chrome';
 
 const TITLE = '测试 大图浏览 三张照片的房源';
-/** Three photos told apart by their colours. */
+/** Three photos' skies: told apart by their colour. */
 const COLOURS = ['#d9534f', '#2d6cb5', '#3c9d5d'];
 
 let gateway: RunningGateway;
 let browser: TestBrowser;
 let listingId: string;
-
-function photo(colour: string): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="600">
-    <rect width="900" height="600" fill="${colour}"/><circle cx="450" cy="300" r="120" fill="#fff"/>
-  </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
-}
 
 beforeAll(async () => {
   gateway = await startGateway({ embedded: true });
@@ -48,7 +40,7 @@ beforeAll(async () => {
   const files = [];
   for (const [i, colour] of COLOURS.entries()) {
     files.push(
-      await uploadMedia(gateway.url, agent, await photo(colour), `${i}.jpg`, 'image/jpeg'),
+      await uploadMedia(gateway.url, agent, await lakePhoto(colour), `${i}.jpg`, 'image/jpeg'),
     );
   }
   listingId = await publishApproved(gateway.url, agent, admin, {

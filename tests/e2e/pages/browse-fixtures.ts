@@ -4,6 +4,7 @@
  * publishes an article. Also reads the store's view of listings and news through the same API.
  */
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { newId } from '@couchdb/model/common';
 import type { News } from '@couchdb/model/news';
 import { DEMO_ACCOUNTS } from '@couchdb/seed/demo-data';
@@ -146,4 +147,15 @@ export async function publishNews(
       ...fields,
     }),
   );
+}
+
+/**
+ * A real photo (a lake at dusk, its sky in `sky`), so online it shows and photos of one listing can
+ * be told apart by their colour.
+ */
+export function lakePhoto(sky = '#e9a66b'): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600">
+    <rect width="800" height="420" fill="${sky}"/><rect y="420" width="800" height="180" fill="#2d6cb5"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
 }

@@ -38,7 +38,8 @@ const arrowSx = {
 
 /**
  * Swipes on the stage with a finger or pen (a mouse has the arrows): `onSwipe(1)` for the next
- * slide. The stage lets the page scroll vertically (touch-action: pan-y) and keeps sideways moves.
+ * slide (not on a video, whose controls take sideways moves). The stage lets the page scroll
+ * vertically (touch-action: pan-y) and keeps sideways moves.
  * `swiped()`: whether the last touch was a swipe, so a click it may end in is not a tap.
  */
 function useSwipe(onSwipe: (delta: 1 | -1) => void) {
@@ -48,8 +49,12 @@ function useSwipe(onSwipe: (delta: 1 | -1) => void) {
     handlers: {
       onPointerDown: (e: PointerEvent) => {
         swiped.current = false;
+        // A playing video's own controls (its time bar) take sideways moves.
+        const onVideo = e.target instanceof Element && e.target.closest('video') !== null;
         start.current =
-          e.pointerType === 'mouse' ? null : { x: e.clientX, y: e.clientY, id: e.pointerId };
+          e.pointerType === 'mouse' || onVideo
+            ? null
+            : { x: e.clientX, y: e.clientY, id: e.pointerId };
       },
       onPointerUp: (e: PointerEvent) => {
         const from = start.current;
