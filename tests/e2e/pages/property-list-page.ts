@@ -42,10 +42,14 @@ export class PropertyListPage {
     return Number(/(\d+)/.exec(text)?.[1] ?? NaN);
   }
 
+  /** Opens the filter panel and waits until it has finished opening (its height animates). */
   async openPanel(): Promise<void> {
     if ((await this.filterToggle.getAttribute('aria-expanded')) !== 'true')
       await this.filterToggle.click();
     await this.panel.waitFor();
+    await this.page.waitForFunction(() =>
+      document.getElementById('property-filter-panel')?.classList.contains('MuiCollapse-entered'),
+    );
   }
 
   /** Clicks an option of a panel row (类型, 区域, 价格, 面积, 户型, 排序). */
