@@ -7,9 +7,9 @@
  * replication).
  */
 import type { RxStorage, RxStorageInstanceCreationParams } from 'rxdb';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { openDatabase, VISITOR_COLLECTIONS } from '@client/data/database';
 import { DeviceData } from '@client/data/device-data';
+import { dexieStorage } from '@client/data/device-storage';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
 import { PULL_LIMIT_MAX, type PullResponse, type SyncDocument } from '@couchdb/model/sync';
 
@@ -51,9 +51,9 @@ function pullRequests(): PerformanceResourceTiming[] {
   );
 }
 
-/** The app's production storage (Dexie), with the listings' bulk writes timed. */
+/** The app's production storage (Dexie, device-storage.ts), with the listings' bulk writes timed. */
 function timedStorage(writes: { docs: number; ms: number }[]): RxStorage<unknown, unknown> {
-  const dexie = getRxStorageDexie() as RxStorage<unknown, unknown>;
+  const dexie = dexieStorage();
   const timed = Object.create(dexie) as RxStorage<unknown, unknown>;
   timed.createStorageInstance = async <T>(params: RxStorageInstanceCreationParams<T, unknown>) => {
     const instance = await dexie.createStorageInstance(params);
@@ -176,7 +176,7 @@ async function rxdbWrite(): Promise<FloorTiming> {
   const start = performance.now();
   const db = await openDatabase({
     name: `bench_rxdb_${Date.now()}`,
-    storage: getRxStorageDexie() as RxStorage<unknown, unknown>,
+    storage: dexieStorage(),
     collections: VISITOR_COLLECTIONS,
     multiInstance: false,
     conflicts: { isAdmin: () => false, takeServerVersion: () => false, keep: async () => {} },

@@ -5,8 +5,8 @@
  * Loaded on demand, so RxDB is a chunk of its own.
  */
 import { removeRxDatabase, type RxStorage } from 'rxdb';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { UserRole } from '@couchdb/model/roles';
+import { dexieStorage } from './device-storage';
 import { deviceId } from './counters';
 import {
   databaseNameFor,
@@ -41,10 +41,10 @@ interface OpenIdentity {
 
 let storagePromise: Promise<RxStorage<unknown, unknown>> | null = null;
 
-/** Dexie on IndexedDB; in development also RxDB's dev-mode checks and schema validation. */
+/** Dexie on IndexedDB (device-storage.ts); in development also RxDB's dev-mode checks and schema validation. */
 function browserStorage(): Promise<RxStorage<unknown, unknown>> {
   storagePromise ??= (async () => {
-    const dexie = getRxStorageDexie() as RxStorage<unknown, unknown>;
+    const dexie = dexieStorage();
     if (!import.meta.env.DEV) return dexie;
     const [{ addRxPlugin }, { RxDBDevModePlugin }, { wrappedValidateAjvStorage }] =
       await Promise.all([

@@ -5,7 +5,6 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { addRxPlugin, type RxStorage } from 'rxdb';
 import { RxDBDevModePlugin } from 'rxdb/plugins/dev-mode';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import {
   databaseNameFor,
@@ -17,6 +16,7 @@ import { RefusalLedger } from '../../../client/data/refusals';
 import { DeviceSync, type RetryPolicy, type SyncRole } from '../../../client/data/replication';
 import { SyncHttp } from '../../../client/data/sync-http';
 import { SyncStatusStore } from '../../../client/data/sync-status';
+import { dexieStorage } from '@client/data/device-storage';
 
 addRxPlugin(RxDBDevModePlugin);
 
@@ -64,7 +64,7 @@ export class TestDevice {
 
   async open(): Promise<this> {
     const storage = wrappedValidateAjvStorage({
-      storage: getRxStorageDexie({ indexedDB: this.indexedDB, IDBKeyRange }),
+      storage: dexieStorage({ indexedDB: this.indexedDB, IDBKeyRange }),
     }) as RxStorage<unknown, unknown>;
     this.ledger = new RefusalLedger();
     const ledger = this.ledger;

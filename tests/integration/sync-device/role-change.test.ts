@@ -7,7 +7,6 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import request from 'supertest';
 import type { RxStorage } from 'rxdb';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeviceData } from '../../../client/data/device-data';
@@ -17,6 +16,7 @@ import { buildNewDemand } from '../../fixtures/builders';
 import * as api from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
 import { eventually } from './device';
+import { dexieStorage } from '@client/data/device-storage';
 
 let gw: TestGateway;
 let url: string;
@@ -43,7 +43,7 @@ describe('a role change', () => {
   it('reaches the device through its own account and re-scopes its data', async () => {
     const carolsDemand = await api.insert(gw.app, carol, 'demands', buildNewDemand(carol.user.id));
     const storage = wrappedValidateAjvStorage({
-      storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }),
+      storage: dexieStorage({ indexedDB: new IDBFactory(), IDBKeyRange }),
     }) as RxStorage<unknown, unknown>;
     // Bob keeps the token he signed in with (issued for role `user`) throughout.
     const auth: SyncHttpOptions = { baseUrl: url, getAccessToken: async () => bob.accessToken };

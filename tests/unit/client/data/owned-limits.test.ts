@@ -6,7 +6,6 @@
  */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { createRxDatabase } from 'rxdb';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMAND_MAX, DEMAND_MESSAGES } from '@couchdb/model/demand';
 import { FAVORITE_MAX, FAVORITE_MESSAGES, favoriteId } from '@couchdb/model/favorite';
@@ -15,6 +14,7 @@ import { publishDemand } from '@client/data/demand-mutations';
 import { toggleFavorite } from '@client/data/hooks/use-favorites';
 import { LimitReachedError } from '@client/data/limit-reached';
 import { buildNewDemand } from '../../../fixtures/builders';
+import { dexieStorage } from '@client/data/device-storage';
 
 let db: DeviceDatabase | null = null;
 
@@ -23,7 +23,7 @@ async function openDatabase(): Promise<DeviceDatabase> {
     name: `limits-${Date.now()}-${Math.random().toString(36).slice(2)}`,
     // The browser's storage (Dexie on IndexedDB): it refuses what the memory storage allows,
     // e.g. a count() its indexes cannot answer alone (RxDB QU14).
-    storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }),
+    storage: dexieStorage({ indexedDB: new IDBFactory(), IDBKeyRange }),
   });
   await rx.addCollections({
     demands: { schema: COLLECTION_SCHEMAS.demands },
