@@ -1,15 +1,20 @@
 /**
- * Document writes to one database, coalesced: a write made while an earlier batch is on its way to
- * the store waits for it and goes with the others in the next _bulk_docs. The store writes a batch
- * about as fast as one document (one LevelDB batch; PouchDB writes one database's documents one
- * after the other), so 20 agents saving at once no longer queue behind each other's round trips.
- * Each document still succeeds or fails on its own, as with single writes (_bulk_docs is not atomic):
- * a conflict rejects with status 409 like nano's insert.
+ * Document writes to one database, coalesced: writes made in the same moment go together in one
+ * _bulk_docs, sent at once, and while BULK_WRITES_IN_FLIGHT batches are on their way to the store,
+ * the writes made meanwhile wait and go together in the next. The store writes a batch about as
+ * fast as one document (one LevelDB batch; PouchDB writes one database's documents one after the
+ * other), so 20 agents saving at once do not queue behind each other's round trips; and a write
+ * made while one batch is on its way does not wait for that batch's answer first (a push writes
+ * the listing, then its log entry: on a busy gateway each wait is a turn of its event loop).
+ * Each document still succeeds or fails on its own, as with single writes (_bulk_docs is not
+ * atomic): a conflict rejects with status 409 like nano's insert.
  */
 import type { DocumentScope } from 'nano';
 
 /** Documents sent in one _bulk_docs at most. */
 export const BULK_WRITE_MAX = 100;
+/** Batches on their way to the store at once, per database and gateway. */
+export const BULK_WRITES_IN_FLIGHT = 4;
 
 /** A failed write in nano's error shape (couchStatus reads statusCode). */
 export class StoreWriteError extends Error {
@@ -40,7 +45,8 @@ interface Pending {
 
 export class BulkWriter {
   private queue: Pending[] = [];
-  private sending = false;
+  private inFlight = 0;
+  private flushScheduled = false;
 
   constructor(private readonly db: DocumentScope<object>) {}
 
@@ -48,25 +54,38 @@ export class BulkWriter {
   insert(doc: object): Promise<{ id: string; rev: string }> {
     return new Promise((resolve, reject) => {
       this.queue.push({ doc, resolve, reject });
-      if (!this.sending) void this.send();
+      // The writes of this moment (one caller's several, or a Promise.all) go as one batch.
+      if (!this.flushScheduled && this.inFlight < BULK_WRITES_IN_FLIGHT) {
+        this.flushScheduled = true;
+        queueMicrotask(() => {
+          this.flushScheduled = false;
+          this.flush();
+        });
+      }
     });
   }
 
-  private async send(): Promise<void> {
-    this.sending = true;
-    while (this.queue.length > 0) {
+  /** Sends what waits, a batch at a time, while fewer than BULK_WRITES_IN_FLIGHT are on their way. */
+  private flush(): void {
+    while (this.queue.length > 0 && this.inFlight < BULK_WRITES_IN_FLIGHT) {
       const batch = this.queue.splice(0, BULK_WRITE_MAX);
-      try {
-        await this.write(batch);
-      } catch (err) {
-        // The store refused the whole request (one document it cannot take fails them all): each
-        // document is tried alone, so one caller's bad write does not fail the others'.
-        if (batch.length === 1) batch[0]!.reject(err);
-        else
-          for (const pending of batch) await this.write([pending]).catch((e) => pending.reject(e));
-      }
+      this.inFlight++;
+      void this.send(batch).finally(() => {
+        this.inFlight--;
+        this.flush();
+      });
     }
-    this.sending = false;
+  }
+
+  private async send(batch: Pending[]): Promise<void> {
+    try {
+      await this.write(batch);
+    } catch (err) {
+      // The store refused the whole request (one document it cannot take fails them all): each
+      // document is tried alone, so one caller's bad write does not fail the others'.
+      if (batch.length === 1) batch[0]!.reject(err);
+      else for (const pending of batch) await this.write([pending]).catch((e) => pending.reject(e));
+    }
   }
 
   private async write(batch: Pending[]): Promise<void> {

@@ -1,13 +1,14 @@
 /**
- * Coalesced store writes (issue 17): writes made while one is on its way to the store go together
- * in the next _bulk_docs, and each still succeeds or fails on its own (a conflict is a 409 for that
- * document alone). Through the gateway: agents saving at once are all accepted, each save logged
+ * Coalesced store writes (issue 17): writes made in the same moment go together in one _bulk_docs,
+ * sent at once while fewer than BULK_WRITES_IN_FLIGHT are on their way; the writes made while that
+ * many are on their way go together in the next; and each still succeeds or fails on its own (a
+ * conflict is a 409 for that document alone). Through the gateway: agents saving at once are all accepted, each save logged
  * once, and a stale save is still answered as a conflict.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PushResponse } from '../../../couchdb/model/sync';
 import { couchStatus } from '../../../sync-server/store/couch';
-import { BulkWriter } from '../../../sync-server/store/bulk-writer';
+import { BULK_WRITES_IN_FLIGHT, BulkWriter } from '../../../sync-server/store/bulk-writer';
 import { buildNewDemand, buildNewListing } from '../../fixtures/builders';
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy';
 import * as api from '../../helpers/sync-api';
@@ -35,15 +36,15 @@ afterAll(async () => {
 });
 
 describe('coalesced store writes', () => {
-  it('send writes made meanwhile together, each with its own outcome', async () => {
+  it('send writes made in the same moment together, each with its own outcome', async () => {
     const writer = new BulkWriter(gw.store.db('oplog'));
     const from = bulkRequests.length;
     const ids = Array.from({ length: 20 }, (_, i) => `bulk-test-${Date.now()}-${i}`);
     const written = await Promise.all(ids.map((id) => writer.insert({ _id: id, n: 1 })));
     expect(written.map((w) => w.id)).toEqual(ids);
     for (const w of written) expect(w.rev).toMatch(/^1-/);
-    // The first goes at once; the 19 others wait for it and go together.
-    expect(bulkRequests.length - from).toBe(2);
+    // One request for the 20.
+    expect(bulkRequests.length - from).toBe(1);
 
     // An update at the current revision succeeds; one at a stale revision (or a second new
     // document with a taken id) fails alone, with the status a single write answers.
@@ -62,6 +63,42 @@ describe('coalesced store writes', () => {
     for (const o of outcomes) if (o.status === 'rejected') expect(couchStatus(o.reason)).toBe(409);
     expect((await gw.store.db('oplog').get(ids[0]!)).n).toBe(2);
     expect((await gw.store.db('oplog').get(ids[1]!)).n).toBe(1);
+  });
+
+  it(`send a write at once while fewer than ${BULK_WRITES_IN_FLIGHT} batches are on their way, and the writes made meanwhile together once one is answered`, async () => {
+    const scope = gw.store.db<object>('oplog');
+    let release = () => {};
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    /** The documents of each _bulk_docs the writer sent, whose answers wait for `release`. */
+    const sent: number[] = [];
+    const writer = new BulkWriter({
+      bulk: async (body: { docs: object[] }) => {
+        sent.push(body.docs.length);
+        await answered;
+        return scope.bulk(body);
+      },
+    } as unknown as typeof scope);
+    const stamp = Date.now();
+    const nextMoment = () => new Promise((resolve) => setImmediate(resolve));
+    const writes: Promise<{ id: string; rev: string }>[] = [];
+    // A write a moment: each goes at once, up to the limit.
+    for (let i = 0; i < BULK_WRITES_IN_FLIGHT; i++) {
+      writes.push(writer.insert({ _id: `in-flight-${stamp}-${i}`, n: 1 }));
+      await nextMoment();
+    }
+    expect(sent).toEqual(Array.from({ length: BULK_WRITES_IN_FLIGHT }, () => 1));
+    // That many on their way: the next writes wait, in moments of their own.
+    for (let i = 0; i < 5; i++) {
+      writes.push(writer.insert({ _id: `waiting-${stamp}-${i}`, n: 1 }));
+      await nextMoment();
+    }
+    expect(sent).toHaveLength(BULK_WRITES_IN_FLIGHT);
+    release();
+    const written = await Promise.all(writes);
+    expect(written.map((w) => w.rev.startsWith('1-'))).toEqual(writes.map(() => true));
+    // Once the first batches were answered, the five went in one request.
+    expect(sent).toEqual([...Array.from({ length: BULK_WRITES_IN_FLIGHT }, () => 1), 5]);
+    expect(await scope.get(`waiting-${stamp}-4`)).toMatchObject({ n: 1 });
   });
 
   it('keep every agent save accepted and logged once, and a stale save a conflict', async () => {
@@ -107,7 +144,7 @@ describe('a write the store refuses for the whole batch', () => {
     const writer = new BulkWriter(gw.store.db('oplog'));
     const stamp = Date.now();
     const first = writer.insert({ _id: `alone-first-${stamp}`, n: 1 });
-    // These wait for the first and go together: the store refuses a _bulk_docs holding `_…`.
+    // These go with it in one _bulk_docs, which the store refuses whole (it holds an id `_…`).
     const batch = [`alone-a-${stamp}`, `_sabotage-${stamp}`, `alone-b-${stamp}`].map((id) =>
       writer.insert({ _id: id, n: 1 }),
     );
