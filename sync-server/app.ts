@@ -75,6 +75,10 @@ export interface Gateway {
   close(): void;
 }
 
+/** A device's pull of a collection's changes (GET /api/sync/<collection>/pull). */
+const PULL_PATH = /^\/api\/sync\/[a-z_]+\/pull(?:\?|$)/;
+const isPull = (req: express.Request) => req.method === 'GET' && PULL_PATH.test(req.url);
+
 /** CSP for an installable PWA: own scripts and service worker, blob: previews of photos and video. */
 const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
@@ -124,26 +128,37 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
     next();
   });
 
-  app.use(
-    pinoHttp({
-      logger,
-      // Probes poll the health answers; a balancer's readiness probe must not flood the log.
-      autoLogging: {
-        ignore: (req) => !req.url?.startsWith('/api/') || req.url.startsWith('/api/health'),
-      },
-      // 4xx are the callers' business (a visitor's refresh is an expected 401); only 5xx are errors.
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url,
-          ip: req.remoteAddress,
-        }),
-        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
-      },
-    }),
-  );
+  const accessLog = pinoHttp({
+    logger,
+    // Probes poll the health answers; a balancer's readiness probe must not flood the log.
+    autoLogging: {
+      ignore: (req) => !req.url?.startsWith('/api/') || req.url.startsWith('/api/health'),
+    },
+    // 4xx are the callers' business (a visitor's refresh is an expected 401); only 5xx are errors.
+    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+    serializers: {
+      req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: req.url,
+        ip: req.remoteAddress,
+      }),
+      res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+    },
+  });
+  app.use((req, res, next) => {
+    if (!isPull(req)) return accessLog(req, res, next);
+    // A device's pulls are counted by the metrics (family pull), not written to the access log one
+    // by one: 200 devices pull thousands of times a minute, and a request logger of its own costs
+    // each pull about a fifth of its time. A failing pull is still logged (errorHandler), with
+    // its method and address.
+    let log: Logger | undefined;
+    Object.defineProperty(req, 'log', {
+      configurable: true,
+      get: () => (log ??= logger.child({ req: { method: req.method, url: req.originalUrl } })),
+    });
+    next();
+  });
   app.use(
     helmet({
       contentSecurityPolicy:
@@ -153,7 +168,6 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   );
 
   const api = express.Router();
-  api.use(cookieParser());
   const accounts = new AccountDirectory(store, feed);
   api.use(authenticate(config.jwtSecret, accounts));
   // Sync pushes carry up to 100 documents and parse their own body with a larger limit.
@@ -187,7 +201,8 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
       .json({ ready, draining, store: storeUp, feeds });
   });
   const accountAdmin = new AccountAdmin(store, auth, accounts, new OplogService(store));
-  api.use('/auth', authRoutes(auth, accountAdmin));
+  // The session's refresh cookie is read by the auth routes alone.
+  api.use('/auth', cookieParser(), authRoutes(auth, accountAdmin));
   api.use('/admin/users', adminUserRoutes(accountAdmin));
   api.use(counterRoutes(new CounterService(store, limits)));
   api.use(mediaRoutes(config.dataDir, new UploadQuota(store), logger));

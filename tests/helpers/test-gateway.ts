@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { newId } from '../../couchdb/model/common';
 import type { User, UserRole } from '../../couchdb/model/user';
 import { signAccessToken } from '../../sync-server/services/tokens';
@@ -55,12 +55,14 @@ export interface TestGatewayOptions {
   staticDir?: string;
   /** METRICS_TOKEN: the bearer token GET /metrics asks for. */
   metricsToken?: string;
+  /** The gateway's and its store client's logger (silent unless TEST_LOG_LEVEL says otherwise). */
+  logger?: Logger;
 }
 
 export async function startTestGateway(overrides: TestGatewayOptions = {}): Promise<TestGateway> {
   const prefix = overrides.prefix ?? `t${randomBytes(5).toString('hex')}_`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cj-gw-'));
-  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const logger = overrides.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const couchUrl = overrides.ownEmbeddedStore
     ? undefined
     : (overrides.couchUrl ?? inject('couchUrl'));
