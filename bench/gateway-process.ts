@@ -22,6 +22,8 @@ export interface BenchGateway {
    * gateway to its answer: no connection set-up, no queue before the gateway reads the request.
    */
   requestHistogram(family: string): Promise<Map<number, number>>;
+  /** The gateway's requests to the store by method (POST: writes), to the store's answer headers. */
+  storeHistogram(method: string): Promise<Map<number, number>>;
   stop(): Promise<void>;
 }
 
@@ -92,23 +94,34 @@ export async function startBenchGateway(store: Store, dataDir: string): Promise<
     await stop();
     throw err;
   }
-  const requestHistogram = async (family: string) => {
+  /** A histogram's bucket counts, summed over its other labels, for one value of `label`. */
+  const histogram = async (metric: string, label: string, value: string) => {
     const text = await (
       await fetch(`${url}/metrics`, { headers: { Authorization: `Bearer ${BENCH_METRICS_TOKEN}` } })
     ).text();
     const counts = new Map<number, number>();
     for (const line of text.split('\n')) {
-      const m =
-        /^gateway_http_request_duration_seconds_bucket\{le="([^"]+)",family="([^"]+)",[^}]*\} (\d+)$/.exec(
-          line,
-        );
-      if (!m || m[2] !== family) continue;
-      const le = m[1] === '+Inf' ? Infinity : Number(m[1]);
-      counts.set(le, (counts.get(le) ?? 0) + Number(m[3]));
+      if (!line.startsWith(`${metric}_bucket{`)) continue;
+      const le = /le="([^"]+)"/.exec(line)?.[1];
+      if (!le || !line.includes(`${label}="${value}"`)) continue;
+      const bound = le === '+Inf' ? Infinity : Number(le);
+      counts.set(bound, (counts.get(bound) ?? 0) + Number(line.slice(line.lastIndexOf(' ') + 1)));
     }
     return counts;
   };
-  return { url, stop, cpuMs: () => processCpuMs(child.pid), requestHistogram };
+  /** The gateway's own time to answer a route family (pull, push…): arrival to answer. */
+  const requestHistogram = (family: string) =>
+    histogram('gateway_http_request_duration_seconds', 'family', family);
+  /** The gateway's requests to the store, by method (POST: writes), to the answer's headers. */
+  const storeHistogram = (method: string) =>
+    histogram('gateway_store_request_duration_seconds', 'method', method);
+  return {
+    url,
+    stop,
+    cpuMs: () => processCpuMs(child.pid),
+    requestHistogram,
+    storeHistogram,
+  };
 }
 
 /**

@@ -7,7 +7,7 @@
  * reads, document writes) runs first in the same run: the store's own throughput beside the gateway's.
  *
  *   npm run bench -- gateway-pull-write [--listings 5000] [--devices 200] [--writers 20]
- *                                       [--seconds 30] [--limit 100]
+ *                                       [--seconds 30] [--limit 100] [--no-store]
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,7 +22,14 @@ import { insertMissing } from '../sync-server/services/seed-service';
 import { signAccessToken } from '../sync-server/services/tokens';
 import { openStore } from '../sync-server/store/couch';
 import { toStoreDoc } from '../sync-server/store/documents';
-import { BENCH_JWT_SECRET, percentile, processCpuMs, startBenchGateway } from './gateway-process';
+import { DeviceConnection } from './device-client';
+import {
+  BENCH_JWT_SECRET,
+  histogramPercentile,
+  percentile,
+  processCpuMs,
+  startBenchGateway,
+} from './gateway-process';
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
@@ -32,6 +39,8 @@ const { values } = parseArgs({
     writers: { type: 'string', default: '20' },
     seconds: { type: 'string', default: '30' },
     limit: { type: 'string', default: '100' },
+    /** Leave out the store's own run (A/B runs of the gateway alone). */
+    'no-store': { type: 'boolean', default: false },
   },
   strict: false,
 });
@@ -56,6 +65,8 @@ interface Figures {
   gatewayCpuMs?: number;
   storeCpuMs?: number;
   loadCpuMs?: number;
+  /** The gateway's own p50 and p99 (ms, a bucket's upper bound): pushes, pulls, its writes to the store. */
+  own?: { push: number[]; pull: number[]; storeWrite: number[] };
 }
 
 /** A device or writer loop: `step` again and again until the run's time is up. */
@@ -121,29 +132,33 @@ try {
     staleOwnReads: 0,
     wallMs: 0,
   };
-  {
+  if (!values['no-store']) {
     const docs = agents.map((agent, i) => toStoreDoc(newListing(agent, i)));
     const from = await latestSeq();
     // Every device is connected and has pulled once before the clock starts.
     const changesUrl = (since: string) =>
       `${dbUrl}/_changes?since=${since}&limit=${limit}&include_docs=true`;
+    const connections = Array.from({ length: devices + writers }, () => new DeviceConnection());
     const warmed = await Promise.all(
-      Array.from({ length: devices }, async () => {
-        const res = await fetch(changesUrl(from));
-        return String(((await res.json()) as { last_seq: string | number }).last_seq);
+      connections.slice(0, devices).map(async (device) => {
+        const res = await device.json<{ last_seq: string | number }>('GET', changesUrl(from));
+        return String(res.body.last_seq);
       }),
     );
     const started = performance.now();
     const until = started + seconds * 1000;
     await Promise.all([
-      ...warmed.map(async (position) => {
+      ...warmed.map(async (position, d) => {
         let since = position;
         await loop(until, async () => {
           try {
             const body = await timed(direct.pulls, async () => {
-              const res = await fetch(changesUrl(since));
+              const res = await connections[d]!.json<{ last_seq: string | number }>(
+                'GET',
+                changesUrl(since),
+              );
               if (res.status !== 200) throw new Error(String(res.status));
-              return (await res.json()) as { last_seq: string | number };
+              return res.body;
             });
             since = String(body.last_seq);
           } catch {
@@ -151,18 +166,18 @@ try {
           }
         });
       }),
-      ...docs.map(async (doc) => {
+      ...docs.map(async (doc, w) => {
         let rev: string | undefined;
         await loop(until, async () => {
           try {
             rev = await timed(direct.pushes, async () => {
-              const res = await fetch(`${dbUrl}/${encodeURIComponent(String(doc._id))}`, {
-                method: 'PUT',
-                headers: { 'Content-Type': 'application/json' },
-                body: JSON.stringify({ ...doc, ...(rev ? { _rev: rev } : {}), price: Date.now() }),
-              });
+              const res = await connections[devices + w]!.json<{ rev: string }>(
+                'PUT',
+                `${dbUrl}/${encodeURIComponent(String(doc._id))}`,
+                { body: { ...doc, ...(rev ? { _rev: rev } : {}), price: Date.now() } },
+              );
               if (res.status !== 201) throw new Error(String(res.status));
-              return ((await res.json()) as { rev: string }).rev;
+              return res.body.rev;
             });
           } catch {
             direct.pushErrors++;
@@ -171,6 +186,7 @@ try {
       }),
     ]);
     direct.wallMs = performance.now() - started;
+    for (const connection of connections) connection.close();
   }
 
   // The gateway: devices pull as visitors; agents push through the sync API and read back.
@@ -195,45 +211,63 @@ try {
       },
       listing: newListing(agent, i),
     }));
+    const connections = Array.from({ length: devices + writers }, () => new DeviceConnection());
     /** One pull page; throws unless the gateway answers 200. */
-    const pull = async (since: string, headers: Record<string, string> = {}) => {
-      const res = await fetch(pullUrl(since), { headers });
+    const pull = async (
+      device: DeviceConnection,
+      since: string,
+      headers: Record<string, string> = {},
+    ) => {
+      const res = await device.json<PullResponse>('GET', pullUrl(since), { headers });
       if (res.status !== 200) throw new Error(`pull ${res.status}`);
-      return (await res.json()) as PullResponse;
+      return res.body;
     };
     const pushRow = async (
+      device: DeviceConnection,
       headers: Record<string, string>,
       newDocumentState: SyncDocument,
       assumedMasterState: SyncDocument | null,
     ) => {
-      const res = await fetch(`${gateway.url}/api/sync/properties/push`, {
-        method: 'POST',
-        headers: { ...headers, 'Content-Type': 'application/json' },
-        body: JSON.stringify([{ newDocumentState, assumedMasterState }]),
-      });
-      const body = (await res.json()) as PushResponse;
+      const res = await device.json<PushResponse>(
+        'POST',
+        `${gateway.url}/api/sync/properties/push`,
+        { headers, body: [{ newDocumentState, assumedMasterState }] },
+      );
+      const body = res.body;
       if (res.status !== 200 || body.rejections.length || body.conflicts.length)
         throw new Error(`push ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
       return body.accepted[0]!;
     };
+    const writerConnection = (i: number) => connections[devices + i]!;
     // Each agent's listing exists before the clock starts (its creation is not a measured change).
-    const masters = await Promise.all(accounts.map((a) => pushRow(a.auth, a.listing, null)));
+    const masters = await Promise.all(
+      accounts.map((a, i) => pushRow(writerConnection(i), a.auth, a.listing, null)),
+    );
     const from = await latestSeq();
     // Every device is connected and has pulled once before the clock starts.
     const warmed = await Promise.all(
-      Array.from({ length: devices }, async () => (await pull(from)).checkpoint?.seq ?? from),
+      connections
+        .slice(0, devices)
+        .map(async (device) => (await pull(device, from)).checkpoint?.seq ?? from),
     );
     const gatewayCpu = gateway.cpuMs();
     const storeCpu = processCpuMs(store.embeddedProcess?.pid());
     const ownCpu = process.cpuUsage();
+    const histograms = () =>
+      Promise.all([
+        gateway.requestHistogram('push'),
+        gateway.requestHistogram('pull'),
+        gateway.storeHistogram('POST'),
+      ]);
+    const before = await histograms();
     const started = performance.now();
     const until = started + seconds * 1000;
     await Promise.all([
-      ...warmed.map(async (position) => {
+      ...warmed.map(async (position, d) => {
         let since = position;
         await loop(until, async () => {
           try {
-            const page = await timed(viaGateway.pulls, () => pull(since));
+            const page = await timed(viaGateway.pulls, () => pull(connections[d]!, since));
             since = page.checkpoint?.seq ?? since;
           } catch {
             viaGateway.pullErrors++;
@@ -247,6 +281,7 @@ try {
           try {
             master = await timed(viaGateway.pushes, () =>
               pushRow(
+                writerConnection(i),
                 auth,
                 { ...master, price: 100_000 + Math.floor(Math.random() * 1e6) },
                 master,
@@ -259,7 +294,9 @@ try {
           // Read-your-writes: the agent's next pulls bring its change (its device pulls after a push).
           try {
             for (;;) {
-              const page = await timed(viaGateway.ownPulls, () => pull(since, auth));
+              const page = await timed(viaGateway.ownPulls, () =>
+                pull(writerConnection(i), since, auth),
+              );
               since = page.checkpoint?.seq ?? since;
               if (
                 page.documents.some((d) => d.id === master.id && d.server_rev === master.server_rev)
@@ -277,10 +314,15 @@ try {
       }),
     ]);
     viaGateway.wallMs = performance.now() - started;
+    for (const connection of connections) connection.close();
     const own = process.cpuUsage(ownCpu);
     viaGateway.gatewayCpuMs = gateway.cpuMs() - gatewayCpu;
     viaGateway.storeCpuMs = processCpuMs(store.embeddedProcess?.pid()) - storeCpu;
     viaGateway.loadCpuMs = (own.user + own.system) / 1000;
+    const after = await histograms();
+    const ownTimes = (i: number) =>
+      [50, 99].map((p) => histogramPercentile(before[i]!, after[i]!, p));
+    viaGateway.own = { push: ownTimes(0), pull: ownTimes(1), storeWrite: ownTimes(2) };
   }
 
   const ms = (v: number) => `${v.toFixed(0).padStart(5)} ms`;
@@ -304,6 +346,11 @@ try {
           `(${(f.gatewayCpuMs / requests).toFixed(2)} ms a request), store ${(((f.storeCpuMs ?? NaN) / f.wallMs) * 100).toFixed(0)}%, load generator ${((f.loadCpuMs / f.wallMs) * 100).toFixed(0)}%`,
       );
     }
+    if (f.own)
+      console.log(
+        `  ${''.padEnd(24)} the gateway's own time (arrival to answer): pushes p50 ≤ ${f.own.push[0]} ms, p99 ≤ ${f.own.push[1]} ms;` +
+          ` pulls p99 ≤ ${f.own.pull[1]} ms; its writes to the store p50 ≤ ${f.own.storeWrite[0]} ms, p99 ≤ ${f.own.storeWrite[1]} ms`,
+      );
     if (f.ownPulls.length > 0)
       console.log(
         `  ${''.padEnd(24)} writers' pulls ${perSecond(f.ownPulls.length, f.wallMs)}  p50 ${ms(percentile(f.ownPulls, 50))}  p99 ${ms(percentile(f.ownPulls, 99))}`,
@@ -312,7 +359,7 @@ try {
   console.log(
     `${devices} devices pulling (pages of ${limit}) + ${writers} agents writing, ${seconds} s each, ${listings} listings in the store, loopback`,
   );
-  report('store direct', direct, 'writes');
+  if (!values['no-store']) report('store direct', direct, 'writes');
   report('gateway', viaGateway, 'pushes');
   console.log('  (budget: pull p99 ≤ 200 ms, push p99 ≤ 500 ms, no errors)');
   if (viaGateway.staleOwnReads > 0) process.exitCode = 1;

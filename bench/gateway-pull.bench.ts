@@ -5,7 +5,9 @@
  * a bare Node server replaying one of the gateway's answers (what the machine, the loopback and the
  * load generator cost before the gateway does any work), and that server again spending the gateway's
  * CPU a request on each answer (a process as busy as the gateway). The gateway's own time (from a request's
- * arrival to its answer, by its request histogram) is printed beside what the devices saw.
+ * arrival to its answer, by its request histogram) is printed beside what the devices saw, and the
+ * devices' first requests (each on a connection opened in the burst) apart from their later ones.
+ * Each device keeps one connection (bench/device-client.ts).
  *
  *   npm run bench -- gateway-pull [--listings 5000] [--devices 200] [--pages 5] [--limit 100]
  */
@@ -19,6 +21,7 @@ import { buildBenchProperties } from '../couchdb/seed/bench-data';
 import { insertMissing } from '../sync-server/services/seed-service';
 import { openStore } from '../sync-server/store/couch';
 import { recordAnswer, startBareServer, type BareServer } from './bare-server';
+import { DeviceConnection } from './device-client';
 import {
   histogramPercentile,
   percentile,
@@ -73,6 +76,9 @@ async function load(
   from = '0',
 ) {
   const latencies: number[] = [];
+  /** A device's first request (its connection opened in the burst) and its later ones. */
+  const firsts: number[] = [];
+  const laters: number[] = [];
   let errors = 0;
   const gatewayCpu = gateway.cpuMs();
   const storeCpu = processCpuMs(store.embeddedProcess?.pid());
@@ -81,27 +87,33 @@ async function load(
   const started = performance.now();
   await Promise.all(
     Array.from({ length: devices }, async () => {
+      // A connection of its own, kept open between its pulls as a browser keeps it.
+      const device = new DeviceConnection();
       let since = from;
       for (let p = 0; p < pages; p++) {
         const t = performance.now();
         try {
-          const res = await fetch(pageUrl(since));
-          const body: unknown = await res.json();
+          const res = await device.json<unknown>('GET', pageUrl(since));
           if (res.status !== 200) throw new Error(String(res.status));
-          latencies.push(performance.now() - t);
-          since = nextSince(body);
+          const ms = performance.now() - t;
+          latencies.push(ms);
+          (p === 0 ? firsts : laters).push(ms);
+          since = nextSince(res.body);
         } catch {
           errors++;
           break;
         }
       }
+      device.close();
     }),
   );
   const wall = performance.now() - started;
   const own = process.cpuUsage(ownCpu);
   const histogramAfter = await gateway.requestHistogram('pull');
-  latencies.sort((a, b) => a - b);
+  for (const list of [latencies, firsts, laters]) list.sort((a, b) => a - b);
   return {
+    firsts,
+    laters,
     /** The gateway's own p99 (ms, a bucket's upper bound); NaN when the load went elsewhere. */
     ownP99: histogramPercentile(histogramBefore, histogramAfter, 99),
     latencies,
@@ -164,6 +176,7 @@ try {
   const row = (name: string, r: Awaited<ReturnType<typeof load>>) =>
     `${name.padEnd(30)} p50 ${percentile(r.latencies, 50).toFixed(0).padStart(5)} ms  p99 ${percentile(r.latencies, 99).toFixed(0).padStart(5)} ms  ` +
     `${r.latencies.length} requests in ${(r.wall / 1000).toFixed(1)} s  errors ${r.errors}\n` +
+    `${''.padEnd(30)} p99 of a device's first request (a new connection) ${percentile(r.firsts, 99).toFixed(0)} ms, of its later ones ${percentile(r.laters, 99).toFixed(0)} ms\n` +
     (name.includes('gateway')
       ? `${''.padEnd(30)} the gateway's own time (arrival to answer): p99 ≤ ${r.ownP99} ms\n`
       : '') +
