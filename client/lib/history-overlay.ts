@@ -1,7 +1,7 @@
 /**
- * A full-screen layer over the screen (the photo viewer) that is an entry of the history: a phone's
- * back button (or gesture) closes it instead of leaving the listing, the way a phone's own gallery
- * does. Opening pushes the same place with `{ overlay: name }` in its state; the layer shows while
+ * A full-screen layer over the screen (the photo viewer, the 360° panorama) that is an entry of the
+ * history: a phone's back button (or gesture) closes it instead of leaving the listing, the way a
+ * phone's own gallery does. Opening pushes the same place with `{ overlay: name }` in its state; the layer shows while
  * that entry is the current one and this page pushed it (a reload, or a forward move onto such an
  * entry, shows the screen alone). ScrollMemory leaves the screen where it is on both moves.
  */

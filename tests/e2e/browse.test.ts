@@ -264,7 +264,7 @@ describe('listing list', () => {
 });
 
 describe('listing detail', () => {
-  it('plays the video, opens and closes the panorama, copies the share link', async () => {
+  it('plays the video, opens and closes the panorama (Escape, the back button), copies the share link', async () => {
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
       origin: gateway.url,
     });
@@ -317,6 +317,14 @@ describe('listing detail', () => {
     await saveScreenshot(page, 'browse-panorama-desktop');
     await page.keyboard.press('Escape');
     await detail.panorama.waitFor({ state: 'detached' });
+    // The back button closes it too, and leaves the listing on screen.
+    const listingUrl = page.url();
+    await detail.panoramaButton.click();
+    await detail.panorama.waitFor();
+    await page.goBack();
+    await detail.panorama.waitFor({ state: 'detached' });
+    expect(page.url()).toBe(listingUrl);
+    expect(await detail.title.textContent()).toBe('测试 湖景三居 带视频和全景');
 
     await detail.shareButton.click();
     await new Layout(page).waitForToast(PROPERTY_MESSAGES.linkCopied);

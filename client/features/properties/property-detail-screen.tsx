@@ -31,6 +31,7 @@ import {
 } from '@client/data/promotion-lazy';
 import { useFirstScreenPromotion } from '@client/data/first-screen-document';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
+import { useHistoryOverlay } from '@client/lib/history-overlay';
 import { useAuth } from '@client/lib/session/auth-context';
 import { useClientValue } from '@client/lib/use-client-value';
 import type { LoginRedirectState } from '@client/components/auth/require-auth';
@@ -92,7 +93,8 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
   const { user } = useAuth();
   const device = useOpenDevice();
   const settings = useSettings();
-  const [panoramaOpen, setPanoramaOpen] = useState(false);
+  // The panorama is an entry of the history, as the photo viewer: the phone's back button closes it.
+  const panorama = useHistoryOverlay('panorama');
   const [contactOpen, setContactOpen] = useState(false);
   const [now] = useState(() => Date.now());
   const favorites = useFavoriteToggle();
@@ -123,11 +125,12 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
 
   // Stable callbacks: the page renders again as the device opens, its settings and favourites
   // arrive; the memoised parts (summary, carousel, facts…) then stay as they are.
+  const { show: showPanorama } = panorama;
   const openPanorama = useCallback(() => {
     const missing = checkPanorama(p.panorama_url);
     if (missing) toast.info(missing);
-    else setPanoramaOpen(true);
-  }, [p.panorama_url, toast]);
+    else showPanorama();
+  }, [p.panorama_url, toast, showPanorama]);
 
   const share = useCallback(
     () =>
@@ -288,8 +291,8 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
         <PanoramaOverlay
           url={p.panorama_url}
           title={p.title}
-          open={panoramaOpen}
-          onClose={() => setPanoramaOpen(false)}
+          open={panorama.open}
+          onClose={panorama.hide}
         />
       )}
       <ContactDialog open={contactOpen} contact={contact} onClose={() => setContactOpen(false)} />
