@@ -8,8 +8,8 @@
  * on an empty device each answers "none", and the 40,000 requests cost the main thread about as
  * much as writing the listings. This Dexie middleware first lists which of the keys are stored (one
  * keys-only request over their range) and reads only those. When the range holds many more stored
- * documents than keys asked for (a re-sync of a few changes on a full device), it reads key by key
- * as before: the listing is bounded by a few times the keys asked for.
+ * documents than keys asked for (a re-sync of a hundred changes on a full device), it reads key by
+ * key as before: the listing stops at SPARSE_READ_SPAN times the keys asked for.
  */
 import type { DBCore, DBCoreGetManyRequest, DBCoreTable, Middleware } from 'dexie';
 
