@@ -246,6 +246,8 @@ export default defineConfig({
     firstScreen.plugin,
     imports.plugin,
   ],
+  // The device storage's worker (client/data/storage-worker.ts) is a module worker.
+  worker: { format: 'es' },
   build: {
     outDir: here('./dist'),
     emptyOutDir: true,

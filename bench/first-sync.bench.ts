@@ -1,6 +1,7 @@
 /**
  * First sync of 10,000 listings into an empty device (DESIGN §11: ≤ 2 s and within 1.5× of the
- * floor), in headless Chromium with the app's own data layer (RxDB + Dexie). Printed beside it,
+ * floor), in headless Chromium with the app's own data layer (RxDB, its Dexie storage in a worker as
+ * the app runs it; then the same with the storage on the page). Printed beside it,
  * from the same run: (a) reading the same _changes feed straight from the store, in pages, in Node;
  * (b) the floor: in the page, the same gateway pull pages plus one bulk IndexedDB write, no RxDB;
  * (c) the same pages stored by one RxDB bulkInsert (RxDB's storage without its replication).
@@ -142,7 +143,7 @@ async function profileFirstSync(
   url: string,
 ): Promise<void> {
   const sync = await profileRun(openPage, url, (page) =>
-    page.evaluate((n) => window.firstSyncBench.firstSync(n), listings),
+    page.evaluate((n) => window.firstSyncBench.firstSync(n, 'worker'), listings),
   );
   const floor = await profileRun(openPage, url, (page) =>
     page.evaluate(() => window.firstSyncBench.floor()),
@@ -236,6 +237,7 @@ try {
   const browser = await launchBrowser();
   cleanups.push(() => browser.close());
   const syncs: FirstSyncTiming[] = [];
+  const pageSyncs: FirstSyncTiming[] = [];
   const floors: FloorTiming[] = [];
   const rxdbWrites: FloorTiming[] = [];
   const storeReads: number[] = [];
@@ -252,15 +254,19 @@ try {
     if (read.documents !== listings) throw new Error(`store feed had ${read.documents} documents`);
     storeReads.push(read.ms);
     // A fresh page on an empty device for each measurement (RxDB's collection count is per page).
-    for (const kind of ['sync', 'floor', 'rxdb'] as const) {
+    for (const kind of ['sync', 'sync-page', 'floor', 'rxdb'] as const) {
       const page = await browser.openPage(siteUrl);
       await page.evaluate(() => window.firstSyncBench.clearDevice());
       await page.reload();
-      if (kind === 'sync') {
-        const timing = await page.evaluate((n) => window.firstSyncBench.firstSync(n), listings);
+      if (kind === 'sync' || kind === 'sync-page') {
+        const place = kind === 'sync' ? 'worker' : 'page';
+        const timing = await page.evaluate(
+          ([n, where]) => window.firstSyncBench.firstSync(n, where),
+          [listings, place] as const,
+        );
         if (timing.documents !== listings)
           throw new Error(`first sync stored ${timing.documents} listings`);
-        syncs.push(timing);
+        (kind === 'sync' ? syncs : pageSyncs).push(timing);
       } else {
         const timing = await page.evaluate(
           (k) =>
@@ -285,7 +291,7 @@ try {
     `${listings} listings, pages of ${PULL_LIMIT_MAX}, headless Chromium + Dexie, median of ${runs} runs, loopback`,
   );
   console.log(
-    `  first sync (RxDB, visitor)      ${ms(sync)}   runs: ${syncs.map((s) => s.totalMs.toFixed(0)).join(', ')} ms` +
+    `  first sync (RxDB, visitor)       ${ms(sync)}   runs: ${syncs.map((s) => s.totalMs.toFixed(0)).join(', ')} ms` +
       `  (open ${median(syncs.map((s) => s.openMs)).toFixed(0)} ms, first pull at ${median(syncs.map((s) => s.firstPullMs)).toFixed(0)} ms,` +
       ` last pull answered at ${median(syncs.map((s) => s.lastPullMs)).toFixed(0)} ms, ${syncs[0]?.pulls} pulls)`,
   );
@@ -294,6 +300,11 @@ try {
       ` ${median(syncs.map((s) => s.writes))} listing bulk writes (largest ${median(syncs.map((s) => s.largestWrite))}),` +
       ` ${median(syncs.map((s) => s.writeMs)).toFixed(0)} ms summed;` +
       ` ${median(syncs.map((s) => s.longTasks))} main-thread tasks > 50 ms, ${median(syncs.map((s) => s.longTaskMs)).toFixed(0)} ms summed`,
+  );
+  const pageSync = median(pageSyncs.map((s) => s.totalMs));
+  console.log(
+    `  the same, storage on the page    ${ms(pageSync)}   runs: ${pageSyncs.map((s) => s.totalMs.toFixed(0)).join(', ')} ms` +
+      `  (×${(pageSync / sync).toFixed(2)} of the worker's; ${median(pageSyncs.map((s) => s.longTasks))} main-thread tasks > 50 ms, ${median(pageSyncs.map((s) => s.longTaskMs)).toFixed(0)} ms summed)`,
   );
   console.log(
     `  (a) store _changes read (Node)  ${ms(storeRead)}   runs: ${storeReads.map((x) => x.toFixed(0)).join(', ')} ms`,

@@ -6,7 +6,10 @@
  * (self time, mapped through the build's source maps to the original files); at the end, each
  * page's time over 50 ms summed (about its share of Lighthouse's TBT), the median of the runs.
  * Run `npm run build` first.
+ * --by-package also prints where all of the main thread's JavaScript time after first paint went (long
+ * tasks or not), summed by package: what moving a library's work elsewhere would take off the thread.
  *   npm run bench -- long-tasks [--runs 1] [--slowdown 4] [--top 4] [--pages home,listings,listing]
+ *     [--by-package]
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -24,6 +27,7 @@ const { values } = parseArgs({
     slowdown: { type: 'string', default: '4' },
     top: { type: 'string', default: '4' },
     pages: { type: 'string', default: 'home,listings,listing' },
+    'by-package': { type: 'boolean', default: false },
   },
   strict: false,
 });
@@ -31,6 +35,7 @@ const runs = Number(values.runs);
 const slowdown = Number(values.slowdown);
 const top = Number(values.top);
 const pageNames = String(values.pages).split(',');
+const byPackage = values['by-package'] === true;
 const LONG_MS = 50;
 /** The page is done once it has had no long task for this long (or after QUIET_MAX_MS). */
 const QUIET_MS = 3_000;
@@ -103,6 +108,16 @@ async function sourceOf(url: string, line: number, column: number): Promise<stri
   return `${source}:${pos.line}${pos.name ? ` ${pos.name}` : ''}`;
 }
 
+/** A source position's package (`@mui/material`, `dexie`), `client` for the app's own code. */
+function packageOf(where: string): string {
+  const file = where.split(/[: ]/)[0] ?? where;
+  if (file.startsWith('client/') || file.startsWith('couchdb/')) return file.split('/')[0]!;
+  const scoped = /^(@[^/]+\/[^/]+)/.exec(file);
+  if (scoped) return scoped[1]!;
+  if (file.startsWith('/')) return file.replace(/-[\w-]{8}\.js$/, '.js').split(':')[0]!;
+  return file.split('/')[0]!;
+}
+
 /** Trace events of the browser's own work worth naming beside the JavaScript. */
 const BROWSER_WORK = new Set([
   'ParseHTML',
@@ -126,7 +141,9 @@ interface LongTask {
 }
 
 /** The main thread's tasks over 50 ms after first paint, with where their time went. */
-async function longTasksOf(events: TraceEvent[]): Promise<{ tasks: LongTask[]; fcpMs: number }> {
+async function longTasksOf(
+  events: TraceEvent[],
+): Promise<{ tasks: LongTask[]; fcpMs: number; packages: Map<string, number> }> {
   // The page's renderer is the process that painted it (not the one of about:blank before it).
   const paint = events.find((e) => e.name === 'firstContentfulPaint');
   if (!paint) throw new Error('no first contentful paint in the trace');
@@ -144,8 +161,14 @@ async function longTasksOf(events: TraceEvent[]): Promise<{ tasks: LongTask[]; f
   // The sampler's profile of the renderer: nodes and samples with their times (µs, trace clock).
   const nodes = new Map<number, ProfileNode>();
   const samples: { ts: number; node: number }[] = [];
-  const chunks = events.filter((e) => e.pid === main.pid && e.name === 'ProfileChunk');
-  const profile = events.find((e) => e.pid === main.pid && e.name === 'Profile');
+  // The main thread's profile only: a worker of the page (the device storage's) is profiled too,
+  // in the same process, under a profile of its own.
+  const profile = events.find(
+    (e) => e.pid === main.pid && e.tid === main.tid && e.name === 'Profile',
+  );
+  const chunks = events.filter(
+    (e) => e.pid === main.pid && e.name === 'ProfileChunk' && e.id === profile?.id,
+  );
   let clock = Number((profile?.args.data as { startTime?: number } | undefined)?.startTime ?? 0);
   for (const chunk of chunks) {
     const data = chunk.args.data as {
@@ -191,7 +214,20 @@ async function longTasksOf(events: TraceEvent[]): Promise<{ tasks: LongTask[]; f
     });
   }
   const fcpMs = navigation ? (paint.ts - navigation.ts) / 1000 : NaN;
-  return { tasks: out, fcpMs };
+  const packages = new Map<string, number>();
+  if (byPackage) {
+    const after = samples.filter((s) => s.ts >= paint.ts);
+    for (let i = 0; i < after.length; i++) {
+      const frame = nodes.get(after[i]!.node)?.callFrame;
+      if (!frame || frame.functionName === '(idle)') continue;
+      const next = after[i + 1]?.ts ?? after[i]!.ts;
+      const where = frame.url
+        ? packageOf(await sourceOf(frame.url, frame.lineNumber, frame.columnNumber))
+        : `(${frame.functionName || 'native'})`;
+      packages.set(where, (packages.get(where) ?? 0) + (next - after[i]!.ts) / 1000);
+    }
+  }
+  return { tasks: out, fcpMs, packages };
 }
 
 /** Waits until the page has had no long task for QUIET_MS (its first sync and idle work done). */
@@ -245,7 +281,7 @@ try {
           await page.goto(`${gateway.url}${pagePath}`, { waitUntil: 'load' });
           await settle(page);
         });
-        const { tasks, fcpMs } = await longTasksOf(events);
+        const { tasks, fcpMs, packages } = await longTasksOf(events);
         const blocking = tasks.reduce((sum, t) => sum + t.ms - LONG_MS, 0);
         const key = `${name} (${width})`;
         summed.set(key, [...(summed.get(key) ?? []), blocking]);
@@ -261,6 +297,13 @@ try {
                 ? `\n${' '.repeat(22)}browser: ${task.work.map(([n, ms]) => `${n} ${ms.toFixed(0)}`).join(', ')}`
                 : ''),
           );
+        }
+        if (byPackage) {
+          const total = [...packages.values()].reduce((a, b) => a + b, 0);
+          console.log(`  main thread after first paint, by package (${total.toFixed(0)} ms):`);
+          for (const [name, ms] of [...packages].sort((a, b) => b[1] - a[1]).slice(0, 14)) {
+            console.log(`    ${name.padEnd(40)} ${ms.toFixed(0).padStart(5)} ms`);
+          }
         }
         await context.close();
       }

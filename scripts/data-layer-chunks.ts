@@ -17,7 +17,7 @@
 interface ChunkGroup {
   name: string;
   priority: number;
-  test: RegExp;
+  test: RegExp | ((id: string) => boolean);
 }
 
 /**
@@ -29,8 +29,15 @@ const stepOf = (step: string, packages: readonly string[]) =>
     `[\\\\/]node_modules[\\\\/](${packages.join('|')})[\\\\/]|[\\\\/]client[\\\\/]data[\\\\/]load-steps[\\\\/]${step}\\.ts$`,
   );
 
-/** In the order page-data.ts loads them; each step module's comment names its group. */
-const DATA_LAYER_GROUPS: readonly { name: string; test: RegExp }[] = [
+const DEXIE_STORAGE =
+  /[\\/]node_modules[\\/]rxdb[\\/]dist[\\/]esm[\\/]plugins[\\/]storage-dexie[\\/]/;
+
+/** A group's test, less RxDB's Dexie storage. */
+const withoutDexieStorage = (test: RegExp) => (id: string) =>
+  test.test(id) && !DEXIE_STORAGE.test(id);
+
+/** In the order page-data.ts loads them (but data-dexie); each step module's comment names its group. */
+const DATA_LAYER_GROUPS: readonly Omit<ChunkGroup, 'priority'>[] = [
   /** rxjs and the small libraries under RxDB (its query engine, tabs' channel, event reduction). */
   {
     name: 'data-libs',
@@ -47,10 +54,17 @@ const DATA_LAYER_GROUPS: readonly { name: string; test: RegExp }[] = [
       'array-push-at-sort-position',
     ]),
   },
-  /** Dexie, the IndexedDB layer RxDB's storage uses. */
-  { name: 'data-dexie', test: stepOf('dexie', ['dexie']) },
-  /** RxDB itself, its plugins included. */
-  { name: 'data-rxdb', test: stepOf('rxdb', ['rxdb']) },
+  /** RxDB itself, its plugins included, less its Dexie storage (below). */
+  { name: 'data-rxdb', test: withoutDexieStorage(stepOf('rxdb', ['rxdb'])) },
+  /**
+   * Dexie and RxDB's storage on it: they run in the storage's worker (client/data/storage-worker.ts,
+   * a build of its own), and on the page only where no worker starts (worker-storage.ts loads
+   * this chunk then). After RxDB's group, so the RxDB modules its storage imports stay there.
+   */
+  {
+    name: 'data-dexie',
+    test: (id: string) => /[\\/]node_modules[\\/]dexie[\\/]/.test(id) || DEXIE_STORAGE.test(id),
+  },
 ];
 
 /**

@@ -10,6 +10,7 @@ import type { RxStorage, RxStorageInstanceCreationParams } from 'rxdb';
 import { openDatabase, VISITOR_COLLECTIONS } from '@client/data/database';
 import { DeviceData } from '@client/data/device-data';
 import { dexieStorage } from '@client/data/device-storage';
+import { workerStorage } from '@client/data/worker-storage';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
 import { PULL_LIMIT_MAX, type PullResponse, type SyncDocument } from '@couchdb/model/sync';
 
@@ -51,12 +52,21 @@ function pullRequests(): PerformanceResourceTiming[] {
   );
 }
 
-/** The app's production storage (Dexie, device-storage.ts), with the listings' bulk writes timed. */
-function timedStorage(writes: { docs: number; ms: number }[]): RxStorage<unknown, unknown> {
-  const dexie = dexieStorage();
-  const timed = Object.create(dexie) as RxStorage<unknown, unknown>;
+/** Where the device storage runs: in its worker, as the app runs it, or on the page itself. */
+export type StoragePlace = 'worker' | 'page';
+
+/**
+ * The app's production storage (Dexie, device-storage.ts; in its worker, worker-storage.ts, or on
+ * the page), with the listings' bulk writes timed.
+ */
+async function timedStorage(
+  place: StoragePlace,
+  writes: { docs: number; ms: number }[],
+): Promise<RxStorage<unknown, unknown>> {
+  const base = place === 'worker' ? await workerStorage() : dexieStorage();
+  const timed = Object.create(base) as RxStorage<unknown, unknown>;
   timed.createStorageInstance = async <T>(params: RxStorageInstanceCreationParams<T, unknown>) => {
-    const instance = await dexie.createStorageInstance(params);
+    const instance = await base.createStorageInstance(params);
     if (params.collectionName !== 'properties') return instance;
     const bulkWrite = instance.bulkWrite.bind(instance);
     instance.bulkWrite = async (rows, context) => {
@@ -70,7 +80,7 @@ function timedStorage(writes: { docs: number; ms: number }[]): RxStorage<unknown
   return timed;
 }
 
-async function firstSync(expected: number): Promise<FirstSyncTiming> {
+async function firstSync(expected: number, place: StoragePlace): Promise<FirstSyncTiming> {
   performance.clearResourceTimings();
   const writes: { docs: number; ms: number }[] = [];
   const longTasks: number[] = [];
@@ -79,8 +89,8 @@ async function firstSync(expected: number): Promise<FirstSyncTiming> {
   });
   observer.observe({ type: 'longtask', buffered: false });
   const start = performance.now();
-  const data = new DeviceData({ getAccessToken: async () => null }, async () =>
-    timedStorage(writes),
+  const data = new DeviceData({ getAccessToken: async () => null }, () =>
+    timedStorage(place, writes),
   );
   await data.use({ kind: 'anon' });
   const opened = performance.now();

@@ -6,7 +6,7 @@
  */
 import { removeRxDatabase, type RxStorage } from 'rxdb';
 import type { UserRole } from '@couchdb/model/roles';
-import { dexieStorage } from './device-storage';
+import { workerStorage } from './worker-storage';
 import { deviceId } from './counters';
 import {
   databaseNameFor,
@@ -41,10 +41,13 @@ interface OpenIdentity {
 
 let storagePromise: Promise<RxStorage<unknown, unknown>> | null = null;
 
-/** Dexie on IndexedDB (device-storage.ts); in development also RxDB's dev-mode checks and schema validation. */
+/**
+ * Dexie on IndexedDB in a worker (device-storage.ts); in development also RxDB's dev-mode checks
+ * and schema validation.
+ */
 function browserStorage(): Promise<RxStorage<unknown, unknown>> {
   storagePromise ??= (async () => {
-    const dexie = dexieStorage();
+    const dexie = await workerStorage();
     if (!import.meta.env.DEV) return dexie;
     const [{ addRxPlugin }, { RxDBDevModePlugin }, { wrappedValidateAjvStorage }] =
       await Promise.all([

@@ -3,6 +3,7 @@
  * and turns "quota exceeded" failures from anywhere (IndexedDB through RxDB/Dexie, the Cache API,
  * localStorage) into one clear message instead of a silent failure.
  */
+import { isQuotaExceededError } from '@client/lib/quota-error';
 import { useStoreValue } from '@client/lib/use-store-value';
 
 export const STORAGE_MESSAGES = {
@@ -147,30 +148,6 @@ export function formatBytes(bytes: number): string {
     unit += 1;
   }
   return unit === 0 ? `${value} B` : `${value.toFixed(1)} ${UNITS[unit]}`;
-}
-
-const QUOTA_NAMES = new Set(['QuotaExceededError', 'NS_ERROR_DOM_QUOTA_REACHED']);
-
-/**
- * True for a full-quota failure, also when wrapped: Dexie keeps the DOMException in `inner`,
- * RxDB in `parameters.error`, and others in `cause`.
- */
-export function isQuotaExceededError(err: unknown, depth = 0): boolean {
-  if (!err || typeof err !== 'object' || depth > 4) return false;
-  const e = err as {
-    name?: unknown;
-    code?: unknown;
-    inner?: unknown;
-    cause?: unknown;
-    parameters?: { error?: unknown };
-  };
-  if (typeof e.name === 'string' && QUOTA_NAMES.has(e.name)) return true;
-  if (err instanceof DOMException && e.code === 22) return true;
-  return (
-    isQuotaExceededError(e.inner, depth + 1) ||
-    isQuotaExceededError(e.cause, depth + 1) ||
-    isQuotaExceededError(e.parameters?.error, depth + 1)
-  );
 }
 
 let quotaExceeded = false;

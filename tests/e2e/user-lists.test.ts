@@ -34,6 +34,7 @@ import { PropertyDetailPage } from './pages/property-detail-page';
 import { PropertyListPage } from './pages/property-list-page';
 import { PwaChrome } from './pages/pwa-chrome';
 import { explainingDevice, watchDevice } from './pages/device-watch';
+import { storageWorker } from './pages/storage-worker';
 
 // Each test waits for the server up to 30 s (a replication retry after a failed request on a busy
 // machine); several such waits must fit in one test.
@@ -389,9 +390,11 @@ describe('my demands load error', () => {
   it('shows 加载需求列表失败 when the device cannot read demands, and 重新加载 recovers', async () => {
     const page = await signIn();
     // Fault injection: while the flag is set, reading this device's demands store fails the way a
-    // broken IndexedDB does (RxDB's Dexie storage keeps each collection in its own database).
-    await page.evaluate(() => {
-      const w = window as unknown as { __failDemands: boolean; __failedDemandReads: number };
+    // broken IndexedDB does (RxDB's Dexie storage keeps each collection in its own database). The
+    // requests run in the page's storage worker, so the fault goes in there.
+    const storage = await storageWorker(page);
+    await storage.evaluate(() => {
+      const w = globalThis as unknown as { __failDemands: boolean; __failedDemandReads: number };
       w.__failDemands = true;
       w.__failedDemandReads = 0;
       // Every read request on that database, in read-only and read-write transactions alike.
@@ -432,15 +435,15 @@ describe('my demands load error', () => {
 
     // Still failing: the reload reads again, fails again and shows the error again.
     const failedReads = () =>
-      page.evaluate(
-        () => (window as unknown as { __failedDemandReads: number }).__failedDemandReads,
+      storage.evaluate(
+        () => (globalThis as unknown as { __failedDemandReads: number }).__failedDemandReads,
       );
     const before = await failedReads();
     await page.getByRole('button', { name: DEMAND_MESSAGES.reload }).click();
     await expect.poll(failedReads, UI_WAIT).toBeGreaterThan(before);
     await page.getByText(DEMAND_MESSAGES.loadFailed).waitFor();
-    await page.evaluate(() => {
-      (window as unknown as { __failDemands: boolean }).__failDemands = false;
+    await storage.evaluate(() => {
+      (globalThis as unknown as { __failDemands: boolean }).__failDemands = false;
     });
     await page.getByRole('button', { name: DEMAND_MESSAGES.reload }).click();
     await page

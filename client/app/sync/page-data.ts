@@ -10,7 +10,6 @@ import { whenIdle, yieldToMain } from '@client/lib/when-idle';
  */
 const DATA_LAYER_STEPS: readonly (() => Promise<unknown>)[] = [
   () => import('@client/data/load-steps/libs'),
-  () => import('@client/data/load-steps/dexie'),
   () => import('@client/data/load-steps/rxdb'),
 ];
 

@@ -1,0 +1,108 @@
+/**
+ * The device database's storage runs in a worker of its own (client/data/worker-storage.ts): a
+ * visitor's listings reach the device's IndexedDB through it, and the page itself never loads Dexie.
+ * When the worker's script does not load, the storage runs on the page and the listings still
+ * reach the device.
+ * Run `npm run build` first (`npm run test:e2e` does).
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { explainFailure, launchBrowser, SYNC_WAIT, type TestBrowser } from '../helpers/browser';
+import { startGateway, type RunningGateway } from '../helpers/gateway';
+import { serverDocs } from '../helpers/sync-api';
+import { PropertyListPage } from './pages/property-list-page';
+import { STORAGE_WORKER_URL } from './pages/storage-worker';
+
+let gateway: RunningGateway;
+let browser: TestBrowser | null = null;
+
+beforeAll(async () => {
+  gateway = await startGateway({ embedded: true });
+  // The demo data is seeded after the gateway has started listening.
+  await vi.waitFor(
+    async () => expect((await serverDocs(gateway.url, null, 'properties')).size).toBeGreaterThan(0),
+    { timeout: SYNC_WAIT.timeout, interval: 500 },
+  );
+}, 60_000);
+
+afterEach(async () => {
+  await browser?.close();
+  browser = null;
+});
+
+afterAll(async () => {
+  await gateway?.stop();
+});
+
+/** The ids of the listings (not deleted) in the visitor database's IndexedDB (RxDB's Dexie storage). */
+function deviceListingIds(page: Page): Promise<string[]> {
+  return page.evaluate(`(async () => {
+    const name = (await indexedDB.databases())
+      .map((info) => info.name)
+      .find((n) => /^rxdb-dexie-cjfc_anon--\\d+--properties$/.test(n));
+    if (!name) return [];
+    const db = await new Promise((res, rej) => {
+      const r = indexedDB.open(name);
+      r.onsuccess = () => res(r.result);
+      r.onerror = () => rej(r.error);
+    });
+    try {
+      const rows = await new Promise((res, rej) => {
+        const r = db.transaction('docs').objectStore('docs').getAll();
+        r.onsuccess = () => res(r.result);
+        r.onerror = () => rej(r.error);
+      });
+      // RxDB's Dexie storage keeps an indexed boolean as '1' or '0'.
+      return rows.filter((row) => row._deleted !== '1' && row._deleted !== true).map((row) => row.id).sort();
+    } finally {
+      db.close();
+    }
+  })()`);
+}
+
+/** Opens the listing list as a visitor's first visit, noting the page's workers and requests. */
+async function firstVisit(): Promise<{ page: Page; workers: string[]; requests: string[] }> {
+  browser = await launchBrowser();
+  const page = await browser.context.newPage();
+  const workers: string[] = [];
+  const requests: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
+  page.on('request', (request) => requests.push(request.url()));
+  await page.goto(`${gateway.url}/properties`);
+  await new PropertyListPage(page).waitForResults();
+  return { page, workers, requests };
+}
+
+/** Waits until the device holds exactly the listings a visitor pulls. */
+async function waitForDeviceListings(page: Page): Promise<void> {
+  const expected = [...(await serverDocs(gateway.url, null, 'properties')).keys()].sort();
+  await explainFailure(page, 'device-storage-listings', () =>
+    vi.waitFor(async () => expect(await deviceListingIds(page)).toEqual(expected), {
+      ...SYNC_WAIT,
+      interval: 250,
+    }),
+  );
+}
+
+const DEXIE_ON_THE_PAGE = /\/assets\/data-dexie-[^/]*\.js$/;
+
+describe('the device storage', () => {
+  it("runs in its worker: the visitor's listings reach IndexedDB, Dexie never loads on the page", async () => {
+    const { page, workers, requests } = await firstVisit();
+    await waitForDeviceListings(page);
+    expect(workers.some((url) => STORAGE_WORKER_URL.test(url))).toBe(true);
+    expect(requests.filter((url) => DEXIE_ON_THE_PAGE.test(url))).toEqual([]);
+  });
+
+  it("runs on the page when the worker's script does not load, and the listings still arrive", async () => {
+    browser = await launchBrowser();
+    await browser.context.route(STORAGE_WORKER_URL, (route) => route.abort());
+    const page = await browser.context.newPage();
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.goto(`${gateway.url}/properties`);
+    await new PropertyListPage(page).waitForResults();
+    await waitForDeviceListings(page);
+    expect(requests.filter((url) => DEXIE_ON_THE_PAGE.test(url))).not.toEqual([]);
+  });
+});
