@@ -13,14 +13,9 @@ import {
 } from 'rxdb/plugins/storage-remote';
 import { Subject } from 'rxjs';
 import { isQuotaExceededError, plainQuotaError } from '@client/lib/quota-error';
+import type { StoragePort } from './storage-port';
 
-/** One side of the channel: a worker, the worker's own scope, or a MessagePort. */
-export interface StoragePort {
-  postMessage(message: unknown): void;
-  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
-  /** A MessagePort delivers nothing until started. */
-  start?(): void;
-}
+export type { StoragePort } from './storage-port';
 
 let connections = 0;
 
