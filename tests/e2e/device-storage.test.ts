@@ -2,14 +2,17 @@
  * The device database's storage runs in a worker of its own (client/data/worker-storage.ts): a
  * visitor's listings reach the device's IndexedDB through it, and the page itself never loads Dexie.
  * When the worker's script does not load, the storage runs on the page and the listings still
- * reach the device.
+ * reach the device. Two tabs, each with its own worker, see each other's writes.
  * Run `npm run build` first (`npm run test:e2e` does).
  */
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RECENT_MESSAGES } from '@couchdb/model/constants';
 import { explainFailure, launchBrowser, SYNC_WAIT, type TestBrowser } from '../helpers/browser';
 import { startGateway, type RunningGateway } from '../helpers/gateway';
 import { serverDocs } from '../helpers/sync-api';
+import { demoAccount } from './pages/browse-fixtures';
+import { openSignedIn } from './pages/login-page';
 import { PropertyListPage } from './pages/property-list-page';
 import { STORAGE_WORKER_URL } from './pages/storage-worker';
 
@@ -104,5 +107,23 @@ describe('the device storage', () => {
     await new PropertyListPage(page).waitForResults();
     await waitForDeviceListings(page);
     expect(requests.filter((url) => DEXIE_ON_THE_PAGE.test(url))).not.toEqual([]);
+  });
+
+  it('shows a write made in one tab in another, each tab with a worker of its own', async () => {
+    browser = await launchBrowser();
+    const listing = [...(await serverDocs(gateway.url, null, 'properties')).keys()][0]!;
+    const recent = await openSignedIn(browser, gateway.url, demoAccount('user'), {
+      path: '/recent',
+    });
+    await recent.getByText(RECENT_MESSAGES.empty).waitFor();
+    // Viewing a listing in another tab writes it to the device's recently viewed.
+    const other = await browser.openPage(`${gateway.url}/properties/${listing}`);
+    await explainFailure(recent, 'device-storage-other-tab', () =>
+      recent
+        .locator(`[data-testid="property-card"][data-property-id="${listing}"]`)
+        .waitFor(SYNC_WAIT),
+    );
+    for (const page of [recent, other])
+      expect(page.workers().filter((w) => STORAGE_WORKER_URL.test(w.url()))).toHaveLength(1);
   });
 });
