@@ -51,6 +51,8 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** The thread's own (on-CPU) time of a complete event, when the trace has thread clocks. */
+  tdur?: number;
   pid: number;
   tid: number;
   id?: string;
@@ -137,6 +139,8 @@ interface LongTask {
   work: [string, number][];
   afterPaintMs: number;
   ms: number;
+  /** Of `ms`, the time the thread ran (the rest it waited for a core), when the trace says. */
+  cpuMs: number | null;
   top: [string, number][];
 }
 
@@ -210,6 +214,7 @@ async function longTasksOf(
       work: [...work].filter(([, ms]) => ms >= 5).sort((a, b) => b[1] - a[1]),
       afterPaintMs: (task.ts - paint.ts) / 1000,
       ms: (task.dur ?? 0) / 1000,
+      cpuMs: task.tdur === undefined ? null : task.tdur / 1000,
       top: [...self].sort((a, b) => b[1] - a[1]).slice(0, top),
     });
   }
@@ -291,7 +296,8 @@ try {
         );
         for (const task of tasks) {
           console.log(
-            `  +${task.afterPaintMs.toFixed(0).padStart(5)} ms  ${task.ms.toFixed(0).padStart(4)} ms  ` +
+            `  +${task.afterPaintMs.toFixed(0).padStart(5)} ms  ${task.ms.toFixed(0).padStart(4)} ms` +
+              `${task.cpuMs === null ? '' : ` (on CPU ${task.cpuMs.toFixed(0)})`}  ` +
               task.top.map(([label, ms]) => `${label} ${ms.toFixed(0)}`).join(' | ') +
               (task.work.length > 0
                 ? `\n${' '.repeat(22)}browser: ${task.work.map(([n, ms]) => `${n} ${ms.toFixed(0)}`).join(', ')}`
