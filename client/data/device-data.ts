@@ -42,13 +42,13 @@ interface OpenIdentity {
 let storagePromise: Promise<RxStorage<unknown, unknown>> | null = null;
 
 /**
- * Dexie on IndexedDB in a worker (device-storage.ts); in development also RxDB's dev-mode checks
- * and schema validation.
+ * Dexie on IndexedDB in a worker of its own (worker-storage.ts); in development also RxDB's
+ * dev-mode checks and schema validation.
  */
 function browserStorage(): Promise<RxStorage<unknown, unknown>> {
   storagePromise ??= (async () => {
-    const dexie = await workerStorage();
-    if (!import.meta.env.DEV) return dexie;
+    const storage = await workerStorage();
+    if (!import.meta.env.DEV) return storage;
     const [{ addRxPlugin }, { RxDBDevModePlugin }, { wrappedValidateAjvStorage }] =
       await Promise.all([
         import('rxdb'),
@@ -56,7 +56,7 @@ function browserStorage(): Promise<RxStorage<unknown, unknown>> {
         import('rxdb/plugins/validate-ajv'),
       ]);
     addRxPlugin(RxDBDevModePlugin);
-    return wrappedValidateAjvStorage({ storage: dexie }) as RxStorage<unknown, unknown>;
+    return wrappedValidateAjvStorage({ storage }) as RxStorage<unknown, unknown>;
   })();
   return storagePromise;
 }

@@ -15,8 +15,6 @@ import { Subject } from 'rxjs';
 import { isQuotaExceededError, plainQuotaError } from '@client/lib/quota-error';
 import type { StoragePort } from './storage-port';
 
-export type { StoragePort } from './storage-port';
-
 let connections = 0;
 
 /** The worker side's first message: its storage is exposed and takes requests. */

@@ -3,6 +3,7 @@
  * page's RxDB reaches them through RxDB's remote storage (storage-channel.ts, worker-storage.ts).
  */
 import { dexieStorage } from './device-storage';
-import { exposeDeviceStorage, type StoragePort } from './storage-channel';
+import { exposeDeviceStorage } from './storage-channel';
+import type { StoragePort } from './storage-port';
 
 exposeDeviceStorage(self as unknown as StoragePort, dexieStorage());
