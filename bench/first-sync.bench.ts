@@ -9,7 +9,9 @@
  * The store (embedded PouchDB Server) runs here, the gateway in a process of its own; a small
  * static server gives the bench page and the API one origin, as in production.
  *
- *   npm run bench -- first-sync [--listings 10000] [--runs 3] [--profile]
+ *   npm run bench -- first-sync [--listings 10000] [--runs 3] [--profile] [--slowdown 4]
+ * --slowdown N slows the pages' CPU N× (Lighthouse's mobile profile is 4×): the main-thread tasks
+ * a first sync leaves on a phone, with no screen's queries on the page.
  */
 import { fork } from 'node:child_process';
 import { createReadStream } from 'node:fs';
@@ -38,11 +40,13 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     /** Profile one more first sync (an unminified build) and print where its main thread went. */
     profile: { type: 'boolean', default: false },
+    slowdown: { type: 'string', default: '1' },
   },
   strict: false,
 });
 const listings = Number(values.listings);
 const runs = Number(values.runs);
+const slowdown = Number(values.slowdown);
 const BUDGET_MS = 2_000;
 const AIM_RATIO = 1.5;
 
@@ -258,6 +262,10 @@ try {
       const page = await browser.openPage(siteUrl);
       await page.evaluate(() => window.firstSyncBench.clearDevice());
       await page.reload();
+      if (slowdown !== 1) {
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+      }
       if (kind === 'sync' || kind === 'sync-page') {
         const place = kind === 'sync' ? 'worker' : 'page';
         const timing = await page.evaluate(
@@ -288,7 +296,8 @@ try {
   const storeRead = median(storeReads);
   const floorMs = median(floors.map((f) => f.totalMs));
   console.log(
-    `${listings} listings, pages of ${PULL_LIMIT_MAX}, headless Chromium + Dexie, median of ${runs} runs, loopback`,
+    `${listings} listings, pages of ${PULL_LIMIT_MAX}, headless Chromium + Dexie` +
+      `${slowdown !== 1 ? `, CPU slowed ${slowdown}×` : ''}, median of ${runs} runs, loopback`,
   );
   console.log(
     `  first sync (RxDB, visitor)       ${ms(sync)}   runs: ${syncs.map((s) => s.totalMs.toFixed(0)).join(', ')} ms` +
