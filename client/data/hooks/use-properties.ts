@@ -6,6 +6,7 @@ import { jsonEqual } from '@couchdb/rules/json-equal';
 import { comparePropertiesFor } from '@couchdb/rules/property-filter';
 import type { PropertyDoc } from '../schemas/property.schema';
 import { useFirstScreenProperty } from '../first-screen-document';
+import { publicListings } from '../public-listings';
 import { useBootListings } from './use-boot-listings';
 import { mapSource, useLiveQuery, type LiveResult } from './use-live-query';
 import { useStandIn } from './use-stand-in';
@@ -28,12 +29,7 @@ export function toPlainProperty(doc: RxDocument<PropertyDoc>): PropertyDoc {
  * visit, until the device has stored its first page, the page's prefetched listings stand in.
  */
 export function usePublicProperties(): LiveResult<PropertyDoc[]> {
-  const live = useLiveQuery('properties:public', (db) =>
-    mapSource(
-      db.properties.find({ selector: { status: 'active', audit_status: 'approved' } }).$,
-      (docs) => docs.map((d) => toPlainProperty(d as RxDocument<PropertyDoc>)),
-    ),
-  );
+  const live = useLiveQuery('properties:public', (db) => publicListings(db));
   const deviceHasListings = (live.data?.length ?? 0) > 0;
   const boot = useBootListings(deviceHasListings);
   if (boot && !live.error && !deviceHasListings) return { ...live, data: boot, loading: false };
