@@ -18,7 +18,8 @@ import { PAGE_SIZE } from '@couchdb/model/constants';
 import { PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import {
   activeFilterCount,
-  filterAndSortProperties,
+  filterProperties,
+  firstInOrder,
   priorityFirstNote,
   propertyFilterFromParams,
   propertyFilterToParams,
@@ -45,10 +46,8 @@ export default function PropertyListScreen() {
   const filter = useMemo(() => propertyFilterFromParams(params), [params]);
   const filterKey = propertyFilterToParams(filter).toString();
   const { data: all } = usePublicProperties();
-  const results = useMemo(
-    () => (all ? filterAndSortProperties(all, filter) : undefined),
-    [all, filter],
-  );
+  // Every match is counted, but only the pages shown are put in order (firstInOrder).
+  const results = useMemo(() => (all ? filterProperties(all, filter) : undefined), [all, filter]);
   const favorites = useFavoriteToggle();
   const [layout, setLayout] = useListLayout();
   const desktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
@@ -61,7 +60,11 @@ export default function PropertyListScreen() {
   const pages = paging.key === filterKey ? paging.pages : 1;
   const target = Math.min(results?.length ?? 0, pages * PAGE_SIZE);
   const rendered = useSteppedCount(target);
-  const shown = results?.slice(0, rendered);
+  const ordered = useMemo(
+    () => (results ? firstInOrder(results, target, filter.sort) : undefined),
+    [results, target, filter.sort],
+  );
+  const shown = ordered?.slice(0, rendered);
   // The next page is offered once this one is all on screen (not while its first cards render).
   const hasMore = results !== undefined && rendered === target && results.length > target;
   // A transition: the next 20 cards render in slices, the page keeps scrolling smoothly.

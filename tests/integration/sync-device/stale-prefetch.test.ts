@@ -6,15 +6,15 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../couchdb/model/common';
-import type { PullResponse } from '../../../couchdb/model/sync';
+import { FIRST_PULL_URL, type PullResponse } from '../../../couchdb/model/sync';
 import { visibilityHistory } from '../../../couchdb/rules/visibility';
 import { toStoreDoc } from '../../../sync-server/store/documents';
 import { buildProperty } from '../../fixtures/builders';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
 import { eventually, TestDevice } from './device';
 
-/** The test device's first pull (its pull limit is 100). */
-const FIRST_PULL = '/api/sync/properties/pull?limit=100';
+/** The page's first pull: a bigger page (PULL_LIMIT_MAX) than the device's own pulls (100). */
+const FIRST_PULL = FIRST_PULL_URL;
 
 let gw: TestGateway;
 let url: string;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   activeFilterCount,
+  comparePropertiesFor,
   filterAndSortProperties,
+  firstInOrder,
   propertyFilterFromParams,
   propertyFilterToParams,
 } from '@couchdb/rules/property-filter';
@@ -270,5 +272,40 @@ describe('只看已核验 (issue 19)', () => {
     expect(propertyFilterFromParams(params)).toEqual({ verified: true });
     expect(propertyFilterFromParams(new URLSearchParams('verified=yes'))).toEqual({});
     expect(activeFilterCount({ verified: true })).toBe(1);
+  });
+});
+
+describe('firstInOrder (a page of a long list, issue 17)', () => {
+  // Listings with ties on every key but the id: priority, price and creation time drawn from few
+  // values, in a shuffled order.
+  let seed = 7;
+  const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+  const listings = Array.from({ length: 600 }, (_, i) =>
+    buildProperty({
+      id: `p-${String(i).padStart(4, '0')}`,
+      is_priority: random() < 0.1,
+      price: 100_000 * Math.floor(random() * 20),
+      created_at: `2026-0${1 + Math.floor(random() * 9)}-01T00:00:00.000Z`,
+    }),
+  ).sort(() => random() - 0.5);
+
+  it.each(['time_desc', 'price_asc', 'price_desc'] as const)(
+    'gives what sorting all and taking the first would (%s)',
+    (sort) => {
+      const sorted = [...listings].sort(comparePropertiesFor(sort));
+      for (const count of [1, 20, 40, 74, 75, 76, 200, 600, 700]) {
+        expect(firstInOrder(listings, count, sort).map((p) => p.id)).toEqual(
+          sorted.slice(0, count).map((p) => p.id),
+        );
+      }
+    },
+  );
+
+  it('gives nothing for no listings or a count of 0, and leaves its input as it was', () => {
+    const before = listings.map((p) => p.id);
+    expect(firstInOrder([], 20)).toEqual([]);
+    expect(firstInOrder(listings, 0)).toEqual([]);
+    firstInOrder(listings, 20);
+    expect(listings.map((p) => p.id)).toEqual(before);
   });
 });
