@@ -178,8 +178,14 @@ it('shows the townships, a 小区 page and similar listings offline after one on
       // A listing's similar listings: its 小区 first, the closest in price and area first.
       await community.saleCards.filter({ hasText: '九千单价' }).click();
       await detail.title.waitFor();
-      // Below the fold: the section renders as the page scrolls toward it.
-      const similarIds = await detail.similarListingIds();
+      // The cards come a few a task; the list says it is busy until the last is there.
+      const similar = page
+        .locator('[data-testid="similar-listings"][aria-busy="false"]')
+        .getByTestId('property-card');
+      await similar.first().waitFor();
+      const similarIds = await similar.evaluateAll((els) =>
+        els.map((e) => e.getAttribute('data-property-id')),
+      );
       expect(similarIds.slice(0, 2)).toEqual([ids.b, ids.c]);
       expect(similarIds).not.toContain(ids.a);
       expect(similarIds).not.toContain(ids.rent);

@@ -3,8 +3,7 @@
  * contact bar, the loan estimate.
  */
 import type { Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { UI_WAIT, waitForReact } from '../../helpers/browser';
+import { waitForReact } from '../../helpers/browser';
 
 export class PropertyDetailPage {
   readonly title: Locator;
@@ -67,26 +66,6 @@ export class PropertyDetailPage {
       .evaluateAll((els) =>
         els.map((e) => [...e.children].map((c) => c.textContent ?? '').join(' ')),
       );
-  }
-
-  /**
-   * The 相似房源 cards, in order, once all are there. The section renders only as the reader
-   * scrolls toward it, so this scrolls down to it first, as a reader would.
-   */
-  async similarListingIds(): Promise<string[]> {
-    const anchor = this.page.getByTestId('similar-listings-anchor');
-    const list = this.page.locator('[data-testid="similar-listings"][aria-busy="false"]');
-    // Scrolled to until the section takes the anchor's place (the cards come a few a task).
-    await expect
-      .poll(async () => {
-        if ((await list.count()) > 0) return true;
-        await anchor.evaluateAll((els) => els.forEach((el) => el.scrollIntoView()));
-        return false;
-      }, UI_WAIT)
-      .toBe(true);
-    return list
-      .getByTestId('property-card')
-      .evaluateAll((els) => els.map((e) => e.getAttribute('data-property-id') ?? ''));
   }
 
   async goto(base: string, id: string): Promise<void> {

@@ -1,10 +1,9 @@
-import { useDeferredValue, useMemo, memo, useRef } from 'react';
+import { useDeferredValue, useMemo, memo } from 'react';
 import Stack from '@mui/material/Stack';
 import { AREA_MESSAGES } from '@couchdb/model/area-facts';
 import { similarListings } from '@couchdb/rules/area-stats';
 import { PropertyCard } from '@client/components/property/property-card';
 import { useFavoriteToggle } from '@client/components/property/use-favorite-toggle';
-import { useNearViewport } from '@client/components/use-near-viewport';
 import { useSteppedCount } from '@client/components/use-stepped-count';
 import { usePublicProperties } from '@client/data/hooks';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
@@ -18,7 +17,6 @@ const EAGER_OFFSET = 4;
  * 相似房源 (issue 18): the public listings on the device most like this one (its 小区 first, then
  * its township; same type; close in price and area). Nothing is shown when there are none.
  * Rendered after hydration only: a page rendered by the gateway holds one listing, not the set.
- * And only once the reader scrolls toward it: until then an empty anchor holds its place.
  */
 export const SimilarListings = memo(function SimilarListings({
   property,
@@ -28,23 +26,15 @@ export const SimilarListings = memo(function SimilarListings({
   now: number;
 }) {
   const hydrated = useClientValue(() => true, false);
-  const anchor = useRef<HTMLDivElement>(null);
-  // Just below the first screen on a phone and a laptop: not rendered until scrolled toward.
-  const near = useNearViewport(anchor, '50px');
   // A deferred render, a card a task: six cards arriving with the device's listings are not drawn
   // in one long task on a slow phone.
   const all = useDeferredValue(usePublicProperties().data);
   const favorites = useFavoriteToggle();
   const similar = useMemo(
-    () => (hydrated && near && all ? similarListings(property, all) : []),
-    [hydrated, near, all, property],
+    () => (hydrated && all ? similarListings(property, all) : []),
+    [hydrated, all, property],
   );
   const rendered = useSteppedCount(similar.length, 1);
-  // No height and no margin of its own: the column's spacing stays as it is without the section.
-  if (!near)
-    return (
-      <div ref={anchor} data-testid="similar-listings-anchor" style={{ height: 0, marginTop: 0 }} />
-    );
   if (similar.length === 0) return null;
   return (
     <Section title={AREA_MESSAGES.similarTitle}>
