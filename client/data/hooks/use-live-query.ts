@@ -45,6 +45,33 @@ export function mapSource<T, R>(source: Source<T>, project: (value: T) => R): So
   };
 }
 
+/**
+ * A source whose code loads when it is first subscribed to: a query module kept out of the first
+ * screen's files (its budget), fetched with or after the data layer, whose database it reads.
+ */
+export function lazySource<T>(load: () => Promise<Source<T>>): Source<T> {
+  return {
+    subscribe: (observer: LiveObserver<T>) => {
+      let inner: { unsubscribe(): void } | null = null;
+      let closed = false;
+      load().then(
+        (source) => {
+          if (!closed) inner = source.subscribe(observer);
+        },
+        (err: unknown) => {
+          if (!closed) observer.error(err);
+        },
+      );
+      return {
+        unsubscribe: () => {
+          closed = true;
+          inner?.unsubscribe();
+        },
+      };
+    },
+  };
+}
+
 /** One value at once (rxjs's `of`, without rxjs). */
 export function constantSource<T>(value: T): Source<T> {
   return {

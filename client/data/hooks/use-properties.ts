@@ -6,9 +6,8 @@ import { jsonEqual } from '@couchdb/rules/json-equal';
 import { comparePropertiesFor } from '@couchdb/rules/property-filter';
 import type { PropertyDoc } from '../schemas/property.schema';
 import { useFirstScreenProperty } from '../first-screen-document';
-import { publicListings } from '../public-listings';
 import { useBootListings } from './use-boot-listings';
-import { mapSource, useLiveQuery, type LiveResult } from './use-live-query';
+import { lazySource, mapSource, useLiveQuery, type LiveResult } from './use-live-query';
 import { useStandIn } from './use-stand-in';
 import { useSyncSettled } from './use-sync-settled';
 
@@ -29,7 +28,9 @@ export function toPlainProperty(doc: RxDocument<PropertyDoc>): PropertyDoc {
  * visit, until the device has stored its first page, the page's prefetched listings stand in.
  */
 export function usePublicProperties(): LiveResult<PropertyDoc[]> {
-  const live = useLiveQuery('properties:public', (db) => publicListings(db));
+  const live = useLiveQuery('properties:public', (db) =>
+    lazySource(() => import('../public-listings').then((m) => m.publicListings(db))),
+  );
   const deviceHasListings = (live.data?.length ?? 0) > 0;
   const boot = useBootListings(deviceHasListings);
   if (boot && !live.error && !deviceHasListings) return { ...live, data: boot, loading: false };

@@ -16,10 +16,10 @@ import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import { PAGE_SIZE } from '@couchdb/model/constants';
 import { PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
+import { firstInOrder } from '@couchdb/rules/first-in-order';
 import {
   activeFilterCount,
   filterProperties,
-  firstInOrder,
   priorityFirstNote,
   propertyFilterFromParams,
   propertyFilterToParams,

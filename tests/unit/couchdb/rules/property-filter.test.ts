@@ -3,10 +3,10 @@ import {
   activeFilterCount,
   comparePropertiesFor,
   filterAndSortProperties,
-  firstInOrder,
   propertyFilterFromParams,
   propertyFilterToParams,
 } from '@couchdb/rules/property-filter';
+import { firstInOrder } from '@couchdb/rules/first-in-order';
 import { buildProperty } from '../../../fixtures/builders';
 
 const at = (day: number) => `2025-03-${String(day).padStart(2, '0')}T04:00:00.000Z`;
