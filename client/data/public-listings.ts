@@ -14,6 +14,7 @@
 import type { RxChangeEventBulk, RxDocument, RxStorageChangeEvent } from 'rxdb';
 import { isPubliclyVisible } from '@couchdb/rules/public-listing';
 import type { DeviceDatabase } from './database';
+import { withoutRxdbFields } from './rxdb-fields';
 import type { PropertyDoc } from './schemas/property.schema';
 
 /** Listings a read: its answer crosses from the storage worker in one message. */
@@ -26,10 +27,10 @@ interface Observer {
   error(err: unknown): void;
 }
 
-/** A stored document as the screens get it: its fields, without RxDB's own (`_meta`, `_rev`…). */
+/** A stored document as the screens get it: its fields, without RxDB's own nor `_deleted`. */
 function fieldsOf(data: object): PropertyDoc {
-  const fields: Record<string, unknown> = { ...data };
-  for (const own of ['_meta', '_rev', '_attachments', '_deleted']) delete fields[own];
+  const fields = withoutRxdbFields(data) as Record<string, unknown>;
+  delete fields._deleted;
   return fields as unknown as PropertyDoc;
 }
 

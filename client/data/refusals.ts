@@ -10,6 +10,7 @@ import { newId } from '@couchdb/model/common-facts';
 import type { SyncCollection, SyncDocument } from '@couchdb/model/sync';
 import type { RxCollection } from 'rxdb';
 import type { RefusedDoc } from './schemas/refused.schema';
+import { withoutRxdbFields } from './rxdb-fields';
 
 export interface RefusalInput {
   collection: SyncCollection;
@@ -17,16 +18,6 @@ export interface RefusalInput {
   code: string;
   message: string;
   server_doc: SyncDocument | null;
-}
-
-/** Strips RxDB's internal fields so the kept copy is the document as the author wrote it. */
-function plain(doc: SyncDocument): SyncDocument {
-  const copy: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(doc)) {
-    if (k === '_meta' || k === '_rev' || k === '_attachments') continue;
-    copy[k] = v;
-  }
-  return copy as SyncDocument;
 }
 
 export class RefusalLedger {
@@ -67,10 +58,10 @@ export class RefusalLedger {
       id: newId(),
       collection_name: input.collection,
       doc_id: input.doc.id,
-      doc: plain(input.doc),
+      doc: withoutRxdbFields(input.doc),
       code: input.code,
       message: input.message,
-      server_doc: input.server_doc ? plain(input.server_doc) : null,
+      server_doc: input.server_doc ? withoutRxdbFields(input.server_doc) : null,
       created_at: new Date().toISOString(),
     };
     if (!this.collection) {
