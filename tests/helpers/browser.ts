@@ -69,6 +69,7 @@ export async function launchBrowser({
     ...(touch ? { hasTouch: true, isMobile: true } : {}),
   });
   context.setDefaultTimeout(UI_WAIT.timeout);
+  await context.addInitScript(recordToasts);
   for (const page of context.pages()) recordPageEvents(page);
   context.on('page', recordPageEvents);
 
@@ -86,6 +87,39 @@ export async function launchBrowser({
       await rm(profileDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A toast as the page's log keeps it: its text and when it was put on the page. */
+export interface ShownToast {
+  text: string;
+  at: number;
+}
+
+declare global {
+  interface Window {
+    /** Every toast put on the page since it loaded, in order (`recordToasts`). */
+    __toastLog?: ShownToast[];
+    /** How many of `__toastLog`'s entries a test's waits have already matched. */
+    __toastsMatched?: number;
+  }
+}
+
+/**
+ * Runs in each page before its own scripts: logs every toast as it is put on the page. A toast
+ * closes itself after a few seconds; a wait that polls could miss one shown and closed between two
+ * of its looks on a busy machine, the log does not.
+ */
+function recordToasts(): void {
+  const log: ShownToast[] = [];
+  window.__toastLog = log;
+  const seen = new WeakSet<Element>();
+  new MutationObserver(() => {
+    for (const toast of document.querySelectorAll('[data-testid="toast"]')) {
+      if (seen.has(toast)) continue;
+      seen.add(toast);
+      log.push({ text: toast.textContent ?? '', at: Date.now() });
+    }
+  }).observe(document, { childList: true, subtree: true });
 }
 
 /** How many of a page's latest console lines and failed requests a failure report shows. */
@@ -140,8 +174,12 @@ export async function describePage(page: Page): Promise<string> {
     page.evaluate(async () => JSON.stringify(await navigator.locks.query())),
     new Promise<string>((resolve) => setTimeout(() => resolve('(no answer)'), 1_000)),
   ]).catch(() => '(unreadable)');
+  const toasts = await page
+    .evaluate(() => JSON.stringify(window.__toastLog ?? []))
+    .catch(() => '(unreadable)');
   return [
     `page ${page.url()} shows: ${shown.replace(/\s+/g, ' ').slice(0, 400)}`,
+    `its toasts since it loaded: ${toasts}`,
     `its requests without an answer yet (${waiting.length}):`,
     ...waiting,
     `its web locks: ${locks}`,

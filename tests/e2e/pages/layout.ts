@@ -1,6 +1,9 @@
 /** Page model of the main layout's chrome: header, user menu, toasts, mobile tab bar. */
 import type { Locator, Page } from 'playwright-core';
-import { explainFailure } from '../../helpers/browser';
+import { explainFailure, UI_WAIT } from '../../helpers/browser';
+
+/** How long before a wait for a toast a toast may have shown and still be the one it waits for. */
+const TOAST_RECENT_MS = 10_000;
 
 export class Layout {
   readonly header: Locator;
@@ -17,13 +20,37 @@ export class Layout {
     this.bottomTabBar = page.getByRole('navigation', { name: '底部导航' });
   }
 
-  /** A toast with this text (waits until it shows). */
+  /**
+   * Waits until a toast with this text shows: one put on the page since the last toast a wait
+   * matched, and at most `TOAST_RECENT_MS` before this wait (the page's log, `recordToasts`, keeps
+   * a toast that closed itself before the wait could look).
+   */
   async waitForToast(text: string): Promise<Locator> {
-    const toast = this.page.getByTestId('toast').filter({ hasText: text });
+    const since = Date.now() - TOAST_RECENT_MS;
     await explainFailure(this.page, 'toast-wait-timeout', () =>
-      toast.waitFor({ state: 'visible' }),
+      this.page.waitForFunction(
+        ({ text, since }) => {
+          const log = window.__toastLog ?? [];
+          const from = window.__toastsMatched ?? 0;
+          const index = log.findIndex(
+            (t, i) => i >= from && t.at >= since && t.text.includes(text),
+          );
+          if (index < 0) return false;
+          // The plain notice shown while the toast's code loads, then the toast: one toast.
+          let last = index;
+          while (
+            log[last + 1]?.text === log[index]!.text &&
+            log[last + 1]!.at - log[index]!.at < 1_000
+          )
+            last += 1;
+          window.__toastsMatched = last + 1;
+          return true;
+        },
+        { text, since },
+        UI_WAIT,
+      ),
     );
-    return toast;
+    return this.page.getByTestId('toast').filter({ hasText: text });
   }
 
   /** Waits until every finite animation or transition on the page has ended (e.g. a dialog's fade-in). */
