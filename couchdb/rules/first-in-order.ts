@@ -2,12 +2,8 @@
  * A page of a long list in order without sorting all of it: the list screen shows a page or two of
  * what on a county's device is 10,000 listings (its own module: the first screen does not need it).
  */
-import {
-  comparePropertiesFor,
-  DEFAULT_PROPERTY_SORT,
-  type FilterableProperty,
-  type PropertySort,
-} from './property-filter';
+import type { FilterableProperty } from './property-filter';
+import { comparePropertiesFor, DEFAULT_PROPERTY_SORT, type PropertySort } from './property-order';
 
 /**
  * The first `count` of `list` in `sort`'s order: the same as sorting it all and taking the first

@@ -26,19 +26,25 @@ import {
 import { communityKey } from './community-key';
 import { hasEveryWord, searchWords } from './keyword-search';
 import { isVerifiedListing, type VerificationStatus } from '../model/trust-facts';
+import {
+  comparePropertiesFor,
+  DEFAULT_PROPERTY_SORT,
+  PROPERTY_SORT_LABELS,
+  PROPERTY_SORTS,
+  type PropertySort,
+} from './property-order';
+
+export {
+  comparePropertiesFor,
+  DEFAULT_PROPERTY_SORT,
+  PROPERTY_SORT_LABELS,
+  PROPERTY_SORTS,
+  type PropertySort,
+} from './property-order';
 
 /** The 朝向 choices of the filter: a single direction matches every orientation that faces it. */
 export const ORIENTATION_FILTERS = ['南', '南北', '东', '西', '北'] as const;
 export type OrientationFilter = (typeof ORIENTATION_FILTERS)[number];
-
-export const PROPERTY_SORTS = ['time_desc', 'price_asc', 'price_desc'] as const;
-export type PropertySort = (typeof PROPERTY_SORTS)[number];
-export const PROPERTY_SORT_LABELS: Record<PropertySort, string> = {
-  time_desc: '最新发布',
-  price_asc: '价格从低到高',
-  price_desc: '价格从高到低',
-};
-export const DEFAULT_PROPERTY_SORT: PropertySort = 'time_desc';
 
 /**
  * Said under a list sorted by price that shows a 置顶 listing: priority listings come first (spec
@@ -229,33 +235,6 @@ function locationMatcher(location: string): (p: FilterableProperty) => boolean {
     return [a.city, a.district, a.community, a.address].some((v) =>
       v?.toLowerCase().includes(needle),
     );
-  };
-}
-
-/** Priority first; then by the chosen sort; ties newest first, then by id (stable pages). */
-export function comparePropertiesFor(
-  sort: PropertySort = DEFAULT_PROPERTY_SORT,
-): (a: FilterableProperty, b: FilterableProperty) => number {
-  const newest = (a: FilterableProperty, b: FilterableProperty) => {
-    const ca = a.created_at ?? '';
-    const cb = b.created_at ?? '';
-    if (ca !== cb) return ca < cb ? 1 : -1;
-    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-  };
-  const byPrice =
-    sort === 'time_desc'
-      ? null
-      : (a: FilterableProperty, b: FilterableProperty) =>
-          sort === 'price_asc' ? (a.price ?? 0) - (b.price ?? 0) : (b.price ?? 0) - (a.price ?? 0);
-  return (a, b) => {
-    const pa = a.is_priority ? 1 : 0;
-    const pb = b.is_priority ? 1 : 0;
-    if (pa !== pb) return pb - pa;
-    if (byPrice) {
-      const d = byPrice(a, b);
-      if (d !== 0) return d;
-    }
-    return newest(a, b);
   };
 }
 

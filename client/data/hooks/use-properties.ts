@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import type { RxDocument } from 'rxdb';
 import { FEATURED_LIMIT } from '@couchdb/model/constants';
 import { jsonEqual } from '@couchdb/rules/json-equal';
-import { comparePropertiesFor } from '@couchdb/rules/property-filter';
+import { comparePropertiesFor } from '@couchdb/rules/property-order';
 import type { PropertyDoc } from '../schemas/property.schema';
 import { useFirstScreenProperty } from '../first-screen-document';
 import { useBootListings } from './use-boot-listings';
