@@ -11,7 +11,7 @@ import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
-import { PHOTO_VARIANT_WIDTHS, photoVariantUrl } from '@couchdb/model/media-facts';
+import { PHOTO_VARIANT_WIDTHS, photoVariantUrl } from '@couchdb/model/photo-variant-facts';
 
 /** What the photo shows, for the placeholder's icon: a listing's building or an article's page. */
 export type PhotoKind = 'listing' | 'article';

@@ -130,24 +130,10 @@ export function imagesFailedMessage(failed: readonly string[], afterRetry = fals
     : UPLOAD_MESSAGES.imagesFailed(failed.length);
 }
 
-/**
- * The widths (px) a stored photo is also served at, as WebP: /media/w<width>/<photo's name>, made
- * from the stored photo on its first request and kept (sync-server/media/photo-variants.ts).
- * Only these widths: the sizes a card (small) and a full-width photo (large) ask for.
- */
-export const PHOTO_VARIANT_WIDTHS = [480, 960] as const;
-export type PhotoVariantWidth = (typeof PHOTO_VARIANT_WIDTHS)[number];
-
-export const PHOTO_VARIANT_MESSAGES = {
-  unknownWidth: (width: string) =>
-    `不支持的图片宽度：${width}（可用：${PHOTO_VARIANT_WIDTHS.join('、')}）`,
-} as const;
-
-/** A stored photo's name (content-addressed: its sha256 and the extension it was stored under). */
-export const STORED_PHOTO_NAME = /^[0-9a-f]{64}\.(?:jpg|png|webp)$/;
-
-/** `url`'s copy `width` pixels wide, or null when `url` is not a photo stored by the gateway. */
-export function photoVariantUrl(url: string, width: PhotoVariantWidth): string | null {
-  const name = /^\/media\/([^/]+)$/.exec(url)?.[1];
-  return name && STORED_PHOTO_NAME.test(name) ? `/media/w${width}/${name}` : null;
-}
+export {
+  PHOTO_VARIANT_MESSAGES,
+  PHOTO_VARIANT_WIDTHS,
+  photoVariantUrl,
+  STORED_PHOTO_NAME,
+  type PhotoVariantWidth,
+} from './photo-variant-facts';

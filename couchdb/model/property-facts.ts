@@ -92,7 +92,6 @@ export const PROPERTY_MESSAGES = {
   updateSavedOffline: GENERIC_MESSAGES.savedOffline,
   loginRequired: AUTH_MESSAGES.loginRequired,
   empty: '暂无符合条件的房源',
-  featuredEmpty: '暂无推荐房源',
   deleteConfirm: '确定要删除这套房源吗？删除后将不再展示，且无法恢复。',
   mineEmpty: '暂无房源',
   mineEmptyHint: '发布房源后，审核通过即可展示给所有人',

@@ -1,7 +1,7 @@
 import { styled } from '@mui/material/styles';
 import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
-import { isVerifiedListing, VERIFICATION_MESSAGES } from '@couchdb/model/trust-facts';
-import type { VerificationStatus } from '@couchdb/model/trust-facts';
+import { isVerifiedListing, VERIFICATION_MESSAGES } from '@couchdb/model/verification-facts';
+import type { VerificationStatus } from '@couchdb/model/verification-facts';
 import { COLORS } from '@client/components/look';
 
 /** One static style (cards show it in lists). */

@@ -8,7 +8,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import ChevronRight from '@mui/icons-material/ChevronRight';
-import { PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
+import { HOME_MESSAGES } from '@couchdb/model/home-facts';
 import { EmptyState } from '@client/components/empty-state';
 import { PropertyCard } from '@client/components/property/property-card';
 import { PropertyCardSkeleton } from '@client/components/property/property-card-skeleton';
@@ -48,7 +48,7 @@ export function FeaturedSection() {
       {featured && featured.length === 0 ? (
         <EmptyState
           icon={<ApartmentOutlined fontSize="inherit" />}
-          title={PROPERTY_MESSAGES.featuredEmpty}
+          title={HOME_MESSAGES.featuredEmpty}
           description="精选房源上线后会显示在这里"
           action={
             <Button component={RouterLink} to="/properties" variant="outlined">
