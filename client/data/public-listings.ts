@@ -9,7 +9,8 @@
  * a county's store a first sync writes thousands of listings a second, so the query's runs were the
  * page's longest tasks (issue 17). Here the list is read once in pieces of CHUNK listings, each its
  * own task, and then each change costs in proportion to what it changed; the screens get a new
- * array at most every EMIT_EVERY_MS while writes keep coming.
+ * array at most every EMIT_EVERY_MS (up to EMIT_EVERY_MAX_MS for a county's list) while writes keep
+ * coming.
  */
 import type { RxChangeEventBulk, RxDocument, RxStorageChangeEvent } from 'rxdb';
 import { isPubliclyVisible } from '@couchdb/rules/public-listing';
@@ -21,6 +22,22 @@ import type { PropertyDoc } from './schemas/property.schema';
 export const CHUNK = 500;
 /** While changes keep coming (a first sync), the screens get the list at most this often. */
 export const EMIT_EVERY_MS = 250;
+/** From this many listings on, the lists come further apart, in proportion to the listings. */
+export const EMIT_SPACING_LISTINGS = 2_500;
+/** The furthest apart lists come while changes keep coming (a county's first sync). */
+export const EMIT_EVERY_MAX_MS = 1_000;
+
+/**
+ * How far apart the screens get new lists while changes keep coming: each new list costs every
+ * screen a pass over all of it and a repaint (55–65 ms a frame on a slowed phone with 10,000
+ * listings), so a bigger list comes less often. A change after a quiet spell still shows at once.
+ */
+export function emitSpacingMs(listings: number): number {
+  return Math.min(
+    EMIT_EVERY_MAX_MS,
+    Math.max(EMIT_EVERY_MS, Math.round((EMIT_EVERY_MS * listings) / EMIT_SPACING_LISTINGS)),
+  );
+}
 
 interface Observer {
   next(value: PropertyDoc[]): void;
@@ -112,10 +129,10 @@ class PublicListings {
     }
   }
 
-  /** The list to the screens now, or once EMIT_EVERY_MS has passed since the last time. */
+  /** The list to the screens now, or once `emitSpacingMs` has passed since the last time. */
   private schedule(): void {
     if (this.timer !== null || this.list === null) return;
-    const wait = Math.max(0, this.lastEmit + EMIT_EVERY_MS - Date.now());
+    const wait = Math.max(0, this.lastEmit + emitSpacingMs(this.byId.size) - Date.now());
     this.timer = setTimeout(() => {
       this.timer = null;
       this.emit();

@@ -1,6 +1,7 @@
 /**
  * The device's public listings as one list kept up to date change by change (issue 17): read in
- * pieces, then each write applied by id, the screens given a new list at most every EMIT_EVERY_MS.
+ * pieces, then each write applied by id, the screens given a new list at most every EMIT_EVERY_MS
+ * (further apart for a county's list).
  * On the browser's storage (Dexie on fake-indexeddb), as the app stores its listings.
  */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
@@ -9,7 +10,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Property } from '@couchdb/model/property';
 import { COLLECTION_SCHEMAS, type DeviceDatabase } from '@client/data/database';
 import { dexieStorage } from '@client/data/device-storage';
-import { CHUNK, publicListings } from '@client/data/public-listings';
+import {
+  CHUNK,
+  EMIT_EVERY_MAX_MS,
+  EMIT_EVERY_MS,
+  emitSpacingMs,
+  publicListings,
+} from '@client/data/public-listings';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
 import { buildProperty } from '../../../fixtures/builders';
 
@@ -140,6 +147,15 @@ describe('the public listings of the device', () => {
     await Promise.all(writes.map((p) => database.properties.insert(asDoc(p) as never)));
     await until((l) => l.length === writes.length, 'with all 40');
     expect(lists.length - 1).toBeLessThan(writes.length / 4);
+  });
+
+  it('come further apart the more listings there are, a county’s at most once a second', () => {
+    expect(emitSpacingMs(0)).toBe(EMIT_EVERY_MS);
+    expect(emitSpacingMs(44)).toBe(EMIT_EVERY_MS);
+    expect(emitSpacingMs(2_500)).toBe(EMIT_EVERY_MS);
+    expect(emitSpacingMs(5_000)).toBe(2 * EMIT_EVERY_MS);
+    expect(emitSpacingMs(10_000)).toBe(EMIT_EVERY_MAX_MS);
+    expect(emitSpacingMs(50_000)).toBe(EMIT_EVERY_MAX_MS);
   });
 
   it('are one list for every screen of the page', async () => {
