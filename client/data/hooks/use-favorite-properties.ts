@@ -1,13 +1,14 @@
-/**
- * The favourites screen's query: the user's favourites with their listings. Apart from
- * ./use-favorites (the ids and the toggle every card uses) since it needs rxjs, which the first
- * screen does not load.
- */
-import { map, of, switchMap } from 'rxjs';
+/** The favourites screen's query: the user's favourites with their listings. */
 import { isPubliclyVisible } from '@couchdb/rules/collection-access';
 import type { PropertyDoc } from '../schemas/property.schema';
 import { useOpenDevice } from '../open-device';
-import { useLiveQuery, type LiveResult } from './use-live-query';
+import {
+  constantSource,
+  mapSource,
+  switchSource,
+  useLiveQuery,
+  type LiveResult,
+} from './use-live-query';
 
 export interface FavoriteListings {
   /** Favourited listings the device holds, most recently favourited first. */
@@ -22,29 +23,25 @@ export function useFavoriteProperties(userId: string | null): LiveResult<Favorit
   const ownDatabase =
     userId !== null && device?.identity.kind === 'user' && device.identity.userId === userId;
   return useLiveQuery(`favorite-properties:${ownDatabase ? userId : ''}`, (db) => {
-    if (!ownDatabase) return of({ properties: [], unavailable: [] });
-    return db.favorites.find({ selector: { user_id: userId } }).$.pipe(
-      map((docs) =>
-        docs
-          .map((d) => ({ id: d.property_id, at: d.created_at ?? '' }))
-          .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0))
-          .map((f) => f.id),
-      ),
-      switchMap((ids) =>
-        db.properties.findByIds(ids).$.pipe(
-          map((found) => {
-            const properties: PropertyDoc[] = [];
-            const unavailable: string[] = [];
-            for (const id of ids) {
-              const doc = found.get(id);
-              if (doc && isPubliclyVisible(doc.toJSON() as PropertyDoc))
-                properties.push(doc.toJSON() as PropertyDoc);
-              else unavailable.push(id);
-            }
-            return { properties, unavailable };
-          }),
-        ),
-      ),
+    if (!ownDatabase) return constantSource({ properties: [], unavailable: [] });
+    const ids = mapSource(db.favorites.find({ selector: { user_id: userId } }).$, (docs) =>
+      docs
+        .map((d) => ({ id: d.property_id, at: d.created_at ?? '' }))
+        .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0))
+        .map((f) => f.id),
+    );
+    return switchSource(ids, (ids) =>
+      mapSource(db.properties.findByIds(ids).$, (found) => {
+        const properties: PropertyDoc[] = [];
+        const unavailable: string[] = [];
+        for (const id of ids) {
+          const doc = found.get(id);
+          if (doc && isPubliclyVisible(doc.toJSON() as PropertyDoc))
+            properties.push(doc.toJSON() as PropertyDoc);
+          else unavailable.push(id);
+        }
+        return { properties, unavailable };
+      }),
     );
   });
 }

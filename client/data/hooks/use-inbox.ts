@@ -1,9 +1,8 @@
 /** The signed-in user's 消息 inbox and saved searches (issue 19), newest first. */
-import { map, of } from 'rxjs';
 import type { InboxDoc } from '../schemas/inbox.schema';
 import type { SavedSearchDoc } from '../schemas/saved-search.schema';
 import { useOpenDevice } from '../open-device';
-import { useLiveQuery, type LiveResult } from './use-live-query';
+import { constantSource, mapSource, useLiveQuery, type LiveResult } from './use-live-query';
 
 /** Newest first, ties by id (sorted here: the collections have no index on the time). */
 function newestFirst<T extends { created_at: string; id: string }>(docs: T[]): T[] {
@@ -22,12 +21,8 @@ export function useInboxEntries(userId: string | null): LiveResult<InboxDoc[]> {
   const own = useOwnDatabase(userId);
   return useLiveQuery(`inbox:${own ? userId : ''}`, (db) =>
     own
-      ? db.inbox
-          .find({
-            selector: { user_id: userId ?? '' },
-          })
-          .$.pipe(map(newestFirst))
-      : of([] as InboxDoc[]),
+      ? mapSource(db.inbox.find({ selector: { user_id: userId ?? '' } }).$, newestFirst)
+      : constantSource([] as InboxDoc[]),
   );
 }
 
@@ -35,11 +30,7 @@ export function useSavedSearches(userId: string | null): LiveResult<SavedSearchD
   const own = useOwnDatabase(userId);
   return useLiveQuery(`saved-searches:${own ? userId : ''}`, (db) =>
     own
-      ? db.saved_searches
-          .find({
-            selector: { user_id: userId ?? '' },
-          })
-          .$.pipe(map(newestFirst))
-      : of([] as SavedSearchDoc[]),
+      ? mapSource(db.saved_searches.find({ selector: { user_id: userId ?? '' } }).$, newestFirst)
+      : constantSource([] as SavedSearchDoc[]),
   );
 }

@@ -37,11 +37,67 @@ interface LiveSource<T> {
   subscribe(observer: LiveObserver<T>): { unsubscribe(): void };
 }
 
-/** `source` with `project` applied to every value (rxjs's `map`, without rxjs). */
+/**
+ * `source` with `project` applied to every value (rxjs's `map`, without rxjs); a `project` that
+ * throws is the source's failure.
+ */
 export function mapSource<T, R>(source: Source<T>, project: (value: T) => R): Source<R> {
   return {
     subscribe: ({ next, error }: LiveObserver<R>) =>
-      source.subscribe({ next: (value: T) => next(project(value)), error }),
+      source.subscribe({
+        next: (value: T) => {
+          let projected: R;
+          try {
+            projected = project(value);
+          } catch (err) {
+            error(err);
+            return;
+          }
+          next(projected);
+        },
+        error,
+      }),
+  };
+}
+
+/**
+ * The values of the source `project` makes of `source`'s latest value (rxjs's `switchMap`, without
+ * rxjs): each new value of `source` drops the source made of the one before.
+ */
+export function switchSource<T, R>(source: Source<T>, project: (value: T) => Source<R>): Source<R> {
+  return {
+    subscribe: (observer: LiveObserver<R>) => {
+      let inner: { unsubscribe(): void } | null = null;
+      let closed = false;
+      const fail = (err: unknown) => {
+        if (!closed) observer.error(err);
+      };
+      const outer = source.subscribe({
+        next: (value: T) => {
+          inner?.unsubscribe();
+          inner = null;
+          if (closed) return;
+          try {
+            inner = project(value).subscribe({
+              next: (result: R) => {
+                if (!closed) observer.next(result);
+              },
+              error: fail,
+            });
+          } catch (err) {
+            fail(err);
+          }
+        },
+        error: fail,
+      });
+      return {
+        unsubscribe: () => {
+          closed = true;
+          inner?.unsubscribe();
+          outer.unsubscribe();
+        },
+      };
+    },
   };
 }
 

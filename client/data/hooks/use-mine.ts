@@ -1,9 +1,8 @@
 /** What the signed-in user published: their listings and demands, and one demand by id. */
-import { map, of } from 'rxjs';
 import type { DemandDoc } from '../schemas/demand.schema';
 import type { PropertyDoc } from '../schemas/property.schema';
 import { useOpenDevice } from '../open-device';
-import { useLiveQuery, type LiveResult } from './use-live-query';
+import { constantSource, mapSource, useLiveQuery, type LiveResult } from './use-live-query';
 
 const newestFirst = <T extends { created_at?: string; id: string }>(a: T, b: T) =>
   (a.created_at ?? '') === (b.created_at ?? '')
@@ -23,10 +22,11 @@ export function useMyProperties(userId: string | null): LiveResult<PropertyDoc[]
   const own = useOwnDatabase(userId);
   return useLiveQuery(`my-properties:${own ? userId : ''}`, (db) =>
     own && userId
-      ? db.properties
-          .find({ selector: { user_id: userId, status: { $ne: 'deleted' } } })
-          .$.pipe(map((docs) => docs.map((d) => d.toJSON() as PropertyDoc).sort(newestFirst)))
-      : of([]),
+      ? mapSource(
+          db.properties.find({ selector: { user_id: userId, status: { $ne: 'deleted' } } }).$,
+          (docs) => docs.map((d) => d.toJSON() as PropertyDoc).sort(newestFirst),
+        )
+      : constantSource([]),
   );
 }
 
@@ -35,10 +35,10 @@ export function useMyDemands(userId: string | null): LiveResult<DemandDoc[]> {
   const own = useOwnDatabase(userId);
   return useLiveQuery(`my-demands:${own ? userId : ''}`, (db) =>
     own && userId
-      ? db.demands
-          .find({ selector: { user_id: userId } })
-          .$.pipe(map((docs) => docs.map((d) => d.toJSON() as DemandDoc).sort(newestFirst)))
-      : of([]),
+      ? mapSource(db.demands.find({ selector: { user_id: userId } }).$, (docs) =>
+          docs.map((d) => d.toJSON() as DemandDoc).sort(newestFirst),
+        )
+      : constantSource([]),
   );
 }
 
@@ -46,7 +46,7 @@ export function useMyDemands(userId: string | null): LiveResult<DemandDoc[]> {
 export function useDemand(id: string | null): LiveResult<DemandDoc | null> {
   return useLiveQuery(`demand:${id ?? ''}`, (db) =>
     id
-      ? db.demands.findOne(id).$.pipe(map((d) => (d ? (d.toJSON() as DemandDoc) : null)))
-      : of(null),
+      ? mapSource(db.demands.findOne(id).$, (d) => (d ? (d.toJSON() as DemandDoc) : null))
+      : constantSource(null),
   );
 }

@@ -1,10 +1,9 @@
 /** News queries for screens: the published list by category, one article. */
-import { map } from 'rxjs';
 import { NEWS_FETCH_LIMIT } from '@couchdb/model/constants';
 import type { NewsCategory } from '@couchdb/model/news';
 import type { NewsDoc } from '../schemas/news.schema';
 import { useFirstScreenArticle } from '../first-screen-document';
-import { useLiveQuery, type LiveResult } from './use-live-query';
+import { mapSource, useLiveQuery, type LiveResult } from './use-live-query';
 import { useStandIn } from './use-stand-in';
 import { useSyncSettled } from './use-sync-settled';
 
@@ -22,21 +21,19 @@ export function usePublishedNews(
   limit: number = NEWS_FETCH_LIMIT,
 ): LiveResult<NewsDoc[]> {
   return useLiveQuery(`news:${category}:${limit}`, (db) =>
-    db.news
-      .find({
+    mapSource(
+      db.news.find({
         selector: {
           status: 'published',
           ...(category === 'all' ? {} : { category }),
         },
-      })
-      .$.pipe(
-        map((docs) =>
-          docs
-            .map((d) => d.toJSON() as NewsDoc)
-            .sort(newestFirst)
-            .slice(0, limit),
-        ),
-      ),
+      }).$,
+      (docs) =>
+        docs
+          .map((d) => d.toJSON() as NewsDoc)
+          .sort(newestFirst)
+          .slice(0, limit),
+    ),
   );
 }
 
@@ -47,7 +44,7 @@ export function usePublishedNews(
  */
 export function useNewsArticle(id: string | undefined): LiveResult<NewsDoc | null> {
   const live = useLiveQuery(`news-article:${id ?? ''}`, (db) =>
-    db.news.findOne(id ?? '').$.pipe(map((doc) => (doc ? (doc.toJSON() as NewsDoc) : null))),
+    mapSource(db.news.findOne(id ?? '').$, (doc) => (doc ? (doc.toJSON() as NewsDoc) : null)),
   );
   return useStandIn(
     `news-article:${id ?? ''}`,

@@ -1,21 +1,16 @@
 /** Local changes the server refused (device-only `refused` collection), for /manage and the forms. */
-import { map, of } from 'rxjs';
 import type { DeviceDatabase } from '../database';
 import type { RefusedDoc } from '../schemas/refused.schema';
-import { useLiveQuery, type LiveResult } from './use-live-query';
+import { constantSource, mapSource, useLiveQuery, type LiveResult } from './use-live-query';
 
 /** Every refused change on this device, newest first. */
 export function useRefusedChanges(): LiveResult<RefusedDoc[]> {
   return useLiveQuery('refused', (db) =>
-    db.refused
-      .find()
-      .$.pipe(
-        map((docs) =>
-          docs
-            .map((d) => d.toJSON() as RefusedDoc)
-            .sort((a, b) => b.created_at.localeCompare(a.created_at)),
-        ),
-      ),
+    mapSource(db.refused.find().$, (docs) =>
+      docs
+        .map((d) => d.toJSON() as RefusedDoc)
+        .sort((a, b) => b.created_at.localeCompare(a.created_at)),
+    ),
   );
 }
 
@@ -23,8 +18,8 @@ export function useRefusedChanges(): LiveResult<RefusedDoc[]> {
 export function useRefusedChange(id: string | null): LiveResult<RefusedDoc | null> {
   return useLiveQuery(`refused:${id ?? ''}`, (db) =>
     id
-      ? db.refused.findOne(id).$.pipe(map((d) => (d ? (d.toJSON() as RefusedDoc) : null)))
-      : of(null),
+      ? mapSource(db.refused.findOne(id).$, (d) => (d ? (d.toJSON() as RefusedDoc) : null))
+      : constantSource(null),
   );
 }
 

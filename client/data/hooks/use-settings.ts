@@ -1,12 +1,11 @@
 /** The system settings every screen reads (default contact, audit, image limit), with defaults. */
-import { map } from 'rxjs';
 import { DEFAULT_SETTINGS, resolveSettings, type Settings } from '@couchdb/model/setting-facts';
-import { useLiveQuery, type LiveResult } from './use-live-query';
+import { mapSource, useLiveQuery, type LiveResult } from './use-live-query';
 
 /** The settings as the device holds them, with the query's state (the admin's settings form). */
 export function useSettingsQuery(): LiveResult<Settings> {
   return useLiveQuery('settings', (db) =>
-    db.settings.find().$.pipe(map((docs) => resolveSettings(docs.map((d) => d.toJSON())))),
+    mapSource(db.settings.find().$, (docs) => resolveSettings(docs.map((d) => d.toJSON()))),
   );
 }
 

@@ -9,7 +9,7 @@ import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COLLECTION_SCHEMAS, type DeviceDatabase } from '@client/data/database';
-import { constantSource, mapSource } from '@client/data/hooks/use-live-query';
+import { constantSource, mapSource, switchSource } from '@client/data/hooks/use-live-query';
 import { forgetIdleQueries } from '@client/data/query-cache';
 import { buildDemand } from '@tests/fixtures/builders';
 
@@ -73,7 +73,7 @@ describe('forgetIdleQueries', () => {
   });
 });
 
-describe("mapSource and constantSource (the first screen's queries without rxjs)", () => {
+describe("mapSource, switchSource and constantSource (the screens' queries without rxjs)", () => {
   it('maps every value of an RxDB query, passes its failure on, and stops on unsubscribe', async () => {
     const failing = { on: false };
     const rx = await createRxDatabase({
@@ -104,6 +104,65 @@ describe("mapSource and constantSource (the first screen's queries without rxjs)
     const sub2 = broken.subscribe({ next: () => {}, error: failed });
     await vi.waitFor(() => expect(failed).toHaveBeenCalled());
     sub2.unsubscribe();
+  });
+
+  it('mapSource hands a projection that throws to the failure, not to the source', () => {
+    const next = vi.fn();
+    const error = vi.fn();
+    mapSource(constantSource(1), () => {
+      throw new Error('bad projection');
+    }).subscribe({ next, error });
+    expect(next).not.toHaveBeenCalled();
+    expect(error).toHaveBeenCalledWith(new Error('bad projection'));
+  });
+
+  it('switchSource follows the query made of the latest value only, and stops on unsubscribe', async () => {
+    const rx = await createRxDatabase({
+      name: `switch-source-${Date.now()}`,
+      storage: wrappedValidateAjvStorage({ storage: getRxStorageMemory() }),
+    });
+    await rx.addCollections({ demands: { schema: COLLECTION_SCHEMAS.demands } });
+    db = rx as unknown as DeviceDatabase;
+    const first = buildDemand({ user_id: 'u-a' });
+    const second = buildDemand({ user_id: 'u-b' });
+    await db.demands.bulkInsert([first, second]);
+    // The outer query names whose demands to follow: the newest demand's owner.
+    const owners = mapSource(db.demands.find().$, (docs) => docs.map((d) => d.user_id).sort());
+    const seen: string[][] = [];
+    const error = vi.fn();
+    const sub = switchSource(owners, (users) =>
+      mapSource(db!.demands.find({ selector: { user_id: users[users.length - 1]! } }).$, (docs) =>
+        docs.map((d) => d.id),
+      ),
+    ).subscribe({ next: (ids) => seen.push(ids), error });
+    await vi.waitFor(() => expect(seen.at(-1)).toEqual([second.id]));
+
+    // A third owner sorts last: the inner query switches to them; the one before is dropped.
+    const third = buildDemand({ user_id: 'u-c' });
+    await db.demands.insert(third);
+    await vi.waitFor(() => expect(seen.at(-1)).toEqual([third.id]));
+    // A change to the dropped query's owner does not come through: by the time the next change
+    // of the followed owner has, it would have.
+    const dropped = buildDemand({ user_id: 'u-b' });
+    await db.demands.insert(dropped);
+    const fourth = buildDemand({ user_id: 'u-c' });
+    await db.demands.insert(fourth);
+    await vi.waitFor(() => expect(seen.at(-1)?.sort()).toEqual([third.id, fourth.id].sort()));
+    expect(seen.some((ids) => ids.includes(dropped.id))).toBe(false);
+
+    // Unsubscribed, it hands nothing more over (a second watcher of the same query shows when
+    // the write has come through).
+    sub.unsubscribe();
+    const count = seen.length;
+    const watcher: string[][] = [];
+    const watch = db.demands
+      .find({ selector: { user_id: 'u-c' } })
+      .$.subscribe((docs) => watcher.push(docs.map((d) => d.id)));
+    await db.demands.insert(buildDemand({ user_id: 'u-c' }));
+    await vi.waitFor(() => expect(watcher.at(-1)).toHaveLength(3));
+    watch.unsubscribe();
+    expect(seen.length).toBe(count);
+    expect(error).not.toHaveBeenCalled();
   });
 
   it('constantSource hands over its value at once', () => {
