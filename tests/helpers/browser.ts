@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core';
+import { chromium, type BrowserContext, type Page, type Request, type Response } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -41,6 +41,9 @@ export const VIEWPORTS = {
  */
 export const UI_WAIT = { timeout: 15_000 } as const;
 
+/** How long a page's load waits for the app's code (a fresh browser's first load on a busy machine). */
+const FIRST_LOAD_WAIT = { timeout: 30_000 } as const;
+
 /** How long a test waits for what crosses the sync (a replication retry on a busy machine included). */
 export const SYNC_WAIT = { timeout: 30_000 } as const;
 
@@ -70,8 +73,8 @@ export async function launchBrowser({
   });
   context.setDefaultTimeout(UI_WAIT.timeout);
   await context.addInitScript(recordToasts);
-  for (const page of context.pages()) recordPageEvents(page);
-  context.on('page', recordPageEvents);
+  for (const page of context.pages()) preparePage(page);
+  context.on('page', preparePage);
 
   return {
     context,
@@ -120,6 +123,29 @@ function recordToasts(): void {
       log.push({ text: toast.textContent ?? '', at: Date.now() });
     }
   }).observe(document, { childList: true, subtree: true });
+}
+
+/** Every page of a test browser: its events recorded, its loads waiting for React. */
+function preparePage(page: Page): void {
+  recordPageEvents(page);
+  waitForReactOnLoad(page);
+}
+
+/**
+ * Makes the page's `goto` and `reload` return only once React owns the app's page: the gateway
+ * renders the public screens, and a click on its markup before the app's code has loaded is lost
+ * (a test's click would then wait in vain for what it should have done).
+ */
+function waitForReactOnLoad(page: Page): void {
+  const afterLoad = async (response: Response | null) => {
+    const html = response?.headers()['content-type']?.includes('text/html') ?? false;
+    if (html && response!.ok()) await waitForReact(page, FIRST_LOAD_WAIT);
+    return response;
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => afterLoad(await goto(url, options));
+  page.reload = async (options) => afterLoad(await reload(options));
 }
 
 /** How many of a page's latest console lines and failed requests a failure report shows. */
@@ -216,16 +242,17 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
 }
 
 /**
- * Waits until React owns the page's <main> (a page the gateway rendered answers clicks only once
- * it is hydrated: a click on the server's markup before that is lost).
+ * Waits until React owns the app's markup in #root (a page the gateway rendered answers clicks only
+ * once it is hydrating: a click on the server's markup before that is lost). Every `goto` and
+ * `reload` of a test browser's pages already waits for it.
  */
-export async function waitForReact(page: Page): Promise<void> {
+export async function waitForReact(page: Page, wait: { timeout: number } = UI_WAIT): Promise<void> {
   await page.waitForFunction(
-    () => {
-      const main = document.querySelector('main');
-      return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-    },
+    () =>
+      Array.from(document.getElementById('root')?.children ?? []).some((el) =>
+        Object.keys(el).some((key) => key.startsWith('__reactFiber')),
+      ),
     undefined,
-    UI_WAIT,
+    wait,
   );
 }

@@ -164,7 +164,7 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
     recordContact();
   }, [user, toast, pathname, search, hash, navigate, recordContact]);
   // The contact bar calls at once when the number needs no word first (not the platform line),
-  // and once the promotion has been read (until then the dialog shows the number it resolves to).
+  // and once the promotion has been read (until then the dialog waits for whom it resolves to).
   const directCall = Boolean(user && promotion !== undefined && contact.phone && !contact.warning);
 
   const facts = useMemo(
@@ -295,7 +295,12 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
           onClose={panorama.hide}
         />
       )}
-      <ContactDialog open={contactOpen} contact={contact} onClose={() => setContactOpen(false)} />
+      <ContactDialog
+        open={contactOpen}
+        contact={contact}
+        pending={contactPending}
+        onClose={() => setContactOpen(false)}
+      />
       <ContactBar
         favorited={favorites.ids.has(p.id)}
         onFavorite={() => favorites.toggle(p.id)}

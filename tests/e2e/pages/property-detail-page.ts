@@ -74,6 +74,20 @@ export class PropertyDetailPage {
     await waitForReact(this.page);
   }
 
+  /**
+   * Opens 电话咨询 and returns whom its dialog names and the number it gives, as first shown: the
+   * dialog names no one while whom to call is still being worked out (a promotion being read).
+   */
+  async openContact(): Promise<{ name: string; phone: string }> {
+    await this.phoneButton.click();
+    const name = this.contactDialog.getByTestId('contact-name');
+    await name.waitFor();
+    return {
+      name: (await name.textContent()) ?? '',
+      phone: (await this.contactDialog.getByTestId('contact-phone').textContent()) ?? '',
+    };
+  }
+
   /** Shows the first video slide of the carousel. */
   async showVideo(): Promise<void> {
     await this.page.getByRole('tab', { name: /^视频/ }).first().click();

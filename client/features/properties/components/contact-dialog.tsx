@@ -5,6 +5,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PhoneInTalkOutlined from '@mui/icons-material/PhoneInTalkOutlined';
@@ -16,10 +17,16 @@ import { APP_NAME } from '@client/config';
 export function ContactDialog({
   open,
   contact,
+  pending = false,
   onClose,
 }: {
   open: boolean;
   contact: ResolvedContact;
+  /**
+   * Whom to call is not known yet (a promotion kept on the device is being read): the dialog names
+   * no one and offers no number until it is, rather than show the publisher's and then the agent's.
+   */
+  pending?: boolean;
   onClose(): void;
 }) {
   return (
@@ -30,10 +37,23 @@ export function ContactDialog({
           <Avatar sx={{ width: 56, height: 56, bgcolor: 'primary.light', color: 'primary.main' }}>
             <PhoneInTalkOutlined />
           </Avatar>
-          <Typography data-testid="contact-name" sx={{ fontWeight: 600 }}>
-            {contact.name}
-          </Typography>
-          {contact.phone ? (
+          {pending ? (
+            <Stack
+              spacing={1}
+              sx={{ alignItems: 'center', width: '100%' }}
+              aria-busy
+              aria-label="正在确认联系人"
+              data-testid="contact-pending"
+            >
+              <Skeleton width="40%" />
+              <Skeleton width="70%" height={42} />
+            </Stack>
+          ) : (
+            <Typography data-testid="contact-name" sx={{ fontWeight: 600 }}>
+              {contact.name}
+            </Typography>
+          )}
+          {pending ? null : contact.phone ? (
             <Typography
               data-testid="contact-phone"
               sx={{ fontSize: 28, fontWeight: 700, letterSpacing: 1, color: 'secondary.main' }}
@@ -43,7 +63,7 @@ export function ContactDialog({
           ) : (
             <Typography color="textSecondary">暂无联系电话</Typography>
           )}
-          {contact.warning && (
+          {!pending && contact.warning && (
             <Alert
               severity="warning"
               data-testid="contact-warning"
@@ -59,7 +79,7 @@ export function ContactDialog({
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
         <Button onClick={onClose}>关闭</Button>
-        {contact.phone && (
+        {!pending && contact.phone && (
           <Button
             variant="contained"
             color="secondary"
