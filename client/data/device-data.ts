@@ -23,6 +23,7 @@ import { SyncHttp, type SyncAuth } from './sync-http';
 import { openDevice } from './open-device';
 import { syncStatus } from './sync-status';
 import { countUnsent, type UnsentCounts } from './unsent';
+import { yieldToMain } from '@client/lib/when-idle';
 
 export type SignedInIdentity = { kind: 'user'; userId: string; role: UserRole };
 export type PageIdentity = { kind: 'anon' } | SignedInIdentity;
@@ -130,6 +131,9 @@ export class DeviceData {
       const http = new SyncHttp({ ...this.auth, deviceId: deviceId() });
       const role = identity.kind === 'anon' ? 'visitor' : identity.role;
       await purgeUnreadable(db, role);
+      // Setting up the replications, then the screens' first queries on the open database: each a
+      // task of its own, not one long task on a slow phone just as the page has hydrated.
+      await yieldToMain();
       const sync = new DeviceSync(db, { http, ledger, role });
       // The outbox needs a browser (IndexedDB Blobs, XHR upload progress); Node tests have none.
       const outbox =
@@ -141,6 +145,7 @@ export class DeviceData {
         identity.kind === 'user'
           ? new InboxWatcher(db, identity.userId, () => this.current?.sync.isLeader ?? false)
           : null;
+      await yieldToMain();
       this.current = { name, identity, db, sync, ledger, outbox, inbox };
       this.notify();
     });
