@@ -145,7 +145,9 @@ function preparePage(page: Page): void {
 function waitForReactOnLoad(page: Page): void {
   const afterLoad = async (response: Response | null) => {
     const html = response?.headers()['content-type']?.includes('text/html') ?? false;
-    if (html && response!.ok()) await waitForReact(page, FIRST_LOAD_WAIT);
+    // The app's page (a bench's own page has no #root).
+    if (html && response!.ok() && (await page.locator('#root').count()) > 0)
+      await waitForReact(page, FIRST_LOAD_WAIT);
     return response;
   };
   const goto = page.goto.bind(page);
