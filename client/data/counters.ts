@@ -52,17 +52,14 @@ export class CounterQueue {
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly backoff = new Backoff(RETRY);
   private readonly listeners = new Set<(n: number) => void>();
-  private readonly sub;
+  /** The queue's count, watched once someone listens (a query on the device: not at set-up). */
+  private sub: { unsubscribe(): void } | undefined;
 
   constructor(
     private readonly db: DeviceDatabase,
     private readonly http: SyncHttp,
     private readonly isOnline: () => boolean,
-  ) {
-    this.sub = db.collections.counter_queue?.count().$.subscribe((n) => {
-      for (const listener of this.listeners) listener(n);
-    });
-  }
+  ) {}
 
   /** Records a counter call; it is sent now when online, else when the connection returns. */
   async record(kind: CounterKind, targetId: string): Promise<void> {
@@ -79,6 +76,11 @@ export class CounterQueue {
 
   onCount(listener: (n: number) => void): () => void {
     this.listeners.add(listener);
+    if (!this.stopped) {
+      this.sub ??= this.db.collections.counter_queue?.count().$.subscribe((n) => {
+        for (const each of this.listeners) each(n);
+      });
+    }
     return () => this.listeners.delete(listener);
   }
 

@@ -514,12 +514,6 @@ export class DeviceSync {
       });
       this.unsubscribers.push(() => changes.unsubscribe());
     }
-    const refusedSub = db.collections.refused
-      ?.count()
-      .$.subscribe((n) => this.status.set({ refused: n }));
-    if (refusedSub) this.unsubscribers.push(() => refusedSub.unsubscribe());
-    this.unsubscribers.push(this.counters.onCount((n) => this.status.set({ queuedCounters: n })));
-
     if (hasWindowEvents()) {
       window.addEventListener('online', this.onOnline);
       window.addEventListener('offline', this.onOffline);
@@ -530,18 +524,37 @@ export class DeviceSync {
         window.removeEventListener('storage', this.onStorage);
       });
     }
+    this.pollTimer = setInterval(() => {
+      if (this.online && this.streamState !== 'open') this.resync();
+    }, options.fallbackPollMs ?? 60_000);
+    this.update();
+    void this.startUp();
+  }
+
+  /**
+   * What follows the set-up, each step a task of its own (on a slow phone, one task with all of
+   * it ran for a quarter of a second just after the page hydrated): the counts the status shows,
+   * then the stream and the queued counters, then the replications one by one.
+   */
+  private async startUp(): Promise<void> {
+    await yieldToMain();
+    if (this.stopped) return;
+    const refusedSub = this.db.collections.refused
+      ?.count()
+      .$.subscribe((n) => this.status.set({ refused: n }));
+    if (refusedSub) this.unsubscribers.push(() => refusedSub.unsubscribe());
+    this.unsubscribers.push(this.counters.onCount((n) => this.status.set({ queuedCounters: n })));
+    await yieldToMain();
+    if (this.stopped) return;
     if (this.online) {
       this.stream?.start();
       void this.counters.flush();
     } else {
       void this.pauseAll();
     }
-    void this.startInTurn();
-    this.pollTimer = setInterval(() => {
-      if (this.online && this.streamState !== 'open') this.resync();
-    }, options.fallbackPollMs ?? 60_000);
-    this.update();
     this.schedulePending();
+    await yieldToMain();
+    await this.startInTurn();
   }
 
   /**
