@@ -6,6 +6,7 @@ import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import type { RouteMatchCallbackOptions } from 'workbox-core/types.js';
 import { firstScreenChunks } from './scripts/first-screen-chunks.js';
 import { dataLayerGroups } from './scripts/data-layer-chunks.js';
+import { rxdbCodeUnitSort } from './scripts/rxdb-code-unit-sort.js';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -243,11 +244,12 @@ export default defineConfig({
     firstScreenStyles(),
     reactRouterProduction(),
     muiThemeWithoutCssVariables(),
+    rxdbCodeUnitSort(),
     firstScreen.plugin,
     imports.plugin,
   ],
   // The device storage's worker (client/data/storage-worker.ts) is a module worker.
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [rxdbCodeUnitSort()] },
   build: {
     outDir: here('./dist'),
     emptyOutDir: true,

@@ -165,11 +165,8 @@ export function migrationStrategiesFor(
 
 /** Creates (or reopens) a database with its collections. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DeviceDatabase> {
-  // RxDB sorts each schema's keys with localeCompare, and the first call builds ICU's collator for
-  // the device's locale (30–55 ms on a slowed phone, zh-CN the most): a task of its own, not part
-  // of the first collection's.
-  await yieldToMain();
-  'a'.localeCompare('b');
+  // Not in the task of whatever opened it (the page's hydration, a sign-in). RxDB's schema key
+  // sort builds no ICU collator in the build (scripts/rxdb-code-unit-sort.ts).
   await yieldToMain();
   const db = await createRxDatabase<DeviceCollections>({
     name: options.name,
