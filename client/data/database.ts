@@ -187,6 +187,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Device
         : {}),
     };
   }
+  // Several tabs share the database and only the leader replicates: its election (a broadcast
+  // channel, a Web Lock) starts in a task of its own, not in the replications' set-up.
+  if (db.multiInstance) {
+    await yieldToMain();
+    void db.waitForLeadership();
+    await yieldToMain();
+  }
   try {
     // One collection a task: creating them all at once is one long task on a slow phone.
     for (const [name, creator] of Object.entries(creators)) {

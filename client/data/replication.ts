@@ -543,6 +543,8 @@ export class DeviceSync {
       ?.count()
       .$.subscribe((n) => this.status.set({ refused: n }));
     if (refusedSub) this.unsubscribers.push(() => refusedSub.unsubscribe());
+    await yieldToMain();
+    if (this.stopped) return;
     this.unsubscribers.push(this.counters.onCount((n) => this.status.set({ queuedCounters: n })));
     await yieldToMain();
     if (this.stopped) return;

@@ -311,9 +311,15 @@ describe('two tabs of one browser', () => {
 
 describe('a session the server ended while the device was offline', () => {
   it('sends the user to sign in again, saying why and that nothing on the device is lost', async () => {
-    const page = await openSignedIn(browser, gateway.url, demoAccount('user'), {
-      path: '/profile',
-    });
+    const page = await openSignedIn(browser, gateway.url, demoAccount('user'));
+    // A page load renews the session with the cookie. Were the cookie cleared while that renewal
+    // is on its way, the renewal would still rotate it and the session would go on: wait for it.
+    const renewed = page.waitForResponse(
+      (r) => r.url().endsWith('/api/auth/refresh') && r.request().method() === 'POST',
+      UI_WAIT,
+    );
+    await page.goto(`${gateway.url}/profile`);
+    expect((await renewed).status()).toBe(200);
     const layout = new Layout(page);
     await layout.userMenuButton.waitFor(UI_WAIT);
     await browser.context.setOffline(true);
