@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { Property } from '@couchdb/model/property';
 import { equalInstallment, formatFen } from '@couchdb/rules/mortgage';
 import {
+  explainFailure,
   launchBrowser,
   SCREENSHOT_DIR,
   UI_WAIT,
@@ -118,9 +119,15 @@ describe('/tools', () => {
     // The schedule, a year at a time: month 13 is on the second year's page.
     await page.getByRole('button', { name: /还款明细/ }).click();
     const schedule = page.getByRole('table', { name: '等额本息还款明细' });
-    await schedule.getByRole('cell', { name: '12', exact: true }).waitFor();
-    await page.getByRole('button', { name: '第2年' }).click();
-    await schedule.getByRole('cell', { name: '13', exact: true }).waitFor();
+    await explainFailure(page, 'agent-mortgage-schedule', async () => {
+      await schedule.getByRole('cell', { name: '12', exact: true }).waitFor();
+      // The panel opens with an animation: the page button is clicked once it has ended (clicked
+      // while the panel still moved, the press and the release landed on different elements and
+      // the click went to the panel, not the button: 2 of 14 runs).
+      await page.locator('.MuiCollapse-entered').filter({ has: schedule }).waitFor();
+      await page.getByRole('button', { name: '第2年' }).click();
+      await schedule.getByRole('cell', { name: '13', exact: true }).waitFor();
+    });
     await screenshotFromTop(page, 'agent-mortgage-desktop');
     await page.setViewportSize(VIEWPORTS.mobile);
     await screenshotFromTop(page, 'agent-mortgage-mobile');
