@@ -249,6 +249,9 @@ export function replicateCollection(
     waitForLeadership: true,
     // DeviceSync starts the collections one a task (startInTurn).
     autoStart: false,
+    // RxDB's own handler starts a replication whenever the page comes into view: also one paused
+    // offline, and in a tab that does not lead. DeviceSync re-syncs on coming into view itself.
+    toggleOnDocumentVisible: false,
     pull: {
       batchSize: limit,
       stream$: poke$.asObservable(),
@@ -428,6 +431,8 @@ function storage(): Storage | null {
 
 const hasWindowEvents = () =>
   typeof window !== 'undefined' && typeof window.addEventListener === 'function';
+const hasDocumentEvents = () =>
+  typeof document !== 'undefined' && typeof document.addEventListener === 'function';
 
 /**
  * Everything that syncs one open database: the replications, the stream, the counter queue,
@@ -523,6 +528,12 @@ export class DeviceSync {
         window.removeEventListener('offline', this.onOffline);
         window.removeEventListener('storage', this.onStorage);
       });
+    }
+    if (hasDocumentEvents()) {
+      document.addEventListener('visibilitychange', this.onVisibility);
+      this.unsubscribers.push(() =>
+        document.removeEventListener('visibilitychange', this.onVisibility),
+      );
     }
     this.pollTimer = setInterval(() => {
       if (this.online && this.streamState !== 'open') this.resync();
@@ -651,6 +662,17 @@ export class DeviceSync {
     await Promise.all(this.replications.map((r) => r.state.cancel()));
     this.counters.stop();
   }
+
+  /**
+   * Back in view (a phone switched back to the app): what changed meanwhile is pulled now, not at
+   * the next poll; the stream may have been cut while the page was hidden. Only by the tab that
+   * replicates, and only online (offline, the replications stay paused until goOnline).
+   */
+  private readonly onVisibility = () => {
+    if (document.visibilityState !== 'visible') return;
+    if (this.stopped || !this.online || !this.leader) return;
+    this.resync();
+  };
 
   private readonly onOnline = () => void this.goOnline();
   private readonly onOffline = () => void this.goOffline();
