@@ -115,6 +115,24 @@ export class TestDevice {
   }
 }
 
+const hadNavigator = 'navigator' in globalThis;
+const originalNavigator = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
+
+/** What `navigator.onLine` says to the data layer (Node has no connection events of its own). */
+export function setOnline(onLine: boolean): void {
+  Object.defineProperty(globalThis, 'navigator', {
+    value: { ...(globalThis.navigator ?? {}), onLine },
+    configurable: true,
+    writable: true,
+  });
+}
+
+/** Puts back the navigator `setOnline` replaced. */
+export function restoreNavigator(): void {
+  if (originalNavigator) Object.defineProperty(globalThis, 'navigator', originalNavigator);
+  else if (!hadNavigator) delete (globalThis as { navigator?: unknown }).navigator;
+}
+
 /** Polls until `check` returns a truthy value (replication is asynchronous). */
 export async function eventually<T>(
   check: () => Promise<T | undefined | null | false> | T | undefined | null | false,

@@ -11,23 +11,12 @@ import { countUnsent } from '../../../client/data/unsent';
 import { buildNewDemand } from '../../fixtures/builders';
 import { pullAll } from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
-import { eventually, signedInAs, TestDevice } from './device';
+import { eventually, restoreNavigator, setOnline, signedInAs, TestDevice } from './device';
 
 let gw: TestGateway;
 let url: string;
 let alice: { user: User; accessToken: string };
 let device: TestDevice | null = null;
-const hadNavigator = 'navigator' in globalThis;
-const originalNavigator = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
-
-/** What `navigator.onLine` says to the data layer (Node has no connection events of its own). */
-function setOnline(onLine: boolean): void {
-  Object.defineProperty(globalThis, 'navigator', {
-    value: { ...(globalThis.navigator ?? {}), onLine },
-    configurable: true,
-    writable: true,
-  });
-}
 
 beforeAll(async () => {
   gw = await startTestGateway();
@@ -38,8 +27,7 @@ beforeAll(async () => {
 afterEach(async () => {
   await device?.close().catch(() => undefined);
   device = null;
-  if (originalNavigator) Object.defineProperty(globalThis, 'navigator', originalNavigator);
-  else if (!hadNavigator) delete (globalThis as { navigator?: unknown }).navigator;
+  restoreNavigator();
 });
 
 afterAll(async () => {

@@ -8,7 +8,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../../couchdb/model/user';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
-import { eventually, signedInAs, TestDevice } from './device';
+import { eventually, restoreNavigator, setOnline, signedInAs, TestDevice } from './device';
 
 /** The page's document as the data layer sees it: its visibility and its events. */
 class FakeDocument extends EventTarget {
@@ -27,7 +27,6 @@ let alice: { user: User; accessToken: string };
 let device: TestDevice | null = null;
 let pulls: string[] = [];
 const hadDocument = 'document' in globalThis;
-const originalNavigator = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
 
 /** A fetch that notes every pull the device sends. */
 const watchedFetch: typeof fetch = (input, init) => {
@@ -35,14 +34,6 @@ const watchedFetch: typeof fetch = (input, init) => {
   if (target.includes('/pull')) pulls.push(target);
   return fetch(input, init);
 };
-
-function setOnline(onLine: boolean): void {
-  Object.defineProperty(globalThis, 'navigator', {
-    value: { ...(globalThis.navigator ?? {}), onLine },
-    configurable: true,
-    writable: true,
-  });
-}
 
 /** Installs a document before the device's replications are made (RxDB looks for it then). */
 function installDocument(): FakeDocument {
@@ -62,8 +53,7 @@ afterEach(async () => {
   device = null;
   pulls = [];
   if (!hadDocument) delete (globalThis as { document?: unknown }).document;
-  if (originalNavigator) Object.defineProperty(globalThis, 'navigator', originalNavigator);
-  else delete (globalThis as { navigator?: unknown }).navigator;
+  restoreNavigator();
 });
 
 afterAll(async () => {
