@@ -7,7 +7,11 @@
  * reads, document writes) runs first in the same run: the store's own throughput beside the gateway's.
  *
  *   npm run bench -- gateway-pull-write [--listings 5000] [--devices 200] [--writers 20]
- *                                       [--seconds 30] [--limit 100] [--no-store]
+ *                                       [--seconds 30] [--limit 100] [--no-store] [--pace 0]
+ *
+ * --pace MS: an agent starts a write at most every MS ms (0: as soon as the last one is done). The
+ * default keeps every agent writing flat out, so a faster gateway also takes more writes; a pace
+ * compares gateways at the same write load.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -41,6 +45,7 @@ const { values } = parseArgs({
     limit: { type: 'string', default: '100' },
     /** Leave out the store's own run (A/B runs of the gateway alone). */
     'no-store': { type: 'boolean', default: false },
+    pace: { type: 'string', default: '0' },
   },
   strict: false,
 });
@@ -49,6 +54,7 @@ const devices = Number(values.devices);
 const writers = Number(values.writers);
 const seconds = Number(values.seconds);
 const limit = Number(values.limit);
+const pace = Number(values.pace);
 
 /** What one run of the load measured. */
 interface Figures {
@@ -69,9 +75,17 @@ interface Figures {
   own?: { push: number[]; pull: number[]; storeWrite: number[] };
 }
 
-/** A device or writer loop: `step` again and again until the run's time is up. */
-async function loop(until: number, step: () => Promise<void>): Promise<void> {
-  while (performance.now() < until) await step();
+/**
+ * A device or writer loop: `step` again and again until the run's time is up, each started at
+ * least `everyMs` after the one before.
+ */
+async function loop(until: number, step: () => Promise<void>, everyMs = 0): Promise<void> {
+  while (performance.now() < until) {
+    const next = performance.now() + everyMs;
+    await step();
+    const wait = Math.min(next, until) - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
 }
 
 async function timed<T>(into: number[], run: () => Promise<T>): Promise<T> {
@@ -168,21 +182,25 @@ try {
       }),
       ...docs.map(async (doc, w) => {
         let rev: string | undefined;
-        await loop(until, async () => {
-          try {
-            rev = await timed(direct.pushes, async () => {
-              const res = await connections[devices + w]!.json<{ rev: string }>(
-                'PUT',
-                `${dbUrl}/${encodeURIComponent(String(doc._id))}`,
-                { body: { ...doc, ...(rev ? { _rev: rev } : {}), price: Date.now() } },
-              );
-              if (res.status !== 201) throw new Error(String(res.status));
-              return res.body.rev;
-            });
-          } catch {
-            direct.pushErrors++;
-          }
-        });
+        await loop(
+          until,
+          async () => {
+            try {
+              rev = await timed(direct.pushes, async () => {
+                const res = await connections[devices + w]!.json<{ rev: string }>(
+                  'PUT',
+                  `${dbUrl}/${encodeURIComponent(String(doc._id))}`,
+                  { body: { ...doc, ...(rev ? { _rev: rev } : {}), price: Date.now() } },
+                );
+                if (res.status !== 201) throw new Error(String(res.status));
+                return res.body.rev;
+              });
+            } catch {
+              direct.pushErrors++;
+            }
+          },
+          pace,
+        );
       }),
     ]);
     direct.wallMs = performance.now() - started;
@@ -277,40 +295,46 @@ try {
       ...accounts.map(async ({ auth }, i) => {
         let master = masters[i]!;
         let since = from;
-        await loop(until, async () => {
-          try {
-            master = await timed(viaGateway.pushes, () =>
-              pushRow(
-                writerConnection(i),
-                auth,
-                { ...master, price: 100_000 + Math.floor(Math.random() * 1e6) },
-                master,
-              ),
-            );
-          } catch {
-            viaGateway.pushErrors++;
-            return;
-          }
-          // Read-your-writes: the agent's next pulls bring its change (its device pulls after a push).
-          try {
-            for (;;) {
-              const page = await timed(viaGateway.ownPulls, () =>
-                pull(writerConnection(i), since, auth),
+        await loop(
+          until,
+          async () => {
+            try {
+              master = await timed(viaGateway.pushes, () =>
+                pushRow(
+                  writerConnection(i),
+                  auth,
+                  { ...master, price: 100_000 + Math.floor(Math.random() * 1e6) },
+                  master,
+                ),
               );
-              since = page.checkpoint?.seq ?? since;
-              if (
-                page.documents.some((d) => d.id === master.id && d.server_rev === master.server_rev)
-              )
-                break;
-              if (page.documents.length < limit) {
-                viaGateway.staleOwnReads++;
-                break;
-              }
+            } catch {
+              viaGateway.pushErrors++;
+              return;
             }
-          } catch {
-            viaGateway.pullErrors++;
-          }
-        });
+            // Read-your-writes: the agent's next pulls bring its change (its device pulls after a push).
+            try {
+              for (;;) {
+                const page = await timed(viaGateway.ownPulls, () =>
+                  pull(writerConnection(i), since, auth),
+                );
+                since = page.checkpoint?.seq ?? since;
+                if (
+                  page.documents.some(
+                    (d) => d.id === master.id && d.server_rev === master.server_rev,
+                  )
+                )
+                  break;
+                if (page.documents.length < limit) {
+                  viaGateway.staleOwnReads++;
+                  break;
+                }
+              }
+            } catch {
+              viaGateway.pullErrors++;
+            }
+          },
+          pace,
+        );
       }),
     ]);
     viaGateway.wallMs = performance.now() - started;
@@ -357,7 +381,7 @@ try {
       );
   };
   console.log(
-    `${devices} devices pulling (pages of ${limit}) + ${writers} agents writing, ${seconds} s each, ${listings} listings in the store, loopback`,
+    `${devices} devices pulling (pages of ${limit}) + ${writers} agents writing${pace ? ` (each at most every ${pace} ms)` : ''}, ${seconds} s each, ${listings} listings in the store, loopback`,
   );
   if (!values['no-store']) report('store direct', direct, 'writes');
   report('gateway', viaGateway, 'pushes');

@@ -41,6 +41,7 @@ import { StoreLimitStore } from './services/limits/limit-store';
 import { CounterService } from './services/counter-service';
 import { EventStreams } from './services/event-streams';
 import { StreamGate } from './services/stream-gate';
+import { PullQueue } from './middleware/pull-queue';
 import { OplogService } from './services/oplog-service';
 import { ListingStatsService } from './services/listing-stats-service';
 import { PromotionService } from './services/promotion-service';
@@ -122,6 +123,8 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   let draining = false;
 
   app.use(metrics.requests);
+  // Pulls a few per turn of the event loop: pushes and page loads are not held up behind hundreds.
+  app.use(new PullQueue().middleware(isPull));
   app.use((_req, res, next) => {
     // Draining: callers on a kept-alive connection open a new one, to a gateway that stays.
     if (draining) res.set('Connection', 'close');
