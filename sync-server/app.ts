@@ -118,13 +118,18 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   const feed = new ChangeFeed(store, logger);
   feed.start();
   const streams = new EventStreams();
-  const metrics = new GatewayMetrics({ storeUrl: store.url, openStreams: () => streams.size });
+  const pulls = new PullQueue();
+  const metrics = new GatewayMetrics({
+    storeUrl: store.url,
+    openStreams: () => streams.size,
+    pullsWaiting: () => pulls.length,
+  });
   const offUnreachable = store.onUnreachable(() => metrics.storeUnreachable());
   let draining = false;
 
   app.use(metrics.requests);
   // Pulls a few per turn of the event loop: pushes and page loads are not held up behind hundreds.
-  app.use(new PullQueue().middleware(isPull));
+  app.use(pulls.middleware(isPull));
   app.use((_req, res, next) => {
     // Draining: callers on a kept-alive connection open a new one, to a gateway that stays.
     if (draining) res.set('Connection', 'close');

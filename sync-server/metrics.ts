@@ -39,6 +39,8 @@ export interface GatewayMetricsOptions {
   storeUrl: string;
   /** Open event streams, read at each scrape. */
   openStreams: () => number;
+  /** Devices' pulls waiting their turn (middleware/pull-queue.ts), read at each scrape. */
+  pullsWaiting: () => number;
 }
 
 export class GatewayMetrics {
@@ -93,6 +95,14 @@ export class GatewayMetrics {
       registers: [this.registry],
       collect() {
         this.set(options.openStreams());
+      },
+    });
+    new Gauge({
+      name: 'gateway_pulls_waiting',
+      help: 'Device pulls queued for a turn of the event loop now (a few are served per turn)',
+      registers: [this.registry],
+      collect() {
+        this.set(options.pullsWaiting());
       },
     });
     for (const kind of ['network', 'status']) this.storeErrors.inc({ kind }, 0);

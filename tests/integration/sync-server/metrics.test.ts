@@ -138,6 +138,8 @@ describe('the metrics endpoint', () => {
     ).toBe(1);
     expect(sample(text, 'gateway_rate_limit_refusals_total', { family: 'auth' })).toBe(limited);
     expect(sample(text, 'gateway_event_streams_open')).toBe(1);
+    // Every pull has been answered: none waits for its turn.
+    expect(sample(text, 'gateway_pulls_waiting')).toBe(0);
     expect(
       sample(text, 'gateway_store_request_duration_seconds_count', { method: 'PUT' }),
     ).toBeGreaterThan(0);
