@@ -124,8 +124,9 @@ function buildIdMeta(id: string | undefined): Plugin {
 }
 
 /**
- * Puts the first screens' CSS into index.html as an emotion block (scripts/first-screen-styles.tsx):
- * painted with the HTML, and not compiled and inserted again by emotion while the app mounts.
+ * Puts the first screens' CSS into index.html (scripts/first-screen-styles.tsx, its block in
+ * client/app/first-screen-css.ts): painted with the HTML, and not compiled and inserted again by
+ * emotion while the app mounts (client/app/emotion-cache.ts adopts it).
  * Rendered in Node at build time with the app's own components, so it matches what they produce.
  */
 function firstScreenStyles(): Plugin {
@@ -138,11 +139,11 @@ function firstScreenStyles(): Plugin {
         './scripts/first-screen-styles.tsx',
         import.meta.url,
       )) as typeof import('./scripts/first-screen-styles');
-      const { ids, css } = await renderFirstScreenStyles();
+      const { ids, css, attribute } = await renderFirstScreenStyles();
       return [
         {
           tag: 'style',
-          attrs: { 'data-emotion': `css ${ids.join(' ')}` },
+          attrs: { [attribute]: ids.join(' ') },
           children: css,
           injectTo: 'head',
         },

@@ -1,12 +1,14 @@
 /**
  * The CSS of the first screens (home and the listing list, on a phone and a laptop), rendered at
  * build time in Node with the app's own components and the demo listings. vite.config.ts puts it
- * into index.html as an emotion <style data-emotion="css …"> block: the browser paints it with the
- * HTML, and emotion, which adopts such blocks when it starts, skips compiling and inserting those
- * rules while the first screen mounts (most of the first commit's main-thread time otherwise).
+ * into index.html as the first screen's <style> block (client/app/first-screen-css.ts): the browser
+ * paints it with the HTML, and the page's emotion cache adopts it (client/app/emotion-cache.ts),
+ * so those rules are not compiled and inserted again while the first screen mounts (most of the
+ * first commit's main-thread time otherwise).
  * A rule missing here is inserted at run time, as before.
  */
 import { buildDemoData, placeholderDemoMedia } from '@couchdb/seed/demo-data';
+import { FIRST_SCREEN_CSS_ATTRIBUTE } from '@client/app/first-screen-css';
 import {
   FIRST_SCREEN_PATHS,
   prepareFirstScreens,
@@ -18,6 +20,8 @@ export interface FirstScreenStyles {
   /** Emotion's ids of the rules (the `css-<id>` class names). */
   ids: string[];
   css: string;
+  /** The block's attribute, listing the ids. */
+  attribute: string;
 }
 
 export async function renderFirstScreenStyles(): Promise<FirstScreenStyles> {
@@ -31,5 +35,9 @@ export async function renderFirstScreenStyles(): Promise<FirstScreenStyles> {
         all.set(id, rules);
     }
   }
-  return { ids: [...all.keys()], css: [...all.values()].join('') };
+  return {
+    ids: [...all.keys()],
+    css: [...all.values()].join(''),
+    attribute: FIRST_SCREEN_CSS_ATTRIBUTE,
+  };
 }

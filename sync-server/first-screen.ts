@@ -13,6 +13,7 @@ import type { Logger } from 'pino';
 import { promotionFromParams, type PromotionAgent } from '@couchdb/model/promotion';
 import { hasSessionHint } from '@couchdb/model/session-cookies';
 import { FIRST_PULL_ELEMENT, PULL_LIMIT_MAX, type SyncDocument } from '@couchdb/model/sync';
+import { FIRST_SCREEN_CSS_ATTRIBUTE } from '@client/ssr/first-screen-paths';
 import type { CarriedDocument, FirstScreen, PageMeta } from '@client/ssr/render-first-screen';
 import { HttpError } from './http-error';
 import { projectFor, type StoredDoc } from './services/projection';
@@ -28,7 +29,7 @@ const FIRST_SCREEN_SLOT = /<div id="root">\s*<!--first-screen-->[\s\S]*?<!--\/fi
  * The build's first-screen CSS in index.html (every first screen at both widths): a rendered
  * page carries only the rules its own markup uses instead, about two thirds of it.
  */
-const BUILD_STYLES = /<style data-emotion="css [^"]*">[\s\S]*?<\/style>/;
+const BUILD_STYLES = new RegExp(`<style ${FIRST_SCREEN_CSS_ATTRIBUTE}="[^"]*">[\\s\\S]*?</style>`);
 
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
@@ -267,7 +268,7 @@ export function firstScreenPages(
             .replace(
               '</head>',
               () =>
-                `${head}<style data-emotion="css ${[...styles.keys()].join(' ')}">` +
+                `${head}<style ${FIRST_SCREEN_CSS_ATTRIBUTE}="${[...styles.keys()].join(' ')}">` +
                 `${[...styles.values()].join('')}</style></head>`,
             )
             .replace(

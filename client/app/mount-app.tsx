@@ -3,12 +3,14 @@
  * A chunk of its own that main.tsx imports once React has been evaluated, so the app's modules
  * (MUI, the router, the layout) are evaluated in a task of their own instead of one long first task.
  */
+import { CacheProvider } from '@emotion/react';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { startHydration } from '@client/lib/use-store-value';
 import { whenIdle } from '@client/lib/when-idle';
 import { App } from './app';
 import { createAppHistory, type AppHistory } from './app-history';
+import { pageEmotionCache } from './emotion-cache';
 import { rememberScreenWidth, SCREEN_WIDTH_ATTRIBUTE, themeAtWidth } from './screen-width';
 
 /**
@@ -24,7 +26,12 @@ export function mountApp(container: HTMLElement, history: AppHistory): void {
   const renderedWidth = Number(container.getAttribute(SCREEN_WIDTH_ATTRIBUTE));
   const app = (
     <StrictMode>
-      <App history={history} theme={renderedWidth > 0 ? themeAtWidth(renderedWidth) : undefined} />
+      <CacheProvider value={pageEmotionCache()}>
+        <App
+          history={history}
+          theme={renderedWidth > 0 ? themeAtWidth(renderedWidth) : undefined}
+        />
+      </CacheProvider>
     </StrictMode>
   );
   // For the gateway's next render; reading the width can force a layout, so not in this task.

@@ -6,6 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FIRST_SCREEN_CSS_ATTRIBUTE } from '@client/app/first-screen-css';
 import { SCREEN_WIDTH_COOKIE } from '@client/app/screen-width';
 import type { News } from '@couchdb/model/news';
 import type { Property } from '@couchdb/model/property';
@@ -38,6 +39,14 @@ const MARK_SERVER_MARKUP = `document.addEventListener('readystatechange', () => 
   if (main) main.__fromServer = true;
   const heading = document.querySelector('#root[data-ssr] main h1');
   if (heading) heading.__fromServer = true;
+  const css = document.querySelector('style[${FIRST_SCREEN_CSS_ATTRIBUTE}]');
+  if (!css) return;
+  css.__fromServer = true;
+  // Moving the block (emotion's own adoption of server CSS) re-parses it and restyles the page.
+  window.__firstScreenCssMoved = 0;
+  new MutationObserver((records) => {
+    for (const r of records) if ([...r.removedNodes].includes(css)) window.__firstScreenCssMoved++;
+  }).observe(document.head, { childList: true });
 });`;
 
 /** Records whether the page ever showed a listing's "not found" (a screen that flashed it). */
@@ -120,6 +129,31 @@ async function firstVisit(
   }
 }
 
+/**
+ * The first screen's CSS block as the hydrated page has it: still the server's node, never moved,
+ * and how many of its rules emotion inserted again (in emotion's own sheets).
+ */
+function firstScreenCss(page: Page) {
+  return page.evaluate((attribute) => {
+    const block = document.querySelector(`style[${attribute}]`) as
+      (HTMLStyleElement & { __fromServer?: boolean }) | null;
+    const ids = (block?.getAttribute(attribute) ?? '').split(' ').filter(Boolean);
+    const emotionSelectors = [...document.querySelectorAll('style[data-emotion]')].flatMap((s) =>
+      [...((s as HTMLStyleElement).sheet?.cssRules ?? [])].map(
+        (r) => (r as CSSStyleRule).selectorText ?? '',
+      ),
+    );
+    const adopted = new Set(ids.map((id) => `.css-${id}`));
+    return {
+      fromServer: block?.__fromServer === true,
+      moved: (window as { __firstScreenCssMoved?: number }).__firstScreenCssMoved,
+      ids: ids.length,
+      insertedAgain: emotionSelectors.filter((s) => adopted.has(s)).length,
+      inserted: emotionSelectors.length,
+    };
+  }, FIRST_SCREEN_CSS_ATTRIBUTE);
+}
+
 /** Waits until React has hydrated the page's <main>, then tells whether it is the server's node. */
 async function hydratedServerMain(page: Page): Promise<boolean> {
   await waitForReact(page);
@@ -143,6 +177,11 @@ describe.each(SIZES)('%s’s first visit', (_name, viewport, userAgent) => {
         await expect
           .poll(() => page.getByTestId('property-card').count(), UI_WAIT)
           .toBeGreaterThan(4);
+        // The server's CSS is adopted where it is: not moved, not inserted again; the rules the
+        // device's own render adds (more cards, its own width) go to emotion's sheets.
+        const css = await firstScreenCss(page);
+        expect(css).toMatchObject({ fromServer: true, moved: 0, insertedAgain: 0 });
+        expect(css.ids).toBeGreaterThan(20);
         expect(errors).toEqual([]);
       });
     },

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../couchdb/model/common';
 import { promotionQuery } from '../../../couchdb/model/promotion-facts';
 import { SESSION_HINT_COOKIE } from '../../../couchdb/model/session-cookies';
+import { FIRST_SCREEN_CSS_ATTRIBUTE } from '../../../client/app/first-screen-css';
 import { SCREEN_WIDTH_COOKIE } from '../../../client/app/screen-width';
 import { FIRST_PULL_ELEMENT, FIRST_PULL_URL, type PullResponse } from '../../../couchdb/model/sync';
 import { buildNews, buildProperty } from '../../fixtures/builders';
@@ -31,7 +32,7 @@ const SHELL = `<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" />
 <title>澄江房产</title>
 <script type="module" crossorigin src="/assets/index-abc.js"></script>
 <link rel="modulepreload" crossorigin href="/assets/react-abc.js">
-<style data-emotion="css build1 build2">.css-build1{color:red}.css-build2{color:blue}</style>
+<style ${FIRST_SCREEN_CSS_ATTRIBUTE}="build1 build2">.css-build1{color:red}.css-build2{color:blue}</style>
 </head><body><div id="root">
       <!--first-screen-->
       <div class="boot-shell" aria-hidden="true"><header>澄江房产</header></div>
@@ -154,7 +155,9 @@ describe('first screens for a first visit', () => {
     expect(res.text).not.toContain('rel="modulepreload"');
     // Only the rules this markup uses (not the build's block for every first screen).
     expect(res.text).not.toContain('css-build1');
-    const ids = new Set(/<style data-emotion="css ([^"]+)">/.exec(res.text)![1]!.split(' '));
+    const ids = new Set(
+      new RegExp(`<style ${FIRST_SCREEN_CSS_ATTRIBUTE}="([^"]+)">`).exec(res.text)![1]!.split(' '),
+    );
     const used = new Set(
       [...markup.matchAll(/class="([^"]*)"/g)].flatMap(([, c]) => c!.split(' ')),
     );
