@@ -2,6 +2,7 @@
  * createApp: the gateway as an Express 5 app over an open store (tests build it directly; index.ts
  * adds the listener, the store's lifecycle and, in production, the built PWA).
  */
+import type { Server } from 'node:http';
 import path from 'node:path';
 import cookieParser from 'cookie-parser';
 import compression from 'compression';
@@ -32,7 +33,7 @@ import { mediaRoutes } from './routes/media';
 import { promotionRoutes } from './routes/promotion';
 import { trainingRoutes } from './routes/training';
 import { reportRoutes } from './routes/reports';
-import { syncRoutes } from './routes/sync';
+import { pulledCollection, pullShortcut, syncRoutes } from './routes/sync';
 import { AccountAdmin } from './services/account-admin';
 import { AccountDirectory } from './services/account-directory';
 import { AuthService } from './services/auth-service';
@@ -74,11 +75,11 @@ export interface Gateway {
   drain(): void;
   /** Stops background work (the store change feeds, metrics); the store itself is closed by its owner. */
   close(): void;
+  /** The server the app answers on: each connection it lets in shortens the pull queue's next turn. */
+  serving(server: Server): void;
 }
 
-/** A device's pull of a collection's changes (GET /api/sync/<collection>/pull). */
-const PULL_PATH = /^\/api\/sync\/[a-z_]+\/pull(?:\?|$)/;
-const isPull = (req: express.Request) => req.method === 'GET' && PULL_PATH.test(req.url);
+const isPull = (req: express.Request) => pulledCollection(req) !== undefined;
 
 /** CSP for an installable PWA: own scripts and service worker, blob: previews of photos and video. */
 const CSP_DIRECTIVES = {
@@ -98,6 +99,22 @@ const CSP_DIRECTIVES = {
   frameAncestors: ["'none'"],
   upgradeInsecureRequests: null, // the embedded default serves plain http on loopback
 };
+
+/**
+ * The headers `middleware` sets on every answer (helmet's: fixed for a configuration), as it sets
+ * them, for an answer that does not pass through it.
+ */
+function headersSetBy(middleware: RequestHandler): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: unknown) => (headers[name] = String(value)),
+    removeHeader: (name: string) => delete headers[name],
+  };
+  middleware({} as express.Request, res as unknown as express.Response, (err?: unknown) => {
+    if (err) throw err as Error;
+  });
+  return headers;
+}
 
 /** How often expired limit windows are swept from the store. */
 const LIMIT_SWEEP_MS = 10 * 60 * 1000;
@@ -127,6 +144,14 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   const offUnreachable = store.onUnreachable(() => metrics.storeUnreachable());
   let draining = false;
 
+  const accounts = new AccountDirectory(store, feed);
+  const sync = new SyncService(store, feed, limits, config.jwtSecret);
+  const securityHeaders = helmet({
+    contentSecurityPolicy:
+      config.env === 'development' ? false : { useDefaults: false, directives: CSP_DIRECTIVES },
+    crossOriginEmbedderPolicy: false,
+  });
+
   app.use(metrics.requests);
   // Pulls a few per turn of the event loop: pushes and page loads are not held up behind hundreds.
   app.use(pulls.middleware(isPull));
@@ -135,6 +160,15 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
     if (draining) res.set('Connection', 'close');
     next();
   });
+  // An ordinary pull is answered here, with the security headers every answer carries.
+  app.use(
+    pullShortcut({
+      sync,
+      secret: config.jwtSecret,
+      accounts,
+      headers: headersSetBy(securityHeaders),
+    }),
+  );
 
   const accessLog = pinoHttp({
     logger,
@@ -167,19 +201,11 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
     });
     next();
   });
-  app.use(
-    helmet({
-      contentSecurityPolicy:
-        config.env === 'development' ? false : { useDefaults: false, directives: CSP_DIRECTIVES },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  app.use(securityHeaders);
 
   const api = express.Router();
-  const accounts = new AccountDirectory(store, feed);
   api.use(authenticate(config.jwtSecret, accounts));
   // Sync pushes carry up to 100 documents and parse their own body with a larger limit.
-  const sync = new SyncService(store, feed, limits, config.jwtSecret);
   const reports = new ReportService(store, sync, limits, {
     perAccountPerDay: REPORTS_PER_ACCOUNT_PER_DAY,
     perAddressPerHour: config.rateLimits.reportsPerAddressPerHour,
@@ -250,6 +276,9 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
     drain: () => {
       draining = true;
       streams.endAll();
+    },
+    serving: (server) => {
+      server.on('connection', () => pulls.connectionAccepted());
     },
     close: () => {
       clearInterval(sweep);

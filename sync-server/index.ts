@@ -94,6 +94,7 @@ async function main() {
       );
       if (process.send) process.send({ type: 'listening', port });
     });
+    gateway.serving(server);
     server.on('error', (err) => {
       logger.fatal({ err }, 'cannot listen');
       void stop('listen-error');

@@ -17,18 +17,29 @@ declare module 'express-serve-static-core' {
   }
 }
 
+/**
+ * The caller an `Authorization` header names: undefined for none (a visitor). Throws the 401 for a
+ * bad or expired token, an unknown account or a disabled one.
+ */
+export async function callerOf(
+  header: string | undefined,
+  secret: string,
+  accounts: AccountDirectory,
+): Promise<Caller | undefined> {
+  if (!header) return undefined;
+  const match = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*)$/.exec(header);
+  if (!match?.[1]) throw new HttpError(401, 'unauthorized');
+  const token = verifyAccessToken(secret, match[1]);
+  const account = await accounts.current(token.id);
+  if (!account) throw new HttpError(401, 'unauthorized');
+  if (!account.enabled) throw new HttpError(401, 'account_disabled');
+  return { id: token.id, role: account.role };
+}
+
 export function authenticate(secret: string, accounts: AccountDirectory): RequestHandler {
   return async (req, _res, next) => {
-    const header = req.headers.authorization;
-    if (header) {
-      const match = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*)$/.exec(header);
-      if (!match?.[1]) throw new HttpError(401, 'unauthorized');
-      const token = verifyAccessToken(secret, match[1]);
-      const account = await accounts.current(token.id);
-      if (!account) throw new HttpError(401, 'unauthorized');
-      if (!account.enabled) throw new HttpError(401, 'account_disabled');
-      req.caller = { id: token.id, role: account.role };
-    }
+    const caller = await callerOf(req.headers.authorization, secret, accounts);
+    if (caller) req.caller = caller;
     next();
   };
 }

@@ -2,7 +2,7 @@
  * /api/sync: per-collection pull and push for RxDB replication, and one event stream per device
  * (DESIGN §5). Every read and write is projected or checked for the caller's role.
  */
-import { Router, type Request } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import {
   PULL_LIMIT_DEFAULT,
@@ -16,17 +16,20 @@ import {
   SYNC_SCOPES,
   isSyncCollection,
   type PushRow,
+  type SyncCheckpoint,
   type SyncCollection,
 } from '@couchdb/model/sync';
 import { accessRoleOf, readScope } from '@couchdb/rules/collection-access';
 import { HttpError } from '../http-error';
-import { requireCaller } from '../middleware/authenticate';
+import { callerOf, requireCaller } from '../middleware/authenticate';
 import type { GatewayMetrics } from '../metrics';
 import { jsonBody } from '../middleware/json-body';
+import type { AccountDirectory } from '../services/account-directory';
 import type { ChangeFeed, FeedEvent } from '../services/change-feed';
 import type { EventStreams } from '../services/event-streams';
 import type { StreamGate } from '../services/stream-gate';
 import type { SyncService } from '../services/sync-service';
+import type { Caller } from '../services/tokens';
 import { gzippedPull, PULL_GZIP_MIN_BYTES } from '../services/sync/pull-pages';
 import { requestInfo } from './request-info';
 
@@ -56,15 +59,126 @@ const pushBody = z
   )
   .max(PUSH_ROWS_MAX, SYNC_MESSAGES.tooManyRows);
 
+/** Whether `caller`'s role reads anything of `collection` (DESIGN §4). */
+const readsAny = (collection: SyncCollection, caller: Caller | null) =>
+  readScope(collection, accessRoleOf(caller)) !== 'none';
+
 function collectionOf(req: Request): SyncCollection {
   const name = String(req.params.collection);
   if (!isSyncCollection(name))
     throw new HttpError(404, 'not_found', SYNC_MESSAGES.unknownCollection);
-  // A collection the caller's role reads nothing of (DESIGN §4): sign in, or not for you.
-  if (readScope(name, accessRoleOf(req.caller ?? null)) === 'none') {
+  // A collection the caller's role reads nothing of: sign in, or not for you.
+  if (!readsAny(name, req.caller ?? null)) {
     throw req.caller ? new HttpError(403, 'forbidden') : new HttpError(401, 'unauthorized');
   }
   return name;
+}
+
+/** What a pull's query asks for: the checkpoint to pull from (null: the start) and the page's size. */
+interface PullAsk {
+  checkpoint: SyncCheckpoint | null;
+  limit: number;
+}
+
+/** The pull a query asks for; undefined when the query is not a pull's. */
+function pullAsked(query: unknown): PullAsk | undefined {
+  const parsed = pullQuery.safeParse(query);
+  if (!parsed.success) return undefined;
+  const { checkpoint, limit, role, was, sig } = parsed.data;
+  return {
+    checkpoint: checkpoint
+      ? {
+          seq: checkpoint,
+          ...(role ? { role } : {}),
+          ...(was ? { was } : {}),
+          ...(sig ? { sig } : {}),
+        }
+      : null,
+    limit,
+  };
+}
+
+/** Reads the page `ask` names for `caller` and sends it. */
+async function answerPull(
+  sync: SyncService,
+  req: Request,
+  res: Response,
+  collection: SyncCollection,
+  caller: Caller | null,
+  ask: PullAsk,
+): Promise<void> {
+  const page = await sync.pullEncoded(collection, caller, ask.checkpoint, ask.limit);
+  // The bytes as encoded (shared by visitors asking the same page), gzipped for a device that
+  // takes it; no ETag: never cached.
+  const gzipped =
+    page.json.length >= PULL_GZIP_MIN_BYTES && req.acceptsEncodings('gzip') === 'gzip';
+  const body = gzipped ? await gzippedPull(page) : page.json;
+  res.set({
+    'Cache-Control': 'no-store',
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(body.length),
+    Vary: 'Accept-Encoding',
+    ...(gzipped ? { 'Content-Encoding': 'gzip' } : {}),
+  });
+  res.end(body);
+}
+
+/** A device's pull of a collection's changes: GET /api/sync/<collection>/pull, as the app sees it. */
+const PULL_URL = /^\/api\/sync\/([a-z_]+)\/pull(?:\?|$)/;
+
+/** The collection a request pulls, or undefined when it is not a device's pull. */
+export const pulledCollection = (req: Request): string | undefined =>
+  req.method === 'GET' ? PULL_URL.exec(req.url)?.[1] : undefined;
+
+export interface PullShortcutDeps {
+  sync: SyncService;
+  secret: string;
+  accounts: AccountDirectory;
+  /** The headers every answer of the gateway carries (its security headers), as they are set. */
+  headers: Record<string, string>;
+}
+
+/**
+ * Devices' pulls answered as soon as they are read, past the rest of the app's middleware (DESIGN
+ * §11). A pull of a device that is up to date reads its page in about 15 µs; the rest of the stack
+ * (helmet's dozen middleware, the access log's wrapper, two routers and their parameters) cost it
+ * about 60 µs more, a sixth of the gateway's CPU for it, and 200 devices pulling at once wait for
+ * each other's share. Only the ordinary pull is answered here: the caller's token checked as `authenticate`
+ * checks it, the collection one its role reads, the query a pull's and the page read. Anything
+ * else (an unknown collection, a bad token, a refused role, a bad query, a failed read) goes on
+ * through the whole stack, which answers it as any request, in the one error shape, logged.
+ */
+export function pullShortcut({
+  sync,
+  secret,
+  accounts,
+  headers,
+}: PullShortcutDeps): RequestHandler {
+  return (req, res, next) => {
+    const name = pulledCollection(req);
+    if (!name || !isSyncCollection(name)) return next();
+    void (async () => {
+      let caller: Caller | null;
+      try {
+        caller = (await callerOf(req.headers.authorization, secret, accounts)) ?? null;
+      } catch {
+        return next();
+      }
+      const ask = pullAsked(req.query);
+      if (!ask || !readsAny(name, caller)) return next();
+      res.set(headers);
+      try {
+        await answerPull(sync, req, res, name, caller, ask);
+      } catch {
+        if (res.headersSent) {
+          res.destroy();
+          return;
+        }
+        for (const header of Object.keys(headers)) res.removeHeader(header);
+        next();
+      }
+    })();
+  };
 }
 
 export interface SyncRouteDeps {
@@ -119,35 +233,9 @@ export function syncRoutes({ sync, feed, streams, metrics, gate }: SyncRouteDeps
 
   router.get('/:collection/pull', async (req, res) => {
     const collection = collectionOf(req);
-    const query = pullQuery.safeParse(req.query);
-    if (!query.success) throw new HttpError(400, 'bad_request', SYNC_MESSAGES.badCheckpoint);
-    const { checkpoint, limit, role, was, sig } = query.data;
-    const page = await sync.pullEncoded(
-      collection,
-      req.caller ?? null,
-      checkpoint
-        ? {
-            seq: checkpoint,
-            ...(role ? { role } : {}),
-            ...(was ? { was } : {}),
-            ...(sig ? { sig } : {}),
-          }
-        : null,
-      limit,
-    );
-    // The bytes as encoded (shared by visitors asking the same page), gzipped for a device that
-    // takes it; no ETag: never cached.
-    const gzipped =
-      page.json.length >= PULL_GZIP_MIN_BYTES && req.acceptsEncodings('gzip') === 'gzip';
-    const body = gzipped ? await gzippedPull(page) : page.json;
-    res.set({
-      'Cache-Control': 'no-store',
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Length': String(body.length),
-      Vary: 'Accept-Encoding',
-      ...(gzipped ? { 'Content-Encoding': 'gzip' } : {}),
-    });
-    res.end(body);
+    const ask = pullAsked(req.query);
+    if (!ask) throw new HttpError(400, 'bad_request', SYNC_MESSAGES.badCheckpoint);
+    await answerPull(sync, req, res, collection, req.caller ?? null, ask);
   });
 
   router.post(

@@ -99,6 +99,7 @@ export async function startTestGateway(overrides: TestGatewayOptions = {}): Prom
     listen: (port = 0) =>
       new Promise((resolve) => {
         const server = gateway.app.listen(port, '127.0.0.1', () => {
+          gateway.serving(server);
           servers.push(server);
           const { port } = server.address() as AddressInfo;
           resolve({

@@ -36,6 +36,24 @@ describe('the pull queue', () => {
     expect(queue.length).toBe(0);
   });
 
+  it('serves fewer pulls in a turn after a new connection, then full turns again', async () => {
+    const queue = new PullQueue(3, 1);
+    const served: number[] = [];
+    for (let i = 0; i < 9; i++) queue.defer(() => served.push(i));
+    // libuv lets one connection in a turn: the turn after one is short, so the next comes soon.
+    queue.connectionAccepted();
+    await nextImmediate();
+    expect(served).toEqual([0]);
+    queue.connectionAccepted();
+    await nextImmediate();
+    expect(served).toEqual([0, 1]);
+    // No connection since: a full turn.
+    await nextImmediate();
+    expect(served).toEqual([0, 1, 2, 3, 4]);
+    await nextImmediate();
+    expect(served).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+  });
+
   it('takes new pulls after it has emptied', async () => {
     const queue = new PullQueue(2);
     const served: number[] = [];
