@@ -308,6 +308,7 @@ try {
     `    between pulls ${median(syncs.map((s) => s.pullGapsMs)).toFixed(0)} ms summed;` +
       ` ${median(syncs.map((s) => s.writes))} listing bulk writes (largest ${median(syncs.map((s) => s.largestWrite))}),` +
       ` ${median(syncs.map((s) => s.writeMs)).toFixed(0)} ms summed;` +
+      ` the replication's own ${median(syncs.map((s) => s.metaWrites))} (${median(syncs.map((s) => s.metaRows))} rows), ${median(syncs.map((s) => s.metaWriteMs)).toFixed(0)} ms summed;` +
       ` ${median(syncs.map((s) => s.longTasks))} main-thread tasks > 50 ms, ${median(syncs.map((s) => s.longTaskMs)).toFixed(0)} ms summed`,
   );
   const pageSync = median(pageSyncs.map((s) => s.totalMs));

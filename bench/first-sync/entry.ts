@@ -31,6 +31,10 @@ export interface FirstSyncTiming {
   writes: number;
   largestWrite: number;
   writeMs: number;
+  /** The replication's own bulk writes (its checkpoint and each listing's assumed master state). */
+  metaWrites: number;
+  metaRows: number;
+  metaWriteMs: number;
   /** Main-thread tasks over 50 ms: how many, and their time summed. */
   longTasks: number;
   longTaskMs: number;
@@ -57,22 +61,29 @@ export type StoragePlace = 'worker' | 'page';
 
 /**
  * The app's production storage (Dexie, device-storage.ts; in its worker, worker-storage.ts, or on
- * the page), with the listings' bulk writes timed.
+ * the page), with the listings' bulk writes timed, and the replication's own (its meta instance).
  */
 async function timedStorage(
   place: StoragePlace,
   writes: { docs: number; ms: number }[],
+  metaWrites: { docs: number; ms: number }[],
 ): Promise<RxStorage<unknown, unknown>> {
   const base = place === 'worker' ? await workerStorage() : dexieStorage();
   const timed = Object.create(base) as RxStorage<unknown, unknown>;
   timed.createStorageInstance = async <T>(params: RxStorageInstanceCreationParams<T, unknown>) => {
     const instance = await base.createStorageInstance(params);
-    if (params.collectionName !== 'properties') return instance;
+    const timedWrites =
+      params.collectionName === 'properties'
+        ? writes
+        : params.collectionName.startsWith('rx-replication-meta')
+          ? metaWrites
+          : null;
+    if (!timedWrites) return instance;
     const bulkWrite = instance.bulkWrite.bind(instance);
     instance.bulkWrite = async (rows, context) => {
       const started = performance.now();
       const result = await bulkWrite(rows, context);
-      writes.push({ docs: rows.length, ms: performance.now() - started });
+      timedWrites.push({ docs: rows.length, ms: performance.now() - started });
       return result;
     };
     return instance;
@@ -83,6 +94,7 @@ async function timedStorage(
 async function firstSync(expected: number, place: StoragePlace): Promise<FirstSyncTiming> {
   performance.clearResourceTimings();
   const writes: { docs: number; ms: number }[] = [];
+  const metaWrites: { docs: number; ms: number }[] = [];
   const longTasks: number[] = [];
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) longTasks.push(entry.duration);
@@ -90,7 +102,7 @@ async function firstSync(expected: number, place: StoragePlace): Promise<FirstSy
   observer.observe({ type: 'longtask', buffered: false });
   const start = performance.now();
   const data = new DeviceData({ getAccessToken: async () => null }, () =>
-    timedStorage(place, writes),
+    timedStorage(place, writes, metaWrites),
   );
   await data.use({ kind: 'anon' });
   const opened = performance.now();
@@ -123,6 +135,9 @@ async function firstSync(expected: number, place: StoragePlace): Promise<FirstSy
     writes: writes.length,
     largestWrite: Math.max(0, ...writes.map((w) => w.docs)),
     writeMs: writes.reduce((sum, w) => sum + w.ms, 0),
+    metaWrites: metaWrites.length,
+    metaRows: metaWrites.reduce((sum, w) => sum + w.docs, 0),
+    metaWriteMs: metaWrites.reduce((sum, w) => sum + w.ms, 0),
     longTasks: longTasks.length,
     longTaskMs: longTasks.reduce((a, b) => a + b, 0),
   };
