@@ -31,7 +31,7 @@ export interface FirstSyncTiming {
   writes: number;
   largestWrite: number;
   writeMs: number;
-  /** The replication's own bulk writes (its checkpoint and each listing's assumed master state). */
+  /** The replication's own bulk writes to its meta instance (checkpoints; RxDB 17 kept no row per listing here). */
   metaWrites: number;
   metaRows: number;
   metaWriteMs: number;
