@@ -6,10 +6,12 @@
  * (self time, mapped through the build's source maps to the original files); at the end, each
  * page's time over 50 ms summed (about its share of Lighthouse's TBT), the median of the runs.
  * Run `npm run build` first.
+ * --inclusive also prints, for each long task, the app's own functions (client/, couchdb/) it spent
+ * most time in, callees included: which of the app's callbacks and components drove the task.
  * --by-package also prints where all of the main thread's JavaScript time after first paint went (long
  * tasks or not), summed by package: what moving a library's work elsewhere would take off the thread.
  *   npm run bench -- long-tasks [--runs 1] [--slowdown 4] [--top 4] [--pages home,listings,listing]
- *     [--by-package] [--listings 10000]
+ *     [--by-package] [--inclusive] [--listings 10000]
  * --listings N adds N generated public listings to the demo data (a county-sized store): a first
  * visit is then also the first sync of every public listing, right after the first paint.
  */
@@ -36,6 +38,7 @@ const { values } = parseArgs({
     top: { type: 'string', default: '4' },
     pages: { type: 'string', default: 'home,listings,listing' },
     'by-package': { type: 'boolean', default: false },
+    inclusive: { type: 'boolean', default: false },
     listings: { type: 'string', default: '0' },
   },
   strict: false,
@@ -45,6 +48,7 @@ const slowdown = Number(values.slowdown);
 const top = Number(values.top);
 const pageNames = String(values.pages).split(',');
 const byPackage = values['by-package'] === true;
+const inclusive = values.inclusive === true;
 const extraListings = Number(values.listings);
 const LONG_MS = 50;
 /** The page is done once it has had no long task for this long (or after QUIET_MAX_MS). */
@@ -120,6 +124,15 @@ async function sourceOf(url: string, line: number, column: number): Promise<stri
   return `${source}:${pos.line}${pos.name ? ` ${pos.name}` : ''}`;
 }
 
+/** A profile node's function and its place in the original sources. */
+async function labelOf(node: ProfileNode): Promise<string> {
+  const frame = node.callFrame;
+  const where = frame.url
+    ? await sourceOf(frame.url, frame.lineNumber, frame.columnNumber)
+    : `(${frame.functionName || 'native'})`;
+  return frame.url && frame.functionName ? `${frame.functionName} ${where}` : where;
+}
+
 /** A source position's package (`@mui/material`, `dexie`), or for the app's own code its file. */
 function packageOf(where: string): string {
   const file = where.split(/[: ]/)[0] ?? where;
@@ -152,6 +165,8 @@ interface LongTask {
   /** Of `ms`, the time the thread ran (the rest it waited for a core), when the trace says. */
   cpuMs: number | null;
   top: [string, number][];
+  /** With --inclusive: the app's own functions by time with their callees, the most first. */
+  app: [string, number][];
 }
 
 /** The main thread's tasks over 50 ms after first paint, with where their time went. */
@@ -203,15 +218,27 @@ async function longTasksOf(
     const end = task.ts + (task.dur ?? 0);
     const inTask = samples.filter((s) => s.ts >= task.ts && s.ts <= end);
     const self = new Map<string, number>();
+    const app = new Map<string, number>();
     for (let i = 0; i < inTask.length; i++) {
       const next = inTask[i + 1]?.ts ?? end;
-      const frame = nodes.get(inTask[i]!.node)?.callFrame;
-      if (!frame) continue;
-      const where = frame.url
-        ? await sourceOf(frame.url, frame.lineNumber, frame.columnNumber)
-        : `(${frame.functionName || 'native'})`;
-      const label = frame.url && frame.functionName ? `${frame.functionName} ${where}` : where;
-      self.set(label, (self.get(label) ?? 0) + (next - inTask[i]!.ts) / 1000);
+      const ms = (next - inTask[i]!.ts) / 1000;
+      const node = nodes.get(inTask[i]!.node);
+      if (!node) continue;
+      self.set(await labelOf(node), (self.get(await labelOf(node)) ?? 0) + ms);
+      if (!inclusive) continue;
+      // Each of the app's functions on the sample's stack, once (recursion counted once).
+      const seen = new Set<string>();
+      for (
+        let n: ProfileNode | undefined = node;
+        n;
+        n = n.parent ? nodes.get(n.parent) : undefined
+      ) {
+        const label = await labelOf(n);
+        if (/^\S+ (client|couchdb)\//.test(label) && !seen.has(label)) {
+          seen.add(label);
+          app.set(label, (app.get(label) ?? 0) + ms);
+        }
+      }
     }
     // The browser's own work in the task (style, layout, parsing…), by event name.
     const work = new Map<string, number>();
@@ -226,6 +253,7 @@ async function longTasksOf(
       ms: (task.dur ?? 0) / 1000,
       cpuMs: task.tdur === undefined ? null : task.tdur / 1000,
       top: [...self].sort((a, b) => b[1] - a[1]).slice(0, top),
+      app: [...app].sort((a, b) => b[1] - a[1]).slice(0, top * 2),
     });
   }
   const fcpMs = navigation ? (paint.ts - navigation.ts) / 1000 : NaN;
@@ -365,6 +393,9 @@ try {
               task.top.map(([label, ms]) => `${label} ${ms.toFixed(0)}`).join(' | ') +
               (task.work.length > 0
                 ? `\n${' '.repeat(22)}browser: ${task.work.map(([n, ms]) => `${n} ${ms.toFixed(0)}`).join(', ')}`
+                : '') +
+              (task.app.length > 0
+                ? `\n${' '.repeat(22)}app, callees included: ${task.app.map(([n, ms]) => `${n} ${ms.toFixed(0)}`).join(' | ')}`
                 : ''),
           );
         }

@@ -13,7 +13,6 @@ import { forgetUserData } from '@client/app/sync/page-data';
 import { StorageFullAlert } from '@client/pwa/storage-full-alert';
 import { requestPersistentStorageOnce } from '@client/pwa/storage';
 import { UpdatePrompt } from '@client/pwa/update-prompt';
-import { endHydration } from '@client/lib/use-store-value';
 import { AppHistoryContext, createAppHistory, type AppHistory } from './app-history';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { routes } from './router';
@@ -54,7 +53,6 @@ export function App({
 } = {}) {
   const [history] = useState<RouterHistory>(() => given ?? createAppHistory());
   const appHistory = 'setLeaveCheck' in history ? (history as AppHistory) : null;
-  useEffect(endHydration, []);
   // MUI's own ThemeProvider also carries the CSS-variables provider (and its colour-scheme
   // script), which a theme without colour schemes never uses: the first screen's code leaves it
   // out. `vars: null` is what MUI's provider gives such a theme.

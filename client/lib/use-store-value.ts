@@ -8,16 +8,25 @@
  */
 import { startTransition, useEffect, useEffectEvent, useState } from 'react';
 
-/** True while the page hydrates the gateway's first-screen HTML (see client/main.tsx). */
+/**
+ * True while the gateway renders a first screen (sync-server/first-screen.ts) and while the page
+ * hydrates it, until the screen itself has been hydrated: React hydrates the screen (inside the
+ * layout's Suspense boundary) after the layout, at its lowest priority, so the layout's first
+ * commit is too early to end it.
+ */
 let hydrating = false;
 
 export function startHydration(): void {
   hydrating = true;
 }
 
-/** After the hydrated page's first commit: stores give their own values from then on. */
+/** Once the first screen has been hydrated: stores give their own values from then on. */
 export function endHydration(): void {
   hydrating = false;
+}
+
+export function isHydrating(): boolean {
+  return hydrating;
 }
 
 /**

@@ -25,6 +25,7 @@ import {
   SCREEN_WIDTHS,
   themeAtWidth,
 } from '@client/app/screen-width';
+import { endHydration, startHydration } from '@client/lib/use-store-value';
 import { FirstScreenListings, publicBootListings } from '@client/data/hooks/use-boot-listings';
 import {
   type CarriedDocument,
@@ -143,6 +144,8 @@ export function renderFirstScreen(
   cache.compat = true; // rules collect in cache.inserted instead of inline <style> tags
   const sized = themeAtWidth(width);
   const restore = visitorGlobals();
+  // The render sees what the hydrating page's first render sees (its stores' server snapshots).
+  startHydration();
   let html: string;
   try {
     html = renderToString(
@@ -155,6 +158,7 @@ export function renderFirstScreen(
       </CacheProvider>,
     );
   } finally {
+    endHydration();
     restore();
   }
   const styles = new Map<string, string>();

@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { LazyPart } from '@client/components/lazy-part';
 import { PageSpinner } from '@client/components/page-spinner';
+import { endHydration } from '@client/lib/use-store-value';
 import { AppHeader } from './app-header';
 import { BOTTOM_TAB_BAR_HEIGHT, BottomTabBar } from './bottom-tab-bar';
 import { LeaveGuard } from './leave-guard';
@@ -17,6 +18,15 @@ import { SignOutHost } from './sign-out-host';
 const AppFooter = lazy(() => import('./app-footer').then((m) => ({ default: m.AppFooter })));
 
 /** The main layout (spec §2): header, the screen, desktop footer, mobile tab bar; reads promotion links. */
+/**
+ * Ends the page's hydration once the screen has been hydrated (its effect runs in that commit):
+ * the screen, in the Suspense boundary above, is hydrated after the rest of the page.
+ */
+function ScreenHydrated() {
+  useEffect(endHydration, []);
+  return null;
+}
+
 export function MainLayout() {
   const desktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   const tabBar = !hidesTabBar(useLocation().pathname);
@@ -36,6 +46,7 @@ export function MainLayout() {
       <Box component="main" sx={{ flexGrow: 1 }}>
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
+          <ScreenHydrated />
         </Suspense>
       </Box>
       {desktop && (
