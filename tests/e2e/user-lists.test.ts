@@ -174,7 +174,8 @@ describe('favourites', () => {
       await detail.title.waitFor(UI_WAIT);
       await waitForReact(page);
       await expect.poll(pressed, UI_WAIT).toBe('true');
-      await detail.favoriteButton.click();
+      // The word beside the heart is part of its button: a tap on 已收藏 takes it off.
+      await detail.favoriteButton.getByText('已收藏').click();
       await layout.waitForToast(FAVORITE_MESSAGES.removed);
       await expect
         .poll(serverFavorites, { timeout: 30_000 })

@@ -4,6 +4,8 @@ import Card from '@mui/material/Card';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import Favorite from '@mui/icons-material/Favorite';
+import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import PhoneInTalkOutlined from '@mui/icons-material/PhoneInTalkOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
@@ -16,7 +18,6 @@ import {
   formatRelativeDate,
   formatUnitPrice,
 } from '@couchdb/rules/format';
-import { FavoriteButton } from '@client/components/property/favorite-button';
 import { PropertyBadges } from '@client/components/property/property-badges';
 import { useFavoriteToggle } from '@client/components/property/use-favorite-toggle';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
@@ -36,6 +37,7 @@ export const DetailSummary = memo(function DetailSummary({
   onShare: () => void;
 }) {
   const favorites = useFavoriteToggle();
+  const favorited = favorites.ids.has(p.id);
   const unitPrice = formatUnitPrice(p.type, p.price, p.area) || null;
   return (
     <Card
@@ -106,16 +108,16 @@ export const DetailSummary = memo(function DetailSummary({
           </Button>
         </Stack>
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'center' }}>
-          <Stack direction="row" sx={{ alignItems: 'center' }}>
-            <FavoriteButton
-              active={favorites.ids.has(p.id)}
-              onToggle={() => favorites.toggle(p.id)}
-              variant="plain"
-            />
-            <Typography sx={{ fontSize: 14, color: 'text.secondary' }}>
-              {favorites.ids.has(p.id) ? '已收藏' : '收藏'}
-            </Typography>
-          </Stack>
+          {/* The heart and its word are one button, as 分享 beside it. */}
+          <Button
+            color="inherit"
+            startIcon={favorited ? <Favorite color="secondary" /> : <FavoriteBorder />}
+            aria-pressed={favorited}
+            onClick={() => favorites.toggle(p.id)}
+            sx={{ color: 'text.secondary' }}
+          >
+            {favorited ? '已收藏' : '收藏'}
+          </Button>
           <Button
             color="inherit"
             startIcon={<ShareOutlined />}
