@@ -665,6 +665,10 @@ describe('news', () => {
       (n) => document.querySelector('[data-testid="news-views"]')?.textContent?.includes(String(n)),
       after.view_count,
     );
+    // Liked on this device: shown so once the page is opened again (after its hydration).
+    await page.reload();
+    await news.content.waitFor();
+    await expect.poll(() => news.likeButton.textContent(), UI_WAIT).toContain('已点赞');
 
     await page.goto(`${gateway.url}/news/does-not-exist`);
     await page.getByText(NEWS_MESSAGES.notFound).waitFor();

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,6 +21,7 @@ import type { NewsDoc } from '@client/data/schemas/news.schema';
 import { NewsMeta } from './components/news-meta';
 import { sanitizeArticleHtml } from './sanitize-html';
 import { Photo } from '@client/components/photo';
+import { useClientValue } from '@client/lib/use-client-value';
 
 const LIKED_KEY = 'cjfc.news.liked';
 
@@ -31,9 +32,6 @@ function likedIds(): Set<string> {
     return new Set();
   }
 }
-
-/** Likes are remembered only on this device; nothing tells when another tab adds one. */
-const noChanges = () => () => {};
 
 function rememberLike(id: string) {
   try {
@@ -82,11 +80,8 @@ function Article({ article }: { article: NewsDoc }) {
   const device = useOpenDevice();
   const [now] = useState(() => Date.now());
   // A first screen is rendered as not liked (the gateway cannot know): hydration starts there too.
-  const likedBefore = useSyncExternalStore(
-    noChanges,
-    () => likedIds().has(article.id),
-    () => false,
-  );
+  // Likes are remembered only on this device, read once a render (another tab's is not watched).
+  const likedBefore = useClientValue(() => likedIds().has(article.id), false);
   const [likedNow, setLiked] = useState(false);
   const liked = likedBefore || likedNow;
   const html = useMemo(() => sanitizeArticleHtml(article.content ?? ''), [article.content]);
