@@ -17,16 +17,16 @@ import { SignOutHost } from './sign-out-host';
 /** The footer is for laptops only and below the fold: its own chunk, loaded on wide screens. */
 const AppFooter = lazy(() => import('./app-footer').then((m) => ({ default: m.AppFooter })));
 
-/** The main layout (spec §2): header, the screen, desktop footer, mobile tab bar; reads promotion links. */
 /**
  * Ends the page's hydration once the screen has been hydrated (its effect runs in that commit):
- * the screen, in the Suspense boundary above, is hydrated after the rest of the page.
+ * React hydrates the screen, inside the layout's Suspense boundary, after the rest of the page.
  */
 function ScreenHydrated() {
   useEffect(endHydration, []);
   return null;
 }
 
+/** The main layout (spec §2): header, the screen, desktop footer, mobile tab bar; reads promotion links. */
 export function MainLayout() {
   const desktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   const tabBar = !hidesTabBar(useLocation().pathname);
