@@ -224,7 +224,8 @@ async function longTasksOf(
       const ms = (next - inTask[i]!.ts) / 1000;
       const node = nodes.get(inTask[i]!.node);
       if (!node) continue;
-      self.set(await labelOf(node), (self.get(await labelOf(node)) ?? 0) + ms);
+      const label = await labelOf(node);
+      self.set(label, (self.get(label) ?? 0) + ms);
       if (!inclusive) continue;
       // Each of the app's functions on the sample's stack, once (recursion counted once).
       const seen = new Set<string>();
@@ -233,10 +234,10 @@ async function longTasksOf(
         n;
         n = n.parent ? nodes.get(n.parent) : undefined
       ) {
-        const label = await labelOf(n);
-        if (/^\S+ (client|couchdb)\//.test(label) && !seen.has(label)) {
-          seen.add(label);
-          app.set(label, (app.get(label) ?? 0) + ms);
+        const caller = await labelOf(n);
+        if (/^\S+ (client|couchdb)\//.test(caller) && !seen.has(caller)) {
+          seen.add(caller);
+          app.set(caller, (app.get(caller) ?? 0) + ms);
         }
       }
     }
