@@ -7,10 +7,11 @@
  * global styles (MUI's CssBaseline) before it, so the cascade is the same as before.
  */
 import createCache, { type EmotionCache } from '@emotion/cache';
+import { STYLIS_PLUGINS } from './emotion-prefixes';
 import { FIRST_SCREEN_CSS_ATTRIBUTE } from './first-screen-css';
 
 export function pageEmotionCache(doc: Document = document): EmotionCache {
-  const cache = createCache({ key: 'css' });
+  const cache = createCache({ key: 'css', stylisPlugins: STYLIS_PLUGINS });
   const block = doc.querySelector<HTMLStyleElement>(`style[${FIRST_SCREEN_CSS_ATTRIBUTE}]`);
   if (block) {
     for (const id of (block.getAttribute(FIRST_SCREEN_CSS_ATTRIBUTE) ?? '').split(' ')) {

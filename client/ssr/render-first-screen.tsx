@@ -11,6 +11,7 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import type { PullResponse } from '@couchdb/model/sync';
 import { App } from '@client/app/app';
+import { STYLIS_PLUGINS } from '@client/app/emotion-prefixes';
 import { FIRST_SCREEN_PATHS } from '@client/app/first-screen-paths';
 import {
   HomeScreen,
@@ -140,7 +141,7 @@ export function renderFirstScreen(
   width: number,
   carried: CarriedDocument | null = null,
 ): FirstScreen {
-  const cache = createCache({ key: 'css' });
+  const cache = createCache({ key: 'css', stylisPlugins: STYLIS_PLUGINS });
   cache.compat = true; // rules collect in cache.inserted instead of inline <style> tags
   const sized = themeAtWidth(width);
   const restore = visitorGlobals();
