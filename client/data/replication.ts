@@ -22,7 +22,6 @@ import {
   type PullResponse,
   type PushResponse,
   type PushRow,
-  type SyncCheckpoint,
   type SyncCollection,
   type SyncDocument,
 } from '@couchdb/model/sync';
@@ -35,6 +34,13 @@ import { Backoff, sleep, type BackoffPolicy } from '@client/lib/backoff';
 import { yieldToMain } from '@client/lib/when-idle';
 import { takeBootPrefetch } from './boot-prefetch';
 import { PullAhead } from './pull-ahead';
+import {
+  pageStart,
+  PullSlices,
+  SliceWrites,
+  type PullSlice,
+  type SlicedCheckpoint,
+} from './pull-slices';
 import { replicationVersion, type DeviceDatabase } from './database';
 import { sameDocState } from './doc-equality';
 import type { RefusalLedger } from './refusals';
@@ -74,7 +80,7 @@ export interface ReplicationOptions {
 
 export interface CollectionReplication {
   name: SyncCollection;
-  state: RxReplicationState<SyncDocument, SyncCheckpoint>;
+  state: RxReplicationState<SyncDocument, SlicedCheckpoint>;
   /** Pokes from the SSE stream. */
   poke$: Subject<'RESYNC'>;
   lastOkAt: number;
@@ -143,7 +149,7 @@ export async function purgeUnreadable(db: DeviceDatabase, role: SyncRole): Promi
 /** The pull of `collection`'s changes after `checkpoint`, a page of `pageSize`. */
 function pullUrl(
   collection: SyncCollection,
-  checkpoint: SyncCheckpoint | undefined,
+  checkpoint: SlicedCheckpoint | undefined,
   pageSize: number,
 ): string {
   const query = new URLSearchParams({ limit: String(pageSize) });
@@ -156,6 +162,9 @@ function pullUrl(
   }
   return `/api/sync/${collection}/pull?${query}`;
 }
+
+/** A slice as RxDB takes it. */
+type PulledSlice = PullSlice & { documents: WithDeleted<SyncDocument>[] };
 
 /** Starts replicating one collection. */
 export function replicateCollection(
@@ -170,6 +179,8 @@ export function replicateCollection(
   const limit = Math.min(options.pullLimit ?? PULL_LIMIT_DEFAULT, PULL_LIMIT_MAX);
   const poke$ = new Subject<'RESYNC'>();
   const ahead = new PullAhead((url) => http.json<PullResponse>('GET', url));
+  const slices = new PullSlices();
+  const written = new SliceWrites();
   const collection = db.collections[name] as unknown as RxCollection<SyncDocument>;
   const entry = {
     name,
@@ -241,7 +252,7 @@ export function replicateCollection(
       }
     };
 
-  entry.state = replicateRxCollection<SyncDocument, SyncCheckpoint>({
+  entry.state = replicateRxCollection<SyncDocument, SlicedCheckpoint>({
     replicationIdentifier: replicationIdentifier(db, name, http.baseUrl),
     collection,
     live: true,
@@ -255,8 +266,18 @@ export function replicateCollection(
     pull: {
       batchSize: limit,
       stream$: poke$.asObservable(),
-      handler: guarded(async (checkpoint, batchSize) => {
-        let pageSize = Math.min(batchSize, limit);
+      handler: guarded(async (stored, batchSize) => {
+        const sliceSize = Math.min(batchSize, limit);
+        // The rest of a page already here (the prefetched one is bigger than RxDB's pages), once
+        // RxDB has stored all but the last slice it was given.
+        const rest = slices.next(stored);
+        if (rest) {
+          await written.allButLast();
+          written.handed(rest.documents.length);
+          return rest as PulledSlice;
+        }
+        const checkpoint = pageStart(stored);
+        let pageSize = sliceSize;
         const url = pullUrl(name, checkpoint, pageSize);
         // A visitor's very first page may already be on its way (public/boot-prefetch.js), a
         // bigger one (PULL_LIMIT_MAX listings: the first screen's).
@@ -269,7 +290,7 @@ export function replicateCollection(
         else body = (await ahead.take(url)) ?? (await http.json<PullResponse>('GET', url));
         // A full page: more follow, so the next one downloads while RxDB stores this one.
         if (body.documents.length >= pageSize && body.checkpoint) {
-          ahead.start(pullUrl(name, body.checkpoint, Math.min(batchSize, limit)));
+          ahead.start(pullUrl(name, body.checkpoint, sliceSize));
         } else if (prefetched) {
           // The prefetched page was asked for before this replication listened to the change
           // stream: a change signalled in between (a listing taken down) would never be pulled.
@@ -278,10 +299,9 @@ export function replicateCollection(
         } else {
           markCaughtUp();
         }
-        return {
-          documents: body.documents as WithDeleted<SyncDocument>[],
-          checkpoint: body.checkpoint ?? checkpoint,
-        };
+        const first = slices.first(checkpoint, body, sliceSize);
+        written.newPage(first.documents.length);
+        return first as PulledSlice;
       }),
     },
     push: push
@@ -343,6 +363,7 @@ export function replicateCollection(
         }
       : undefined,
   });
+  entry.state.received$.subscribe(() => written.storedOne());
   return entry;
 }
 
