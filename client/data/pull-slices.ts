@@ -2,7 +2,7 @@
  * A pulled page handed to RxDB in slices of the size RxDB asks for. A visitor's first page is
  * bigger than RxDB's (PULL_LIMIT_MAX listings, fetched while the app loads: boot-prefetch.ts), and
  * RxDB stores what one pull answers in one bulk write: on a county's listings and a phone's CPU,
- * one main-thread task of 110-140 ms (bench long-tasks --listings 10000). In slices, each write is
+ * one main-thread task of 90-140 ms (bench long-tasks --listings 10000). In slices, each write is
  * a page of the usual size.
  *
  * Each slice carries its own checkpoint: the one the page was pulled from, plus where in the page
