@@ -5,8 +5,11 @@ import { recordRecentView } from '@client/data/recent';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
 import { whenIdle } from '@client/lib/when-idle';
 
-/** Longest wait for an idle moment before the view is recorded anyway. */
-const RECORD_IDLE_MS = 2_000;
+/**
+ * Longest wait for an idle moment before the view is recorded anyway: short, because a page left
+ * by a full navigation (a reload, a link opened in place) drops what is still waiting.
+ */
+const RECORD_IDLE_MS = 300;
 
 /** Records the view (counter queue, sent when online) and the recently viewed entry, once per listing. */
 export function useRecordView(property: PropertyDoc | null | undefined, visible: boolean) {
@@ -22,7 +25,16 @@ export function useRecordView(property: PropertyDoc | null | undefined, visible:
     // left before then is recorded still (not cancelled with the screen), as of when it was seen.
     const id = property.id;
     const seenAt = new Date();
-    whenIdle(() => record(device, id, seenAt), RECORD_IDLE_MS);
+    let done = false;
+    const run = () => {
+      if (done) return;
+      done = true;
+      removeEventListener('pagehide', run);
+      record(device, id, seenAt);
+    };
+    whenIdle(run, RECORD_IDLE_MS);
+    // Leaving the page before then: recorded as it goes (its writes may still finish).
+    addEventListener('pagehide', run);
   }, [property, visible, device]);
 }
 
