@@ -1,9 +1,9 @@
 /**
- * A pulled page handed to RxDB in slices of the size RxDB asks for. The device fetches pages of
- * PULL_LIMIT_MAX documents (fewer requests: replication.ts), and RxDB takes fewer at a time. A
- * visitor's first page (fetched while the app loads: boot-prefetch.ts) is held back slice by slice
- * (SliceWrites): RxDB stored it in one bulk write, on a county's listings and a phone's CPU one
- * main-thread task of 90-140 ms (bench long-tasks --listings 10000).
+ * A pulled page handed to RxDB in slices of the size RxDB asks for. A visitor's first page is
+ * bigger than RxDB's (PULL_LIMIT_MAX listings, fetched while the app loads: boot-prefetch.ts), and
+ * RxDB stores what one pull answers in one bulk write: on a county's listings and a phone's CPU,
+ * one main-thread task of 90-140 ms (bench long-tasks --listings 10000). In slices, each write is
+ * a page of the usual size.
  *
  * Each slice carries its own checkpoint: the one the page was pulled from, plus where in the page
  * the next slice starts (`part`). RxDB stores a slice's checkpoint once the slice is stored, so a
@@ -96,12 +96,12 @@ export const SLICE_WAIT_MAX_MS = 1_000;
  * given. RxDB asks for the next page as soon as it has one and gathers all it has not stored yet
  * into its next write: without this, a page's slices would be one write again (on a fast network,
  * several pages). One slice waits while the one before it is written, so the writes follow each
- * other without a gap. Only the prefetched first page is held: for the pages after it, bigger
- * writes store a first sync faster (replication.ts).
+ * other without a gap.
  *
  * It counts the documents RxDB reports stored, which matches what it was given when every
- * document is new to the device (a first sync's first page). If a wait runs out (documents the
- * device already held, which RxDB does not write again), it stops waiting for good.
+ * document is new to the device (a first sync's first page, the only page in slices). If a wait
+ * runs out (documents the device already held, which RxDB does not write again), it stops
+ * waiting for good.
  */
 export class SliceWrites {
   private stored = 0;

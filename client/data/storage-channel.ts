@@ -56,7 +56,7 @@ export async function connectDeviceStorage(
   });
   port.start?.();
   if (!(await Promise.race([ready, failed.then(() => false)]))) return null;
-  const remote = getRxStorageRemote({
+  return getRxStorageRemote({
     // RxDB keeps a channel by this name for the page's lifetime: one name a connection.
     identifier: `cjfc-device-storage-${++connections}`,
     // One channel for every database the page opens, for the page's lifetime.
@@ -68,46 +68,6 @@ export async function connectDeviceStorage(
         close: () => Promise.resolve(),
       }),
   }) as RxStorage<unknown, unknown>;
-  return writesInPieces(remote);
-}
-
-/**
- * The rows one message to the worker carries at most. RxDB gathers what a first sync pulled while
- * it stored the write before into one write (thousands of listings); as one message its structured
- * clone was a main-thread task of its own, over 50 ms on a phone's CPU, and the worker waited for
- * all of it before it began.
- */
-export const WRITE_PIECE_ROWS = 200;
-
-/** The next macrotask: the page's other work (input, rendering) runs between two pieces. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/**
- * `storage`, with a write of more than WRITE_PIECE_ROWS rows sent as several, one a task, in
- * order, all of them under way before the first is answered. Not one transaction: each piece is
- * stored or refused on its own, and the answer lists every piece's refusals, as one write's would.
- * Only the replication's writes are that big, and a piece it did not see stored is pulled again.
- */
-function writesInPieces(storage: RxStorage<unknown, unknown>): RxStorage<unknown, unknown> {
-  return {
-    name: storage.name,
-    rxdbVersion: storage.rxdbVersion,
-    createStorageInstance: async <T>(params: RxStorageInstanceCreationParams<T, unknown>) => {
-      const instance = await storage.createStorageInstance(params);
-      const bulkWrite = instance.bulkWrite.bind(instance);
-      instance.bulkWrite = async (rows, context) => {
-        if (rows.length <= WRITE_PIECE_ROWS) return bulkWrite(rows, context);
-        const pieces: ReturnType<typeof bulkWrite>[] = [];
-        for (let start = 0; start < rows.length; start += WRITE_PIECE_ROWS) {
-          if (start > 0) await nextTask();
-          pieces.push(bulkWrite(rows.slice(start, start + WRITE_PIECE_ROWS), context));
-        }
-        const answers = await Promise.all(pieces);
-        return { error: answers.flatMap((a) => a.error) };
-      };
-      return instance;
-    },
-  } as RxStorage<unknown, unknown>;
 }
 
 /** `storage`, with a quota failure of opening or writing renamed QuotaExceededError. */

@@ -13,7 +13,7 @@ import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
 import { eventually, TestDevice } from './device';
 
 const LISTINGS = 650;
-const PAGE = 100; // the test device's pull limit: what RxDB takes at a time
+const PAGE = 100; // the test device's pull limit
 
 let gw: TestGateway;
 let url: string;
@@ -119,7 +119,7 @@ describe('a visitor’s prefetched first page', () => {
     expect(stored).toBeLessThan(PULL_LIMIT_MAX);
 
     // Open again, without the page's pull (a later visit): the device asks again from where the
-    // page was pulled (its start), a page of its own size, then on.
+    // page was pulled (its start), then on.
     const before = pulls.length;
     await device.reopen();
     device.startSync();
@@ -128,6 +128,6 @@ describe('a visitor’s prefetched first page', () => {
       `${LISTINGS} listings after reopening`,
       30_000,
     );
-    expect(pulls[before]).toBe(`${url}/api/sync/properties/pull?limit=${PULL_LIMIT_MAX}`);
+    expect(pulls[before]).toBe(`${url}/api/sync/properties/pull?limit=${PAGE}`);
   });
 });

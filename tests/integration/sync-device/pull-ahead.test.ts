@@ -1,17 +1,15 @@
 /**
- * A first sync over many pull pages (issue 17): the device asks for pages of PULL_LIMIT_MAX (RxDB
- * takes them in slices of its own pull limit), each full page's successor is fetched while the
+ * A first sync over many pull pages (issue 17): each full page's successor is fetched while the
  * device stores it, and that fetch is the one the replication uses (no page is asked for twice).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBenchProperties } from '../../../couchdb/seed/bench-data';
-import { PULL_LIMIT_MAX } from '../../../couchdb/model/sync';
 import { insertMissing } from '../../../sync-server/services/seed-service';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
 import { eventually, TestDevice } from './device';
 
-const LISTINGS = 1_100;
-const PAGE = PULL_LIMIT_MAX; // the device's requests; RxDB takes 100 at a time (its pull limit)
+const LISTINGS = 250;
+const PAGE = 100; // the test device's pull limit
 
 let gw: TestGateway;
 let url: string;
@@ -54,7 +52,7 @@ describe('a first sync of several pages', () => {
       `${LISTINGS} listings on the device`,
       30_000,
     );
-    // Three pages of 500, 500 and 100: the first, then two read ahead after full pages.
+    // Three pages of 100, 100 and 50: the first, then two read ahead after full pages.
     const firstPages = pulls.slice(0, Math.ceil(LISTINGS / PAGE));
     expect(firstPages).toHaveLength(3);
     expect(new Set(firstPages.map((p) => p.url)).size).toBe(3);

@@ -4,8 +4,7 @@
  * on fake-indexeddb. A database opened on the page's side reads, queries and sees changes, and its
  * writes land in the IndexedDB behind the other side. A quota failure on the worker's side is still
  * recognised on the page (the storage-full message depends on it); another failure is not taken
- * for one. A big write crosses in pieces, each stored or refused on its own, answered as one. A
- * side that never gets ready gives no storage.
+ * for one. A side that never gets ready gives no storage.
  */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { createRxDatabase, type RxDatabase, type RxStorage } from 'rxdb';
@@ -13,11 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { favoriteId } from '@couchdb/model/favorite';
 import { COLLECTION_SCHEMAS, type DeviceCollections } from '@client/data/database';
 import { dexieStorage } from '@client/data/device-storage';
-import {
-  connectDeviceStorage,
-  exposeDeviceStorage,
-  WRITE_PIECE_ROWS,
-} from '@client/data/storage-channel';
+import { connectDeviceStorage, exposeDeviceStorage } from '@client/data/storage-channel';
 import type { FavoriteDoc } from '@client/data/schemas/favorite.schema';
 import { isQuotaExceededError } from '@client/lib/quota-error';
 
@@ -137,41 +132,6 @@ describe('the device storage across a message channel', () => {
     expect(err).toBeInstanceOf(Error);
     expect(String(err)).toContain('NotFoundError');
     expect(isQuotaExceededError(err)).toBe(false);
-  });
-
-  it('sends a big write to the other side in pieces, and answers for all of them', async () => {
-    const dexie = dexieStorage({ indexedDB: new IDBFactory(), IDBKeyRange });
-    const received: number[] = [];
-    const recording = {
-      ...dexie,
-      name: dexie.name,
-      rxdbVersion: dexie.rxdbVersion,
-      createStorageInstance: async (params: never) => {
-        const instance = await dexie.createStorageInstance(params);
-        const bulkWrite = instance.bulkWrite.bind(instance);
-        instance.bulkWrite = (rows, context) => {
-          received.push(rows.length);
-          return bulkWrite(rows, context);
-        };
-        return instance;
-      },
-    } as RxStorage<unknown, unknown>;
-    const db = await openAcross(recording);
-    // Already stored: its second insert is refused, in the second piece.
-    await db.favorites.insert(favorite(250));
-    received.length = 0;
-    const count = 2 * WRITE_PIECE_ROWS + 50;
-    const result = await db.favorites.bulkInsert(
-      Array.from({ length: count }, (_, n) => favorite(n)),
-    );
-    expect(received).toEqual([WRITE_PIECE_ROWS, WRITE_PIECE_ROWS, 50]);
-    expect(result.error.map((e) => [e.documentId, e.status])).toEqual([[favorite(250).id, 409]]);
-    expect(result.success).toHaveLength(count - 1);
-    expect(await db.favorites.count().exec()).toBe(count);
-    // A small write is one message.
-    received.length = 0;
-    await db.favorites.bulkInsert([favorite(count), favorite(count + 1)]);
-    expect(received).toEqual([2]);
   });
 
   it('gives no storage when the other side fails before it is ready', async () => {
