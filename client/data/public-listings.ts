@@ -15,7 +15,7 @@
 import type { RxChangeEventBulk, RxDocument, RxStorageChangeEvent } from 'rxdb';
 import { isPubliclyVisible } from '@couchdb/rules/public-listing';
 import type { DeviceDatabase } from './database';
-import { withoutRxdbFields } from './rxdb-fields';
+import { storedFields } from './rxdb-fields';
 import type { PropertyDoc } from './schemas/property.schema';
 
 /** Listings a read: its answer crosses from the storage worker in one message. */
@@ -44,12 +44,11 @@ interface Observer {
   error(err: unknown): void;
 }
 
-/** A stored document as the screens get it: its fields, without RxDB's own nor `_deleted`. */
-function fieldsOf(data: object): PropertyDoc {
-  const fields = withoutRxdbFields(data) as Record<string, unknown>;
-  delete fields._deleted;
-  return fields as unknown as PropertyDoc;
-}
+/**
+ * A stored document as the screens get it: its fields, without RxDB's own nor `_deleted`, in an
+ * object whose fields are quick to read (rxdb-fields.ts). RxDB's `toJSON` deletes them from a copy.
+ */
+export const fieldsOf = (data: object): PropertyDoc => storedFields(data) as PropertyDoc;
 
 const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -113,7 +112,7 @@ class PublicListings {
           limit: CHUNK,
         })
         .exec();
-      for (const doc of docs) this.byId.set(doc.id, doc.toJSON() as PropertyDoc);
+      for (const doc of docs) this.byId.set(doc.id, fieldsOf(doc._data));
       if (docs.length < CHUNK) return;
       after = docs[docs.length - 1]!.id;
       await yieldToPage();
