@@ -2,7 +2,7 @@
 const RXDB_FIELDS: ReadonlySet<string> = new Set(['_meta', '_rev', '_attachments']);
 
 /**
- * `doc`'s own fields, without RxDB's and without those in `alsoLeaveOut`, in a new object built
+ * `doc`'s own fields, without RxDB's and without the field `alsoLeaveOut`, in a new object built
  * field by field. Not a copy with fields deleted: V8 keeps an object a field was deleted from as a
  * dictionary, slower to read every time after (the list screen's filter and sort over a county's
  * listings took 1.5-2× as long: bench list-filter).
