@@ -3,7 +3,7 @@ import { withSavedOfflineNote } from '@couchdb/model/errors';
 import { LazyPart, PlainNotice } from '@client/components/lazy-part';
 import { whenIdle } from '@client/lib/when-idle';
 import { ToastContext, type Toast, type ToastSeverity } from './toast-context';
-import type { ToastMessage } from './toast-view';
+import { closeToast, showToast, type ShownToast } from './toast-state';
 
 const loadToastView = () => import('./toast-view');
 const ToastView = lazy(loadToastView);
@@ -13,8 +13,7 @@ const ToastView = lazy(loadToastView);
  * page is idle (it is rarely needed at first paint), so it is there before the first toast.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [message, setMessage] = useState<ToastMessage | null>(null);
-  const [open, setOpen] = useState(false);
+  const [shown, setShown] = useState<ShownToast | null>(null);
 
   useEffect(
     () =>
@@ -25,19 +24,21 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 
   const show = useCallback((severity: ToastSeverity, text: string, untilOnline = false) => {
-    setMessage({ key: Date.now(), text, severity, untilOnline });
-    setOpen(true);
+    setShown(showToast(severity, text, untilOnline));
   }, []);
+  const close = useCallback((key: number) => setShown((current) => closeToast(current, key)), []);
 
   // A toast saying a change waits on the device is out of date once the device is online again.
-  const closeOnline = Boolean(open && message?.untilOnline);
+  const message = shown?.message ?? null;
+  const open = shown?.open ?? false;
+  const closeOnlineKey = open && message?.untilOnline ? message.key : null;
   useEffect(() => {
-    if (!closeOnline) return;
-    const close = () => setOpen(false);
-    if (navigator.onLine) close();
-    window.addEventListener('online', close);
-    return () => window.removeEventListener('online', close);
-  }, [closeOnline]);
+    if (closeOnlineKey === null) return;
+    const closeThis = () => close(closeOnlineKey);
+    if (navigator.onLine) closeThis();
+    window.addEventListener('online', closeThis);
+    return () => window.removeEventListener('online', closeThis);
+  }, [closeOnlineKey, close]);
 
   const toast = useMemo<Toast>(
     () => ({
@@ -60,7 +61,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           name="the toast"
           fallback={open ? <PlainNotice text={message.text} testId="toast" /> : null}
         >
-          <ToastView message={message} open={open} onClose={() => setOpen(false)} />
+          <ToastView message={message} open={open} onClose={() => close(message.key)} />
         </LazyPart>
       )}
     </ToastContext>

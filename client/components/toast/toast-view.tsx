@@ -1,17 +1,9 @@
 /** The toast itself (MUI Snackbar + Alert): its own chunk, loaded with the first toast of a page. */
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
-import type { ToastSeverity } from './toast-context';
+import type { ToastMessage } from './toast-state';
 
 const AUTO_HIDE_MS = 3000;
-
-export interface ToastMessage {
-  key: number;
-  text: string;
-  severity: ToastSeverity;
-  /** Closed as soon as the device is online (it says a change waits for the network). */
-  untilOnline?: boolean;
-}
 
 export default function ToastView({
   message,
