@@ -5,6 +5,9 @@
  * from the same run: (a) reading the same _changes feed straight from the store, in pages, in Node;
  * (b) the floor: in the page, the same gateway pull pages plus one bulk IndexedDB write, no RxDB;
  * (c) the same pages stored by one RxDB bulkInsert (RxDB's storage without its replication).
+ * With the storage in its worker, the listings are pulled and written there (client/data/
+ * bulk-pull.ts): that catch-up is printed on a line of its own (the page's resource timing does not
+ * see a worker's fetches).
  *
  * The store (embedded PouchDB Server) runs here, the gateway in a process of its own; a small
  * static server gives the bench page and the API one origin, as in production.
@@ -164,6 +167,9 @@ async function profileFirstSync(
     console.log(`    ${time.toFixed(0).padStart(6)} ms  ${name}`);
 }
 
+/** A time from the start, or — when there was none (no pull made by the page). */
+const at = (msFromStart: number) =>
+  Number.isFinite(msFromStart) ? `${msFromStart.toFixed(0)} ms` : '—';
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const ms = (x: number) => `${x.toFixed(0).padStart(5)} ms`;
 
@@ -301,8 +307,8 @@ try {
   );
   console.log(
     `  first sync (RxDB, visitor)       ${ms(sync)}   runs: ${syncs.map((s) => s.totalMs.toFixed(0)).join(', ')} ms` +
-      `  (open ${median(syncs.map((s) => s.openMs)).toFixed(0)} ms, first pull at ${median(syncs.map((s) => s.firstPullMs)).toFixed(0)} ms,` +
-      ` last pull answered at ${median(syncs.map((s) => s.lastPullMs)).toFixed(0)} ms, ${syncs[0]?.pulls} pulls)`,
+      `  (open ${median(syncs.map((s) => s.openMs)).toFixed(0)} ms; the page's own pulls: ${syncs[0]?.pulls},` +
+      ` the first at ${at(median(syncs.map((s) => s.firstPullMs)))}, the last answered at ${at(median(syncs.map((s) => s.lastPullMs)))})`,
   );
   console.log(
     `    between pulls ${median(syncs.map((s) => s.pullGapsMs)).toFixed(0)} ms summed;` +
@@ -311,6 +317,14 @@ try {
       ` the replication's own ${median(syncs.map((s) => s.metaWrites))} (${median(syncs.map((s) => s.metaRows))} rows), ${median(syncs.map((s) => s.metaWriteMs)).toFixed(0)} ms summed;` +
       ` ${median(syncs.map((s) => s.longTasks))} main-thread tasks > 50 ms, ${median(syncs.map((s) => s.longTaskMs)).toFixed(0)} ms summed`,
   );
+  const catchUps = syncs.flatMap((s) => (s.catchUp ? [s.catchUp] : []));
+  if (catchUps.length > 0) {
+    console.log(
+      `    the storage worker's catch-up: asked at ${median(catchUps.map((c) => c.startMs)).toFixed(0)} ms,` +
+        ` ${median(catchUps.map((c) => c.ms)).toFixed(0)} ms, ${median(catchUps.map((c) => c.pulls))} pulls of ${PULL_LIMIT_MAX},` +
+        ` ${median(catchUps.map((c) => c.written))} listings written in the worker (the page's own pulls above)`,
+    );
+  }
   const pageSync = median(pageSyncs.map((s) => s.totalMs));
   console.log(
     `  the same, storage on the page    ${ms(pageSync)}   runs: ${pageSyncs.map((s) => s.totalMs.toFixed(0)).join(', ')} ms` +

@@ -6,6 +6,7 @@
  */
 import { removeRxDatabase, type RxStorage } from 'rxdb';
 import type { UserRole } from '@couchdb/model/roles';
+import { bulkPullerOf } from './storage-channel';
 import { workerStorage } from './worker-storage';
 import { deviceId } from './counters';
 import {
@@ -57,7 +58,12 @@ function browserStorage(): Promise<RxStorage<unknown, unknown>> {
         import('rxdb/plugins/validate-ajv'),
       ]);
     addRxPlugin(RxDBDevModePlugin);
-    return wrappedValidateAjvStorage({ storage }) as RxStorage<unknown, unknown>;
+    // The worker's catch-up pull (bulkPullerOf) goes past the validation, as in production.
+    return Object.assign(wrappedValidateAjvStorage({ storage }), {
+      customRequest: (
+        storage as { customRequest?: (data: unknown) => Promise<unknown> }
+      ).customRequest?.bind(storage),
+    }) as RxStorage<unknown, unknown>;
   })();
   return storagePromise;
 }
@@ -134,7 +140,7 @@ export class DeviceData {
       // Setting up the replications, then the screens' first queries on the open database: each a
       // task of its own, not one long task on a slow phone just as the page has hydrated.
       await yieldToMain();
-      const sync = new DeviceSync(db, { http, ledger, role });
+      const sync = new DeviceSync(db, { http, ledger, role, bulkPull: bulkPullerOf(db.storage) });
       // The outbox needs a browser (IndexedDB Blobs, XHR upload progress); Node tests have none.
       const outbox =
         identity.kind === 'user' && MediaOutbox.supported()
@@ -162,7 +168,12 @@ export class DeviceData {
     await open.sync.stop();
     await purgeUnreadable(open.db, identity.role);
     const http = new SyncHttp({ ...this.auth, deviceId: deviceId() });
-    const sync = new DeviceSync(open.db, { http, ledger: open.ledger, role: identity.role });
+    const sync = new DeviceSync(open.db, {
+      http,
+      ledger: open.ledger,
+      role: identity.role,
+      bulkPull: bulkPullerOf(open.db.storage),
+    });
     this.current = { ...open, identity, sync };
     this.notify();
   }

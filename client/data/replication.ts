@@ -20,6 +20,7 @@ import {
   PULL_LIMIT_MAX,
   PUSH_ROWS_MAX,
   type PullResponse,
+  type SyncCheckpoint,
   type PushResponse,
   type PushRow,
   type SyncCollection,
@@ -33,7 +34,9 @@ import {
 import { Backoff, sleep, type BackoffPolicy } from '@client/lib/backoff';
 import { yieldToMain } from '@client/lib/when-idle';
 import { takeBootPrefetch } from './boot-prefetch';
+import { BULK_PULL, type BulkPuller } from './bulk-pull';
 import { PullAhead } from './pull-ahead';
+import { pullUrl } from './pull-url';
 import {
   pageStart,
   PullSlices,
@@ -76,6 +79,11 @@ export interface ReplicationOptions {
    */
   pullLimit?: number;
   retry?: RetryPolicy;
+  /**
+   * The storage worker's catch-up pull (storage-channel.ts bulkPullerOf): a first sync, or a pull
+   * that answered a full page, continues there for a collection this device only pulls.
+   */
+  bulkPull?: BulkPuller | null;
 }
 
 export interface CollectionReplication {
@@ -144,23 +152,6 @@ export async function purgeUnreadable(db: DeviceDatabase, role: SyncRole): Promi
     storage()?.setItem(key, String(purgeEpoch(db.name, name) + 1));
     await collection.bulkRemove(docs.map((d) => d.primary));
   }
-}
-
-/** The pull of `collection`'s changes after `checkpoint`, a page of `pageSize`. */
-function pullUrl(
-  collection: SyncCollection,
-  checkpoint: SlicedCheckpoint | undefined,
-  pageSize: number,
-): string {
-  const query = new URLSearchParams({ limit: String(pageSize) });
-  if (checkpoint?.seq !== undefined) {
-    query.set('checkpoint', checkpoint.seq);
-    // Whom the checkpoint was made for: after a role change the gateway pulls all again.
-    if (checkpoint.role) query.set('role', checkpoint.role);
-    if (checkpoint.was) query.set('was', checkpoint.was);
-    if (checkpoint.sig) query.set('sig', checkpoint.sig);
-  }
-  return `/api/sync/${collection}/pull?${query}`;
 }
 
 /** A slice as RxDB takes it. */
@@ -252,6 +243,46 @@ export function replicateCollection(
       }
     };
 
+  /** The last page pulled here was full: more wait on the server. */
+  let behind = false;
+  /** The worker's pull failed: the page pulls until it has caught up, then may hand over again. */
+  let workerFailed = false;
+  /**
+   * The storage worker pulls the rest and writes it itself (bulk-pull.ts), for a collection this
+   * device only pulls; null if it failed (the page pulls instead, as where there is no worker).
+   */
+  const catchUp =
+    options.bulkPull && !push
+      ? async (from: SlicedCheckpoint | undefined): Promise<PullSlice | null> => {
+          try {
+            const result = await options.bulkPull!({
+              kind: BULK_PULL,
+              databaseName: db.name,
+              collectionName: name,
+              schemaVersion: collection.schema.version,
+              collection: name,
+              baseUrl: http.baseUrl,
+              checkpoint: from?.seq === undefined ? undefined : (pageStart(from) as SyncCheckpoint),
+              pageSize: PULL_LIMIT_MAX,
+              headers: await http.headers(),
+              context: await entry.state.internalReplicationState!.downstreamBulkWriteFlag,
+            });
+            behind = false;
+            markCaughtUp();
+            written.newPage(result.documents.length);
+            return {
+              documents: result.documents,
+              checkpoint: { ...(result.checkpoint ?? from), part: null },
+            };
+          } catch (err) {
+            behind = false;
+            workerFailed = true;
+            console.warn(`[sync] ${name}: the storage worker's pull failed; pulling here`, err);
+            return null;
+          }
+        }
+      : null;
+
   entry.state = replicateRxCollection<SyncDocument, SlicedCheckpoint>({
     replicationIdentifier: replicationIdentifier(db, name, http.baseUrl),
     collection,
@@ -286,18 +317,29 @@ export function replicateCollection(
             ? takeBootPrefetch(pullUrl(name, checkpoint, PULL_LIMIT_MAX))
             : null;
         let body = prefetched && (await prefetched);
+        if (!body && catchUp && !workerFailed && (behind || checkpoint?.seq === undefined)) {
+          const caughtUp = await catchUp(checkpoint);
+          if (caughtUp) return caughtUp as PulledSlice;
+        }
         if (body) pageSize = PULL_LIMIT_MAX;
         else body = (await ahead.take(url)) ?? (await http.json<PullResponse>('GET', url));
-        // A full page: more follow, so the next one downloads while RxDB stores this one.
+        behind = false;
         if (body.documents.length >= pageSize && body.checkpoint) {
-          ahead.start(pullUrl(name, body.checkpoint, sliceSize));
-        } else if (prefetched) {
-          // The prefetched page was asked for before this replication listened to the change
-          // stream: a change signalled in between (a listing taken down) would never be pulled.
-          // One more pull follows it (RxDB keeps a poke made during a pull for after it).
-          poke$.next('RESYNC');
+          // A full page: more follow. The storage worker pulls them, or else the next one
+          // downloads while RxDB stores this one.
+          if (catchUp && !workerFailed) behind = true;
+          else ahead.start(pullUrl(name, body.checkpoint, sliceSize));
         } else {
-          markCaughtUp();
+          // Caught up: a later catch-up may go to the worker again.
+          workerFailed = false;
+          if (prefetched) {
+            // The prefetched page was asked for before this replication listened to the change
+            // stream: a change signalled in between (a listing taken down) would never be pulled.
+            // One more pull follows it (RxDB keeps a poke made during a pull for after it).
+            poke$.next('RESYNC');
+          } else {
+            markCaughtUp();
+          }
         }
         const first = slices.first(checkpoint, body, sliceSize);
         written.newPage(first.documents.length);

@@ -4,15 +4,28 @@
  * (`connectDeviceStorage`, worker-storage.ts). Any channel with postMessage and message events
  * works: a worker and its page, or the two ports of a MessageChannel in the tests.
  */
-import type { RxStorage, RxStorageInstanceCreationParams } from 'rxdb';
+import type {
+  EventBulk,
+  RxStorage,
+  RxStorageInstance,
+  RxStorageInstanceCreationParams,
+} from 'rxdb';
 import {
   exposeRxStorageRemote,
   getRxStorageRemote,
   type MessageFromRemote,
   type MessageToRemote,
 } from 'rxdb/plugins/storage-remote';
-import { Subject } from 'rxjs';
+import { mergeMap, Subject } from 'rxjs';
 import { isQuotaExceededError, plainQuotaError } from '@client/lib/quota-error';
+import {
+  BULK_PULL,
+  bulkPull,
+  pageFetcher,
+  type BulkPuller,
+  type BulkPullRequest,
+  type BulkPullResult,
+} from './bulk-pull';
 import type { StoragePort } from './storage-port';
 
 let connections = 0;
@@ -20,23 +33,114 @@ let connections = 0;
 /** The worker side's first message: its storage is exposed and takes requests. */
 const READY = 'cjfc-device-storage-ready';
 
+/** The worker's answer to a catch-up request. */
+type BulkPullAnswer = BulkPullResult | { failed: string };
+
+/** An open storage instance, by what the page opened it with. */
+type Instances = Map<string, RxStorageInstance<unknown, unknown, unknown>>;
+
+const instanceKey = (databaseName: string, collectionName: string, schemaVersion: number) =>
+  `${databaseName}|${collectionName}|${schemaVersion}`;
+
 /**
  * Serves `storage` to the page at the other end of `port`. A quota failure reaches the page by its
  * name only (the channel carries an error's name and message, not the DOMException Dexie wraps),
- * so it is renamed QuotaExceededError here, where it can still be recognised.
+ * so it is renamed QuotaExceededError here, where it can still be recognised. The page may also
+ * ask this side to pull a collection's changes into the instance it opened (bulk-pull.ts).
  */
-export function exposeDeviceStorage(port: StoragePort, storage: RxStorage<unknown, unknown>): void {
+export function exposeDeviceStorage(
+  port: StoragePort,
+  storage: RxStorage<unknown, unknown>,
+  /** The fetch of the catch-up's pull pages (a test watches them). */
+  fetchImpl: typeof fetch = (input, init) => fetch(input, init),
+): void {
   const messages$ = new Subject<MessageToRemote>();
   port.addEventListener('message', (event: MessageEvent<MessageToRemote>) => {
     messages$.next(event.data);
   });
   port.start?.();
+  const instances: Instances = new Map();
   exposeRxStorageRemote({
-    storage: quotaErrorsByName(storage),
+    storage: registered(quotaErrorsByName(storage), instances),
     messages$,
     send: (message) => port.postMessage(message),
+    // A failure is answered as `{ failed }`: RxDB's own error answer would carry the request,
+    // the page's token included, into the page's log.
+    customRequestHandler: async (request: unknown): Promise<BulkPullAnswer> => {
+      const pull = request as BulkPullRequest;
+      try {
+        if (pull?.kind !== BULK_PULL) throw new Error('unknown request to the device storage');
+        const key = instanceKey(pull.databaseName, pull.collectionName, pull.schemaVersion);
+        const instance = instances.get(key);
+        if (!instance) throw new Error(`the storage of ${key} is not open`);
+        return await bulkPull(instance as never, pull, pageFetcher(pull.headers, fetchImpl));
+      } catch (err) {
+        return { failed: err instanceof Error ? err.message : String(err) };
+      }
+    },
   });
   port.postMessage(READY);
+}
+
+/** `storage`, keeping each open instance in `instances` until it is closed or removed. */
+function registered(
+  storage: RxStorage<unknown, unknown>,
+  instances: Instances,
+): RxStorage<unknown, unknown> {
+  return {
+    name: storage.name,
+    rxdbVersion: storage.rxdbVersion,
+    createStorageInstance: async <T>(params: RxStorageInstanceCreationParams<T, unknown>) => {
+      const instance = await storage.createStorageInstance(params);
+      const key = instanceKey(params.databaseName, params.collectionName, params.schema.version);
+      instances.set(key, instance as RxStorageInstance<unknown, unknown, unknown>);
+      const forget = () => {
+        if (instances.get(key) === instance) instances.delete(key);
+      };
+      const changes = instance.changeStream.bind(instance);
+      instance.changeStream = () => changes().pipe(mergeMap(inPieces));
+      const close = instance.close.bind(instance);
+      const remove = instance.remove.bind(instance);
+      instance.close = () => (forget(), close());
+      instance.remove = () => (forget(), remove());
+      return instance;
+    },
+  } as RxStorage<unknown, unknown>;
+}
+
+/** Change events the page is sent at most in one message: each message is a task of its own there. */
+export const CHANGE_EVENTS_A_MESSAGE = 100;
+
+/**
+ * A big write's change events in bulks of CHANGE_EVENTS_A_MESSAGE, in order, each with the write's
+ * context and checkpoint: on a slow phone, the page took the events of a write of 500 listings in
+ * one task of 60-90 ms (bench long-tasks --listings 10000).
+ */
+function inPieces<T>(bulk: EventBulk<T, unknown>): EventBulk<T, unknown>[] {
+  if (bulk.events.length <= CHANGE_EVENTS_A_MESSAGE) return [bulk];
+  const pieces: EventBulk<T, unknown>[] = [];
+  for (let start = 0; start < bulk.events.length; start += CHANGE_EVENTS_A_MESSAGE) {
+    pieces.push({
+      ...bulk,
+      id: `${bulk.id}-${start}`,
+      events: bulk.events.slice(start, start + CHANGE_EVENTS_A_MESSAGE),
+    });
+  }
+  return pieces;
+}
+
+/**
+ * The catch-up pull of `storage`, when it is the worker's (connectDeviceStorage); null where the
+ * storage runs on the page.
+ */
+export function bulkPullerOf(storage: RxStorage<unknown, unknown>): BulkPuller | null {
+  const remote = storage as { customRequest?: (data: unknown) => Promise<unknown> };
+  if (typeof remote.customRequest !== 'function') return null;
+  return async (request) => {
+    const answer = (await remote.customRequest!(request)) as BulkPullAnswer;
+    if ('failed' in answer) throw new Error(answer.failed);
+    return answer;
+  };
 }
 
 /**

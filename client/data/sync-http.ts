@@ -45,6 +45,11 @@ export class SyncHttp {
     return this.client.json<T>(path, { method, body });
   }
 
+  /** The headers a sync call sends now (the token of the moment), for a fetch made elsewhere. */
+  headers(): Promise<Record<string, string>> {
+    return this.client.headersNow();
+  }
+
   /** The open event stream's answer (see sync-stream.ts). */
   stream(path: string, options: StreamOptions): Promise<Response> {
     return this.client.stream(path, options);

@@ -345,6 +345,12 @@ export class HttpClient {
     }
   }
 
+  /** What a call would send now to say who calls: the token of the moment, or the anonymous headers. */
+  async headersNow(): Promise<Record<string, string>> {
+    const token = (await this.options.tokens?.getAccessToken()) ?? null;
+    return this.withToken({}, token);
+  }
+
   /** Sends with the token of the moment; after a 401, one shared renewal and one retry. */
   private async authorised(
     options: Pick<RequestOptions, 'token'>,

@@ -16,7 +16,13 @@ import { RefusalLedger } from '../../../client/data/refusals';
 import { DeviceSync, type RetryPolicy, type SyncRole } from '../../../client/data/replication';
 import { SyncHttp } from '../../../client/data/sync-http';
 import { SyncStatusStore } from '../../../client/data/sync-status';
+import type { BulkPuller } from '@client/data/bulk-pull';
 import { dexieStorage } from '@client/data/device-storage';
+import {
+  bulkPullerOf,
+  connectDeviceStorage,
+  exposeDeviceStorage,
+} from '@client/data/storage-channel';
 
 addRxPlugin(RxDBDevModePlugin);
 
@@ -32,6 +38,11 @@ export interface DeviceOptions {
   fetch?: typeof fetch;
   /** No change stream: the device pulls only when the replication itself asks. */
   stream?: boolean;
+  /**
+   * The storage across a message channel, as the app runs it in its worker (storage-channel.ts),
+   * with the worker side's catch-up pulls made by `fetch` (global fetch if not given).
+   */
+  worker?: { fetch?: typeof fetch };
 }
 
 /** The identity options of a device signed in as `who` (its role, user id and access token). */
@@ -50,6 +61,9 @@ export class TestDevice {
   sync: DeviceSync | null = null;
   ledger = new RefusalLedger();
   token: string | null;
+  /** The worker side's catch-up pull (with `worker`). */
+  bulkPull: BulkPuller | null = null;
+  private closeChannel: (() => void) | null = null;
 
   constructor(private readonly options: DeviceOptions) {
     this.token = options.token ?? null;
@@ -63,9 +77,18 @@ export class TestDevice {
   }
 
   async open(): Promise<this> {
-    const storage = wrappedValidateAjvStorage({
-      storage: dexieStorage({ indexedDB: this.indexedDB, IDBKeyRange }),
-    }) as RxStorage<unknown, unknown>;
+    const dexie = dexieStorage({ indexedDB: this.indexedDB, IDBKeyRange });
+    let base = dexie;
+    this.bulkPull = null;
+    const worker = this.options.worker;
+    if (worker) {
+      const { port1, port2 } = new MessageChannel();
+      exposeDeviceStorage(port1 as never, dexie, worker.fetch);
+      base = (await connectDeviceStorage(port2 as never))!;
+      this.bulkPull = bulkPullerOf(base);
+      this.closeChannel = () => (port1.close(), port2.close());
+    }
+    const storage = wrappedValidateAjvStorage({ storage: base }) as RxStorage<unknown, unknown>;
     this.ledger = new RefusalLedger();
     const ledger = this.ledger;
     this.db = await openDatabase({
@@ -99,6 +122,7 @@ export class TestDevice {
       retry,
       pullLimit: 100,
       stream: this.options.stream,
+      bulkPull: this.bulkPull,
     });
     return this.sync;
   }
@@ -107,6 +131,8 @@ export class TestDevice {
     await this.sync?.stop();
     this.sync = null;
     await this.db.close();
+    this.closeChannel?.();
+    this.closeChannel = null;
   }
 
   async reopen(): Promise<this> {

@@ -12,7 +12,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { favoriteId } from '@couchdb/model/favorite';
 import { COLLECTION_SCHEMAS, type DeviceCollections } from '@client/data/database';
 import { dexieStorage } from '@client/data/device-storage';
-import { connectDeviceStorage, exposeDeviceStorage } from '@client/data/storage-channel';
+import { BULK_PULL, type BulkPullRequest } from '@client/data/bulk-pull';
+import {
+  bulkPullerOf,
+  CHANGE_EVENTS_A_MESSAGE,
+  connectDeviceStorage,
+  exposeDeviceStorage,
+} from '@client/data/storage-channel';
+import type { PullResponse, SyncDocument } from '@couchdb/model/sync';
 import type { FavoriteDoc } from '@client/data/schemas/favorite.schema';
 import { isQuotaExceededError } from '@client/lib/quota-error';
 
@@ -33,6 +40,9 @@ const favorite = (n: number): FavoriteDoc => ({
   property_id: `p-${n}`,
   created_at: '2026-11-27T00:00:00.000Z',
 });
+
+/** A favourite as a pull sends it. */
+const pulled = (n: number): SyncDocument => ({ ...favorite(n), _deleted: false });
 
 /** The worker's side serves `storage` on one port; the database opens on the other's storage. */
 async function openAcross(
@@ -132,6 +142,88 @@ describe('the device storage across a message channel', () => {
     expect(err).toBeInstanceOf(Error);
     expect(String(err)).toContain('NotFoundError');
     expect(isQuotaExceededError(err)).toBe(false);
+  });
+
+  it('sends a big write’s change events in messages of a hundred, every one, in order', async () => {
+    const { port1, port2 } = new MessageChannel();
+    const sizes: number[] = [];
+    port2.addEventListener('message', (event: MessageEvent) => {
+      const data = event.data as { method?: string; return?: { events: unknown[] } };
+      if (data?.method === 'changeStream') sizes.push(data.return!.events.length);
+    });
+    exposeDeviceStorage(port1 as never, dexieStorage({ indexedDB: new IDBFactory(), IDBKeyRange }));
+    const remote = await connectDeviceStorage(port2 as never);
+    const db = await createRxDatabase<Favorites>({
+      name: `channel-events-${Date.now()}`,
+      storage: remote!,
+      multiInstance: false,
+    });
+    await db.addCollections({ favorites: { schema: COLLECTION_SCHEMAS.favorites } });
+    open.push({ db, close: () => (port1.close(), port2.close()) });
+    const seen: string[] = [];
+    const sub = db.favorites.$.subscribe((event) => seen.push(event.documentId));
+    const docs = Array.from({ length: 250 }, (_, i) => favorite(i));
+    sizes.length = 0; // the database's own writes as it opened
+
+    await db.favorites.bulkInsert(docs);
+
+    await expect.poll(() => seen.length).toBe(250);
+    sub.unsubscribe();
+    expect(sizes).toEqual([CHANGE_EVENTS_A_MESSAGE, CHANGE_EVENTS_A_MESSAGE, 50]);
+    expect(seen).toEqual(docs.map((d) => d.id));
+  });
+
+  it('pulls a collection into the storage the page opened, where the page sees it', async () => {
+    const { port1, port2 } = new MessageChannel();
+    const pages: PullResponse[] = [
+      { documents: [1, 2].map(pulled), checkpoint: { seq: '2' } },
+      { documents: [3].map(pulled), checkpoint: { seq: '3' } },
+    ];
+    const asked: string[] = [];
+    const fetchPage: typeof fetch = async (input, init) => {
+      asked.push(`${String(input)} ${JSON.stringify(init?.headers)}`);
+      return new Response(JSON.stringify(pages.shift()), { status: 200 });
+    };
+    exposeDeviceStorage(
+      port1 as never,
+      dexieStorage({ indexedDB: new IDBFactory(), IDBKeyRange }),
+      fetchPage,
+    );
+    const remote = await connectDeviceStorage(port2 as never);
+    const name = `channel-pull-${Date.now()}`;
+    const db = await createRxDatabase<Favorites>({ name, storage: remote!, multiInstance: false });
+    await db.addCollections({ favorites: { schema: COLLECTION_SCHEMAS.favorites } });
+    open.push({ db, close: () => (port1.close(), port2.close()) });
+    const counts: number[] = [];
+    const sub = db.favorites.count().$.subscribe((n) => counts.push(n));
+    const request: BulkPullRequest = {
+      kind: BULK_PULL,
+      databaseName: name,
+      collectionName: 'favorites',
+      schemaVersion: COLLECTION_SCHEMAS.favorites.version,
+      collection: 'favorites',
+      baseUrl: 'http://gateway.test',
+      checkpoint: undefined,
+      pageSize: 2,
+      headers: { Authorization: 'Bearer t' },
+      context: 'test',
+    };
+
+    const result = await bulkPullerOf(remote!)!(request);
+
+    expect(result).toMatchObject({ written: 2, pulls: 2, checkpoint: { seq: '3' } });
+    expect(result.documents.map((d) => d.id)).toEqual([pulled(3).id]);
+    expect(asked).toEqual([
+      'http://gateway.test/api/sync/favorites/pull?limit=2 {"Accept":"application/json","Authorization":"Bearer t"}',
+      'http://gateway.test/api/sync/favorites/pull?limit=2&checkpoint=2 {"Accept":"application/json","Authorization":"Bearer t"}',
+    ]);
+    await expect.poll(() => counts.at(-1)).toBe(2);
+    expect((await db.favorites.findOne(pulled(2).id).exec())?.property_id).toBe('p-2');
+    sub.unsubscribe();
+    // A database the worker does not hold open is refused, not created.
+    await expect(bulkPullerOf(remote!)!({ ...request, databaseName: 'other' })).rejects.toThrow(
+      'not open',
+    );
   });
 
   it('gives no storage when the other side fails before it is ready', async () => {

@@ -1,0 +1,161 @@
+/**
+ * The storage worker's catch-up pull (client/data/bulk-pull.ts) into the real Dexie storage on
+ * fake-indexeddb, as a device database opened on it sees it: every document but the last written,
+ * with the page replication's context; the next page fetched before this one is written; a
+ * stored document (or one the walk meets twice) ends as it was last sent; a failed page keeps what
+ * was written and rejects.
+ */
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { createRxDatabase, type RxDatabase, type RxStorageInstance } from 'rxdb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildBenchProperties } from '@couchdb/seed/bench-data';
+import type { PullResponse, SyncCheckpoint, SyncDocument } from '@couchdb/model/sync';
+import { BULK_PULL, BULK_WRITE_ROWS, bulkPull, type BulkPullRequest } from '@client/data/bulk-pull';
+import { COLLECTION_SCHEMAS, type DeviceCollections } from '@client/data/database';
+import { dexieStorage } from '@client/data/device-storage';
+
+type Properties = Pick<DeviceCollections, 'properties'>;
+type Instance = RxStorageInstance<SyncDocument, unknown, unknown>;
+
+const open: RxDatabase<Properties>[] = [];
+afterEach(async () => {
+  for (const db of open.splice(0)) await db.close();
+});
+
+const CONTEXT = 'replication-downstream-test';
+
+async function device(): Promise<{ db: RxDatabase<Properties>; instance: Instance }> {
+  const db = await createRxDatabase<Properties>({
+    name: `bulk-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+    storage: dexieStorage({ indexedDB: new IDBFactory(), IDBKeyRange }),
+    multiInstance: false,
+  });
+  await db.addCollections({ properties: { schema: COLLECTION_SCHEMAS.properties } });
+  open.push(db);
+  const instance = (db.properties as unknown as { internalStorageInstance: Instance })
+    .internalStorageInstance;
+  return { db, instance };
+}
+
+const listings = (count: number, seed = 7): SyncDocument[] =>
+  buildBenchProperties(count, seed).map((p, i) => ({
+    ...(p as unknown as SyncDocument),
+    server_rev: `1-${i}`,
+    _deleted: false,
+  }));
+
+const request = (pageSize: number, checkpoint?: SyncCheckpoint): BulkPullRequest => ({
+  kind: BULK_PULL,
+  databaseName: 'unused',
+  collectionName: 'properties',
+  schemaVersion: 0,
+  collection: 'properties',
+  baseUrl: 'http://gateway.test',
+  checkpoint,
+  pageSize,
+  headers: {},
+  context: CONTEXT,
+});
+
+/** The gateway's feed as pages of `pageSize` after each checkpoint (`seq` = documents so far). */
+function feed(documents: SyncDocument[], pageSize: number, log: string[] = []) {
+  const asked: string[] = [];
+  const fetchPage = async (url: string): Promise<PullResponse> => {
+    asked.push(url);
+    const from = Number(new URL(url).searchParams.get('checkpoint') ?? 0);
+    log.push(`fetch ${from}`);
+    const page = documents.slice(from, from + pageSize);
+    return { documents: page, checkpoint: { seq: String(from + page.length), role: 'visitor' } };
+  };
+  return { fetchPage, asked };
+}
+
+describe('the storage worker’s catch-up pull', () => {
+  it('writes all but the last document, with the replication’s context, and gives back the last and the checkpoint', async () => {
+    const { db, instance } = await device();
+    const documents = listings(1_234);
+    const contexts: string[] = [];
+    const sub = instance.changeStream().subscribe((bulk) => contexts.push(bulk.context));
+    const { fetchPage, asked } = feed(documents, 500);
+
+    const result = await bulkPull(instance, request(500), fetchPage);
+    sub.unsubscribe();
+
+    expect(result.written).toBe(1_233);
+    expect(result.documents.map((d) => d.id)).toEqual([documents.at(-1)!.id]);
+    expect(result.checkpoint).toEqual({ seq: '1234', role: 'visitor' });
+    // Pages after 0, 500 and 1000; the last (234) was not full, so nothing more was asked.
+    expect(result.pulls).toBe(3);
+    expect(asked.map((u) => new URL(u).searchParams.get('checkpoint'))).toEqual([
+      null,
+      '500',
+      '1000',
+    ]);
+    expect(asked.every((u) => u.startsWith('http://gateway.test/api/sync/properties/pull?'))).toBe(
+      true,
+    );
+    expect(contexts.length).toBeGreaterThanOrEqual(Math.ceil(1_233 / BULK_WRITE_ROWS));
+    expect(new Set(contexts)).toEqual(new Set([CONTEXT]));
+    // The device database reads them as its own documents.
+    expect(await db.properties.count().exec()).toBe(1_233);
+    const first = await db.properties.findOne(documents[0]!.id).exec();
+    expect(first?.title).toBe(documents[0]!.title);
+  });
+
+  it('asks for the next page before it writes the one that came', async () => {
+    const { instance } = await device();
+    const log: string[] = [];
+    const { fetchPage } = feed(listings(1_000), 500, log);
+    const writing = instance.bulkWrite.bind(instance);
+    instance.bulkWrite = (rows, context) => {
+      log.push('write');
+      return writing(rows, context);
+    };
+
+    await bulkPull(instance, request(500), fetchPage);
+
+    expect(log.slice(0, 3)).toEqual(['fetch 0', 'fetch 500', 'write']);
+  });
+
+  it('writes over what the device holds, and a document the walk meets twice ends as it was last', async () => {
+    const { db, instance } = await device();
+    const documents = listings(30);
+    // The device already holds the first ten (a catch-up that failed half-way before).
+    await bulkPull(instance, request(10), feed(documents.slice(0, 11), 10).fetchPage);
+    expect(await db.properties.count().exec()).toBe(10);
+    // The feed now: the thirty, then the third one changed again (a later change, a later page).
+    const changed = { ...documents[2]!, title: '改过的标题', server_rev: '2-x' };
+    const { fetchPage } = feed([...documents, changed, ...listings(5, 9)], 10);
+
+    const result = await bulkPull(instance, request(10), fetchPage);
+
+    // 36 in the feed, the last held back: 35 writes, the third listing's twice.
+    expect(result.written).toBe(35);
+    expect(await db.properties.count().exec()).toBe(34);
+    expect((await db.properties.findOne(documents[2]!.id).exec())?.title).toBe('改过的标题');
+    expect((await db.properties.findOne(documents[3]!.id).exec())?.title).toBe(documents[3]!.title);
+  });
+
+  it('keeps what was written when a page fails, and says so', async () => {
+    const { db, instance } = await device();
+    const { fetchPage: pages } = feed(listings(2_000), 500);
+    const fetchPage = (url: string) =>
+      new URL(url).searchParams.get('checkpoint') === '1000'
+        ? Promise.reject(new Error('network down'))
+        : pages(url);
+
+    await expect(bulkPull(instance, request(500), fetchPage)).rejects.toThrow('network down');
+    // The first page, and the second but its last document (held for the one after).
+    expect(await db.properties.count().exec()).toBe(999);
+  });
+
+  it('gives back nothing to store when the feed has nothing new', async () => {
+    const { instance } = await device();
+    const from = { seq: '42', role: 'visitor' as const };
+    const result = await bulkPull(instance, request(500, from), async () => ({
+      documents: [],
+      checkpoint: from,
+    }));
+    expect(result).toEqual({ documents: [], checkpoint: from, written: 0, pulls: 1 });
+  });
+});
