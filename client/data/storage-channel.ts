@@ -113,20 +113,45 @@ export const CHANGE_EVENTS_A_MESSAGE = 100;
 
 /**
  * A big write's change events in bulks of CHANGE_EVENTS_A_MESSAGE, in order, each with the write's
- * context and checkpoint: on a slow phone, the page took the events of a write of 500 listings in
- * one task of 60-90 ms (bench long-tasks --listings 10000).
+ * context: on a slow phone, the page took the events of a write of 500 listings in one task of
+ * 60-90 ms (bench long-tasks --listings 10000).
+ *
+ * Only the last piece carries the write's checkpoint. RxDB's upstream stores a bulk's checkpoint
+ * once it has pushed the bulk; had the first piece carried the write's, a page closed before the
+ * rest arrived would never push them. The others carry one just before the write's own
+ * modification time (`{ id, lwt }`, the worker's Dexie storage's), from which the changes since
+ * include all of the write's documents: at worst some are compared with the server's copy again.
  */
 function inPieces<T>(bulk: EventBulk<T, unknown>): EventBulk<T, unknown>[] {
   if (bulk.events.length <= CHANGE_EVENTS_A_MESSAGE) return [bulk];
+  const before = checkpointBefore(bulk);
   const pieces: EventBulk<T, unknown>[] = [];
   for (let start = 0; start < bulk.events.length; start += CHANGE_EVENTS_A_MESSAGE) {
+    const last = start + CHANGE_EVENTS_A_MESSAGE >= bulk.events.length;
     pieces.push({
       ...bulk,
       id: `${bulk.id}-${start}`,
       events: bulk.events.slice(start, start + CHANGE_EVENTS_A_MESSAGE),
+      checkpoint: last ? bulk.checkpoint : before,
     });
   }
   return pieces;
+}
+
+/**
+ * A checkpoint no later than any of `bulk`'s documents: the earliest modification time among them
+ * with the smallest id. The write's own checkpoint where it is not of that shape.
+ */
+function checkpointBefore(bulk: EventBulk<unknown, unknown>): unknown {
+  const { checkpoint } = bulk as { checkpoint: unknown };
+  const shaped = checkpoint as { id?: unknown; lwt?: unknown } | null;
+  if (typeof shaped?.id !== 'string' || typeof shaped.lwt !== 'number') return checkpoint;
+  let lwt = shaped.lwt;
+  for (const event of bulk.events) {
+    const written = (event.documentData as { _meta?: { lwt?: unknown } } | undefined)?._meta?.lwt;
+    if (typeof written === 'number' && written < lwt) lwt = written;
+  }
+  return { id: '', lwt };
 }
 
 /**

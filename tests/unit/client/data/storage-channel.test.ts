@@ -7,7 +7,7 @@
  * for one. A side that never gets ready gives no storage.
  */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { createRxDatabase, type RxDatabase, type RxStorage } from 'rxdb';
+import { createRxDatabase, getChangedDocumentsSince, type RxDatabase, type RxStorage } from 'rxdb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { favoriteId } from '@couchdb/model/favorite';
 import { COLLECTION_SCHEMAS, type DeviceCollections } from '@client/data/database';
@@ -147,9 +147,16 @@ describe('the device storage across a message channel', () => {
   it('sends a big write’s change events in messages of a hundred, every one, in order', async () => {
     const { port1, port2 } = new MessageChannel();
     const sizes: number[] = [];
+    const checkpoints: unknown[] = [];
     port2.addEventListener('message', (event: MessageEvent) => {
-      const data = event.data as { method?: string; return?: { events: unknown[] } };
-      if (data?.method === 'changeStream') sizes.push(data.return!.events.length);
+      const data = event.data as {
+        method?: string;
+        return?: { events: unknown[]; checkpoint: unknown };
+      };
+      if (data?.method === 'changeStream') {
+        sizes.push(data.return!.events.length);
+        checkpoints.push(data.return!.checkpoint);
+      }
     });
     exposeDeviceStorage(port1 as never, dexieStorage({ indexedDB: new IDBFactory(), IDBKeyRange }));
     const remote = await connectDeviceStorage(port2 as never);
@@ -163,7 +170,9 @@ describe('the device storage across a message channel', () => {
     const seen: string[] = [];
     const sub = db.favorites.$.subscribe((event) => seen.push(event.documentId));
     const docs = Array.from({ length: 250 }, (_, i) => favorite(i));
-    sizes.length = 0; // the database's own writes as it opened
+    // The database's own writes as it opened.
+    sizes.length = 0;
+    checkpoints.length = 0;
 
     await db.favorites.bulkInsert(docs);
 
@@ -171,6 +180,16 @@ describe('the device storage across a message channel', () => {
     sub.unsubscribe();
     expect(sizes).toEqual([CHANGE_EVENTS_A_MESSAGE, CHANGE_EVENTS_A_MESSAGE, 50]);
     expect(seen).toEqual(docs.map((d) => d.id));
+
+    // A piece's checkpoint is where RxDB's upstream would resume once it has pushed that piece:
+    // from any but the last, the changes since still hold every document of the pieces after it.
+    const instance = db.favorites.storageInstance;
+    const since = async (checkpoint: unknown) =>
+      (await getChangedDocumentsSince(instance, 1000, checkpoint as never)).documents.map(
+        (d) => d.id,
+      );
+    expect(await since(checkpoints[0])).toEqual(expect.arrayContaining(seen.slice(100)));
+    expect(await since(checkpoints[1])).toEqual(expect.arrayContaining(seen.slice(200)));
   });
 
   it('pulls a collection into the storage the page opened, where the page sees it', async () => {
