@@ -142,13 +142,13 @@ function inPieces<T>(bulk: EventBulk<T, unknown>): EventBulk<T, unknown>[] {
  * A checkpoint no later than any of `bulk`'s documents: the earliest modification time among them
  * with the smallest id. The write's own checkpoint where it is not of that shape.
  */
-function checkpointBefore(bulk: EventBulk<unknown, unknown>): unknown {
+function checkpointBefore<T>(bulk: EventBulk<T, unknown>): unknown {
   const { checkpoint } = bulk as { checkpoint: unknown };
   const shaped = checkpoint as { id?: unknown; lwt?: unknown } | null;
   if (typeof shaped?.id !== 'string' || typeof shaped.lwt !== 'number') return checkpoint;
   let lwt = shaped.lwt;
-  for (const event of bulk.events) {
-    const written = (event.documentData as { _meta?: { lwt?: unknown } } | undefined)?._meta?.lwt;
+  for (const event of bulk.events as { documentData?: { _meta?: { lwt?: unknown } } }[]) {
+    const written = event.documentData?._meta?.lwt;
     if (typeof written === 'number' && written < lwt) lwt = written;
   }
   return { id: '', lwt };
