@@ -324,6 +324,13 @@ try {
         ` ${median(catchUps.map((c) => c.ms)).toFixed(0)} ms, ${median(catchUps.map((c) => c.pulls))} pulls of ${PULL_LIMIT_MAX},` +
         ` ${median(catchUps.map((c) => c.written))} listings written in the worker (the page's own pulls above)`,
     );
+    const timed = catchUps.flatMap((c) => (c.timing ? [c.timing] : []));
+    if (timed.length > 0) {
+      const of = (key: keyof (typeof timed)[number]) => median(timed.map((t) => t[key])).toFixed(0);
+      console.log(
+        `      in the worker: waiting for pages ${of('waitMs')} ms, writing ${of('writeMs')} ms`,
+      );
+    }
   }
   const pageSync = median(pageSyncs.map((s) => s.totalMs));
   console.log(

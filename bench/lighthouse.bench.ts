@@ -6,7 +6,7 @@
  * screen (sync-server/first-screen.ts).
  * Goal (issue 17): performance ≥ 95, TBT ≤ 150 ms, LCP ≤ 2 s on each. Run `npm run build` first
  * (DIST_DIR for another build).
- *   npm run bench -- lighthouse [--runs 3] [--report DIR]
+ *   npm run bench -- lighthouse [--runs 3] [--report DIR] [--pages home,listings,listing]
  * --report keeps each run's full Lighthouse JSON (LCP element, long tasks, bootup time) in DIR.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -59,8 +59,13 @@ async function measure(url: string, port: number) {
 
 async function main() {
   const { values } = parseArgs({
-    options: { runs: { type: 'string', default: '3' }, report: { type: 'string' } },
+    options: {
+      runs: { type: 'string', default: '3' },
+      report: { type: 'string' },
+      pages: { type: 'string', default: PAGES.map((p) => p.name).join(',') },
+    },
   });
+  const pageNames = String(values.pages).split(',');
   const runs = Math.max(1, Number(values.runs));
   const gateway = await startGateway({ embedded: true });
   const listingPath = await sharedListingPath(gateway.url);
@@ -71,7 +76,7 @@ async function main() {
   try {
     console.log(`Lighthouse ${runs} run(s) per page, mobile (default throttling), ${gateway.url}`);
     console.log(`${'page'.padEnd(15)} score  FCP ms   SI ms  LCP ms  TBT ms    CLS`);
-    for (const page of PAGES) {
+    for (const page of PAGES.filter((p) => pageNames.includes(p.name))) {
       const all: Figures[] = [];
       for (let run = 0; run < runs; run++) {
         const lhr = await measure(`${gateway.url}${page.path || listingPath}`, chrome.port);

@@ -44,7 +44,7 @@ export interface FirstSyncTiming {
    * was asked for, how long it took, its pulls (not in the page's resource timing) and the listings
    * it wrote itself.
    */
-  catchUp: { startMs: number; ms: number; pulls: number; written: number } | null;
+  catchUp: CatchUp | null;
 }
 
 export interface FloorTiming {
@@ -63,6 +63,15 @@ function pullRequests(): PerformanceResourceTiming[] {
   );
 }
 
+/** The storage worker's catch-up of a collection (its request's times on the page's clock). */
+export interface CatchUp {
+  startMs: number;
+  ms: number;
+  pulls: number;
+  written: number;
+  timing: BulkPullResult['timing'] | null;
+}
+
 /** Where the device storage runs: in its worker, as the app runs it, or on the page itself. */
 export type StoragePlace = 'worker' | 'page';
 
@@ -74,7 +83,7 @@ async function timedStorage(
   place: StoragePlace,
   writes: { docs: number; ms: number }[],
   metaWrites: { docs: number; ms: number }[],
-  catchUps: { collection: string; startMs: number; ms: number; pulls: number; written: number }[],
+  catchUps: (CatchUp & { collection: string })[],
 ): Promise<RxStorage<unknown, unknown>> {
   const base = place === 'worker' ? await workerStorage() : dexieStorage();
   const timed = Object.create(base) as RxStorage<unknown, unknown>;
@@ -93,6 +102,7 @@ async function timedStorage(
           ms: performance.now() - startMs,
           pulls: answer.pulls ?? 0,
           written: answer.written ?? 0,
+          timing: answer.timing ?? null,
         });
         return answer;
       },

@@ -1,13 +1,14 @@
 /**
  * The storage worker's catch-up pull (client/data/bulk-pull.ts) into the real Dexie storage on
  * fake-indexeddb, as a device database opened on it sees it: every document but the last written,
- * with the page replication's context; the next page fetched before this one is written; a
+ * with the page replication's context; pages fetched ahead while a write runs, up to a write's
+ * worth, and the next write taking all of them; a
  * stored document (or one the walk meets twice) ends as it was last sent; a failed page keeps what
  * was written and rejects.
  */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { createRxDatabase, type RxDatabase, type RxStorageInstance } from 'rxdb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildBenchProperties } from '@couchdb/seed/bench-data';
 import type { PullResponse, SyncCheckpoint, SyncDocument } from '@couchdb/model/sync';
 import { BULK_PULL, BULK_WRITE_ROWS, bulkPull, type BulkPullRequest } from '@client/data/bulk-pull';
@@ -102,19 +103,37 @@ describe('the storage worker’s catch-up pull', () => {
     expect(first?.title).toBe(documents[0]!.title);
   });
 
-  it('asks for the next page before it writes the one that came', async () => {
-    const { instance } = await device();
+  it('fetches ahead while it writes, up to a write’s worth, and the next write takes every page that came', async () => {
+    const { db, instance } = await device();
     const log: string[] = [];
-    const { fetchPage } = feed(listings(1_000), 500, log);
+    const pageSize = BULK_WRITE_ROWS / 4;
+    const { fetchPage } = feed(listings(BULK_WRITE_ROWS * 2), pageSize, log);
     const writing = instance.bulkWrite.bind(instance);
-    instance.bulkWrite = (rows, context) => {
-      log.push('write');
+    let release!: () => void;
+    const firstWriteHeld = new Promise<void>((resolve) => (release = resolve));
+    instance.bulkWrite = async (rows, context) => {
+      log.push(`write ${rows.length}`);
+      if (log.filter((entry) => entry.startsWith('write')).length === 1) await firstWriteHeld;
       return writing(rows, context);
     };
 
-    await bulkPull(instance, request(500), fetchPage);
+    const pulled = bulkPull(instance, request(pageSize), fetchPage);
+    // The fake feed answers at once: once a task has passed, the fetches have gone as far as they go.
+    await vi.waitFor(() => expect(log).toContain(`fetch ${BULK_WRITE_ROWS}`));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const writes = () => log.filter((entry) => entry.startsWith('write'));
+    expect(writes()).toEqual([`write ${pageSize - 1}`]);
+    expect(log.filter((entry) => entry.startsWith('fetch'))).toEqual(
+      [0, 1, 2, 3, 4].map((n) => `fetch ${n * pageSize}`),
+    );
+    release();
+    const result = await pulled;
 
-    expect(log.slice(0, 3)).toEqual(['fetch 0', 'fetch 500', 'write']);
+    // The four pages that came during the first write went in one write (with the first page's
+    // last document, held back until then).
+    expect(writes()[1]).toBe(`write ${BULK_WRITE_ROWS}`);
+    expect(result.written).toBe(BULK_WRITE_ROWS * 2 - 1);
+    expect(await db.properties.count().exec()).toBe(BULK_WRITE_ROWS * 2 - 1);
   });
 
   it('writes over what the device holds, and a document the walk meets twice ends as it was last', async () => {
@@ -129,8 +148,8 @@ describe('the storage worker’s catch-up pull', () => {
 
     const result = await bulkPull(instance, request(10), fetchPage);
 
-    // 36 in the feed, the last held back: 35 writes, the third listing's twice.
-    expect(result.written).toBe(35);
+    // 36 in the feed, the last held back: 34 listings, the third one changed twice.
+    expect(result.checkpoint).toEqual({ seq: '36', role: 'visitor' });
     expect(await db.properties.count().exec()).toBe(34);
     expect((await db.properties.findOne(documents[2]!.id).exec())?.title).toBe('改过的标题');
     expect((await db.properties.findOne(documents[3]!.id).exec())?.title).toBe(documents[3]!.title);
@@ -156,6 +175,6 @@ describe('the storage worker’s catch-up pull', () => {
       documents: [],
       checkpoint: from,
     }));
-    expect(result).toEqual({ documents: [], checkpoint: from, written: 0, pulls: 1 });
+    expect(result).toMatchObject({ documents: [], checkpoint: from, written: 0, pulls: 1 });
   });
 });
