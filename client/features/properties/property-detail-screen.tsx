@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -15,10 +15,12 @@ import {
   REVISION_MESSAGES,
 } from '@couchdb/model/property-facts';
 import { factRows } from '@couchdb/model/listing-fact-labels';
+import type { LoanRates } from '@couchdb/model/setting-facts';
 import { confirmedPromotion } from '@couchdb/model/promotion-facts';
 import { canReadDocument } from '@couchdb/rules/access';
 import { resolveContactPhone } from '@couchdb/rules/contact';
 import { formatArea, formatDate, formatPrice } from '@couchdb/rules/format';
+import { jsonEqual } from '@couchdb/rules/json-equal';
 import { EmptyState } from '@client/components/empty-state';
 import { FactGrid } from '@client/components/fact-grid';
 import { useFavoriteToggle } from '@client/components/property/use-favorite-toggle';
@@ -34,6 +36,7 @@ import type { PropertyDoc } from '@client/data/schemas/property.schema';
 import { useHistoryOverlay } from '@client/lib/history-overlay';
 import { useAuth } from '@client/lib/session/auth-context';
 import { useClientValue } from '@client/lib/use-client-value';
+import { useStableCallback } from '@client/lib/use-stable-callback';
 import type { LoginRedirectState } from '@client/components/auth/require-auth';
 import { ContactBar } from './components/contact-bar';
 import { ContactDialog } from './components/contact-dialog';
@@ -124,7 +127,8 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
   );
 
   // Stable callbacks: the page renders again as the device opens, its settings and favourites
-  // arrive; the memoised parts (summary, carousel, facts…) then stay as they are.
+  // arrive; the memoised parts (summary, carousel, sections, contact bar…) then stay as they are:
+  // on a slow phone, rendering the whole page again was a long task (issue 17).
   const { show: showPanorama } = panorama;
   const openPanorama = useCallback(() => {
     const missing = checkPanorama(p.panorama_url);
@@ -145,44 +149,29 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
     [p.title, p.type, p.price, toast],
   );
 
-  const recordContact = useCallback(() => {
+  const recordContact = useStableCallback(() => {
     recordPromotionEventSoon('contact', p.id);
     device?.sync?.counters
       .record('property_contact', p.id)
       .catch((err: unknown) => console.error('recording the contact open failed', p.id, err));
-  }, [p.id, device]);
+  });
 
-  const { pathname, search, hash } = location;
-  const openContact = useCallback(() => {
+  const openContact = useStableCallback(() => {
     if (!user) {
       toast.warning(PROPERTY_MESSAGES.loginRequired);
+      const { pathname, search, hash } = location;
       const state: LoginRedirectState = { from: { pathname, search, hash } };
       void navigate('/login', { state });
       return;
     }
     setContactOpen(true);
     recordContact();
-  }, [user, toast, pathname, search, hash, navigate, recordContact]);
+  });
+  const closeContact = useCallback(() => setContactOpen(false), []);
+  const toggleFavorite = useStableCallback(() => favorites.toggle(p.id));
   // The contact bar calls at once when the number needs no word first (not the platform line),
   // and once the promotion has been read (until then the dialog waits for whom it resolves to).
   const directCall = Boolean(user && promotion !== undefined && contact.phone && !contact.warning);
-
-  const facts = useMemo(
-    () => [
-      { label: '户型', value: p.rooms || `${p.bedrooms}室`, testId: 'fact-rooms' },
-      { label: '面积', value: formatArea(p.area), testId: 'fact-area' },
-      { label: '类型', value: PROPERTY_TYPE_LABELS[p.type] },
-      { label: '区域', value: p.address?.district ?? '' },
-      {
-        label: '小区',
-        value: <CommunityLink name={p.address?.community} />,
-        testId: 'fact-community',
-      },
-      ...factRows(p.facts, p.type).map((f) => ({ ...f, testId: `fact-${f.key}` })),
-      { label: '发布时间', value: formatDate(p.created_at) },
-    ],
-    [p],
-  );
 
   return (
     <Container maxWidth="lg" disableGutters sx={{ py: { xs: 0, md: 3 }, px: { md: 3 } }}>
@@ -225,62 +214,18 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
         spacing={2}
         sx={{ mt: { xs: 2, md: 3 }, mx: { xs: 1.5, md: 0 }, maxWidth: { md: 'calc(60% - 12px)' } }}
       >
-        <Section title="房源信息">
-          <FactGrid facts={facts} />
-        </Section>
-        <SimilarListings property={p} now={now} />
-        <VerificationSection property={p} />
-        {p.price_history && p.price_history.length > 1 && (
-          <Section title="价格走势">
-            <PriceHistoryChart history={p.price_history} type={p.type} />
-          </Section>
-        )}
-        {p.type === 'sale' && p.price > 0 && (
-          <LoanEstimate property={p} rates={settings.loanRates} />
-        )}
-        {p.features.length > 0 && (
-          <Section title="房源特色">
-            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} data-testid="detail-features">
-              {p.features.map((tag) => (
-                <Chip
-                  key={tag}
-                  label={tag}
-                  sx={{ bgcolor: 'primary.light', color: 'primary.dark', fontWeight: 500 }}
-                />
-              ))}
-            </Stack>
-          </Section>
-        )}
-        <Section title="房源描述">
-          <Typography sx={{ whiteSpace: 'pre-line', lineHeight: 1.8, color: '#3d434b' }}>
-            {p.description || '发布人暂未填写描述'}
-          </Typography>
-        </Section>
-        <Section title="联系人">
-          <Stack
-            direction="row"
-            sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2 }}
-          >
-            <Box>
-              <Typography
-                sx={{ fontWeight: 600, visibility: contactPending ? 'hidden' : undefined }}
-                aria-busy={contactPending}
-                data-testid="contact-card-name"
-              >
-                {/* The promoting agent is whom the phone reaches (the dialog's number): named here too. */}
-                {contact.source === 'promotion'
-                  ? contact.name
-                  : p.contact?.name || p.owner?.name || contact.name}
-              </Typography>
-              <Typography color="textSecondary" sx={{ fontSize: 13 }}>
-                {user ? '点击电话咨询查看联系电话' : '登录后可查看联系电话'}
-              </Typography>
-            </Box>
-            <Button variant="outlined" color="secondary" onClick={openContact}>
-              电话咨询
-            </Button>
-          </Stack>
-        </Section>
+        <ListingSections property={p} now={now} loanRates={settings.loanRates} />
+        <ContactSection
+          name={
+            // The promoting agent is whom the phone reaches (the dialog's number): named here too.
+            contact.source === 'promotion'
+              ? contact.name
+              : p.contact?.name || p.owner?.name || contact.name
+          }
+          pending={contactPending}
+          signedIn={Boolean(user)}
+          onContact={openContact}
+        />
         <ReportListing property={p} />
         <Box sx={{ display: { md: 'none' }, pb: 2 }}>
           <BackLink />
@@ -299,11 +244,11 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
         open={contactOpen}
         contact={contact}
         pending={contactPending}
-        onClose={() => setContactOpen(false)}
+        onClose={closeContact}
       />
       <ContactBar
         favorited={favorites.ids.has(p.id)}
-        onFavorite={() => favorites.toggle(p.id)}
+        onFavorite={toggleFavorite}
         onShare={share}
         callHref={directCall ? `tel:${contact.phone}` : null}
         onCall={directCall ? recordContact : openContact}
@@ -311,3 +256,109 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
     </Container>
   );
 }
+
+/**
+ * The listing's own sections (房源信息 to 房源描述): they depend on the listing alone (and the loan
+ * rates), so the page's renders as the device opens leave them as they are.
+ */
+const ListingSections = memo(
+  function ListingSections({
+    property: p,
+    now,
+    loanRates,
+  }: {
+    property: PropertyDoc;
+    now: number;
+    loanRates: LoanRates;
+  }) {
+    const facts = useMemo(
+      () => [
+        { label: '户型', value: p.rooms || `${p.bedrooms}室`, testId: 'fact-rooms' },
+        { label: '面积', value: formatArea(p.area), testId: 'fact-area' },
+        { label: '类型', value: PROPERTY_TYPE_LABELS[p.type] },
+        { label: '区域', value: p.address?.district ?? '' },
+        {
+          label: '小区',
+          value: <CommunityLink name={p.address?.community} />,
+          testId: 'fact-community',
+        },
+        ...factRows(p.facts, p.type).map((f) => ({ ...f, testId: `fact-${f.key}` })),
+        { label: '发布时间', value: formatDate(p.created_at) },
+      ],
+      [p],
+    );
+    return (
+      <>
+        <Section title="房源信息">
+          <FactGrid facts={facts} />
+        </Section>
+        <SimilarListings property={p} now={now} />
+        <VerificationSection property={p} />
+        {p.price_history && p.price_history.length > 1 && (
+          <Section title="价格走势">
+            <PriceHistoryChart history={p.price_history} type={p.type} />
+          </Section>
+        )}
+        {p.type === 'sale' && p.price > 0 && <LoanEstimate property={p} rates={loanRates} />}
+        {p.features.length > 0 && (
+          <Section title="房源特色">
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} data-testid="detail-features">
+              {p.features.map((tag) => (
+                <Chip
+                  key={tag}
+                  label={tag}
+                  sx={{ bgcolor: 'primary.light', color: 'primary.dark', fontWeight: 500 }}
+                />
+              ))}
+            </Stack>
+          </Section>
+        )}
+        <Section title="房源描述">
+          <Typography sx={{ whiteSpace: 'pre-line', lineHeight: 1.8, color: '#3d434b' }}>
+            {p.description || '发布人暂未填写描述'}
+          </Typography>
+        </Section>
+      </>
+    );
+  },
+  // The device's settings, once read, are a new object with (usually) the same rates.
+  (before, after) =>
+    before.property === after.property &&
+    before.now === after.now &&
+    jsonEqual(before.loanRates, after.loanRates),
+);
+
+/** 联系人: whom the phone reaches, and 电话咨询. */
+const ContactSection = memo(function ContactSection({
+  name,
+  pending,
+  signedIn,
+  onContact,
+}: {
+  name: string;
+  pending: boolean;
+  signedIn: boolean;
+  onContact: () => void;
+}) {
+  return (
+    <Section title="联系人">
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
+        <Box>
+          <Typography
+            sx={{ fontWeight: 600, visibility: pending ? 'hidden' : undefined }}
+            aria-busy={pending}
+            data-testid="contact-card-name"
+          >
+            {name}
+          </Typography>
+          <Typography color="textSecondary" sx={{ fontSize: 13 }}>
+            {signedIn ? '点击电话咨询查看联系电话' : '登录后可查看联系电话'}
+          </Typography>
+        </Box>
+        <Button variant="outlined" color="secondary" onClick={onContact}>
+          电话咨询
+        </Button>
+      </Stack>
+    </Section>
+  );
+});

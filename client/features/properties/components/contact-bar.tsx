@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -17,7 +17,7 @@ const SHOWN_ON_PHONES = { xs: 'flex', md: 'none' } as const;
  * screens: 收藏 and 分享 beside a wide 电话咨询. Laptops keep the summary panel's buttons instead.
  * Shown and hidden by CSS only, so the gateway's render and the page's first render agree.
  */
-export function ContactBar({
+export const ContactBar = memo(function ContactBar({
   favorited,
   onFavorite,
   onShare,
@@ -87,7 +87,7 @@ export function ContactBar({
       </Paper>
     </>
   );
-}
+});
 
 /** An icon over its label, as the tab bar draws them. */
 function BarAction({

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
@@ -14,7 +15,7 @@ import { SERVICE_HOURS } from '@couchdb/model/constants';
 import { APP_NAME } from '@client/config';
 
 /** 电话咨询 (spec §2, §6): who to call, by priority, with the platform-line warning. */
-export function ContactDialog({
+export const ContactDialog = memo(function ContactDialog({
   open,
   contact,
   pending = false,
@@ -92,4 +93,4 @@ export function ContactDialog({
       </DialogActions>
     </Dialog>
   );
-}
+});

@@ -2,7 +2,7 @@
  * The listing detail page's trust parts (issue 19): the verification code with its check, the
  * owner's notice after a report, and 举报 (the dialog loads on first use).
  */
-import { lazy, useState, memo } from 'react';
+import { lazy, memo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -83,7 +83,11 @@ export function OwnListingNotice({ property: p }: { property: PropertyDoc }) {
 }
 
 /** 举报: signed-in users other than the owner; a visitor is led to log in first. */
-export function ReportListing({ property: p }: { property: PropertyDoc }) {
+export const ReportListing = memo(function ReportListing({
+  property: p,
+}: {
+  property: PropertyDoc;
+}) {
   const { user } = useAuth();
   const toast = useToast();
   const navigate = useNavigate();
@@ -129,4 +133,4 @@ export function ReportListing({ property: p }: { property: PropertyDoc }) {
       )}
     </>
   );
-}
+});
