@@ -2,7 +2,7 @@
  * The storage worker's catch-up pull (client/data/bulk-pull.ts) into the real Dexie storage on
  * fake-indexeddb, as a device database opened on it sees it: every document but the last written,
  * with the page replication's context; pages fetched ahead while a write runs, up to a write's
- * worth, and the next write taking all of them; a
+ * worth, and the next write taking all of them; a database closed under it stops it; a
  * stored document (or one the walk meets twice) ends as it was last sent; a failed page keeps what
  * was written and rejects.
  */
@@ -166,6 +166,32 @@ describe('the storage worker’s catch-up pull', () => {
     await expect(bulkPull(instance, request(500), fetchPage)).rejects.toThrow('network down');
     // The first page, and the second but its last document (held for the one after).
     expect(await db.properties.count().exec()).toBe(999);
+  });
+
+  it('stops, fetching no more, when the database closes under it', async () => {
+    const { db, instance } = await device();
+    const log: string[] = [];
+    const pageSize = BULK_WRITE_ROWS / 4;
+    const { fetchPage } = feed(listings(BULK_WRITE_ROWS * 3), pageSize, log);
+    const writing = instance.bulkWrite.bind(instance);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    instance.bulkWrite = async (rows, context) => {
+      await held;
+      return writing(rows, context);
+    };
+
+    const pulled = bulkPull(instance, request(pageSize), fetchPage);
+    await vi.waitFor(() => expect(log).toContain(`fetch ${BULK_WRITE_ROWS}`));
+    // The page switches identities: its database closes while the catch-up writes.
+    await db.close();
+    release();
+
+    await expect(pulled).rejects.toThrow(/closed/);
+    const fetched = log.length;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(log).toHaveLength(fetched);
+    expect(fetched).toBeLessThan(BULK_WRITE_ROWS / pageSize + 2);
   });
 
   it('gives back nothing to store when the feed has nothing new', async () => {
