@@ -164,7 +164,13 @@ export function renderFirstScreen(
   }
   const styles = new Map<string, string>();
   for (const [id, rules] of Object.entries(cache.inserted)) {
-    if (typeof rules === 'string') styles.set(id, rules);
+    if (typeof rules !== 'string') continue;
+    // A part's rules whose markup is not in the page (it rendered, then suspended or chose
+    // another branch): about a third of a listing page's CSS, parsed and matched for nothing on a
+    // slow phone. The page inserts them itself if it ever renders that part. Global rules and
+    // keyframes carry no class of their own and stay.
+    if (rules.startsWith(`.${cache.key}-${id}`) && !html.includes(`${cache.key}-${id}`)) continue;
+    styles.set(id, rules);
   }
   return { html, styles };
 }

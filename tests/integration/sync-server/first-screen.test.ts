@@ -164,6 +164,13 @@ describe('first screens for a first visit', () => {
     const emotionClasses = [...used].filter((c) => c.startsWith('css-'));
     expect(emotionClasses.length).toBeGreaterThan(20);
     for (const c of emotionClasses) expect(ids).toContain(c.slice('css-'.length));
+    // And no rules of a class the markup does not use.
+    const block = new RegExp(`<style ${FIRST_SCREEN_CSS_ATTRIBUTE}="[^"]+">([^<]*)</style>`).exec(
+      res.text,
+    )![1]!;
+    const ruleClasses = new Set([...block.matchAll(/\.(css-[\w-]+)\{/g)].map(([, c]) => c!));
+    expect(ruleClasses.size).toBeGreaterThan(20);
+    for (const c of ruleClasses) expect(used).toContain(c);
   });
 
   it('renders the listing list with the filter in the URL, at a laptop’s width', async () => {
