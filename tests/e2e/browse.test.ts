@@ -21,6 +21,7 @@ import { DEFAULT_SETTINGS } from '@couchdb/model/setting';
 import { PLATFORM_LINE_WARNING } from '@couchdb/rules/contact';
 import { priorityFirstNote } from '@couchdb/rules/property-filter';
 import {
+  explainFailure,
   launchBrowser,
   saveScreenshot,
   SYNC_WAIT,
@@ -404,15 +405,17 @@ describe('listing detail', () => {
     await new Layout(page).waitForToast('已添加收藏');
     await detail.favoriteButton.click();
     await new Layout(page).waitForToast('已取消收藏');
-    const stores = JSON.parse(await dumpIndexedDb(page)) as {
-      db: string;
-      rows: { id?: string }[];
-    }[];
-    // The collection's database has a store of documents beside others (changes, attachments).
-    const recent = stores
-      .filter((s) => s.db.includes(user.userId.toLowerCase()) && s.db.endsWith('recent'))
-      .flatMap((s) => s.rows.map((r) => r.id));
-    expect(recent).toEqual(expect.arrayContaining([ids.media, ids.contactOnly, ids.noPhone]));
+    await explainFailure(page, 'browse-recently-viewed', async () => {
+      const stores = JSON.parse(await dumpIndexedDb(page)) as {
+        db: string;
+        rows: { id?: string }[];
+      }[];
+      // The collection's database has a store of documents beside others (changes, attachments).
+      const recent = stores
+        .filter((s) => s.db.includes(user.userId.toLowerCase()) && s.db.endsWith('recent'))
+        .flatMap((s) => s.rows.map((r) => r.id));
+      expect(recent).toEqual(expect.arrayContaining([ids.media, ids.contactOnly, ids.noPhone]));
+    });
 
     await new Layout(page).signOut();
     await page.close();
@@ -420,13 +423,16 @@ describe('listing detail', () => {
 });
 
 async function expectDialog(page: Page, phone: string, name: string, platform: boolean) {
-  const dialog = page.getByRole('dialog', { name: '电话咨询' });
-  await dialog.getByTestId('contact-phone').waitFor();
-  expect(await dialog.getByTestId('contact-phone').textContent()).toBe(phone);
-  expect(await dialog.getByTestId('contact-name').textContent()).toBe(name);
-  if (platform)
-    expect(await dialog.getByTestId('contact-warning').textContent()).toBe(PLATFORM_LINE_WARNING);
-  else expect(await dialog.getByTestId('contact-warning').count()).toBe(0);
+  // A failure says what the page showed and logged (a flake seen once, not reproduced since).
+  await explainFailure(page, `browse-contact-dialog-${phone}`, async () => {
+    const dialog = page.getByRole('dialog', { name: '电话咨询' });
+    await dialog.getByTestId('contact-phone').waitFor();
+    expect(await dialog.getByTestId('contact-phone').textContent()).toBe(phone);
+    expect(await dialog.getByTestId('contact-name').textContent()).toBe(name);
+    if (platform)
+      expect(await dialog.getByTestId('contact-warning').textContent()).toBe(PLATFORM_LINE_WARNING);
+    else expect(await dialog.getByTestId('contact-warning').count()).toBe(0);
+  });
 }
 
 const PHONE_UA =
