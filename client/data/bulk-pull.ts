@@ -1,7 +1,7 @@
 /**
  * A collection's catch-up pull run where its storage is: in the storage worker, which fetches the
- * gateway's pull pages one after another (the next one downloading while this one is written),
- * parses them and writes them into the collection's storage instance itself. The page's RxDB sees
+ * gateway's pull pages one after another (the next ones downloading while a write runs), parses
+ * them and writes them into the collection's storage instance itself. The page's RxDB sees
  * the writes as change events, as it sees another tab's; its replication gets back only the last
  * document with the checkpoint after it, which it stores as if it had pulled everything itself.
  *
