@@ -71,6 +71,23 @@ function feed(documents: SyncDocument[], pageSize: number, log: string[] = []) {
   return { fetchPage, asked };
 }
 
+/**
+ * Logs each write of `instance` in `log` (`write <rows>`) and holds the first until the function
+ * returned is called.
+ */
+function holdFirstWrite(instance: Instance, log: string[]): () => void {
+  const writing = instance.bulkWrite.bind(instance);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let writes = 0;
+  instance.bulkWrite = async (rows, context) => {
+    log.push(`write ${rows.length}`);
+    if (++writes === 1) await held;
+    return writing(rows, context);
+  };
+  return release;
+}
+
 describe('the storage worker’s catch-up pull', () => {
   it('writes all but the last document, with the replication’s context, and gives back the last and the checkpoint', async () => {
     const { db, instance } = await device();
@@ -108,14 +125,7 @@ describe('the storage worker’s catch-up pull', () => {
     const log: string[] = [];
     const pageSize = BULK_WRITE_ROWS / 4;
     const { fetchPage } = feed(listings(BULK_WRITE_ROWS * 2), pageSize, log);
-    const writing = instance.bulkWrite.bind(instance);
-    let release!: () => void;
-    const firstWriteHeld = new Promise<void>((resolve) => (release = resolve));
-    instance.bulkWrite = async (rows, context) => {
-      log.push(`write ${rows.length}`);
-      if (log.filter((entry) => entry.startsWith('write')).length === 1) await firstWriteHeld;
-      return writing(rows, context);
-    };
+    const release = holdFirstWrite(instance, log);
 
     const pulled = bulkPull(instance, request(pageSize), fetchPage);
     // The fake feed answers at once: once a task has passed, the fetches have gone as far as they go.
@@ -173,13 +183,7 @@ describe('the storage worker’s catch-up pull', () => {
     const log: string[] = [];
     const pageSize = BULK_WRITE_ROWS / 4;
     const { fetchPage } = feed(listings(BULK_WRITE_ROWS * 3), pageSize, log);
-    const writing = instance.bulkWrite.bind(instance);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    instance.bulkWrite = async (rows, context) => {
-      await held;
-      return writing(rows, context);
-    };
+    const release = holdFirstWrite(instance, log);
 
     const pulled = bulkPull(instance, request(pageSize), fetchPage);
     await vi.waitFor(() => expect(log).toContain(`fetch ${BULK_WRITE_ROWS}`));
@@ -188,10 +192,14 @@ describe('the storage worker’s catch-up pull', () => {
     release();
 
     await expect(pulled).rejects.toThrow(/closed/);
-    const fetched = log.length;
+    const logged = log.length;
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(log).toHaveLength(fetched);
-    expect(fetched).toBeLessThan(BULK_WRITE_ROWS / pageSize + 2);
+    expect(log).toHaveLength(logged);
+    // The pages fetched during the held write (a write's worth), no more.
+    expect(log.filter((entry) => entry.startsWith('fetch'))).toHaveLength(
+      BULK_WRITE_ROWS / pageSize + 1,
+    );
+    expect(log.filter((entry) => entry.startsWith('write'))).toHaveLength(1);
   });
 
   it('gives back nothing to store when the feed has nothing new', async () => {
