@@ -17,7 +17,7 @@ import {
 } from '@client/ssr/render-first-screen';
 
 export interface FirstScreenStyles {
-  /** Emotion's ids of the rules (the `css-<id>` class names). */
+  /** Emotion's ids of the rules (the `css-<id>` class names) and of the classes merged into others. */
   ids: string[];
   css: string;
   /** The block's attribute, listing the ids. */
@@ -31,8 +31,10 @@ export async function renderFirstScreenStyles(): Promise<FirstScreenStyles> {
   const all = new Map<string, string>();
   for (const width of Object.values(SCREEN_WIDTHS)) {
     for (const path of FIRST_SCREEN_PATHS) {
+      // '' is a class merged into another (no rules of its own): a render where it is on an
+      // element gives its rules.
       for (const [id, rules] of renderFirstScreen(path, firstPull, width).styles)
-        all.set(id, rules);
+        if (rules || !all.has(id)) all.set(id, rules);
     }
   }
   return {

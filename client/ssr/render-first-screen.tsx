@@ -66,7 +66,10 @@ export function firstScreenModule(path: string): string | null {
 export interface FirstScreen {
   /** The markup inside #root. */
   html: string;
-  /** Emotion's rules the markup uses, by id (its `css-<id>` class names). */
+  /**
+   * Emotion's rules the markup uses, by id (its `css-<id>` class names); '' for a class merged
+   * into another (`mergedClassIds`), which the page need not insert.
+   */
   styles: Map<string, string>;
 }
 
@@ -163,14 +166,53 @@ export function renderFirstScreen(
     restore();
   }
   const styles = new Map<string, string>();
+  const unused = new Map<string, string>();
   for (const [id, rules] of Object.entries(cache.inserted)) {
     if (typeof rules !== 'string') continue;
-    // A part's rules whose markup is not in the page (it rendered, then suspended or chose
-    // another branch): about a third of a listing page's CSS, parsed and matched for nothing on a
-    // slow phone. The page inserts them itself if it ever renders that part. Global rules and
-    // keyframes carry no class of their own and stay.
-    if (rules.startsWith(`.${cache.key}-${id}`) && !html.includes(`${cache.key}-${id}`)) continue;
-    styles.set(id, rules);
+    // Global rules and keyframes carry no class of their own and stay.
+    if (rules.startsWith(`.${cache.key}-${id}`) && !html.includes(`${cache.key}-${id}`)) {
+      unused.set(id, rules);
+    } else styles.set(id, rules);
+  }
+  for (const id of mergedClassIds(cache.registered, cache.key, styles, unused)) {
+    styles.set(id, '');
   }
   return { html, styles };
+}
+
+/**
+ * The ids of the classes in `unused` (rendered, but on no element of the markup) that emotion
+ * merged into another class: a part styled over an MUI component (AppBar over Paper, Button over
+ * ButtonBase, a Card's own styles…) passes its class to the component, which folds its styles into
+ * its own class, so only that one reaches an element. Every render computes the part's class
+ * again and, unless told it is inserted, compiles and inserts its rules, which no element uses:
+ * about 190 rules as a listing page hydrates on a phone. The page's cache counts these as inserted
+ * (emotion-cache.ts), their rules left out of the page.
+ * A class is merged when its styles, with emotion's `;`, end the styles of a class the markup uses
+ * or of another merged one (emotion appends a merged class's styles last: `getRegisteredStyles`,
+ * then `serializeStyles`). A part of a branch the page did not take (rendered, then suspended or
+ * replaced) is not: its rules are left out too, and the page inserts them if it ever renders it.
+ */
+function mergedClassIds(
+  registered: Record<string, string | undefined>,
+  key: string,
+  used: Map<string, string>,
+  unused: Map<string, string>,
+): string[] {
+  const stylesOf = (id: string) => registered[`${key}-${id}`];
+  const into = [...used.keys()].map(stylesOf).filter((s) => typeof s === 'string');
+  const merged: string[] = [];
+  const left = new Set(unused.keys());
+  for (let found = true; found;) {
+    found = false;
+    for (const id of left) {
+      const own = stylesOf(id);
+      if (typeof own !== 'string' || !into.some((s) => s.endsWith(`${own};`))) continue;
+      merged.push(id);
+      into.push(own);
+      left.delete(id);
+      found = true;
+    }
+  }
+  return merged;
 }
