@@ -178,6 +178,8 @@ it('shows the townships, a 小区 page and similar listings offline after one on
       // A listing's similar listings: its 小区 first, the closest in price and area first.
       await community.saleCards.filter({ hasText: '九千单价' }).click();
       await detail.title.waitFor();
+      // Below the fold, the section renders as the reader scrolls near it.
+      await detail.scrollToSimilar(UI_WAIT.timeout);
       // The cards come a few a task; the list says it is busy until the last is there.
       const similar = page
         .locator('[data-testid="similar-listings"][aria-busy="false"]')
@@ -213,6 +215,7 @@ it('shows the townships, a 小区 page and similar listings offline after one on
       await community.unitPrice.waitFor();
       await saveScreenshot(page, 'areas-demo-community-desktop');
       await detail.goto(gateway.url, ids.a);
+      await detail.scrollToSimilar(UI_WAIT.timeout);
       await page.getByTestId('similar-listings').waitFor();
       await saveScreenshot(page, 'areas-similar-desktop');
     } finally {

@@ -27,6 +27,9 @@ export class PropertyDetailPage {
   readonly loanMonthly: Locator;
   /** What the video slide shows until it plays. */
   readonly videoPoster: Locator;
+  /** 相似房源's cards, and where the section goes until the reader scrolls near it. */
+  readonly similar: Locator;
+  readonly similarAnchor: Locator;
 
   constructor(readonly page: Page) {
     this.title = page.getByRole('heading', { level: 1 });
@@ -52,6 +55,25 @@ export class PropertyDetailPage {
     this.loanDownPayment = page.getByTestId('loan-down-payment');
     this.loanMonthly = page.getByTestId('loan-monthly');
     this.videoPoster = this.video.getByTestId('video-poster');
+    this.similar = page.getByTestId('similar-listings');
+    this.similarAnchor = page.getByTestId('similar-listings-anchor');
+  }
+
+  /**
+   * Scrolls to 相似房源 until it is there: to its anchor, which the section replaces once near the
+   * viewport (the anchor may go while the page scrolls to it), then to the section.
+   */
+  async scrollToSimilar(timeout: number): Promise<void> {
+    const selector = '[data-testid="similar-listings"], [data-testid="similar-listings-anchor"]';
+    const deadline = Date.now() + timeout;
+    while ((await this.similar.count()) === 0) {
+      if (Date.now() > deadline) throw new Error('相似房源 did not render after scrolling to it');
+      await this.page.evaluate(
+        (s) => document.querySelector(s)?.scrollIntoView({ block: 'center' }),
+        selector,
+      );
+      await this.similar.waitFor({ timeout: 1000 }).catch(() => undefined);
+    }
   }
 
   /** A row of the 房源信息 grid by its key (rooms, area, floor, orientation, decoration …). */

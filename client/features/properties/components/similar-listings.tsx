@@ -7,33 +7,49 @@ import { useFavoriteToggle } from '@client/components/property/use-favorite-togg
 import { useSteppedCount } from '@client/components/use-stepped-count';
 import { usePublicProperties } from '@client/data/hooks';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
-import { useClientValue } from '@client/lib/use-client-value';
+import { useNearViewport } from '@client/lib/use-near-viewport';
 import { Section } from './detail-layout';
 
 /** Below the fold: the cards' photos load lazily (a card's index from 4 on). */
 const EAGER_OFFSET = 4;
 
+/** How far below the viewport the section starts rendering, in CSS pixels (about three cards). */
+const NEAR_VIEWPORT_PX = 300;
+
+/**
+ * Where the section goes until the reader scrolls near it, for the viewport to be measured
+ * against: empty, in the column's flow (not absolute: in a flex column it would sit at the
+ * column's top), its margin taken off so the column's spacing is as without it. Inline, no class:
+ * the gateway renders it too.
+ */
+const ANCHOR_STYLE = { height: 0, margin: 0 } as const;
+
 /**
  * 相似房源 (issue 18): the public listings on the device most like this one (its 小区 first, then
  * its township; same type; close in price and area). Nothing is shown when there are none.
- * Rendered after hydration only: a page rendered by the gateway holds one listing, not the set.
+ * Below the fold on a phone: it reads the device's listings and draws its cards once the reader
+ * scrolls near it, not while the page opens (on a slow phone, the cards' first render, their
+ * styles and the layout were the longest tasks after the device opened). A page rendered by the
+ * gateway holds one listing, not the set: the gateway renders the anchor only.
  */
-export const SimilarListings = memo(function SimilarListings({
-  property,
-  now,
-}: {
+export const SimilarListings = memo(function SimilarListings(props: {
   property: PropertyDoc;
   now: number;
 }) {
-  const hydrated = useClientValue(() => true, false);
+  const [anchor, near] = useNearViewport<HTMLDivElement>(NEAR_VIEWPORT_PX);
+  if (!near)
+    return (
+      <div ref={anchor} aria-hidden data-testid="similar-listings-anchor" style={ANCHOR_STYLE} />
+    );
+  return <SimilarListingsNear {...props} />;
+});
+
+function SimilarListingsNear({ property, now }: { property: PropertyDoc; now: number }) {
   // A deferred render, a card a task: six cards arriving with the device's listings are not drawn
   // in one long task on a slow phone.
   const all = useDeferredValue(usePublicProperties().data);
   const favorites = useFavoriteToggle();
-  const similar = useMemo(
-    () => (hydrated && all ? similarListings(property, all) : []),
-    [hydrated, all, property],
-  );
+  const similar = useMemo(() => (all ? similarListings(property, all) : []), [all, property]);
   const rendered = useSteppedCount(similar.length, 1);
   if (similar.length === 0) return null;
   return (
@@ -55,4 +71,4 @@ export const SimilarListings = memo(function SimilarListings({
       </Stack>
     </Section>
   );
-});
+}
