@@ -20,9 +20,16 @@ export function startHydration(): void {
   hydrating = true;
 }
 
+let markHydrated: () => void = () => undefined;
+/** Resolves once the first screen has been hydrated (or rendered, where there was no markup). */
+export const firstScreenHydrated = new Promise<void>((resolve) => {
+  markHydrated = resolve;
+});
+
 /** Once the first screen has been hydrated: stores give their own values from then on. */
 export function endHydration(): void {
   hydrating = false;
+  markHydrated();
 }
 
 export function isHydrating(): boolean {

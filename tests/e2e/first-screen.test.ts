@@ -56,6 +56,21 @@ const WATCH_NOT_FOUND = `new MutationObserver(() => {
     window.__sawNotFound = true;
 }).observe(document, { childList: true, subtree: true, characterData: true });`;
 
+/**
+ * Records whether the page had hydrated its <main> (React's fiber on the node) when it started the
+ * device storage's worker (the data layer's first step).
+ */
+const WATCH_WORKER_START = `{
+  const Started = window.Worker;
+  window.Worker = class extends Started {
+    constructor(url, options) {
+      const main = document.querySelector('main');
+      window.__workerAfterHydration = Object.keys(main ?? {}).some((k) => k.startsWith('__reactFiber'));
+      super(url, options);
+    }
+  };
+}`;
+
 let gateway: RunningGateway;
 /** A public demo listing with photos: a shared link's page. */
 let listing: Property;
@@ -225,11 +240,19 @@ describe.each(SIZES)('%s’s first visit', (_name, viewport, userAgent) => {
         }
         await detail.scrollToSimilar(UI_WAIT.timeout);
         expect(await detail.similar.getByTestId('property-card').count()).toBeGreaterThan(0);
+        // The device database (its worker, its opening and first sync) came after the page had
+        // hydrated what the gateway rendered, not competing with it.
+        expect(
+          await page.evaluate(
+            () => (window as { __workerAfterHydration?: boolean }).__workerAfterHydration,
+          ),
+        ).toBe(true);
         expect(errors).toEqual([]);
         await saveScreenshot(page, `first-visit-listing-${viewport.width}`);
       },
       async (page) => {
         await page.addInitScript(WATCH_NOT_FOUND);
+        await page.addInitScript(WATCH_WORKER_START);
       },
     );
   });

@@ -2,6 +2,7 @@
 import { FIRST_SCREEN_PATHS } from '@client/app/first-screen-paths';
 import { bootListingsShown, bootPrefetchBody } from '@client/data/boot-prefetch';
 import { sessionTokens } from '@client/lib/http';
+import { firstScreenHydrated } from '@client/lib/use-store-value';
 import { whenIdle, yieldToMain } from '@client/lib/when-idle';
 
 /**
@@ -39,16 +40,27 @@ export const loadPageData = () => importDataLayer().then((m) => m.pageDeviceData
 const IDLE_TIMEOUT_MS = 2000;
 const FIRST_SCREEN_TIMEOUT_MS = 4000;
 
-/**
- * Whether the data layer can wait for the first screen: on a first visit, home and the listing list
- * show the listings the page prefetched (public/boot-prefetch.js), so the device database (its
- * download, opening and first writes) comes after them instead of competing with them.
- */
-export function dataLayerCanWait(): boolean {
-  return bootPrefetchBody() !== null && FIRST_SCREEN_PATHS.includes(window.location.pathname);
+/** Whether the gateway rendered the page's first screen (sync-server/first-screen.ts). */
+function gatewayRendered(): boolean {
+  return document.getElementById('root')?.hasAttribute('data-ssr') === true;
 }
 
-/** Runs `run` once the first screen has shown the prefetched listings and the page is idle. */
+/**
+ * Whether the data layer can wait for the first screen: on a first visit, home and the listing list
+ * show the listings the page prefetched (public/boot-prefetch.js), and a page the gateway rendered
+ * (a shared listing's or article's) shows its content before the app's code, so the device
+ * database (its download, its worker's start, opening and first writes) comes after them instead
+ * of competing with them (on a phone's few cores, the worker's work slowed the page's hydration).
+ */
+export function dataLayerCanWait(): boolean {
+  if (!FIRST_SCREEN_PATHS.includes(window.location.pathname)) return gatewayRendered();
+  return bootPrefetchBody() !== null;
+}
+
+/**
+ * Runs `run` once the first screen has shown the prefetched listings (home, the list) or has been
+ * hydrated (another page the gateway rendered), and the page is idle.
+ */
 export function afterFirstScreen(run: () => void): () => void {
   let cancelled = false;
   let cancelIdle: (() => void) | null = null;
@@ -58,7 +70,10 @@ export function afterFirstScreen(run: () => void): () => void {
     cancelIdle = whenIdle(run, IDLE_TIMEOUT_MS);
   };
   const timer = setTimeout(go, FIRST_SCREEN_TIMEOUT_MS);
-  void bootListingsShown.then(go);
+  const shown = FIRST_SCREEN_PATHS.includes(window.location.pathname)
+    ? bootListingsShown
+    : firstScreenHydrated;
+  void shown.then(go);
   return () => {
     cancelled = true;
     clearTimeout(timer);
