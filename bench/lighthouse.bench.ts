@@ -13,6 +13,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import * as constants from 'lighthouse/core/config/constants.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/helpers/browser';
 import { startGateway } from '../tests/helpers/gateway';
 import { sharedListingPath } from './shared-listing';
@@ -74,7 +75,12 @@ async function main() {
     chromeFlags: CHROMIUM_ARGS,
   });
   try {
-    console.log(`Lighthouse ${runs} run(s) per page, mobile (default throttling), ${gateway.url}`);
+    const { rttMs, throughputKbps, cpuSlowdownMultiplier } = constants.throttling.mobileSlow4G;
+    console.log(
+      `Lighthouse ${runs} run(s) per page, mobile: slow 4G simulated (${rttMs} ms round trip, ` +
+        `${(throughputKbps / 1024).toFixed(1)} Mbit/s down), CPU ×${cpuSlowdownMultiplier}; ` +
+        `FCP is when the page first paints on that network. ${gateway.url}`,
+    );
     console.log(`${'page'.padEnd(15)} score  FCP ms   SI ms  LCP ms  TBT ms    CLS`);
     for (const page of PAGES.filter((p) => pageNames.includes(p.name))) {
       const all: Figures[] = [];
