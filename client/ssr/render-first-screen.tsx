@@ -166,12 +166,12 @@ export function renderFirstScreen(
     restore();
   }
   const styles = new Map<string, string>();
-  const unused = new Map<string, string>();
+  const unused = new Set<string>();
   for (const [id, rules] of Object.entries(cache.inserted)) {
     if (typeof rules !== 'string') continue;
     // Global rules and keyframes carry no class of their own and stay.
     if (rules.startsWith(`.${cache.key}-${id}`) && !html.includes(`${cache.key}-${id}`)) {
-      unused.set(id, rules);
+      unused.add(id);
     } else styles.set(id, rules);
   }
   for (const id of mergedClassIds(cache.registered, cache.key, styles, unused)) {
@@ -197,12 +197,12 @@ function mergedClassIds(
   registered: Record<string, string | undefined>,
   key: string,
   used: Map<string, string>,
-  unused: Map<string, string>,
+  unused: Set<string>,
 ): string[] {
   const stylesOf = (id: string) => registered[`${key}-${id}`];
   const into = [...used.keys()].map(stylesOf).filter((s) => typeof s === 'string');
   const merged: string[] = [];
-  const left = new Set(unused.keys());
+  const left = new Set(unused);
   for (let found = true; found;) {
     found = false;
     for (const id of left) {
