@@ -186,7 +186,7 @@ export function renderFirstScreen(
  * ButtonBase, a Card's own styles…) passes its class to the component, which folds its styles into
  * its own class, so only that one reaches an element. Every render computes the part's class
  * again and, unless told it is inserted, compiles and inserts its rules, which no element uses:
- * about 190 rules as a listing page hydrates on a phone. The page's cache counts these as inserted
+ * 136 of the 216 rules a listing page inserted as it opened on a phone. The page's cache counts these as inserted
  * (emotion-cache.ts), their rules left out of the page.
  * A class is merged when its styles, with emotion's `;`, end the styles of a class the markup uses
  * or of another merged one (emotion appends a merged class's styles last: `getRegisteredStyles`,

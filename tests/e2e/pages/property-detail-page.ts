@@ -27,7 +27,7 @@ export class PropertyDetailPage {
   readonly loanMonthly: Locator;
   /** What the video slide shows until it plays. */
   readonly videoPoster: Locator;
-  /** 相似房源's cards, and where the section goes until the reader scrolls near it. */
+  /** 相似房源's section, and its anchor: where the section goes until the reader scrolls near it. */
   readonly similar: Locator;
   readonly similarAnchor: Locator;
 
