@@ -186,8 +186,8 @@ export function renderFirstScreen(
  * ButtonBase, a Card's own styles…) passes its class to the component, which folds its styles into
  * its own class, so only that one reaches an element. Every render computes the part's class
  * again and, unless told it is inserted, compiles and inserts its rules, which no element uses:
- * 136 of the 216 rules a listing page inserted as it opened on a phone. The page's cache counts these as inserted
- * (emotion-cache.ts), their rules left out of the page.
+ * 136 of the 216 rules a listing page inserted as it opened on a phone. The page's cache counts
+ * these as inserted (emotion-cache.ts), their rules left out of the page.
  * A class is merged when its styles, with emotion's `;`, end the styles of a class the markup uses
  * or of another merged one (emotion appends a merged class's styles last: `getRegisteredStyles`,
  * then `serializeStyles`). A part of a branch the page did not take (rendered, then suspended or
