@@ -129,7 +129,18 @@ async function timedStorage(
   return timed;
 }
 
-async function firstSync(expected: number, place: StoragePlace): Promise<FirstSyncTiming> {
+/** A signed-in account the bench's gateway knows, with an access token it signed. */
+export interface BenchAccount {
+  userId: string;
+  role: 'user' | 'agent' | 'admin';
+  token: string;
+}
+
+async function firstSync(
+  expected: number,
+  place: StoragePlace,
+  account?: BenchAccount,
+): Promise<FirstSyncTiming> {
   performance.clearResourceTimings();
   const writes: { docs: number; ms: number }[] = [];
   const metaWrites: { docs: number; ms: number }[] = [];
@@ -140,10 +151,12 @@ async function firstSync(expected: number, place: StoragePlace): Promise<FirstSy
   observer.observe({ type: 'longtask', buffered: false });
   const start = performance.now();
   const catchUps: Parameters<typeof timedStorage>[3] = [];
-  const data = new DeviceData({ getAccessToken: async () => null }, () =>
+  const data = new DeviceData({ getAccessToken: async () => account?.token ?? null }, () =>
     timedStorage(place, writes, metaWrites, catchUps),
   );
-  await data.use({ kind: 'anon' });
+  await data.use(
+    account ? { kind: 'user', userId: account.userId, role: account.role } : { kind: 'anon' },
+  );
   const opened = performance.now();
   const properties = data.sync!.replications.find((r) => r.name === 'properties')!;
   await properties.state.awaitInitialReplication();

@@ -81,7 +81,8 @@ export interface ReplicationOptions {
   retry?: RetryPolicy;
   /**
    * The storage worker's catch-up pull (storage-channel.ts bulkPullerOf): a first sync, or a pull
-   * that answered a full page, continues there for a collection this device only pulls.
+   * that answered a full page, continues there (with RxDB's record of each version pulled, for a
+   * collection this device also pushes).
    */
   bulkPull?: BulkPuller | null;
 }
@@ -248,40 +249,49 @@ export function replicateCollection(
   /** The worker's pull failed: the page pulls until it has caught up, then may hand over again. */
   let workerFailed = false;
   /**
-   * The storage worker pulls the rest and writes it itself (bulk-pull.ts), for a collection this
-   * device only pulls; null if it failed (the page pulls instead, as where there is no worker).
+   * The storage worker pulls the rest and writes it itself (bulk-pull.ts); for a collection this
+   * device also pushes, with what RxDB's pull records of each document. Null if it failed (the
+   * page pulls instead, as where there is no worker).
    */
-  const catchUp =
-    options.bulkPull && !push
-      ? async (from: SlicedCheckpoint | undefined): Promise<PullSlice | null> => {
-          try {
-            const result = await options.bulkPull!({
-              kind: BULK_PULL,
-              databaseName: db.name,
-              collectionName: name,
-              schemaVersion: collection.schema.version,
-              collection: name,
-              baseUrl: http.baseUrl,
-              checkpoint: from?.seq === undefined ? undefined : (pageStart(from) as SyncCheckpoint),
-              pageSize: PULL_LIMIT_MAX,
-              headers: await http.headers(),
-              context: await entry.state.internalReplicationState!.downstreamBulkWriteFlag,
-            });
-            behind = false;
-            markCaughtUp();
-            written.newPage(result.documents.length);
-            return {
-              documents: result.documents,
-              checkpoint: { ...(result.checkpoint ?? from), part: null },
-            };
-          } catch (err) {
-            behind = false;
-            workerFailed = true;
-            console.warn(`[sync] ${name}: the storage worker's pull failed; pulling here`, err);
-            return null;
-          }
+  const catchUp = options.bulkPull
+    ? async (from: SlicedCheckpoint | undefined): Promise<PullSlice | null> => {
+        try {
+          const internal = entry.state.internalReplicationState!;
+          const result = await options.bulkPull!({
+            kind: BULK_PULL,
+            databaseName: db.name,
+            collectionName: name,
+            schemaVersion: collection.schema.version,
+            collection: name,
+            baseUrl: http.baseUrl,
+            checkpoint: from?.seq === undefined ? undefined : (pageStart(from) as SyncCheckpoint),
+            pageSize: PULL_LIMIT_MAX,
+            headers: await http.headers(),
+            context: await internal.downstreamBulkWriteFlag,
+            pulledState: push
+              ? {
+                  metaCollectionName: entry.state.metaInstance!.collectionName,
+                  identifier: internal.input.identifier,
+                  identifierHash: await internal.input.hashFunction(internal.input.identifier),
+                  checkpointKey: await internal.checkpointKey,
+                }
+              : undefined,
+          });
+          behind = false;
+          markCaughtUp();
+          written.newPage(result.documents.length);
+          return {
+            documents: result.documents,
+            checkpoint: { ...(result.checkpoint ?? from), part: null },
+          };
+        } catch (err) {
+          behind = false;
+          workerFailed = true;
+          console.warn(`[sync] ${name}: the storage worker's pull failed; pulling here`, err);
+          return null;
         }
-      : null;
+      }
+    : null;
 
   entry.state = replicateRxCollection<SyncDocument, SlicedCheckpoint>({
     replicationIdentifier: replicationIdentifier(db, name, http.baseUrl),

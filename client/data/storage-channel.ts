@@ -73,7 +73,19 @@ export function exposeDeviceStorage(
         const key = instanceKey(pull.databaseName, pull.collectionName, pull.schemaVersion);
         const instance = instances.get(key);
         if (!instance) throw new Error(`the storage of ${key} is not open`);
-        return await bulkPull(instance as never, pull, pageFetcher(pull.headers, fetchImpl));
+        const metaName = pull.pulledState?.metaCollectionName;
+        const meta =
+          metaName === undefined
+            ? undefined
+            : instances.get(instanceKey(pull.databaseName, metaName, pull.schemaVersion));
+        if (metaName !== undefined && !meta)
+          throw new Error(`the storage of ${metaName} is not open`);
+        return await bulkPull(
+          instance as never,
+          pull,
+          pageFetcher(pull.headers, fetchImpl),
+          meta as never,
+        );
       } catch (err) {
         return { failed: err instanceof Error ? err.message : String(err) };
       }

@@ -4,14 +4,28 @@
  * with the page replication's context; pages fetched ahead while a write runs, up to a write's
  * worth, and the next write taking all of them; a database closed under it stops it; a
  * stored document (or one the walk meets twice) ends as it was last sent; a failed page keeps what
- * was written and rejects.
+ * was written and rejects. For a collection the device also pushes, it writes what RxDB's pull
+ * records (the pulled marker, and the server's version in the replication's meta instance), and
+ * leaves a document changed on the device to the page's replication.
  */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { createRxDatabase, type RxDatabase, type RxStorageInstance } from 'rxdb';
+import {
+  createRxDatabase,
+  getRxReplicationMetaInstanceSchema,
+  type RxDatabase,
+  type RxStorageInstance,
+  type RxStorageReplicationMeta,
+} from 'rxdb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildBenchProperties } from '@couchdb/seed/bench-data';
 import type { PullResponse, SyncCheckpoint, SyncDocument } from '@couchdb/model/sync';
-import { BULK_PULL, BULK_WRITE_ROWS, bulkPull, type BulkPullRequest } from '@client/data/bulk-pull';
+import {
+  BULK_PULL,
+  BULK_WRITE_ROWS,
+  bulkPull,
+  type BulkPullRequest,
+  type PulledState,
+} from '@client/data/bulk-pull';
 import { COLLECTION_SCHEMAS, type DeviceCollections } from '@client/data/database';
 import { dexieStorage } from '@client/data/device-storage';
 
@@ -210,5 +224,114 @@ describe('the storage worker’s catch-up pull', () => {
       checkpoint: from,
     }));
     expect(result).toMatchObject({ documents: [], checkpoint: from, written: 0, pulls: 1 });
+  });
+});
+
+type Meta = RxStorageInstance<RxStorageReplicationMeta<SyncDocument, unknown>, unknown, unknown>;
+
+/** A replication's meta instance beside `db`'s listings, as RxDB's replication opens it. */
+async function metaInstance(db: RxDatabase<Properties>): Promise<Meta> {
+  const meta = await db.storage.createStorageInstance({
+    databaseInstanceToken: db.token,
+    databaseName: db.name,
+    collectionName: 'rx-replication-meta-test',
+    schema: getRxReplicationMetaInstanceSchema(db.properties.schema.jsonSchema, false),
+    options: {},
+    multiInstance: false,
+    devMode: false,
+  });
+  return meta as unknown as Meta;
+}
+
+const PULLED: PulledState = {
+  metaCollectionName: 'rx-replication-meta-test',
+  identifier: 'rxdbreplicationtest',
+  identifierHash: 'hashoftest',
+  checkpointKey: 'checkpointkeytest',
+};
+
+/** The server's version the meta instance holds of each of `ids` (undefined: no row). */
+async function serverVersions(meta: Meta, ids: string[]) {
+  const rows = await meta.findDocumentsById(
+    ids.map((id) => `${id}|0`),
+    true,
+  );
+  const byId = new Map(rows.map((row) => [row.itemId, row.docData as SyncDocument]));
+  return ids.map((id) => byId.get(id));
+}
+
+describe('the catch-up of a collection the device also pushes', () => {
+  it('writes each document marked as pulled, and the server’s version beside it', async () => {
+    const { db, instance } = await device();
+    const meta = await metaInstance(db);
+    const documents = listings(25);
+
+    const result = await bulkPull(
+      instance,
+      { ...request(10), pulledState: PULLED },
+      feed(documents, 10).fetchPage,
+      meta,
+    );
+
+    expect(result.written).toBe(24);
+    expect(result.documents.map((d) => d.id)).toEqual([documents[24]!.id]);
+    const ids = documents.slice(0, 24).map((d) => d.id);
+    const stored = await instance.findDocumentsById(ids, false);
+    expect(stored).toHaveLength(24);
+    for (const doc of stored) {
+      // RxDB's marker of a state as its pull left it: the revision's height, the replication's hash.
+      expect(doc._meta).toMatchObject({ o: { _rev: 1, hash: PULLED.identifierHash } });
+      expect(doc._rev).toMatch(new RegExp(`^1-${PULLED.identifierHash}`));
+    }
+    const versions = await serverVersions(meta, ids);
+    versions.forEach((version, i) => expect(version).toEqual(documents[i]));
+    // Not the last one: the page's replication stores it and its row.
+    expect(await serverVersions(meta, [documents[24]!.id])).toEqual([undefined]);
+    await meta.close();
+  });
+
+  it('writes over a document still as pulled, and leaves one changed on the device to the page', async () => {
+    const { db, instance } = await device();
+    const meta = await metaInstance(db);
+    const documents = listings(12);
+    await bulkPull(
+      instance,
+      { ...request(20), pulledState: PULLED },
+      feed(documents, 20).fetchPage,
+      meta,
+    );
+    const [untouched, changedHere] = documents;
+    await (await db.properties.findOne(changedHere!.id).exec())!.incrementalPatch({
+      title: '本机改的标题',
+    });
+    // The server changed both since.
+    const later = [untouched!, changedHere!].map((doc) => ({
+      ...doc,
+      price: (doc.price as number) + 10_000,
+      server_rev: '2-later',
+    }));
+
+    const result = await bulkPull(
+      instance,
+      { ...request(20), pulledState: PULLED },
+      feed([...later, ...listings(3, 11)], 20).fetchPage,
+      meta,
+    );
+
+    // The untouched one is the server's now, its row too, marked as the second state pulled.
+    const [overwritten] = await instance.findDocumentsById([untouched!.id], false);
+    expect(overwritten).toMatchObject({ price: later[0]!.price, _meta: { o: { _rev: 2 } } });
+    // The one changed here keeps the change, and its row the version the change was made on.
+    const kept = await db.properties.findOne(changedHere!.id).exec();
+    expect(kept).toMatchObject({ title: '本机改的标题', price: changedHere!.price });
+    expect(await serverVersions(meta, [untouched!.id, changedHere!.id])).toEqual([
+      later[0],
+      changedHere,
+    ]);
+    // Handed to the page's replication (its latest version), before the last document.
+    expect(result.documents.map((d) => d.id)).toEqual([changedHere!.id, listings(3, 11)[2]!.id]);
+    expect(result.documents[0]).toEqual(later[1]);
+    expect(result.written).toBe(3);
+    await meta.close();
   });
 });
