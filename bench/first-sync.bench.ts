@@ -12,7 +12,7 @@
  * The store (embedded PouchDB Server) runs here, the gateway in a process of its own; a small
  * static server gives the bench page and the API one origin, as in production.
  *
- *   npm run bench -- first-sync [--listings 10000] [--runs 3] [--profile] [--slowdown 4]
+ *   npm run bench -- first-sync [--listings 10000] [--runs 3] [--profile] [--slowdown 4] [--only sync,sync-agent]
  * --slowdown N slows the pages' CPU N× (Lighthouse's mobile profile is 4×): the main-thread tasks
  * a first sync leaves on a phone, with no screen's queries on the page.
  */
@@ -46,12 +46,17 @@ const { values } = parseArgs({
     /** Profile one more first sync (an unminified build) and print where its main thread went. */
     profile: { type: 'boolean', default: false },
     slowdown: { type: 'string', default: '1' },
+    /** Only these measurements (comma-separated: sync, sync-page, sync-agent, floor, rxdb). */
+    only: { type: 'string' },
   },
   strict: false,
 });
 const listings = Number(values.listings);
 const runs = Number(values.runs);
 const slowdown = Number(values.slowdown);
+const KINDS = ['sync', 'sync-page', 'sync-agent', 'floor', 'rxdb'] as const;
+const only = typeof values.only === 'string' ? values.only.split(',') : null;
+const kinds = KINDS.filter((kind) => !only || only.includes(kind));
 const BUDGET_MS = 2_000;
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret';
 /** The signed-in device's account (an agent: it pushes listings, so RxDB keeps their pulled state). */
@@ -287,7 +292,7 @@ try {
     if (read.documents !== listings) throw new Error(`store feed had ${read.documents} documents`);
     storeReads.push(read.ms);
     // A fresh page on an empty device for each measurement (RxDB's collection count is per page).
-    for (const kind of ['sync', 'sync-page', 'sync-agent', 'floor', 'rxdb'] as const) {
+    for (const kind of kinds) {
       const page = await browser.openPage(siteUrl);
       await page.evaluate(() => window.firstSyncBench.clearDevice());
       await page.reload();
@@ -329,71 +334,84 @@ try {
     `${listings} listings, pages of ${PULL_LIMIT_MAX}, headless Chromium + Dexie` +
       `${slowdown !== 1 ? `, CPU slowed ${slowdown}×` : ''}, median of ${runs} runs, loopback`,
   );
-  console.log(
-    `  first sync (RxDB, visitor)       ${ms(sync)}   runs: ${syncs.map((s) => s.totalMs.toFixed(0)).join(', ')} ms` +
-      `  (open ${median(syncs.map((s) => s.openMs)).toFixed(0)} ms; the page's own pulls: ${syncs[0]?.pulls},` +
-      ` the first at ${at(median(syncs.map((s) => s.firstPullMs)))}, the last answered at ${at(median(syncs.map((s) => s.lastPullMs)))})`,
-  );
-  console.log(
-    `    between pulls ${median(syncs.map((s) => s.pullGapsMs)).toFixed(0)} ms summed;` +
-      ` ${median(syncs.map((s) => s.writes))} listing bulk writes (largest ${median(syncs.map((s) => s.largestWrite))}),` +
-      ` ${median(syncs.map((s) => s.writeMs)).toFixed(0)} ms summed;` +
-      ` the replication's own ${median(syncs.map((s) => s.metaWrites))} (${median(syncs.map((s) => s.metaRows))} rows), ${median(syncs.map((s) => s.metaWriteMs)).toFixed(0)} ms summed;` +
-      ` ${median(syncs.map((s) => s.longTasks))} main-thread tasks > 50 ms, ${median(syncs.map((s) => s.longTaskMs)).toFixed(0)} ms summed`,
-  );
-  const catchUps = syncs.flatMap((s) => (s.catchUp ? [s.catchUp] : []));
-  if (catchUps.length > 0) {
+  if (syncs.length > 0) {
     console.log(
-      `    the storage worker's catch-up: asked at ${median(catchUps.map((c) => c.startMs)).toFixed(0)} ms,` +
-        ` ${median(catchUps.map((c) => c.ms)).toFixed(0)} ms, ${median(catchUps.map((c) => c.pulls))} pulls of ${PULL_LIMIT_MAX},` +
-        ` ${median(catchUps.map((c) => c.written))} listings written in the worker (the page's own pulls above)`,
+      `  first sync (RxDB, visitor)       ${ms(sync)}   runs: ${syncs.map((s) => s.totalMs.toFixed(0)).join(', ')} ms` +
+        `  (open ${median(syncs.map((s) => s.openMs)).toFixed(0)} ms; the page's own pulls: ${syncs[0]?.pulls},` +
+        ` the first at ${at(median(syncs.map((s) => s.firstPullMs)))}, the last answered at ${at(median(syncs.map((s) => s.lastPullMs)))})`,
     );
-    const timed = catchUps.flatMap((c) => (c.timing ? [c.timing] : []));
-    if (timed.length > 0) {
-      const of = (key: keyof (typeof timed)[number]) => median(timed.map((t) => t[key])).toFixed(0);
+    console.log(
+      `    between pulls ${median(syncs.map((s) => s.pullGapsMs)).toFixed(0)} ms summed;` +
+        ` ${median(syncs.map((s) => s.writes))} listing bulk writes (largest ${median(syncs.map((s) => s.largestWrite))}),` +
+        ` ${median(syncs.map((s) => s.writeMs)).toFixed(0)} ms summed;` +
+        ` the replication's own ${median(syncs.map((s) => s.metaWrites))} (${median(syncs.map((s) => s.metaRows))} rows), ${median(syncs.map((s) => s.metaWriteMs)).toFixed(0)} ms summed;` +
+        ` ${median(syncs.map((s) => s.longTasks))} main-thread tasks > 50 ms, ${median(syncs.map((s) => s.longTaskMs)).toFixed(0)} ms summed`,
+    );
+    const catchUps = syncs.flatMap((s) => (s.catchUp ? [s.catchUp] : []));
+    if (catchUps.length > 0) {
       console.log(
-        `      in the worker: waiting for pages ${of('waitMs')} ms, writing ${of('writeMs')} ms`,
+        `    the storage worker's catch-up: asked at ${median(catchUps.map((c) => c.startMs)).toFixed(0)} ms,` +
+          ` ${median(catchUps.map((c) => c.ms)).toFixed(0)} ms, ${median(catchUps.map((c) => c.pulls))} pulls of ${PULL_LIMIT_MAX},` +
+          ` ${median(catchUps.map((c) => c.written))} listings written in the worker (the page's own pulls above)`,
       );
+      const timed = catchUps.flatMap((c) => (c.timing ? [c.timing] : []));
+      if (timed.length > 0) {
+        const of = (key: keyof (typeof timed)[number]) =>
+          median(timed.map((t) => t[key])).toFixed(0);
+        console.log(
+          `      in the worker: waiting for pages ${of('waitMs')} ms, writing ${of('writeMs')} ms`,
+        );
+      }
     }
   }
-  const pageSync = median(pageSyncs.map((s) => s.totalMs));
-  console.log(
-    `  the same, storage on the page    ${ms(pageSync)}   runs: ${pageSyncs.map((s) => s.totalMs.toFixed(0)).join(', ')} ms` +
-      `  (×${(pageSync / sync).toFixed(2)} of the worker's; ${median(pageSyncs.map((s) => s.longTasks))} main-thread tasks > 50 ms, ${median(pageSyncs.map((s) => s.longTaskMs)).toFixed(0)} ms summed)`,
-  );
-  const agentSync = median(agentSyncs.map((s) => s.totalMs));
-  console.log(
-    `  signed in (an agent: pushes)     ${ms(agentSync)}   runs: ${agentSyncs.map((s) => s.totalMs.toFixed(0)).join(', ')} ms` +
-      `  (×${(agentSync / sync).toFixed(2)} of the visitor's; worker catch-up: ${agentSyncs.some((s) => s.catchUp) ? 'yes' : 'no'};` +
-      ` ${median(agentSyncs.map((s) => s.writes))} listing writes, ${median(agentSyncs.map((s) => s.writeMs)).toFixed(0)} ms summed;` +
-      ` the replication's own ${median(agentSyncs.map((s) => s.metaWrites))} (${median(agentSyncs.map((s) => s.metaRows))} rows), ${median(agentSyncs.map((s) => s.metaWriteMs)).toFixed(0)} ms summed;` +
-      ` ${median(agentSyncs.map((s) => s.longTasks))} main-thread tasks > 50 ms, ${median(agentSyncs.map((s) => s.longTaskMs)).toFixed(0)} ms summed)`,
-  );
-  const agentCatchUps = agentSyncs.flatMap((s) => (s.catchUp?.timing ? [s.catchUp] : []));
-  if (agentCatchUps.length > 0) {
-    const of = (pick: (c: (typeof agentCatchUps)[number]) => number) =>
-      median(agentCatchUps.map(pick)).toFixed(0);
+  if (pageSyncs.length > 0) {
+    const pageSync = median(pageSyncs.map((s) => s.totalMs));
     console.log(
-      `    its catch-up in the worker: asked at ${of((c) => c.startMs)} ms, ${of((c) => c.ms)} ms;` +
-        ` waiting for pages ${of((c) => c.timing!.waitMs)} ms, writing the listings and their pulled state ${of((c) => c.timing!.writeMs)} ms`,
+      `  the same, storage on the page    ${ms(pageSync)}   runs: ${pageSyncs.map((s) => s.totalMs.toFixed(0)).join(', ')} ms` +
+        `  (×${(pageSync / sync).toFixed(2)} of the worker's; ${median(pageSyncs.map((s) => s.longTasks))} main-thread tasks > 50 ms, ${median(pageSyncs.map((s) => s.longTaskMs)).toFixed(0)} ms summed)`,
     );
+  }
+  if (agentSyncs.length > 0) {
+    const agentSync = median(agentSyncs.map((s) => s.totalMs));
+    console.log(
+      `  signed in (an agent: pushes)     ${ms(agentSync)}   runs: ${agentSyncs.map((s) => s.totalMs.toFixed(0)).join(', ')} ms` +
+        `  (×${(agentSync / sync).toFixed(2)} of the visitor's; worker catch-up: ${agentSyncs.some((s) => s.catchUp) ? 'yes' : 'no'};` +
+        ` ${median(agentSyncs.map((s) => s.writes))} listing writes, ${median(agentSyncs.map((s) => s.writeMs)).toFixed(0)} ms summed;` +
+        ` the replication's own ${median(agentSyncs.map((s) => s.metaWrites))} (${median(agentSyncs.map((s) => s.metaRows))} rows), ${median(agentSyncs.map((s) => s.metaWriteMs)).toFixed(0)} ms summed;` +
+        ` ${median(agentSyncs.map((s) => s.longTasks))} main-thread tasks > 50 ms, ${median(agentSyncs.map((s) => s.longTaskMs)).toFixed(0)} ms summed)`,
+    );
+    const agentCatchUps = agentSyncs.flatMap((s) => (s.catchUp?.timing ? [s.catchUp] : []));
+    if (agentCatchUps.length > 0) {
+      const of = (pick: (c: (typeof agentCatchUps)[number]) => number) =>
+        median(agentCatchUps.map(pick)).toFixed(0);
+      console.log(
+        `    its catch-up in the worker: asked at ${of((c) => c.startMs)} ms, ${of((c) => c.ms)} ms;` +
+          ` waiting for pages ${of((c) => c.timing!.waitMs)} ms, writing the listings and their pulled state ${of((c) => c.timing!.writeMs)} ms`,
+      );
+    }
   }
   console.log(
     `  (a) store _changes read (Node)  ${ms(storeRead)}   runs: ${storeReads.map((x) => x.toFixed(0)).join(', ')} ms`,
   );
-  console.log(
-    `  (b) floor: pulls + 1 IDB write  ${ms(floorMs)}   runs: ${floors.map((f) => f.totalMs.toFixed(0)).join(', ')} ms` +
-      `  (fetch ${median(floors.map((f) => f.fetchMs)).toFixed(0)} ms, write ${median(floors.map((f) => f.writeMs)).toFixed(0)} ms)`,
-  );
-  const rxdbMs = median(rxdbWrites.map((f) => f.totalMs));
-  console.log(
-    `  (c) pulls + 1 RxDB bulkInsert    ${ms(rxdbMs)}   runs: ${rxdbWrites.map((f) => f.totalMs.toFixed(0)).join(', ')} ms` +
-      `  (fetch ${median(rxdbWrites.map((f) => f.fetchMs)).toFixed(0)} ms, write ${median(rxdbWrites.map((f) => f.writeMs)).toFixed(0)} ms)  ×${(rxdbMs / floorMs).toFixed(2)} of the floor`,
-  );
-  console.log(
-    `  sync / store read ×${(sync / storeRead).toFixed(2)}   sync / floor ×${(sync / floorMs).toFixed(2)}` +
-      `   budget ≤ ${BUDGET_MS} ms: ${sync <= BUDGET_MS ? 'met' : 'MISSED'}; aim ≤ ×${AIM_RATIO} of the floor: ${sync / floorMs <= AIM_RATIO ? 'met' : 'missed'}`,
-  );
+  if (floors.length > 0) {
+    console.log(
+      `  (b) floor: pulls + 1 IDB write  ${ms(floorMs)}   runs: ${floors.map((f) => f.totalMs.toFixed(0)).join(', ')} ms` +
+        `  (fetch ${median(floors.map((f) => f.fetchMs)).toFixed(0)} ms, write ${median(floors.map((f) => f.writeMs)).toFixed(0)} ms)`,
+    );
+  }
+  if (rxdbWrites.length > 0) {
+    const rxdbMs = median(rxdbWrites.map((f) => f.totalMs));
+    console.log(
+      `  (c) pulls + 1 RxDB bulkInsert    ${ms(rxdbMs)}   runs: ${rxdbWrites.map((f) => f.totalMs.toFixed(0)).join(', ')} ms` +
+        `  (fetch ${median(rxdbWrites.map((f) => f.fetchMs)).toFixed(0)} ms, write ${median(rxdbWrites.map((f) => f.writeMs)).toFixed(0)} ms)  ×${(rxdbMs / floorMs).toFixed(2)} of the floor`,
+    );
+  }
+  if (syncs.length > 0 && floors.length > 0) {
+    console.log(
+      `  sync / store read ×${(sync / storeRead).toFixed(2)}   sync / floor ×${(sync / floorMs).toFixed(2)}` +
+        `   budget ≤ ${BUDGET_MS} ms: ${sync <= BUDGET_MS ? 'met' : 'MISSED'}; aim ≤ ×${AIM_RATIO} of the floor: ${sync / floorMs <= AIM_RATIO ? 'met' : 'missed'}`,
+    );
+  }
 } finally {
   for (const cleanup of cleanups.reverse()) await cleanup().catch((err) => console.error(err));
 }

@@ -312,8 +312,12 @@ function failIfAny(failed: { documentId: string; status: number }[]): void {
   );
 }
 
-/** The context of RxDB's own meta writes of a pull (replication-protocol/downstream.ts). */
-const META_WRITE_CONTEXT = 'replication-down-write-meta';
+/**
+ * The context of the catch-up's meta rows. Their change events stay in the worker
+ * (storage-channel.ts): nothing on the page reads a meta instance's changes, and 10,000 rows sent
+ * across were the page's longest tasks of a signed-in first sync.
+ */
+export const BULK_PULL_META_CONTEXT = 'cjfc-bulk-pull-meta';
 
 /** The server's version of a document as RxDB's pull hands it on (rx-replication's pull). */
 const serverVersion = (doc: SyncDocument) => ({ ...doc, _deleted: doc._deleted === true });
@@ -444,7 +448,7 @@ class PulledStateWriter {
         ),
       );
     const write = (rows: BulkWriteRow<MetaRow>[]) =>
-      timedWrite(this.meta, rows, META_WRITE_CONTEXT, this.timing);
+      timedWrite(this.meta, rows, BULK_PULL_META_CONTEXT, this.timing);
     const failed: { documentId: string; status: number }[] = [];
     const held: MetaDoc[] = [];
     for (const error of await write(await rowsOf([], [...byId.keys()]))) {

@@ -16,10 +16,11 @@ import {
   type MessageFromRemote,
   type MessageToRemote,
 } from 'rxdb/plugins/storage-remote';
-import { mergeMap, Subject } from 'rxjs';
+import { filter, mergeMap, Subject } from 'rxjs';
 import { isQuotaExceededError, plainQuotaError } from '@client/lib/quota-error';
 import {
   BULK_PULL,
+  BULK_PULL_META_CONTEXT,
   bulkPull,
   pageFetcher,
   type BulkPuller,
@@ -94,7 +95,10 @@ export function exposeDeviceStorage(
   port.postMessage(READY);
 }
 
-/** `storage`, keeping each open instance in `instances` until it is closed or removed. */
+/**
+ * `storage`, keeping each open instance in `instances` until it is closed or removed. Its change
+ * events go to the page in pieces, but for the catch-up's meta rows, which no one there reads.
+ */
 function registered(
   storage: RxStorage<unknown, unknown>,
   instances: Instances,
@@ -110,7 +114,11 @@ function registered(
         if (instances.get(key) === instance) instances.delete(key);
       };
       const changes = instance.changeStream.bind(instance);
-      instance.changeStream = () => changes().pipe(mergeMap(inPieces));
+      instance.changeStream = () =>
+        changes().pipe(
+          filter((bulk) => bulk.context !== BULK_PULL_META_CONTEXT),
+          mergeMap(inPieces),
+        );
       const close = instance.close.bind(instance);
       const remove = instance.remove.bind(instance);
       instance.close = () => (forget(), close());

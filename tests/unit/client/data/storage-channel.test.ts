@@ -4,10 +4,18 @@
  * on fake-indexeddb. A database opened on the page's side reads, queries and sees changes, and its
  * writes land in the IndexedDB behind the other side. A quota failure on the worker's side is still
  * recognised on the page (the storage-full message depends on it); another failure is not taken
- * for one. A side that never gets ready gives no storage.
+ * for one. A side that never gets ready gives no storage. The worker's side pulls a collection
+ * into the storage the page opened, and for one the page also pushes, RxDB's meta rows too, whose
+ * change events it keeps to itself.
  */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { createRxDatabase, getChangedDocumentsSince, type RxDatabase, type RxStorage } from 'rxdb';
+import {
+  createRxDatabase,
+  getChangedDocumentsSince,
+  getRxReplicationMetaInstanceSchema,
+  type RxDatabase,
+  type RxStorage,
+} from 'rxdb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { favoriteId } from '@couchdb/model/favorite';
 import { COLLECTION_SCHEMAS, type DeviceCollections } from '@client/data/database';
@@ -243,6 +251,71 @@ describe('the device storage across a message channel', () => {
     await expect(bulkPullerOf(remote!)!({ ...request, databaseName: 'other' })).rejects.toThrow(
       'not open',
     );
+  });
+
+  it('pulls a collection the page also pushes with its meta rows, whose events stay on the worker’s side', async () => {
+    const { port1, port2 } = new MessageChannel();
+    const crossed: unknown[] = [];
+    port2.addEventListener('message', (event: MessageEvent) => {
+      const data = event.data as { method?: string; return?: { events: unknown[] } };
+      if (data?.method === 'changeStream') crossed.push(...data.return!.events);
+    });
+    const pages: PullResponse[] = [{ documents: [1, 2, 3].map(pulled), checkpoint: { seq: '3' } }];
+    exposeDeviceStorage(
+      port1 as never,
+      dexieStorage({ indexedDB: new IDBFactory(), IDBKeyRange }),
+      async () => new Response(JSON.stringify(pages.shift()), { status: 200 }),
+    );
+    const remote = await connectDeviceStorage(port2 as never);
+    const name = `channel-pull-meta-${Date.now()}`;
+    const db = await createRxDatabase<Favorites>({ name, storage: remote!, multiInstance: false });
+    await db.addCollections({ favorites: { schema: COLLECTION_SCHEMAS.favorites } });
+    open.push({ db, close: () => (port1.close(), port2.close()) });
+    const meta = await remote!.createStorageInstance({
+      databaseInstanceToken: db.token,
+      databaseName: name,
+      collectionName: 'rx-replication-meta-favorites',
+      schema: getRxReplicationMetaInstanceSchema(db.favorites.schema.jsonSchema, false),
+      options: {},
+      multiInstance: false,
+      devMode: false,
+    });
+    const counts: number[] = [];
+    const sub = db.favorites.count().$.subscribe((n) => counts.push(n));
+
+    const result = await bulkPullerOf(remote!)!({
+      kind: BULK_PULL,
+      databaseName: name,
+      collectionName: 'favorites',
+      schemaVersion: COLLECTION_SCHEMAS.favorites.version,
+      collection: 'favorites',
+      baseUrl: 'http://gateway.test',
+      checkpoint: undefined,
+      pageSize: 5,
+      headers: {},
+      context: 'test',
+      pulledState: {
+        metaCollectionName: 'rx-replication-meta-favorites',
+        identifier: 'rxdbreplicationfavorites',
+        identifierHash: 'hashfavorites',
+        checkpointKey: 'keyfavorites',
+      },
+    });
+
+    expect(result).toMatchObject({ written: 2, checkpoint: { seq: '3' } });
+    await expect.poll(() => counts.at(-1)).toBe(2);
+    sub.unsubscribe();
+    // The server's versions are on the worker's side, read through the page's meta instance.
+    const rows = await meta.findDocumentsById(
+      [1, 2].map((n) => `${pulled(n).id}|0`),
+      false,
+    );
+    expect(rows.map((row) => (row as { docData: unknown }).docData)).toEqual([1, 2].map(pulled));
+    // The listings' change events crossed; the meta rows' did not.
+    const crossedIds = crossed.map((e) => (e as { documentId: string }).documentId);
+    expect(crossedIds).toEqual(expect.arrayContaining([1, 2].map((n) => pulled(n).id)));
+    expect(crossedIds.filter((id) => id.endsWith('|0'))).toEqual([]);
+    await meta.close();
   });
 
   it('gives no storage when the other side fails before it is ready', async () => {
