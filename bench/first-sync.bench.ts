@@ -1,7 +1,9 @@
 /**
  * First sync of 10,000 listings into an empty device (DESIGN §11: ≤ 2 s and within 1.5× of the
  * floor), in headless Chromium with the app's own data layer (RxDB, its Dexie storage in a worker as
- * the app runs it; then the same with the storage on the page). Printed beside it,
+ * the app runs it; then the same with the storage on the page; then a signed-in agent's, whose
+ * device also pushes listings, so RxDB's record of each version pulled is written too). Printed
+ * beside it,
  * from the same run: (a) reading the same _changes feed straight from the store, in pages, in Node;
  * (b) the floor: in the page, the same gateway pull pages plus one bulk IndexedDB write, no RxDB;
  * (c) the same pages stored by one RxDB bulkInsert (RxDB's storage without its replication).
@@ -12,7 +14,8 @@
  * The store (embedded PouchDB Server) runs here, the gateway in a process of its own; a small
  * static server gives the bench page and the API one origin, as in production.
  *
- *   npm run bench -- first-sync [--listings 10000] [--runs 3] [--profile] [--slowdown 4] [--only sync,sync-agent]
+ *   npm run bench -- first-sync [--listings 10000] [--runs 3] [--profile] [--slowdown 4]
+ *     [--only sync,sync-agent]
  * --slowdown N slows the pages' CPU N× (Lighthouse's mobile profile is 4×): the main-thread tasks
  * a first sync leaves on a phone, with no screen's queries on the page.
  */
@@ -59,7 +62,7 @@ const only = typeof values.only === 'string' ? values.only.split(',') : null;
 const kinds = KINDS.filter((kind) => !only || only.includes(kind));
 const BUDGET_MS = 2_000;
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret';
-/** The signed-in device's account (an agent: it pushes listings, so RxDB keeps their pulled state). */
+/** The signed-in device's account: an agent, who pushes listings (RxDB keeps their pulled state). */
 const AGENT = { id: 'bench-agent', role: 'agent' } as const;
 const AIM_RATIO = 1.5;
 

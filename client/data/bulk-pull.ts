@@ -16,8 +16,8 @@
  * keeps, in the replication's meta instance, the server's version of each document (what its
  * push compares a local change with, and sends as the version the change was made on). The worker
  * writes both as RxDB's pull writes them (`PulledState`); a document the device changed locally
- * is left to the page's replication, which reconciles it. A signed-in agent's first sync of
- * 10,000 listings took ×2.7 of a visitor's on the page (bench first-sync).
+ * is left to the page's replication, which reconciles it. Run by the page's RxDB, a signed-in
+ * agent's first sync of 10,000 listings took ×2.7 of a visitor's (bench first-sync).
  */
 import {
   createRevision,
@@ -126,11 +126,11 @@ const REVISION_TOKEN = 'bulkpull';
 /**
  * Pulls from `request.checkpoint` until a page is not full and writes what came into `instance`
  * (and, for a pushed collection, the server's versions into `meta`, its replication's meta
- * instance), all but the last document. The pages download one after another while the writes go on (up to
- * BULK_WRITE_ROWS documents ahead), and each write takes every page that came meanwhile (fewer
- * writes, each one round of change events to the page). A failed fetch or write rejects: what was written
- * stays (the page's replication pulls again from its own checkpoint and finds those documents
- * already stored).
+ * instance), all but the last document. The pages download one after another while the writes go
+ * on (up to BULK_WRITE_ROWS documents ahead), and each write takes every page that came meanwhile
+ * (fewer writes, each one round of change events to the page). A failed fetch or write rejects:
+ * what was written stays (the page's replication pulls again from its own checkpoint and finds
+ * those documents already stored).
  */
 export async function bulkPull(
   instance: Instance,
