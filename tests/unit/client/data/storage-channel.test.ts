@@ -52,6 +52,21 @@ const favorite = (n: number): FavoriteDoc => ({
 /** A favourite as a pull sends it. */
 const pulled = (n: number): SyncDocument => ({ ...favorite(n), _deleted: false });
 
+/** The catch-up of database `name`'s favourites from the start, as the page would ask for it. */
+const favoritesPull = (name: string, rest: Partial<BulkPullRequest>): BulkPullRequest => ({
+  kind: BULK_PULL,
+  databaseName: name,
+  collectionName: 'favorites',
+  schemaVersion: COLLECTION_SCHEMAS.favorites.version,
+  collection: 'favorites',
+  baseUrl: 'http://gateway.test',
+  checkpoint: undefined,
+  pageSize: 2,
+  headers: {},
+  context: 'test',
+  ...rest,
+});
+
 /** The worker's side serves `storage` on one port; the database opens on the other's storage. */
 async function openAcross(
   storage: RxStorage<unknown, unknown>,
@@ -223,18 +238,7 @@ describe('the device storage across a message channel', () => {
     open.push({ db, close: () => (port1.close(), port2.close()) });
     const counts: number[] = [];
     const sub = db.favorites.count().$.subscribe((n) => counts.push(n));
-    const request: BulkPullRequest = {
-      kind: BULK_PULL,
-      databaseName: name,
-      collectionName: 'favorites',
-      schemaVersion: COLLECTION_SCHEMAS.favorites.version,
-      collection: 'favorites',
-      baseUrl: 'http://gateway.test',
-      checkpoint: undefined,
-      pageSize: 2,
-      headers: { Authorization: 'Bearer t' },
-      context: 'test',
-    };
+    const request = favoritesPull(name, { pageSize: 2, headers: { Authorization: 'Bearer t' } });
 
     const result = await bulkPullerOf(remote!)!(request);
 
@@ -283,24 +287,17 @@ describe('the device storage across a message channel', () => {
     const counts: number[] = [];
     const sub = db.favorites.count().$.subscribe((n) => counts.push(n));
 
-    const result = await bulkPullerOf(remote!)!({
-      kind: BULK_PULL,
-      databaseName: name,
-      collectionName: 'favorites',
-      schemaVersion: COLLECTION_SCHEMAS.favorites.version,
-      collection: 'favorites',
-      baseUrl: 'http://gateway.test',
-      checkpoint: undefined,
-      pageSize: 5,
-      headers: {},
-      context: 'test',
-      pulledState: {
-        metaCollectionName: 'rx-replication-meta-favorites',
-        identifier: 'rxdbreplicationfavorites',
-        identifierHash: 'hashfavorites',
-        checkpointKey: 'keyfavorites',
-      },
-    });
+    const result = await bulkPullerOf(remote!)!(
+      favoritesPull(name, {
+        pageSize: 5,
+        pulledState: {
+          metaCollectionName: 'rx-replication-meta-favorites',
+          identifier: 'rxdbreplicationfavorites',
+          identifierHash: 'hashfavorites',
+          checkpointKey: 'keyfavorites',
+        },
+      }),
+    );
 
     expect(result).toMatchObject({ written: 2, checkpoint: { seq: '3' } });
     await expect.poll(() => counts.at(-1)).toBe(2);
