@@ -7,6 +7,7 @@ import type { RouteMatchCallbackOptions } from 'workbox-core/types.js';
 import { firstScreenChunks } from './scripts/first-screen-chunks.js';
 import { dataLayerGroups } from './scripts/data-layer-chunks.js';
 import { rxdbCodeUnitSort } from './scripts/rxdb-code-unit-sort.js';
+import { rxdbDexieFields } from './scripts/rxdb-dexie-fields.js';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -193,6 +194,9 @@ function muiThemeWithoutCssVariables(): Plugin {
   };
 }
 
+/** The build's rewrites of RxDB's code (scripts/rxdb-*.ts), for the page and the storage worker. */
+export const rxdbRewrites = (): Plugin[] => [rxdbCodeUnitSort(), rxdbDexieFields()];
+
 /**
  * The static imports of each chunk of the build, read before Vite writes the lists of files a
  * dynamic import preloads (`modulePreload.resolveDependencies` below).
@@ -245,12 +249,12 @@ export default defineConfig({
     firstScreenStyles(),
     reactRouterProduction(),
     muiThemeWithoutCssVariables(),
-    rxdbCodeUnitSort(),
+    ...rxdbRewrites(),
     firstScreen.plugin,
     imports.plugin,
   ],
   // The device storage's worker (client/data/storage-worker.ts) is a module worker.
-  worker: { format: 'es', plugins: () => [rxdbCodeUnitSort()] },
+  worker: { format: 'es', plugins: rxdbRewrites },
   build: {
     outDir: here('./dist'),
     emptyOutDir: true,
