@@ -18,10 +18,10 @@ import {
 import { DAY_MS } from '@couchdb/model/constants';
 import { formatPrice } from '@couchdb/rules/format';
 import {
+  fitsQuery,
   inQuietHours,
   isMatchingDemand,
   listingFitsDemand,
-  listingFitsQuery,
   matchEvents,
   shanghaiDate,
   type MatchableListing,
@@ -30,6 +30,7 @@ import {
 import { merge, type Observable } from 'rxjs';
 import type { DeviceDatabase } from './database';
 import { inboxBadge } from './inbox-badge';
+import { publicListings } from './public-listings';
 import type { InboxDoc } from './schemas/inbox.schema';
 import type { PropertyDoc } from './schemas/property.schema';
 
@@ -127,7 +128,7 @@ async function watchesOf(db: DeviceDatabase, userId: string): Promise<Watch[]> {
       mode: s.mode,
       quiet_hours: s.quiet_hours,
       filterLink: `/properties${s.filter ? `?${s.filter}` : ''}`,
-      fits: (l: MatchableListing) => listingFitsQuery(l, s.filter),
+      fits: fitsQuery(s.filter),
     })),
     // A user's active 求购/求租 demand is a saved search too: instant, no quiet hours.
     ...demands
@@ -171,9 +172,9 @@ export async function matchInbox(
   let room = INBOX_MAX - entries.size;
   let written = 0;
   if (watches.length > 0) {
-    const listings = (await db.properties.find().exec()).map(
-      (d) => d.toJSON() as PropertyDoc & MatchableListing,
-    );
+    // The page's list of public listings, kept change by change (only a public listing matches):
+    // reading every listing from the storage worker on each run was a message of all of them.
+    const listings = (await publicListings(db).current()) as (PropertyDoc & MatchableListing)[];
     const byId = new Map(listings.map((l) => [l.id, l]));
     for (const watch of watches) {
       const events = listings.flatMap((l) => matchEvents(l, watch, watch.fits, now));
@@ -281,9 +282,12 @@ export class InboxWatcher {
     private readonly userId: string,
     private readonly isLeader: () => boolean,
   ) {
-    const changes = [db.properties.$, db.saved_searches.$, db.demands?.$].filter(
-      (c) => c !== undefined,
-    ) as Observable<unknown>[];
+    // A write's changes at once (a pull's bulk of listings), not one by one.
+    const changes = [
+      db.properties.eventBulks$,
+      db.saved_searches.eventBulks$,
+      db.demands?.eventBulks$,
+    ].filter((c) => c !== undefined) as Observable<unknown>[];
     const sub = merge(...changes).subscribe(() => this.schedule());
     this.unsubscribers.push(() => sub.unsubscribe());
     const badge = db.inbox

@@ -61,6 +61,8 @@ class PublicListings {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private lastEmit = 0;
   private readonly changes: { unsubscribe(): void };
+  /** Settles once the first read is over and the changes made during it are applied. */
+  private readonly read: Promise<void>;
 
   constructor(
     private readonly db: DeviceDatabase,
@@ -80,7 +82,7 @@ class PublicListings {
       error: (err: unknown) => this.fail(err),
     });
     db.onClose.push(() => this.close());
-    this.readAll().then(
+    this.read = this.readAll().then(
       () => {
         for (const bulk of during ?? []) this.apply(bulk.events);
         during = null;
@@ -88,6 +90,16 @@ class PublicListings {
       },
       (err: unknown) => this.fail(err),
     );
+  }
+
+  /**
+   * Every public listing as the changes so far left it, without waiting for the screens' next list
+   * (the inbox's matcher, after a pull); fails as the list's read did.
+   */
+  async current(): Promise<PropertyDoc[]> {
+    await this.read;
+    if (this.failure) throw this.failure.err;
+    return [...this.byId.values()];
   }
 
   subscribe(observer: Observer): { unsubscribe(): void } {
@@ -168,6 +180,7 @@ const byDatabase = new WeakMap<DeviceDatabase, PublicListings>();
  */
 export function publicListings(db: DeviceDatabase): {
   subscribe(observer: Observer): { unsubscribe(): void };
+  current(): Promise<PropertyDoc[]>;
 } {
   let shared = byDatabase.get(db);
   if (!shared) {

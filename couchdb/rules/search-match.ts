@@ -45,9 +45,13 @@ export function listingFitsFilter(listing: FilterableProperty, filter: PropertyF
   return filterAndSortProperties([listing], filter).length === 1;
 }
 
-/** Whether a listing fits a saved search's filter (its canonical URL query). */
-export function listingFitsQuery(listing: FilterableProperty, query: string): boolean {
-  return listingFitsFilter(listing, propertyFilterFromParams(new URLSearchParams(query)));
+/**
+ * Whether a listing fits a saved search's filter (its canonical URL query): the filter is read once,
+ * and the test it gives runs on each listing.
+ */
+export function fitsQuery(query: string): (listing: FilterableProperty) => boolean {
+  const filter = propertyFilterFromParams(new URLSearchParams(query));
+  return (listing) => listingFitsFilter(listing, filter);
 }
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   inQuietHours,
   listingFitsDemand,
-  listingFitsQuery,
+  fitsQuery,
   matchEvents,
   shanghaiDate,
 } from '@couchdb/rules/search-match';
@@ -15,16 +15,15 @@ const SEARCH = buildSavedSearch({
   filter: 'type=sale&price=100-200&rooms=3',
   created_at: '2025-03-05T00:00:00.000Z',
 });
-const fitsSearch = (p: Parameters<typeof listingFitsQuery>[0]) =>
-  listingFitsQuery(p, SEARCH.filter);
+const fitsSearch = (p: Parameters<ReturnType<typeof fitsQuery>>[0]) => fitsQuery(SEARCH.filter)(p);
 
-describe('listingFitsQuery: the list screen’s filter as a saved search', () => {
+describe('fitsQuery: the list screen’s filter as a saved search', () => {
   it('matches what the list shows for the same query', () => {
     expect(fitsSearch(buildProperty())).toBe(true);
     expect(fitsSearch(buildProperty({ price: 2_100_000 }))).toBe(false);
     expect(fitsSearch(buildProperty({ bedrooms: 2 }))).toBe(false);
     expect(fitsSearch(buildProperty({ type: 'rent', price: 1500 }))).toBe(false);
-    expect(listingFitsQuery(buildProperty(), '')).toBe(true);
+    expect(fitsQuery('')(buildProperty())).toBe(true);
   });
 
   it('a saved filter is the canonical query the list writes', () => {
