@@ -389,70 +389,80 @@ describe('demands', () => {
 
 describe('my demands load error', () => {
   it('shows 加载需求列表失败 when the device cannot read demands, and 重新加载 recovers', async () => {
-    const page = await signIn();
-    // Fault injection: while the flag is set, reading this device's demands store fails the way a
-    // broken IndexedDB does (RxDB's Dexie storage keeps each collection in its own database). The
-    // requests run in the page's storage worker, so the fault goes in there.
-    const storage = await storageWorker(page);
-    await storage.evaluate(() => {
-      const w = globalThis as unknown as { __failDemands: boolean; __failedDemandReads: number };
-      w.__failDemands = true;
-      w.__failedDemandReads = 0;
-      // Every read request on that database, in read-only and read-write transactions alike.
-      const reads = [
-        'get',
-        'getAll',
-        'getAllKeys',
-        'count',
-        'openCursor',
-        'openKeyCursor',
-      ] as const;
-      for (const proto of [IDBObjectStore.prototype, IDBIndex.prototype] as unknown as Record<
-        string,
-        unknown
-      >[]) {
-        for (const name of reads) {
-          const original = proto[name] as (...args: unknown[]) => unknown;
-          proto[name] = function (this: IDBObjectStore | IDBIndex, ...args: unknown[]) {
-            const store = 'objectStore' in this ? this.objectStore : this;
-            if (w.__failDemands && store.transaction.db.name.endsWith('--demands')) {
-              w.__failedDemandReads += 1;
-              throw new DOMException('injected read failure', 'UnknownError');
-            }
-            return original.apply(this, args);
-          };
+    // A browser of its own, whose device holds no database of the user's yet, and the fault in
+    // place before signing in: a demands query that ran before the fault (the inbox matcher runs
+    // the screen's query) would be answered from RxDB's cache, without a read, if nothing changed
+    // since.
+    const own = await launchBrowser();
+    try {
+      const page = await own.openPage(`${gateway.url}/login`);
+      // Fault injection: while the flag is set, reading this device's demands store fails the way a
+      // broken IndexedDB does (RxDB's Dexie storage keeps each collection in its own database). The
+      // requests run in the page's storage worker, so the fault goes in there.
+      const storage = await storageWorker(page);
+      await storage.evaluate(() => {
+        const w = globalThis as unknown as { __failDemands: boolean; __failedDemandReads: number };
+        w.__failDemands = true;
+        w.__failedDemandReads = 0;
+        // Every read request on that database, in read-only and read-write transactions alike.
+        const reads = [
+          'get',
+          'getAll',
+          'getAllKeys',
+          'count',
+          'openCursor',
+          'openKeyCursor',
+        ] as const;
+        for (const proto of [IDBObjectStore.prototype, IDBIndex.prototype] as unknown as Record<
+          string,
+          unknown
+        >[]) {
+          for (const name of reads) {
+            const original = proto[name] as (...args: unknown[]) => unknown;
+            proto[name] = function (this: IDBObjectStore | IDBIndex, ...args: unknown[]) {
+              const store = 'objectStore' in this ? this.objectStore : this;
+              if (w.__failDemands && store.transaction.db.name.endsWith('--demands')) {
+                w.__failedDemandReads += 1;
+                throw new DOMException('injected read failure', 'UnknownError');
+              }
+              return original.apply(this, args);
+            };
+          }
         }
-      }
-    });
-    // Client-side navigation, so the patched page stays.
-    await page.getByRole('button', { name: '用户菜单' }).click();
-    await page.getByRole('menuitem', { name: '个人中心' }).click();
-    await page.getByRole('link', { name: '我的需求' }).click();
-    await page.getByText(DEMAND_MESSAGES.loadFailed).waitFor();
-    await saveScreenshot(page, 'user-my-demands-load-error-desktop');
-    await page.setViewportSize(VIEWPORTS.mobile);
-    await saveScreenshot(page, 'user-my-demands-load-error-mobile');
-    await page.setViewportSize(VIEWPORTS.desktop);
+      });
+      await new LoginPage(page).signIn(user);
+      // Client-side navigation, so the patched page stays.
+      await page.getByRole('button', { name: '用户菜单' }).click();
+      await page.getByRole('menuitem', { name: '个人中心' }).click();
+      await page.getByRole('link', { name: '我的需求' }).click();
+      await page.getByText(DEMAND_MESSAGES.loadFailed).waitFor();
+      await saveScreenshot(page, 'user-my-demands-load-error-desktop');
+      await page.setViewportSize(VIEWPORTS.mobile);
+      await saveScreenshot(page, 'user-my-demands-load-error-mobile');
+      await page.setViewportSize(VIEWPORTS.desktop);
 
-    // Still failing: the reload reads again, fails again and shows the error again.
-    const failedReads = () =>
-      storage.evaluate(
-        () => (globalThis as unknown as { __failedDemandReads: number }).__failedDemandReads,
-      );
-    const before = await failedReads();
-    await page.getByRole('button', { name: DEMAND_MESSAGES.reload }).click();
-    await expect.poll(failedReads, UI_WAIT).toBeGreaterThan(before);
-    await page.getByText(DEMAND_MESSAGES.loadFailed).waitFor();
-    await storage.evaluate(() => {
-      (globalThis as unknown as { __failDemands: boolean }).__failDemands = false;
-    });
-    await page.getByRole('button', { name: DEMAND_MESSAGES.reload }).click();
-    await page
-      .getByTestId('demand-list')
-      .or(page.getByText(DEMAND_MESSAGES.empty))
-      .first()
-      .waitFor();
-    expect(await page.getByText(DEMAND_MESSAGES.loadFailed).count()).toBe(0);
+      // Still failing: the reload reads again, fails again and shows the error again.
+      const failedReads = () =>
+        storage.evaluate(
+          () => (globalThis as unknown as { __failedDemandReads: number }).__failedDemandReads,
+        );
+      const before = await failedReads();
+      await page.getByRole('button', { name: DEMAND_MESSAGES.reload }).click();
+      await expect.poll(failedReads, UI_WAIT).toBeGreaterThan(before);
+      await page.getByText(DEMAND_MESSAGES.loadFailed).waitFor();
+      await storage.evaluate(() => {
+        (globalThis as unknown as { __failDemands: boolean }).__failDemands = false;
+      });
+      await page.getByRole('button', { name: DEMAND_MESSAGES.reload }).click();
+      await page
+        .getByTestId('demand-list')
+        .or(page.getByText(DEMAND_MESSAGES.empty))
+        .first()
+        .waitFor();
+      expect(await page.getByText(DEMAND_MESSAGES.loadFailed).count()).toBe(0);
+    } finally {
+      await own.close();
+    }
   });
 });
 
