@@ -2,7 +2,7 @@
 import 'react-dom/client';
 import { preloadFirstScreen, preloadLaterScreens } from './app/lazy-screens';
 import { startPwa } from './pwa/boot';
-import { preloadPageData } from './app/sync/page-data';
+import { afterFirstScreen, preloadPageData } from './app/sync/page-data';
 import { yieldToMain } from './lib/when-idle';
 
 const root = document.getElementById('root');
@@ -14,7 +14,8 @@ const path = window.location.pathname;
 // render shows it (index.html's boot shell, or the gateway's first screen, shows meanwhile). The
 // gateway's page preloads the screen's chunks already: there, its modules are evaluated last.
 const earlyScreen = container.hasAttribute('data-ssr') ? null : preloadFirstScreen(path);
-startPwa();
+// The service worker installs (downloading the whole app) once the first screen is shown.
+startPwa(afterFirstScreen);
 // The data layer's chunk (RxDB) downloads while the first screen renders (on a first visit, after).
 preloadPageData();
 // The other screens' loaders come once the page is idle: a tap on one fetches just its files.

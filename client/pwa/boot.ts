@@ -4,9 +4,10 @@ import { registerServiceWorker } from './service-worker';
 import { watchQuotaErrors } from './storage';
 import { trackTypedForms } from './unsaved-changes';
 
-export function startPwa(): void {
+/** `afterFirstScreen`: when the service worker may register (see registerServiceWorker). */
+export function startPwa(afterFirstScreen: (run: () => void) => void): void {
   captureInstallPrompt();
   watchQuotaErrors();
   trackTypedForms();
-  registerServiceWorker();
+  registerServiceWorker(afterFirstScreen);
 }

@@ -1,7 +1,8 @@
 /**
- * The service worker's life on this page: registers /sw.js (production builds only, after load,
- * with workbox-window in a chunk of its own), looks for a new version hourly and whenever the app
- * comes back into view, and applies a waiting version only when the user accepts it.
+ * The service worker's life on this page: registers /sw.js (production builds only, after load and
+ * once the first screen is shown, with workbox-window in a chunk of its own), looks for a new
+ * version hourly and whenever the app comes back into view, and applies a waiting version only when
+ * the user accepts it.
  */
 import type { Workbox } from 'workbox-window';
 import { hasUnsavedChanges } from './unsaved-changes';
@@ -49,8 +50,14 @@ export async function checkForUpdate(force = false): Promise<void> {
   }
 }
 
-/** Registers the service worker (a no-op in development and where service workers are missing). */
-export function registerServiceWorker(): void {
+/**
+ * Registers the service worker (a no-op in development and where service workers are missing) once
+ * the page has loaded and `afterFirstScreen` has run its callback. Installing it downloads every
+ * chunk of the app for offline use: started at load, those downloads (and the gateway's work to
+ * send them) competed with the first screen's hydration and the device database's start, on a
+ * phone's few cores and a slow connection.
+ */
+export function registerServiceWorker(afterFirstScreen: (run: () => void) => void): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const start = async () => {
     const { Workbox } = await import('workbox-window');
@@ -66,8 +73,10 @@ export function registerServiceWorker(): void {
   };
   const run = () =>
     start().catch((err: unknown) => console.error('[pwa] service worker registration failed', err));
-  if (document.readyState === 'complete') run();
-  else window.addEventListener('load', run, { once: true });
+  afterFirstScreen(() => {
+    if (document.readyState === 'complete') run();
+    else window.addEventListener('load', run, { once: true });
+  });
 }
 
 export type ApplyUpdateResult = 'reloading' | 'unsaved-changes';
