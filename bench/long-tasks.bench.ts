@@ -12,13 +12,15 @@
  * tasks or not), summed by package: what moving a library's work elsewhere would take off the thread.
  *   npm run bench -- long-tasks [--runs 1] [--slowdown 4] [--top 4] [--pages home,listings,listing]
  *     [--by-package] [--inclusive] [--listings 10000]
+ * --trace-dir DIR keeps each run's trace (Chrome's JSON trace format, for chrome://tracing or the
+ * DevTools performance panel) in DIR.
  * --listings N adds N generated public listings to the demo data (a county-sized store): a first
  * visit is then also the first sync of every public listing, right after the first paint.
  * --lantern measures as Lighthouse's default (simulated) throttling counts: the CPU is not slowed,
  * and each task's time is multiplied by 4 (a task of 13 ms counts as one of 52). Work the page
  * splits into slices (React's, of about 5 ms) then counts by each slice's real length.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -44,6 +46,7 @@ const { values } = parseArgs({
     inclusive: { type: 'boolean', default: false },
     listings: { type: 'string', default: '0' },
     lantern: { type: 'boolean', default: false },
+    'trace-dir': { type: 'string' },
   },
   strict: false,
 });
@@ -393,6 +396,10 @@ try {
           await page.goto(`${gateway.url}${pagePath}`, { waitUntil: 'load' });
           await settle(page, () => lastPull);
         });
+        if (values['trace-dir']) {
+          const file = path.join(String(values['trace-dir']), `${name}-${width}-${run}.json`);
+          await writeFile(file, JSON.stringify({ traceEvents: events }));
+        }
         const { tasks, fcpMs, packages } = await longTasksOf(events);
         const blocking = tasks.reduce((sum, t) => sum + t.ms - LONG_MS, 0);
         const key = `${name} (${width})`;

@@ -81,6 +81,10 @@ export interface Gateway {
 
 const isPull = (req: express.Request) => pulledCollection(req) !== undefined;
 
+/** The requests the access log records: the API's, but for pulls and health probes. */
+const inAccessLog = (req: express.Request) =>
+  req.url.startsWith('/api/') && !req.url.startsWith('/api/health') && !isPull(req);
+
 /** CSP for an installable PWA: own scripts and service worker, blob: previews of photos and video. */
 const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
@@ -172,10 +176,6 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
 
   const accessLog = pinoHttp({
     logger,
-    // Probes poll the health answers; a balancer's readiness probe must not flood the log.
-    autoLogging: {
-      ignore: (req) => !req.url?.startsWith('/api/') || req.url.startsWith('/api/health'),
-    },
     // 4xx are the callers' business (a visitor's refresh is an expected 401); only 5xx are errors.
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
     serializers: {
@@ -189,11 +189,12 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
     },
   });
   app.use((req, res, next) => {
-    if (!isPull(req)) return accessLog(req, res, next);
-    // A device's pulls are counted by the metrics (family pull), not written to the access log one
-    // by one: 200 devices pull thousands of times a minute, and a request logger of its own costs
-    // each pull about a fifth of its time. A failing pull is still logged (errorHandler), with
-    // its method and address.
+    if (inAccessLog(req)) return accessLog(req, res, next);
+    // Not in the access log: a device's pulls, counted by the metrics (family pull), since 200
+    // devices pull thousands of times a minute and a request logger of its own costs each pull
+    // about a fifth of its time; the app's files and first screens (a first visit fetches every
+    // file of the app); the health answers a balancer's probe polls. A failing request is still
+    // logged (errorHandler), with its method and address.
     let log: Logger | undefined;
     Object.defineProperty(req, 'log', {
       configurable: true,
@@ -293,29 +294,86 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
 /**
  * The built PWA: hashed assets cached forever, the shell and service worker always revalidated,
  * everything compressed (the first visit and each update are the only downloads, often on a slow
- * rural connection). /api and /media answer before this: sync streams must not be buffered, and
- * photos and videos are compressed already.
+ * rural connection). The build compressed the app's files once (scripts/precompress.ts): each is
+ * sent as its Brotli or gzip file, whichever the browser accepts, instead of being gzipped again
+ * for every visitor; the compression middleware covers the rest (the first screens, small files,
+ * a build without those files). /api and /media answer before this: sync streams must not be
+ * buffered, and photos and videos are compressed already.
  */
 function serveApp(app: Express, dir: string, firstScreen: RequestHandler) {
   app.use(compression());
   // A first visit's home, listing list, listing or article page: the shell with the first screen in it.
   app.get([...FIRST_SCREEN_PATHS, LISTING_PAGE_ROUTE, ARTICLE_PAGE_ROUTE], firstScreen);
-  app.use(
-    express.static(dir, {
-      index: false,
-      setHeaders(res, file) {
-        if (file.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        } else {
-          res.setHeader('Cache-Control', 'no-cache');
-        }
-      },
-    }),
-  );
+  const caching = (res: express.Response, file: string) => {
+    if (file.includes(`${path.sep}assets${path.sep}`)) {
+      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    } else {
+      res.setHeader('Cache-Control', 'no-cache');
+    }
+  };
+  app.use(precompressedFiles(dir, caching));
+  app.use(express.static(dir, { index: false, setHeaders: caching }));
   // Client routes (/properties/123, /admin/audit...) all load the shell.
   app.get(/^\/(?!api\/|media\/|assets\/).*/, (req, res, next) => {
     if (!req.accepts('html')) return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(path.join(dir, 'index.html'));
   });
+}
+
+/** The build's compressed files, by the encoding a request names and the file's suffix. */
+const PRECOMPRESSED = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+
+/**
+ * Sends the build's Brotli or gzip file of a requested file (scripts/precompress.ts), whichever
+ * the request accepts and the folder holds, with the file's own type and `caching`. Looked up on
+ * disk for each request (one stat, as serving the file itself takes): a build put in place under a
+ * running gateway is served as it is, files the new build did not compress included. Anything
+ * else goes on to the next handler.
+ */
+function precompressedFiles(
+  dir: string,
+  caching: (res: express.Response, file: string) => void,
+): RequestHandler {
+  const serve = (suffix: string, encoding: string) =>
+    express.static(dir, {
+      index: false,
+      setHeaders(res, file) {
+        caching(res, file);
+        // The file's own type (send would name the compressed file's), set first: send keeps it.
+        (res as express.Response).type(path.extname(file.slice(0, -suffix.length)));
+        res.setHeader('Content-Encoding', encoding);
+        res.setHeader('Vary', 'Accept-Encoding');
+      },
+    });
+  const servers = PRECOMPRESSED.map(({ encoding, suffix }) => ({
+    encoding,
+    suffix,
+    serve: serve(suffix, encoding),
+  }));
+  return (req, res, next) => {
+    const asked = req.method === 'GET' || req.method === 'HEAD';
+    // No Accept-Encoding: the file itself (the compression middleware decides as it does).
+    if (!asked || !req.headers['accept-encoding'] || /\.(br|gz)$/.test(req.path)) return next();
+    const accepted = servers.filter(({ encoding }) => req.acceptsEncodings(encoding) === encoding);
+    const original = req.url;
+    const query = original.slice(req.path.length);
+    const tryNext = (i: number): void => {
+      const server = accepted[i];
+      if (!server) {
+        req.url = original;
+        return next();
+      }
+      req.url = `${req.path}${server.suffix}${query}`;
+      // Not there (or not this kind of file): the next encoding, then the file itself.
+      server.serve(req, res, () => {
+        req.url = original;
+        tryNext(i + 1);
+      });
+    };
+    tryNext(0);
+  };
 }

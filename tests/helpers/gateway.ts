@@ -17,6 +17,8 @@ const ENTRY = fileURLToPath(new URL('../../sync-server/index.ts', import.meta.ur
 export interface RunningGateway {
   url: string;
   dataDir: string;
+  /** The gateway's process (its CPU time is in /proc/<pid>/stat). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -67,6 +69,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir,
+    pid: child.pid,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {
         await new Promise<void>((resolve) => {

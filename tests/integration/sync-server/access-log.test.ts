@@ -1,7 +1,8 @@
 /**
  * The gateway's access log: an API request is written once, with its address and status, except a
  * device's pulls, which the metrics count (200 devices pull thousands of times a minute, and a
- * request logger of its own cost each pull about a fifth of its time). A pull that fails on the
+ * request logger of its own cost each pull about a fifth of its time), and health probes; the
+ * app's files and pages are not written either. A pull that fails on the
  * gateway's side is still written, as an error naming its address.
  */
 import { pino } from 'pino';
@@ -40,9 +41,12 @@ describe('the access log', () => {
     await gw?.cleanup();
   });
 
-  it('writes an API request with its address and status, and leaves out a pull', async () => {
+  it('writes an API request with its address and status, and leaves out a pull, a health probe and the app', async () => {
     const pullUrl = '/api/sync/properties/pull?limit=5';
     expect((await request(gw.app).get(pullUrl)).status).toBe(200);
+    expect((await request(gw.app).get('/api/health')).status).toBe(200);
+    // The app's files and pages (this gateway serves no build: answered 404 past the API).
+    await request(gw.app).get('/assets/index-abc.js');
     const pushUrl = '/api/sync/properties/push';
     expect((await request(gw.app).post(pushUrl).send([])).status).toBe(401);
     const written = lines.filter((l) => l.req?.url);
