@@ -368,7 +368,7 @@ function precompressedFiles(
         return next();
       }
       req.url = `${req.path}${server.suffix}${query}`;
-      // Not there (or not this kind of file): the next encoding, then the file itself.
+      // No such file: the next encoding, then the file itself.
       server.serve(req, res, () => {
         req.url = original;
         tryNext(i + 1);

@@ -101,6 +101,22 @@ describe('precompress', () => {
   });
 });
 
+describe('precompress run again over a changed folder', () => {
+  it('removes the compressed versions of a file that no longer gets them', async () => {
+    const again = await mkdtemp(path.join(tmpdir(), 'cj-static-again-'));
+    try {
+      const file = path.join(again, 'sw.js');
+      await writeFile(file, WORKER);
+      await precompress(again);
+      await writeFile(file, TINY);
+      await precompress(again);
+      expect((await readdir(again)).sort()).toEqual(['sw.js']);
+    } finally {
+      await rm(again, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the app as the gateway sends it', () => {
   it('sends the Brotli file to a browser that accepts it, cached as the script itself', async () => {
     const res = await get(`${listening.url}/assets/app-abc.js`, {
