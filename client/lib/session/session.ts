@@ -278,7 +278,9 @@ export class SessionManager {
       }
       if (this.state.status === 'loading') {
         this.setState({ status: 'anonymous', user: null });
-      } else if (this.state.status === 'authenticated' && !isOffline()) {
+      } else if (!isOffline() && (this.state.status === 'authenticated' || readCachedUser())) {
+        // Signed in, or signed out here while another tab signed in (its user is cached): the
+        // renewal is tried again, so a slow or failed answer does not leave this tab behind.
         this.scheduleRetry();
       }
       throw err;
@@ -368,12 +370,17 @@ export class SessionManager {
       return;
     }
     // A renewal under way belongs to the session before: its answer is set aside (generation).
+    // Signed out here until now: the cookie is the other tab's session, renewed again when the
+    // connection returns should this renewal fail.
     this.generation += 1;
+    this.knownSignedOut = false;
     const renewal = this.inFlight?.catch(() => undefined);
     void (async () => {
       await renewal;
       await this.refresh();
-    })().catch(() => undefined);
+    })().catch((err: unknown) =>
+      console.warn('[session] another tab signed in; this tab follows once renewed', err),
+    );
   };
 
   /** From a refresh (which holds no lock yet): the owed revocation, its failure only logged. */

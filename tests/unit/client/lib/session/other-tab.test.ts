@@ -3,7 +3,7 @@
  * sign-in as someone else there moves this tab to that session, and a profile edited there shows
  * here. The tabs learn it from localStorage's `storage` event (the cached user's key).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@couchdb/model/user';
 import { ApiError } from '@client/lib/http';
 import type { AuthApi, SessionResponse } from '@client/lib/session/auth-api';
@@ -110,6 +110,29 @@ describe('another tab of this browser', () => {
     otherTab(JSON.stringify(bob));
     await expect.poll(() => manager.getSnapshot().status).toBe('authenticated');
     expect(manager.getSnapshot().user?.id).toBe(bob.id);
+  });
+
+  it('signing in while this tab is signed out: a renewal that fails on the way is tried again', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const api = fakeApi(alice);
+      const manager = await signedIn(api);
+      await manager.logout();
+      api.cookieUser = bob;
+      let failures = 1;
+      const renew = api.refresh;
+      api.refresh = async () => {
+        if (failures-- > 0) throw new ApiError(0, 'network_error', '网络连接失败');
+        return renew();
+      };
+      otherTab(JSON.stringify(bob));
+      await vi.waitFor(() => expect(failures).toBe(0));
+      expect(manager.getSnapshot().status).toBe('anonymous');
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(manager.getSnapshot()).toEqual({ status: 'authenticated', user: bob });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
