@@ -22,6 +22,24 @@ export const alias = {
 const THEME_COLOR = '#00ae66';
 const BACKGROUND_COLOR = '#f5f6f8';
 
+/**
+ * Chunks only an admin uses, left out of the service worker's install: the news editor (Tiptap,
+ * about a seventh of the whole app's bytes) is not downloaded by every visitor's phone. An admin's
+ * device fetches it once signed in (client/features/admin/admin-tools-offline.tsx) and the service worker keeps
+ * it in APP_ON_DEMAND_CACHE, so it opens offline there too.
+ */
+export const ADMIN_ONLY_CHUNKS = ['assets/news-editor-*.js'];
+
+/**
+ * The app's own files fetched outside the install (ADMIN_ONLY_CHUNKS), kept once fetched: their
+ * names carry their content's hash, so a kept file is never stale; a few releases' worth at most.
+ */
+const APP_ON_DEMAND_CACHE = {
+  name: 'app-on-demand-v1',
+  maxEntries: 20,
+  maxAgeSeconds: 90 * 24 * 60 * 60,
+} as const;
+
 /** Bounds of the photo cache: about 300 photos (≤ 5 MB each, most far smaller), 30 days. */
 const MEDIA_CACHE = {
   name: 'media-v1',
@@ -82,16 +100,32 @@ const pwaOptions: Partial<VitePWAOptions> = {
     ],
   },
   workbox: {
-    // The whole app shell: entry, every lazy screen, styles, the SVG icon. Source maps and the
-    // install-dialog screenshots stay out; the manifest icons are added by includeManifestIcons.
+    // The whole app shell: entry, every lazy screen, styles, the SVG icon. Source maps, the
+    // install-dialog screenshots and the admin-only chunks stay out; the manifest icons are added
+    // by includeManifestIcons.
     globPatterns: ['**/*.{js,css,html,svg,woff2}'],
-    globIgnores: ['**/*.map', 'screenshots/**'],
+    globIgnores: ['**/*.map', 'screenshots/**', ...ADMIN_ONLY_CHUNKS],
     cleanupOutdatedCaches: true,
     clientsClaim: true,
     skipWaiting: false,
     navigateFallback: 'index.html',
     navigateFallbackDenylist: [/^\/api\//, /^\/media\//],
     runtimeCaching: [
+      {
+        // The app's files the install left out (an admin's tools): fetched on demand, then kept.
+        urlPattern: ({ url, sameOrigin }: RouteMatch) =>
+          sameOrigin && url.pathname.startsWith('/assets/'),
+        handler: 'CacheFirst',
+        options: {
+          cacheName: APP_ON_DEMAND_CACHE.name,
+          expiration: {
+            maxEntries: APP_ON_DEMAND_CACHE.maxEntries,
+            maxAgeSeconds: APP_ON_DEMAND_CACHE.maxAgeSeconds,
+            purgeOnQuotaError: true,
+          },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
       {
         // Photos of listings the user has seen (and their favourites) show offline. Videos are
         // streamed with range requests and are far too big for a device cache, so they stay online.

@@ -10,6 +10,7 @@ import { DeviceDataBridge } from '@client/app/sync/device-data-bridge';
 import { FirstUnsentWatch } from '@client/app/sync/first-unsent-watch';
 import { OwnAccountBridge } from '@client/app/sync/own-account-bridge';
 import { forgetUserData } from '@client/app/sync/page-data';
+import { AdminToolsOffline } from '@client/features/admin/admin-tools-offline';
 import { StorageFullAlert } from '@client/pwa/storage-full-alert';
 import { requestPersistentStorageOnce } from '@client/pwa/storage';
 import { UpdatePrompt } from '@client/pwa/update-prompt';
@@ -71,6 +72,7 @@ export function App({
             </HistoryRouter>
           </AppHistoryContext>
           <PersistStorageOnLogin />
+          <AdminToolsOffline />
         </AuthProvider>
         <UpdatePrompt />
         <StorageFullAlert />

@@ -6,6 +6,7 @@
  * pushed through the sync API is stored clean. Run `npm run build` first (`npm run test:e2e` does).
  */
 import { withSavedOfflineNote } from '@couchdb/model/errors';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NEWS_MESSAGES } from '@couchdb/model/news-facts';
 import type { News } from '@couchdb/model/news';
@@ -27,6 +28,7 @@ import { demoAccount, signInDemo } from './pages/browse-fixtures';
 import { Layout } from './pages/layout';
 import { openSignedIn } from './pages/login-page';
 import { NewsPage } from './pages/news-page';
+import { PwaChrome } from './pages/pwa-chrome';
 import { photo } from './pages/publish-page';
 
 // Each step waits for a device or the server up to 30 s (a replication retry on a busy machine).
@@ -287,6 +289,44 @@ describe('/admin/news', () => {
     await layout.waitForToast(NEWS_MESSAGES.deleted);
     await news.card(title).waitFor({ state: 'detached' });
     await expect.poll(async () => stored(title), SYNC_WAIT).toBeUndefined();
+  });
+
+  it('the editor opens offline on an admin’s device that never opened it online; a visitor’s device never downloads it', async () => {
+    /** Every URL of the news editor's chunk in this page's service worker caches. */
+    const keptEditor = (page: Page) =>
+      page.evaluate(async () => {
+        const urls: string[] = [];
+        for (const name of await caches.keys()) {
+          for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+        }
+        return urls.filter((url) => /\/assets\/news-editor-[^/]*\.js$/.test(url));
+      });
+
+    const visitor = await visitorDevice.context.newPage();
+    const requested: string[] = [];
+    visitor.on('request', (request) => requested.push(request.url()));
+    await visitor.goto(gateway.url);
+    await new PwaChrome(visitor).waitForServiceWorker();
+    expect(await keptEditor(visitor)).toEqual([]);
+    expect(requested.filter((url) => url.includes('/assets/news-editor-'))).toEqual([]);
+
+    // A device of its own: nothing kept from an earlier test's editor.
+    const device = await launchBrowser();
+    try {
+      const page = await openSignedIn(device, gateway.url, demoAccount('admin'));
+      await new PwaChrome(page).waitForServiceWorker();
+      // Fetched once the page is idle after the sign-in, and kept by the service worker.
+      await expect.poll(async () => (await keptEditor(page)).length, SYNC_WAIT).toBe(1);
+      await device.context.setOffline(true);
+      const news = new AdminNewsPage(page);
+      await news.goto(gateway.url);
+      await news.openAdd();
+      await news.editor.click();
+      await page.keyboard.type('离线打开的编辑器');
+      await news.editor.getByText('离线打开的编辑器', { exact: true }).waitFor(UI_WAIT);
+    } finally {
+      await device.close();
+    }
   });
 
   it('the dashboard’s 资讯管理 tile counts every article and opens the screen', async () => {
