@@ -25,8 +25,8 @@ const BACKGROUND_COLOR = '#f5f6f8';
 /**
  * Chunks only an admin uses, left out of the service worker's install: the news editor (Tiptap,
  * about a seventh of the whole app's bytes) is not downloaded by every visitor's phone. An admin's
- * device fetches it once signed in (client/features/admin/admin-tools-offline.tsx) and the service worker keeps
- * it in APP_ON_DEMAND_CACHE, so it opens offline there too.
+ * device fetches it once signed in (client/features/admin/admin-tools-offline.tsx) and the service
+ * worker keeps it in APP_ON_DEMAND_CACHE, so it opens offline there too.
  */
 export const ADMIN_ONLY_CHUNKS = ['assets/news-editor-*.js'];
 
