@@ -6,7 +6,9 @@
  * beside it,
  * from the same run: (a) reading the same _changes feed straight from the store, in pages, in Node;
  * (b) the floor: in the page, the same gateway pull pages plus one bulk IndexedDB write, no RxDB;
- * (c) the same pages stored by one RxDB bulkInsert (RxDB's storage without its replication).
+ * (c) the same pages stored by one RxDB bulkInsert (RxDB's storage without its replication);
+ * (d) IndexedDB's own cost a row: as many rows as listings holding only a key (then with RxDB's two
+ * indexes), beside the listings written 100 to a row.
  * With the storage in its worker, the listings are pulled and written there (client/data/
  * bulk-pull.ts): that catch-up is printed on a line of its own (the page's resource timing does not
  * see a worker's fetches).
@@ -39,7 +41,7 @@ import { openStore } from '../sync-server/store/couch';
 import { launchBrowser } from '../tests/helpers/browser';
 import type { User } from '../couchdb/model/user';
 import { signAccessToken } from '../sync-server/services/tokens';
-import type { BenchAccount, FirstSyncTiming, FloorTiming } from './first-sync/entry';
+import type { BenchAccount, FirstSyncTiming, FloorTiming, RowCost } from './first-sync/entry';
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
@@ -49,7 +51,7 @@ const { values } = parseArgs({
     /** Profile one more first sync (an unminified build) and print where its main thread went. */
     profile: { type: 'boolean', default: false },
     slowdown: { type: 'string', default: '1' },
-    /** Only these measurements (comma-separated: sync, sync-page, sync-agent, floor, rxdb). */
+    /** Only these measurements (comma-separated: sync, sync-page, sync-agent, floor, rxdb, rows). */
     only: { type: 'string' },
   },
   strict: false,
@@ -57,7 +59,7 @@ const { values } = parseArgs({
 const listings = Number(values.listings);
 const runs = Number(values.runs);
 const slowdown = Number(values.slowdown);
-const KINDS = ['sync', 'sync-page', 'sync-agent', 'floor', 'rxdb'] as const;
+const KINDS = ['sync', 'sync-page', 'sync-agent', 'floor', 'rxdb', 'rows'] as const;
 const only = typeof values.only === 'string' ? values.only.split(',') : null;
 const kinds = KINDS.filter((kind) => !only || only.includes(kind));
 const BUDGET_MS = 2_000;
@@ -284,6 +286,7 @@ try {
   const agentSyncs: FirstSyncTiming[] = [];
   const floors: FloorTiming[] = [];
   const rxdbWrites: FloorTiming[] = [];
+  const rowCosts: RowCost[] = [];
   const storeReads: number[] = [];
   // Warm-up: the page, the gateway's and store's code paths (not counted).
   {
@@ -316,6 +319,10 @@ try {
         if (timing.documents !== listings)
           throw new Error(`first sync stored ${timing.documents} listings`);
         (kind === 'sync' ? syncs : kind === 'sync-page' ? pageSyncs : agentSyncs).push(timing);
+      } else if (kind === 'rows') {
+        const cost = await page.evaluate(() => window.firstSyncBench.rowCost());
+        if (cost.documents !== listings) throw new Error(`rows wrote ${cost.documents} listings`);
+        rowCosts.push(cost);
       } else {
         const timing = await page.evaluate(
           (k) =>
@@ -411,6 +418,14 @@ try {
       `  (c) pulls + 1 RxDB bulkInsert    ${ms(rxdbMs)}   runs: ${rxdbWrites.map((f) => f.totalMs.toFixed(0)).join(', ')} ms` +
         `  (fetch ${median(rxdbWrites.map((f) => f.fetchMs)).toFixed(0)} ms, write ${median(rxdbWrites.map((f) => f.writeMs)).toFixed(0)} ms)` +
         (floors.length > 0 ? `  ×${(rxdbMs / floorMs).toFixed(2)} of the floor` : ''),
+    );
+  }
+  if (rowCosts.length > 0) {
+    const of = (key: 'emptyMs' | 'indexedMs' | 'packedMs') =>
+      `${ms(median(rowCosts.map((c) => c[key])))} (${rowCosts.map((c) => c[key].toFixed(0)).join(', ')})`;
+    console.log(
+      `  (d) IndexedDB's cost a row, 1 write each: ${listings} rows of a key alone ${of('emptyMs')};` +
+        ` with RxDB's two indexes ${of('indexedMs')}; the listings 100 to a row ${of('packedMs')}`,
     );
   }
   if (syncs.length > 0 && floors.length > 0) {

@@ -4,7 +4,8 @@
  * an empty IndexedDB until every listing is local. `floor` is the least any first sync can cost:
  * the same gateway pull pages fetched one after another, then one IndexedDB transaction writing
  * all of them, without RxDB. `rxdbWrite` stores the same pages with one RxDB bulk insert (no
- * replication).
+ * replication). `rowCost` writes as many rows as listings holding nothing but their key: IndexedDB's
+ * own cost a row.
  */
 import type { RxStorage, RxStorageInstanceCreationParams } from 'rxdb';
 import { openDatabase, VISITOR_COLLECTIONS } from '@client/data/database';
@@ -247,6 +248,58 @@ async function floor(): Promise<FloorTiming> {
   };
 }
 
+export interface RowCost {
+  /** As many rows as listings, each only its key: IndexedDB's cost a row, whatever it holds. */
+  emptyMs: number;
+  /** The same with the two indexes RxDB's Dexie storage keeps on every collection. */
+  indexedMs: number;
+  /** The listings themselves, 100 to a row: the same bytes in a hundredth of the rows. */
+  packedMs: number;
+  documents: number;
+}
+
+/** Writes `values` into a new store in one transaction; its time (ms). */
+async function timedPut(
+  values: unknown[],
+  setUp: (store: IDBObjectStore) => void = () => undefined,
+): Promise<number> {
+  const open = indexedDB.open(`bench-rows-${Date.now()}-${Math.random()}`, 1);
+  open.onupgradeneeded = () => setUp(open.result.createObjectStore('rows', { keyPath: 'id' }));
+  const db = await request(open);
+  const start = performance.now();
+  const tx = db.transaction('rows', 'readwrite');
+  const store = tx.objectStore('rows');
+  for (const value of values) store.put(value);
+  await new Promise<void>((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+  });
+  const ms = performance.now() - start;
+  db.close();
+  return ms;
+}
+
+/**
+ * What IndexedDB charges a row, apart from the bytes (not part of any sync): why a first sync that
+ * stores each listing as a row of its own has a floor no smaller app code can go under.
+ */
+async function rowCost(): Promise<RowCost> {
+  const { documents } = await pullAll();
+  const emptyMs = await timedPut(documents.map(({ id }) => ({ id })));
+  const indexedMs = await timedPut(
+    documents.map(({ id }, i) => ({ id, _deleted: '0', _meta: { lwt: i } })),
+    (store) => {
+      store.createIndex('deleted', ['_deleted', 'id']);
+      store.createIndex('lwt', ['_meta.lwt', 'id']);
+    },
+  );
+  const packs: { id: string; documents: SyncDocument[] }[] = [];
+  for (let i = 0; i < documents.length; i += 100)
+    packs.push({ id: String(i).padStart(8, '0'), documents: documents.slice(i, i + 100) });
+  const packedMs = await timedPut(packs);
+  return { emptyMs, indexedMs, packedMs, documents: documents.length };
+}
+
 /**
  * The same pages stored by RxDB itself without its replication: one `bulkInsert` into the
  * visitor's database (Dexie, production build). What RxDB's storage costs over the floor, apart
@@ -289,8 +342,9 @@ declare global {
       firstSync: typeof firstSync;
       floor: typeof floor;
       rxdbWrite: typeof rxdbWrite;
+      rowCost: typeof rowCost;
       clearDevice: typeof clearDevice;
     };
   }
 }
-window.firstSyncBench = { firstSync, floor, rxdbWrite, clearDevice };
+window.firstSyncBench = { firstSync, floor, rxdbWrite, rowCost, clearDevice };
