@@ -2,9 +2,10 @@
  * What a first visit's download of the whole app costs the gateway: every file the service worker
  * installs (the page's own chunks among them), fetched 6 at a time as a browser does, by a
  * browser on HTTPS (Brotli accepted) and on plain HTTP (gzip only). Measured against the same
- * build without its precompressed files (scripts/precompress.ts), which the gateway then
- * compresses on the way, as it did before, in the same run: the gateway's CPU time and the bytes
- * sent for each download. Run `npm run build` first (DIST_DIR for another build).
+ * build read from disk for each request (APP_FILES_MEMORY_MB=0), and without its precompressed
+ * files (scripts/precompress.ts), which the gateway then compresses on the way, as it did before,
+ * in the same run: the gateway's CPU time and the bytes sent for each download. Run `npm run
+ * build` first (DIST_DIR for another build).
  *   npm run bench -- app-download [--rounds 10]
  */
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -68,8 +69,8 @@ async function withoutPrecompressed(): Promise<string> {
   return dir;
 }
 
-async function measure(dir: string, files: string[]) {
-  const gateway = await startGateway({ embedded: true, env: { DIST_DIR: dir } });
+async function measure(dir: string, files: string[], env: Record<string, string> = {}) {
+  const gateway = await startGateway({ embedded: true, env: { DIST_DIR: dir, ...env } });
   try {
     const figures: Record<string, { cpuMs: number; wallMs: number; bytes: number }> = {};
     for (const [name, encoding] of [
@@ -99,22 +100,31 @@ async function main() {
   const files = await appFiles();
   const plainDir = await withoutPrecompressed();
   try {
-    const on = await measure(distDir, files);
-    const off = await measure(plainDir, files);
+    const ways = {
+      'precompressed, hashed files from memory': await measure(distDir, files),
+      'precompressed, every file from disk': await measure(distDir, files, {
+        APP_FILES_MEMORY_MB: '0',
+      }),
+      'compressed on the way, from disk': await measure(plainDir, files, {
+        APP_FILES_MEMORY_MB: '0',
+      }),
+    };
     console.log(
       `the whole app as the service worker installs it: ${files.length} files, ${CONCURRENCY} at a time, ` +
-        `loopback, mean of ${rounds} downloads`,
+        `loopback, mean of ${rounds} downloads; the gateway's CPU for one download, ratios to the last way`,
     );
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
-    for (const name of Object.keys(on)) {
-      const a = on[name]!;
-      const b = off[name]!;
-      console.log(
-        `  ${name.padEnd(17)} precompressed: gateway CPU ${a.cpuMs.toFixed(0).padStart(4)} ms, ` +
-          `${kb(a.bytes).padStart(7)}, ${a.wallMs.toFixed(0)} ms   ` +
-          `compressed on the way: ${b.cpuMs.toFixed(0).padStart(4)} ms, ${kb(b.bytes).padStart(7)}, ` +
-          `${b.wallMs.toFixed(0)} ms   CPU ×${(a.cpuMs / b.cpuMs).toFixed(2)}, bytes ×${(a.bytes / b.bytes).toFixed(2)}`,
-      );
+    const baseline = ways['compressed on the way, from disk'];
+    for (const name of Object.keys(baseline)) {
+      console.log(`  ${name}`);
+      const base = baseline[name]!;
+      for (const [way, figures] of Object.entries(ways)) {
+        const f = figures[name]!;
+        console.log(
+          `    ${way.padEnd(40)} CPU ${f.cpuMs.toFixed(0).padStart(4)} ms (×${(f.cpuMs / base.cpuMs).toFixed(2)}),` +
+            ` ${kb(f.bytes).padStart(7)} (×${(f.bytes / base.bytes).toFixed(2)}), ${f.wallMs.toFixed(0).padStart(4)} ms`,
+        );
+      }
     }
   } finally {
     await rm(plainDir, { recursive: true, force: true });

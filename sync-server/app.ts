@@ -19,6 +19,7 @@ import type { Config } from './config';
 import { firstScreenPages } from './first-screen';
 import { GatewayMetrics, metricsEndpoint } from './metrics';
 import { authenticate } from './middleware/authenticate';
+import { hashedFiles, precompressedFiles, type Caching } from './middleware/app-files';
 import { jsonBody } from './middleware/json-body';
 import { apiNotFound, errorHandler } from './middleware/errors';
 import { adminUserRoutes } from './routes/admin-users';
@@ -264,7 +265,12 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   );
 
   if (staticDir)
-    serveApp(app, staticDir, firstScreenPages(staticDir, sync, store, promotions, logger));
+    serveApp(
+      app,
+      staticDir,
+      firstScreenPages(staticDir, sync, store, promotions, logger),
+      config.appFilesMemoryBytes,
+    );
 
   app.use(errorHandler);
   return {
@@ -297,20 +303,21 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
  * rural connection). The build compressed the app's files once (scripts/precompress.ts): each is
  * sent as its Brotli or gzip file, whichever the browser accepts, instead of being gzipped again
  * for every visitor; the compression middleware covers the rest (the first screens, small files,
- * a build without those files). /api and /media answer before this: sync streams must not be
+ * a build without those files). The hashed files (/assets/) are kept in memory once read. /api and /media answer before this: sync streams must not be
  * buffered, and photos and videos are compressed already.
  */
-function serveApp(app: Express, dir: string, firstScreen: RequestHandler) {
+function serveApp(app: Express, dir: string, firstScreen: RequestHandler, memoryBytes: number) {
   app.use(compression());
   // A first visit's home, listing list, listing or article page: the shell with the first screen in it.
   app.get([...FIRST_SCREEN_PATHS, LISTING_PAGE_ROUTE, ARTICLE_PAGE_ROUTE], firstScreen);
-  const caching = (res: express.Response, file: string) => {
+  const caching: Caching = (res, file) => {
     if (file.includes(`${path.sep}assets${path.sep}`)) {
       res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     } else {
       res.setHeader('Cache-Control', 'no-cache');
     }
   };
+  app.use('/assets', hashedFiles(path.join(dir, 'assets'), caching, memoryBytes));
   app.use(precompressedFiles(dir, caching));
   app.use(express.static(dir, { index: false, setHeaders: caching }));
   // Client routes (/properties/123, /admin/audit...) all load the shell.
@@ -319,61 +326,4 @@ function serveApp(app: Express, dir: string, firstScreen: RequestHandler) {
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(path.join(dir, 'index.html'));
   });
-}
-
-/** The build's compressed files, by the encoding a request names and the file's suffix. */
-const PRECOMPRESSED = [
-  { encoding: 'br', suffix: '.br' },
-  { encoding: 'gzip', suffix: '.gz' },
-] as const;
-
-/**
- * Sends the build's Brotli or gzip file of a requested file (scripts/precompress.ts), whichever
- * the request accepts and the folder holds, with the file's own type and `caching`. Looked up on
- * disk for each request (one stat, as serving the file itself takes): a build put in place under a
- * running gateway is served as it is, files the new build did not compress included. Anything
- * else goes on to the next handler.
- */
-function precompressedFiles(
-  dir: string,
-  caching: (res: express.Response, file: string) => void,
-): RequestHandler {
-  const serve = (suffix: string, encoding: string) =>
-    express.static(dir, {
-      index: false,
-      setHeaders(res, file) {
-        caching(res, file);
-        // The file's own type (send would name the compressed file's), set first: send keeps it.
-        (res as express.Response).type(path.extname(file.slice(0, -suffix.length)));
-        res.setHeader('Content-Encoding', encoding);
-        res.setHeader('Vary', 'Accept-Encoding');
-      },
-    });
-  const servers = PRECOMPRESSED.map(({ encoding, suffix }) => ({
-    encoding,
-    suffix,
-    serve: serve(suffix, encoding),
-  }));
-  return (req, res, next) => {
-    const asked = req.method === 'GET' || req.method === 'HEAD';
-    // No Accept-Encoding: the file itself (the compression middleware decides as it does).
-    if (!asked || !req.headers['accept-encoding'] || /\.(br|gz)$/.test(req.path)) return next();
-    const accepted = servers.filter(({ encoding }) => req.acceptsEncodings(encoding) === encoding);
-    const original = req.url;
-    const query = original.slice(req.path.length);
-    const tryNext = (i: number): void => {
-      const server = accepted[i];
-      if (!server) {
-        req.url = original;
-        return next();
-      }
-      req.url = `${req.path}${server.suffix}${query}`;
-      // No such file: the next encoding, then the file itself.
-      server.serve(req, res, () => {
-        req.url = original;
-        tryNext(i + 1);
-      });
-    };
-    tryNext(0);
-  };
 }

@@ -14,7 +14,12 @@ import type { User, UserRole } from '../../couchdb/model/user';
 import { signAccessToken } from '../../sync-server/services/tokens';
 import { inject } from 'vitest';
 import { createApp, type Gateway } from '../../sync-server/app';
-import { DEFAULT_RATE_LIMITS, type Config, type RateLimits } from '../../sync-server/config';
+import {
+  DEFAULT_APP_FILES_MEMORY_MB,
+  DEFAULT_RATE_LIMITS,
+  type Config,
+  type RateLimits,
+} from '../../sync-server/config';
 import { openStore, type Store } from '../../sync-server/store/couch';
 import { ALL_DATABASES } from '../../couchdb/design/databases';
 import { SYNC_COLLECTIONS } from '../../couchdb/model/sync';
@@ -88,6 +93,7 @@ export async function startTestGateway(overrides: TestGatewayOptions = {}): Prom
       ...overrides.rateLimits,
     },
     metricsToken: overrides.metricsToken,
+    appFilesMemoryBytes: DEFAULT_APP_FILES_MEMORY_MB * 1024 * 1024,
   };
   const gateway = createApp({ config, store, logger, staticDir: overrides.staticDir });
   const servers: Server[] = [];

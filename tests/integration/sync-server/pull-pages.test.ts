@@ -4,7 +4,6 @@
  * for them alone; a signed-in caller never gets a visitor's page (nor another caller's), also when
  * they all ask for the same page at the same moment; a change to the feed gives a new page.
  */
-import { get, type IncomingHttpHeaders } from 'node:http';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import request from 'supertest';
@@ -12,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PullResponse, SyncDocument } from '../../../couchdb/model/sync';
 import { toStoreDoc } from '../../../sync-server/store/documents';
 import { buildNewListing, buildProperty } from '../../fixtures/builders';
+import { rawRequest } from '../../helpers/raw-http';
 import * as api from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
 
@@ -144,26 +144,9 @@ describe('a pull page on the wire', () => {
   const raw = async (encoding: string) => {
     const { url, close } = await gw.listen();
     try {
-      return await new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>(
-        (resolve, reject) => {
-          get(
-            `${url}/api/sync/properties/pull?limit=10`,
-            { headers: { 'Accept-Encoding': encoding } },
-            (res) => {
-              const chunks: Buffer[] = [];
-              res.on('data', (c: Buffer) => chunks.push(c));
-              res.on('end', () =>
-                resolve({
-                  status: res.statusCode!,
-                  headers: res.headers,
-                  body: Buffer.concat(chunks),
-                }),
-              );
-              res.on('error', reject);
-            },
-          ).on('error', reject);
-        },
-      );
+      return await rawRequest(`${url}/api/sync/properties/pull?limit=10`, {
+        'Accept-Encoding': encoding,
+      });
     } finally {
       await close();
     }

@@ -4,12 +4,12 @@
  * itself; a file the build did not compress is still compressed on the way.
  */
 import { readFile, mkdir, mkdtemp, readdir, rm, unlink, writeFile } from 'node:fs/promises';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPRESS_MIN_BYTES, precompress } from '../../../scripts/precompress';
+import { rawRequest } from '../../helpers/raw-http';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
 
 let gw: TestGateway;
@@ -28,31 +28,8 @@ const WORKER = script('worker', 4_000);
 const TINY = script('tiny', 200).slice(0, COMPRESS_MIN_BYTES - 1);
 const LATE = script('late', 6_000);
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
 /** A GET with exactly these headers (no client decompression), body as sent. */
-function get(url: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-        res.on('error', reject);
-      })
-      .on('error', reject);
-  });
-}
+const get = (url: string, headers: Record<string, string> = {}) => rawRequest(url, headers);
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'cj-static-'));
@@ -167,19 +144,19 @@ describe('the app as the gateway sends it', () => {
   });
 
   it('serves a build put in place under the running gateway as it is on disk', async () => {
-    // A new build of the same file, not compressed; and a new file with its Brotli file.
-    const NEW_APP = script('next', 8_000);
-    await unlink(path.join(dir, 'assets', 'app-abc.js.br'));
-    await unlink(path.join(dir, 'assets', 'app-abc.js.gz'));
-    await writeFile(path.join(dir, 'assets', 'app-abc.js'), NEW_APP);
+    // A new build's service worker, not compressed; and a new hashed file with its Brotli file.
+    const NEW_WORKER = script('next', 8_000);
+    await unlink(path.join(dir, 'sw.js.br'));
+    await unlink(path.join(dir, 'sw.js.gz'));
+    await writeFile(path.join(dir, 'sw.js'), NEW_WORKER);
     const ADDED = script('added', 5_000);
     await writeFile(path.join(dir, 'assets', 'added-abc.js'), ADDED);
     await writeFile(path.join(dir, 'assets', 'added-abc.js.br'), brotliCompressSync(ADDED));
 
-    const changed = await get(`${listening.url}/assets/app-abc.js`, { 'accept-encoding': 'gzip' });
+    const changed = await get(`${listening.url}/sw.js`, { 'accept-encoding': 'gzip' });
     expect(changed.status).toBe(200);
     expect(changed.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(changed.body).toString()).toBe(NEW_APP);
+    expect(gunzipSync(changed.body).toString()).toBe(NEW_WORKER);
 
     const added = await get(`${listening.url}/assets/added-abc.js`, { 'accept-encoding': 'br' });
     expect(added.headers['content-encoding']).toBe('br');
