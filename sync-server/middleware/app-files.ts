@@ -14,6 +14,11 @@ const PRECOMPRESSED = [
   { encoding: 'gzip', suffix: '.gz' },
 ] as const;
 
+/** A name the build gives a file in assets/: no folder, no leading dot. */
+const HASHED_NAME = /^\/[\w-][\w.-]*$/;
+/** A compressed file asked for by its own name: the disk's (precompressedFiles leaves it too). */
+const COMPRESSED_NAME = /\.(br|gz)$/;
+
 /** Sets a file's caching headers (by its path on disk). */
 export type Caching = (res: Response, file: string) => void;
 
@@ -44,7 +49,7 @@ export function precompressedFiles(dir: string, caching: Caching): RequestHandle
   return (req, res, next) => {
     const asked = req.method === 'GET' || req.method === 'HEAD';
     // No Accept-Encoding: the file itself (the compression middleware decides as it does).
-    if (!asked || !req.headers['accept-encoding'] || /\.(br|gz)$/.test(req.path)) return next();
+    if (!asked || !req.headers['accept-encoding'] || COMPRESSED_NAME.test(req.path)) return next();
     const accepted = servers.filter(({ encoding }) => req.acceptsEncodings(encoding) === encoding);
     const original = req.url;
     const query = original.slice(req.path.length);
@@ -64,9 +69,6 @@ export function precompressedFiles(dir: string, caching: Caching): RequestHandle
     tryNext(0);
   };
 }
-
-/** A name the build gives a file in assets/: no folder, no leading dot. */
-const HASHED_NAME = /^\/[\w-][\w.-]*$/;
 
 /** A file as sent: its bytes and the ETag made of them; null where the build made no such file. */
 type Kept = { body: Buffer; etag: string } | null;
@@ -98,6 +100,8 @@ export function hashedFiles(dir: string, caching: Caching, maxBytes: number): Re
   const keep = (name: string, file: Kept) => {
     const size = file?.body.length ?? 0;
     if (size > maxBytes / 4) return;
+    // Two requests that missed at once both read the file: counted once.
+    if (kept.has(name)) bytes -= kept.get(name)?.body.length ?? 0;
     kept.set(name, file);
     bytes += size;
     for (const [oldest, old] of kept) {
@@ -132,7 +136,8 @@ export function hashedFiles(dir: string, caching: Caching, maxBytes: number): Re
 
   return (req, res, next) => {
     const asked = req.method === 'GET' || req.method === 'HEAD';
-    if (!asked || req.headers.range || !HASHED_NAME.test(req.path)) return next();
+    const hashed = HASHED_NAME.test(req.path) && !COMPRESSED_NAME.test(req.path);
+    if (!asked || req.headers.range || !hashed) return next();
     const name = req.path.slice(1);
     const accepted = req.headers['accept-encoding']
       ? PRECOMPRESSED.filter(({ encoding }) => req.acceptsEncodings(encoding) === encoding)

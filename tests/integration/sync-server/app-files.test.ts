@@ -138,7 +138,9 @@ describe('hashed files in memory', () => {
     expect((await request('missing-abc.js')).status).toBe(404);
     expect((await request('nested/app-abc.js')).status).toBe(404);
     expect((await request('.hidden')).status).toBe(404);
-    // A range is the disk's to answer.
+    // A compressed file asked for by its own name, and a range, are the disk's to answer.
+    await built('app-abc.js.br', brotliCompressSync('x'));
+    expect((await request('app-abc.js.br')).headers.etag).toMatch(/^W\//);
     const range = await request('app-abc.js', { range: 'bytes=0-9' });
     expect(range.status).toBe(206);
     expect(range.body.toString()).toBe('export con');
@@ -157,6 +159,17 @@ describe('hashed files in memory', () => {
     expect(await status('a-abc.js')).toBe(200);
     expect(await status('b-abc.js')).toBe(404);
     for (const name of ['c-abc.js', 'd-abc.js', 'e-abc.js']) expect(await status(name)).toBe(200);
+  });
+
+  it('counts a file read by requests that missed at once a single time', async () => {
+    await serve(4_000);
+    const names = ['a', 'b', 'c', 'd'].map((n) => `${n}-abc.js`);
+    for (const name of names) await built(name, 'x'.repeat(900));
+    await Promise.all([1, 2, 3].map(() => request(names[0]!)));
+    for (const name of names.slice(1)) await request(name);
+    for (const name of names) await unlink(path.join(dir, name));
+    // All four fit (3,600 bytes): none left for a miscount.
+    for (const name of names) expect((await request(name)).status).toBe(200);
   });
 
   it('leaves every request to the disk when given no memory', async () => {
