@@ -46,7 +46,24 @@ function readPositions(): Map<string, number> {
   }
 }
 
+/**
+ * Gives the entry a page loads in a key of its own where it has none (a link opened, an address
+ * typed): react-router names every such entry "default", so a new page in the same tab took the
+ * scroll position the previous page had left under that name, and a shared link opened halfway
+ * down. The key is kept in the entry's state, so a reload or a move back to it finds its position.
+ */
+function keyLoadedEntry(win: Window): void {
+  const state = win.history.state as { key?: unknown } | null;
+  if (state && typeof state.key === 'string') return;
+  try {
+    win.history.replaceState({ ...state, key: Math.random().toString(36).slice(2, 10) }, '');
+  } catch {
+    // history state refused (a sandboxed frame): the entry keeps react-router's default name
+  }
+}
+
 export function createAppHistory(win: Window = window): AppHistory {
+  keyLoadedEntry(win);
   const base = UNSAFE_createBrowserHistory({ window: win, v5Compat: true });
   const positions = readPositions();
   let leaveCheck: LeaveCheck | null = null;

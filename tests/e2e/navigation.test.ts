@@ -58,6 +58,33 @@ describe('scroll positions', () => {
     await expect.poll(() => scrollY(page), UI_WAIT).toBe(left);
     await page.close();
   });
+
+  it('a link opened in the same tab starts at its top; a reload keeps where the page was', async () => {
+    const page = await browser.openPage(`${gateway.url}/properties`, VIEWPORTS.mobile);
+    const list = new PropertyListPage(page);
+    await list.waitForResults();
+    await list.cards.nth(4).scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo({ top: window.scrollY + 120, behavior: 'instant' }));
+    const left = await scrollY(page);
+    expect(left).toBeGreaterThan(300);
+    // A shared listing's link, opened in this tab: a new page, at its top.
+    const href = await list.cards.nth(1).getByRole('link').first().getAttribute('href');
+    await page.goto(`${gateway.url}${href}`);
+    const detail = new PropertyDetailPage(page);
+    await detail.title.waitFor(UI_WAIT);
+    // The page is tall enough for the list's position: it would have been put there at once.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(
+      left + 844,
+    );
+    expect(await scrollY(page)).toBe(0);
+
+    // Scrolled, then reloaded: the same entry, where it was.
+    await page.evaluate(() => window.scrollTo({ top: 400, behavior: 'instant' }));
+    await page.reload();
+    await detail.title.waitFor(UI_WAIT);
+    await expect.poll(() => scrollY(page), UI_WAIT).toBe(400);
+    await page.close();
+  });
 });
 
 describe('a half-filled form', () => {
