@@ -10,6 +10,7 @@ import { newId } from '@couchdb/model/common';
 import { DEMAND_MATCH_MESSAGES, demandMatchesPath } from '@couchdb/model/saved-search-facts';
 import { INBOX_MESSAGES, SAVED_SEARCH_MESSAGES } from '@couchdb/model/saved-search-facts';
 import type { SavedSearch } from '@couchdb/model/saved-search';
+import { describeFilter } from '@couchdb/rules/search-match';
 import { buildNewDemand } from '../fixtures/builders';
 import {
   launchBrowser,
@@ -70,6 +71,10 @@ describe('saved searches and the inbox', () => {
     await list.goto(gateway.url, `?type=sale&keyword=${encodeURIComponent(tag)}`);
     const dialog = new SaveSearchDialog(page);
     await dialog.open();
+    // Named after what it looks for, until the user names it.
+    expect(await dialog.dialog.getByLabel(SAVED_SEARCH_MESSAGES.name).inputValue()).toBe(
+      describeFilter({ type: 'sale', keyword: tag }),
+    );
     await dialog.fill('湖景房', 'instant');
     await saveScreenshot(page, 'inbox-save-dialog-desktop');
     await dialog.save();

@@ -24,6 +24,7 @@ import {
   savedSearchFormSchema,
   type SavedSearchForm,
 } from '@couchdb/model/saved-search';
+import { SAVED_SEARCH_NAME_MAX } from '@couchdb/model/saved-search-facts';
 import type { SavedSearchInput } from '@client/data/inbox';
 import { FormTextField } from '@client/components/form/form-text-field';
 
@@ -45,7 +46,8 @@ export default function SaveSearchDialog({
   const { control, handleSubmit, formState } = useForm<SavedSearchForm>({
     resolver: zodResolver(savedSearchFormSchema),
     defaultValues: {
-      name: initial?.name ?? '',
+      // A new search is named after what it looks for, as the dialog shows it (the user may rename it).
+      name: initial?.name ?? [...(summary ?? '')].slice(0, SAVED_SEARCH_NAME_MAX).join(''),
       mode: initial?.mode ?? 'instant',
       quiet: initial ? initial.quiet_hours !== undefined : false,
       quiet_from: initial?.quiet_hours?.from ?? DEFAULT_QUIET_HOURS.from,
@@ -75,7 +77,7 @@ export default function SaveSearchDialog({
               label={sm.name}
               required
               autoFocus
-              slotProps={{ htmlInput: { maxLength: 20 } }}
+              slotProps={{ htmlInput: { maxLength: SAVED_SEARCH_NAME_MAX } }}
             />
             <Stack spacing={1}>
               <Typography sx={{ fontSize: 14 }}>{sm.mode}</Typography>
