@@ -303,7 +303,8 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
  * rural connection). The build compressed the app's files once (scripts/precompress.ts): each is
  * sent as its Brotli or gzip file, whichever the browser accepts, instead of being gzipped again
  * for every visitor; the compression middleware covers the rest (the first screens, small files,
- * a build without those files). The hashed files (/assets/) are kept in memory once read. /api and /media answer before this: sync streams must not be
+ * a build without those files). The hashed files (/assets/) are kept in memory once read
+ * (middleware/app-files.ts). /api and /media answer before this: sync streams must not be
  * buffered, and photos and videos are compressed already.
  */
 function serveApp(app: Express, dir: string, firstScreen: RequestHandler, memoryBytes: number) {
