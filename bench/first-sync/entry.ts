@@ -223,6 +223,17 @@ async function pullAll(): Promise<{ documents: SyncDocument[]; pulls: number }> 
   return { documents, pulls };
 }
 
+/** Puts `values` into `storeName` of `db` in one transaction, until it is committed. */
+function putAll(db: IDBDatabase, storeName: string, values: readonly unknown[]): Promise<void> {
+  const tx = db.transaction(storeName, 'readwrite');
+  const store = tx.objectStore(storeName);
+  for (const value of values) store.put(value);
+  return new Promise<void>((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+  });
+}
+
 async function floor(): Promise<FloorTiming> {
   const start = performance.now();
   const open = indexedDB.open(`bench-floor-${Date.now()}`, 1);
@@ -230,13 +241,7 @@ async function floor(): Promise<FloorTiming> {
   const db = await request(open);
   const { documents, pulls } = await pullAll();
   const fetched = performance.now();
-  const tx = db.transaction('properties', 'readwrite');
-  const store = tx.objectStore('properties');
-  for (const doc of documents) store.put(doc);
-  await new Promise<void>((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error);
-  });
+  await putAll(db, 'properties', documents);
   const written = performance.now();
   db.close();
   return {
@@ -267,13 +272,7 @@ async function timedPut(
   open.onupgradeneeded = () => setUp(open.result.createObjectStore('rows', { keyPath: 'id' }));
   const db = await request(open);
   const start = performance.now();
-  const tx = db.transaction('rows', 'readwrite');
-  const store = tx.objectStore('rows');
-  for (const value of values) store.put(value);
-  await new Promise<void>((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error);
-  });
+  await putAll(db, 'rows', values);
   const ms = performance.now() - start;
   db.close();
   return ms;
