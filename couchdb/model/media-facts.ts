@@ -120,6 +120,22 @@ export function checkMediaCount(
   return current + adding > max ? UPLOAD_MESSAGES.tooManyMedia(max) : null;
 }
 
+/**
+ * The picked files that fit beside the `current` ones, in the order picked, and the limit's
+ * message when some were left out: twelve photos picked for ten places keep the first ten.
+ */
+export function fitMediaCount<T>(
+  current: number,
+  picked: readonly T[],
+  max: number = MAX_MEDIA_PER_LISTING,
+): { fits: T[]; message: string | null } {
+  const room = Math.max(0, max - current);
+  return {
+    fits: picked.slice(0, room),
+    message: checkMediaCount(current, picked.length, max),
+  };
+}
+
 /** The message after a publish attempt in which `failed` image names did not upload. */
 export function imagesFailedMessage(failed: readonly string[], afterRetry = false): string | null {
   if (failed.length === 0) return null;

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -10,7 +10,7 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import DeleteSweepOutlined from '@mui/icons-material/DeleteSweepOutlined';
-import { checkMediaCount, mediaTypeOf } from '@couchdb/model/media';
+import { fitMediaCount, mediaTypeOf } from '@couchdb/model/media';
 import {
   PROPERTY_MESSAGES,
   checkPropertySubmit,
@@ -144,24 +144,33 @@ export function ListingForm({
     else submit();
   };
 
+  // The media the listing has or is about to have, as of the last render: a check that finishes
+  // after the files changed counts the files as they are then.
+  const mediaCount = useRef(0);
+  useEffect(() => {
+    mediaCount.current = kept.length + files.length;
+  }, [kept.length, files.length]);
+
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const picked = Array.from(event.target.files ?? []);
     event.target.value = '';
-    // The limit counts the media the listing keeps as well as the new ones.
-    const tooMany = checkMediaCount(kept.length + files.length, picked.length, maxMedia);
-    if (tooMany) {
-      toast.warning(tooMany);
-      return;
-    }
     void keepPicked(picked);
   };
 
-  /** Keeps the picked files that can be uploaded; each one that cannot says why. */
+  /**
+   * Keeps the picked files that can be uploaded, as many as the limit leaves room for (it counts
+   * the media the listing keeps as well as the new ones); each file that cannot says why.
+   */
   const keepPicked = async (picked: readonly File[]) => {
     const problems = await Promise.all(picked.map(checkPickedMediaFile));
     for (const problem of problems) if (problem) toast.warning(problem);
     const good = picked.filter((_, i) => !problems[i]);
-    if (good.length > 0) draft.addFiles(good);
+    const { fits, message } = fitMediaCount(mediaCount.current, good, maxMedia);
+    if (message) toast.warning(message);
+    if (fits.length > 0) {
+      mediaCount.current += fits.length;
+      draft.addFiles(fits);
+    }
   };
 
   const discardDraft = async () => {
