@@ -63,6 +63,8 @@ export const DEMAND_MESSAGES = {
   emptyHint: '发布求购或求租需求，让经纪人找到您',
   noMatch: '没有符合条件的需求',
   deleteConfirm: '确定要删除这条需求吗？删除后无法恢复。',
+  /** 清空草稿 on a new demand (the draft is ours: the spec keeps none). */
+  discardDraftConfirm: '确定要清空草稿吗？已填写的内容都会删除。',
   /** The status change (the spec only lists the states, §4; the texts are ours). */
   statusChanged: (label: string) => `需求状态已更新为${label}`,
   statusFailed: '状态更新失败，请重试',

@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { AUTH_MESSAGES } from '@couchdb/model/errors';
 import type { Property } from '@couchdb/model/property';
 import { PROPERTY_MESSAGES } from '@couchdb/model/property';
+import { DEMAND_MESSAGES } from '@couchdb/model/demand-facts';
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '@couchdb/model/session-cookies';
 import { SIGN_OUT_MESSAGES } from '@couchdb/model/sign-out-facts';
 import { FAVORITE_MESSAGES } from '@couchdb/model/favorite-facts';
@@ -26,9 +27,9 @@ import {
 } from '../helpers/browser';
 import { startGateway, type RunningGateway } from '../helpers/gateway';
 import { insert, serverDocs, type Session } from '../helpers/sync-api';
-import { buildFavorite } from '../fixtures/builders';
+import { buildFavorite, buildNewDemand } from '../fixtures/builders';
 import { demoAccount, publishApproved, publishPending, signInDemo } from './pages/browse-fixtures';
-import { FavoritesPage } from './pages/favorites-page';
+import { chooseOption, FavoritesPage } from './pages/favorites-page';
 import { Layout } from './pages/layout';
 import { LoginPage, openSignedIn } from './pages/login-page';
 import { PropertyDetailPage } from './pages/property-detail-page';
@@ -527,9 +528,58 @@ describe('a half-filled form', () => {
     await again.close();
   });
 
-  it('demand form (nothing kept): asks before the tab closes', async () => {
+  it('demand form: the text is kept as it is typed; the tab closes without asking and a new one brings it back', async () => {
     const page = await openSignedIn(browser, gateway.url, agent, { path: '/publish/demand' });
-    await page.getByLabel('需求标题').fill(`写了一半的需求 ${Date.now() % 100000}`);
+    const title = `写了一半的需求 ${Date.now() % 100000}`;
+    await page.getByLabel('需求标题').fill(title);
+    await page.getByRole('button', { name: '求租' }).click();
+    await chooseOption(page, '期望区域', '海口镇');
+    await page.getByLabel('需求描述').fill('在村口填了一半');
+
+    let asked = false;
+    page.on('dialog', (dialog) => {
+      asked = true;
+      void dialog.accept();
+    });
+    const closed = new Promise<void>((resolve) => page.once('close', () => resolve()));
+    await page.close({ runBeforeUnload: true });
+    await closed;
+    expect(asked).toBe(false);
+
+    const again = await browser.context.newPage();
+    await again.goto(`${gateway.url}/publish/demand`);
+    const titleField = again.getByLabel('需求标题');
+    await expect.poll(() => titleField.inputValue(), { timeout: 15_000 }).toBe(title);
+    expect(await again.getByLabel('需求描述').inputValue()).toBe('在村口填了一半');
+    expect(await again.getByRole('button', { name: '求租' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    await again.getByRole('combobox', { name: '期望区域' }).getByText('海口镇').waitFor();
+    await again.setViewportSize(VIEWPORTS.mobile);
+    await saveScreenshot(again, 'demand-draft-mobile');
+
+    // 清空草稿 empties the form, and a reload finds nothing.
+    await again.getByRole('button', { name: PROPERTY_MESSAGES.discardDraft }).click();
+    const confirm = again.getByRole('dialog', { name: PROPERTY_MESSAGES.discardDraft });
+    await confirm.getByText(DEMAND_MESSAGES.discardDraftConfirm).waitFor();
+    await confirm.getByRole('button', { name: '清空' }).click();
+    await new Layout(again).waitForToast(PROPERTY_MESSAGES.draftDiscarded);
+    expect(await titleField.inputValue()).toBe('');
+    await again.reload();
+    await again.getByRole('button', { name: '发布需求', exact: true }).last().waitFor();
+    expect(await titleField.inputValue()).toBe('');
+    await again.close();
+  });
+
+  it('editing a demand (nothing kept): asks before the tab closes', async () => {
+    const demand = buildNewDemand(agent.userId, { title: `要改的需求 ${Date.now() % 100000}` });
+    await insert(gateway.url, agent, 'demands', demand);
+    const page = await openSignedIn(browser, gateway.url, agent, {
+      path: `/publish/demand?edit=${demand.id}`,
+    });
+    const titleField = page.getByLabel('需求标题');
+    await expect.poll(() => titleField.inputValue(), { timeout: 30_000 }).toBe(demand.title);
+    await titleField.fill(`${demand.title}（改了一半）`);
 
     // The first time the user stays: the tab is still open.
     const asked = new Promise<string>((resolve) =>
@@ -540,7 +590,7 @@ describe('a half-filled form', () => {
     );
     await page.close({ runBeforeUnload: true });
     expect(await asked).toBe('beforeunload');
-    await page.getByLabel('需求标题').waitFor();
+    await titleField.waitFor();
     expect(page.isClosed()).toBe(false);
 
     // The second time the user leaves.

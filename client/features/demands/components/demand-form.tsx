@@ -1,6 +1,8 @@
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import DeleteSweepOutlined from '@mui/icons-material/DeleteSweepOutlined';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Container from '@mui/material/Container';
@@ -18,7 +20,9 @@ import {
   type DemandForm as DemandFormOutput,
   type DemandType,
 } from '@couchdb/model/demand';
-import { PROPERTY_FORM_MESSAGES } from '@couchdb/model/property';
+import { PROPERTY_FORM_MESSAGES, PROPERTY_MESSAGES } from '@couchdb/model/property';
+import { jsonEqual } from '@couchdb/rules/access';
+import { ConfirmDialog } from '@client/components/confirm-dialog';
 import type { User } from '@couchdb/model/user';
 import { RefusedNotice } from '@client/components/form/edit-gate';
 import { FormPhoneField } from '@client/components/form/form-phone-field';
@@ -34,7 +38,8 @@ import {
   demandPriceUnit,
   type DemandFormValues,
 } from '../demand-form-values';
-import { leaveAfterSave } from '@client/pwa/unsaved-changes';
+import { forgetDemandDraft, readDemandDraft, writeDemandDraft } from '../demand-draft-store';
+import { leaveAfterSave, useUnsavedChanges } from '@client/pwa/unsaved-changes';
 
 const RANGES = [
   { from: 'min_price', to: 'max_price', labels: ['最低价格', '最高价格'] },
@@ -43,7 +48,8 @@ const RANGES = [
 
 /**
  * The demand form: a new demand, one of the user's to edit, or a refused change to fix and send
- * again (`refused`). Saved on the device first, so it works offline.
+ * again (`refused`). Saved on the device first, so it works offline. A new demand's text is kept
+ * on the device as it is typed (a draft), so a reload or a closed tab loses nothing.
  */
 export function DemandForm({
   user,
@@ -57,16 +63,40 @@ export function DemandForm({
   const device = useOpenDevice();
   const toast = useToast();
   const navigate = useNavigate();
+  /** Only a brand-new demand keeps a draft across reloads. */
+  const draftOwner = !demand && !refused && user ? user.id : null;
+  const [empty] = useState(() =>
+    demandFormValues(user, (refused?.doc as Partial<DemandDoc> | undefined) ?? demand),
+  );
   const form = useForm<DemandFormValues, unknown, DemandFormOutput>({
     resolver: zodResolver(demandFormValuesSchema),
-    defaultValues: demandFormValues(
-      user,
-      (refused?.doc as Partial<DemandDoc> | undefined) ?? demand,
-    ),
+    defaultValues: draftOwner ? readDemandDraft(draftOwner, empty) : empty,
   });
-  const { handleSubmit, formState } = form;
+  const { handleSubmit, formState, reset, subscribe } = form;
   const { control } = form;
   const type = useWatch({ control, name: 'type' });
+  const values = useWatch({ control });
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const hasDraft = draftOwner !== null && !jsonEqual(values, empty);
+  // The draft is on the device: leaving the screen still asks (it is not sent), closing the tab not.
+  useUnsavedChanges(hasDraft || formState.isDirty, { kept: draftOwner !== null });
+
+  useEffect(() => {
+    if (!draftOwner) return;
+    return subscribe({
+      formState: { values: true },
+      callback: ({ values: changed }) => {
+        if (jsonEqual(changed, empty)) forgetDemandDraft(draftOwner);
+        else writeDemandDraft(draftOwner, changed);
+      },
+    });
+  }, [subscribe, draftOwner, empty]);
+
+  const discardDraft = () => {
+    if (draftOwner) forgetDemandDraft(draftOwner);
+    reset(empty);
+    toast.success(PROPERTY_MESSAGES.draftDiscarded);
+  };
 
   const save = handleSubmit(async (form) => {
     if (!user || !device || device.identity.kind !== 'user') {
@@ -76,6 +106,7 @@ export function DemandForm({
     try {
       if (demand) await editDemand(device.database, demand.id, form);
       else await publishDemand(device.database, user.id, form);
+      if (draftOwner) forgetDemandDraft(draftOwner);
       // Resent: the refused change leaves the list on /manage.
       if (refused)
         await forgetRefusedChange(device.database, refused.id).catch((err: unknown) =>
@@ -100,15 +131,33 @@ export function DemandForm({
 
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 2, md: 3 } }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 0.5, fontSize: { xs: 20, md: 24 } }}>
-        {demand ? '编辑需求' : refused ? '重新提交需求' : '发布需求'}
-      </Typography>
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 0.5, gap: 1 }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1, fontSize: { xs: 20, md: 24 } }}>
+          {demand ? '编辑需求' : refused ? '重新提交需求' : '发布需求'}
+        </Typography>
+        {hasDraft && (
+          <Button
+            size="small"
+            color="inherit"
+            startIcon={<DeleteSweepOutlined />}
+            onClick={() => setConfirmDiscard(true)}
+          >
+            {PROPERTY_MESSAGES.discardDraft}
+          </Button>
+        )}
+      </Stack>
       {/* Balanced: two even lines on a laptop, not a line and a lone 提交。 */}
       <Typography color="textSecondary" sx={{ fontSize: 14, mb: 2, textWrap: 'balance' }}>
         写下想买或想租的房子，经纪人和房东会联系您。没有网络时也能保存，联网后自动提交。
       </Typography>
       {refused && <RefusedNotice refused={refused} editing={demand !== null} />}
-      <Card component="form" onSubmit={(e) => void save(e)} noValidate sx={{ p: { xs: 2, md: 3 } }}>
+      <Card
+        component="form"
+        onSubmit={(e) => void save(e)}
+        noValidate
+        data-unsaved-changes="managed"
+        sx={{ p: { xs: 2, md: 3 } }}
+      >
         <Stack spacing={2.5}>
           <Controller
             control={control}
@@ -208,6 +257,14 @@ export function DemandForm({
           </Button>
         </Stack>
       </Card>
+      <ConfirmDialog
+        open={confirmDiscard}
+        title={PROPERTY_MESSAGES.discardDraft}
+        message={DEMAND_MESSAGES.discardDraftConfirm}
+        confirmLabel="清空"
+        onConfirm={discardDraft}
+        onClose={() => setConfirmDiscard(false)}
+      />
     </Container>
   );
 }
