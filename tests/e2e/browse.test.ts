@@ -16,6 +16,7 @@ import {
 import { NEWS_CATEGORY_LABELS, NEWS_MESSAGES, type News } from '@couchdb/model/news';
 import { FAVORITE_MESSAGES } from '@couchdb/model/favorite';
 import { PROPERTY_MESSAGES, type Property } from '@couchdb/model/property';
+import { PANORAMA_LOAD_TIMEOUT_MS } from '@couchdb/model/constants';
 import { FIRST_PULL_ELEMENT, FIRST_PULL_URL } from '@couchdb/model/sync';
 import { DEFAULT_SETTINGS } from '@couchdb/model/setting';
 import { PLATFORM_LINE_WARNING } from '@couchdb/rules/contact';
@@ -46,6 +47,8 @@ import { PropertyListPage } from './pages/property-list-page';
 import { PwaChrome } from './pages/pwa-chrome';
 
 const PANORAMA_URL = 'https://pano.e2e.test/tour/1.html';
+/** A tour whose host does not exist (the browser is told so: the test does not depend on DNS). */
+const GONE_PANORAMA_URL = 'https://gone.e2e.test/tour/2.html';
 const PHONES = { listing: '13911110001', contact: '13911110002', contactOnly: '13911110003' };
 const XSS_CONTENT =
   '<p>政策正文第一段。</p><script>window.__xss = "script"</script>' +
@@ -55,7 +58,7 @@ let gateway: RunningGateway;
 let browser: TestBrowser;
 let admin: Session;
 let agent: Session;
-const ids = { media: '', contactOnly: '', noPhone: '', xssNews: '' };
+const ids = { media: '', contactOnly: '', noPhone: '', goneTour: '', xssNews: '' };
 /** The stored video of the `media` listing. */
 let videoUrl = '';
 
@@ -95,6 +98,9 @@ beforeAll(async () => {
       contentType: 'text/html; charset=utf-8',
       body: '<!doctype html><title>全景</title><body style="background:#234;color:#fff">360° 全景演示</body>',
     }),
+  );
+  await browser.context.route('https://gone.e2e.test/**', (route) =>
+    route.abort('namenotresolved'),
   );
   admin = await signInDemo(gateway.url, 'admin');
   agent = await signInDemo(gateway.url, 'agent');
@@ -138,6 +144,10 @@ beforeAll(async () => {
   ids.noPhone = await publishApproved(gateway.url, agent, admin, {
     title: '测试 没有电话的房源',
     contact: { name: '' },
+  });
+  ids.goneTour = await publishApproved(gateway.url, agent, admin, {
+    title: '测试 全景链接失效的房源',
+    panorama_url: GONE_PANORAMA_URL,
   });
   ids.xssNews = await publishNews(gateway.url, admin, {
     title: '测试资讯 带脚本的正文',
@@ -330,6 +340,37 @@ describe('listing detail', () => {
     await detail.shareButton.click();
     await new Layout(page).waitForToast(PROPERTY_MESSAGES.linkCopied);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+    await page.close();
+  });
+
+  it('says a tour link whose server does not answer failed, never showing the browser’s error page', async () => {
+    const page = await browser.openPage(`${gateway.url}/`, VIEWPORTS.mobile);
+    const detail = new PropertyDetailPage(page);
+    await detail.goto(gateway.url, ids.goneTour);
+    // Every state the overlay shows, from its first.
+    await page.evaluate(`(() => {
+      window.__panoramaStates = [];
+      const note = (el) => el && window.__panoramaStates.push(el.getAttribute('data-state'));
+      new MutationObserver((records) => {
+        for (const r of records) {
+          if (r.type === 'attributes') note(r.target);
+          else for (const n of r.addedNodes)
+            if (n instanceof Element) note(n.querySelector('[data-testid="panorama-overlay"]'));
+        }
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
+    })()`);
+    await detail.panoramaButton.click();
+    const failed = page
+      .getByRole('alert')
+      .filter({ hasText: PROPERTY_MESSAGES.panoramaLoadFailed });
+    // Told by the missing answer, not by the 15 s wait for a load.
+    await failed.waitFor({ timeout: PANORAMA_LOAD_TIMEOUT_MS - 5_000 });
+    expect(await detail.panorama.getAttribute('data-state')).toBe('failed');
+    expect(await page.evaluate('window.__panoramaStates')).not.toContain('loaded');
+    expect(await page.locator('iframe[title="360度全景"]').count()).toBe(0);
+    await saveScreenshot(page, 'browse-panorama-gone-mobile');
+    await failed.getByRole('button', { name: '关闭' }).click();
+    await detail.panorama.waitFor({ state: 'detached' });
     await page.close();
   });
 

@@ -556,6 +556,9 @@ describe('robustness', () => {
     expect(csp).toContain("img-src 'self' data: blob:");
     expect(csp).toContain("media-src 'self' blob:");
     expect(csp).toContain("frame-ancestors 'none'");
+    // 360° tours: shown in a frame, and asked whether their server answers (the overlay's check).
+    expect(csp).toContain('frame-src https:');
+    expect(csp).toContain("connect-src 'self' https:");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });

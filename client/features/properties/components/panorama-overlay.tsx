@@ -22,22 +22,58 @@ function openInNewWindow(url: string) {
 }
 
 /**
+ * Whether the tour's server answers at all. A frame that cannot load (a host that does not exist or
+ * refuses the connection) fires its load event for the browser's own error page, and a page cannot
+ * look into another site's frame; a request of its own that gets no answer tells. Any answer counts
+ * (its status cannot be read without the site's consent): a site's own "not found" page is its own.
+ */
+async function tourAnswers(url: string, signal: AbortSignal): Promise<boolean> {
+  try {
+    await fetch(url, {
+      method: 'HEAD',
+      mode: 'no-cors',
+      credentials: 'omit',
+      cache: 'no-store',
+      referrerPolicy: 'no-referrer',
+      signal,
+    });
+    return true;
+  } catch (err) {
+    if (signal.aborted) throw err;
+    return false;
+  }
+}
+
+/**
  * The 360° panorama overlay (spec §2, §4): an iframe that is loading, then loaded or failed (no load
- * within 15 s, offline, or refused by the page's security policy). Escape closes it unless the
- * overlay is fullscreen (there Escape only leaves fullscreen). On failure a panel offers to open
- * the tour in a new window or close.
+ * within 15 s, offline, a server that does not answer, or refused by the page's security policy).
+ * It counts as loaded once the frame loaded and its server answered, so a broken link never shows
+ * the browser's error page. Escape closes it unless the overlay is fullscreen (there Escape only
+ * leaves fullscreen). On failure a panel offers to open the tour in a new window or close.
  */
 function PanoramaBody({ url, title, onClose }: { url: string; title: string; onClose(): void }) {
   const toast = useToast();
   const frame = useRef<HTMLDivElement>(null);
-  const [state, setState] = useState<PanoramaState>(() =>
-    typeof navigator !== 'undefined' && navigator.onLine === false ? 'failed' : 'loading',
+  /** Failed on its own: offline, no load in time, or refused by the security policy. */
+  const [failed, setFailed] = useState(
+    () => typeof navigator !== 'undefined' && navigator.onLine === false,
   );
   const [fullscreen, setFullscreen] = useState(false);
+  /** The frame's load event, and whether its server answered (null while asked). */
+  const [frameLoaded, setFrameLoaded] = useState(false);
+  const [answered, setAnswered] = useState<boolean | null>(null);
+  const state: PanoramaState =
+    failed || answered === false ? 'failed' : frameLoaded && answered ? 'loaded' : 'loading';
+
+  useEffect(() => {
+    const asking = new AbortController();
+    tourAnswers(url, asking.signal).then(setAnswered, () => undefined);
+    return () => asking.abort();
+  }, [url]);
 
   useEffect(() => {
     if (state !== 'loading') return;
-    const fail = () => setState((s) => (s === 'loading' ? 'failed' : s));
+    const fail = () => setFailed(true);
     const timer = setTimeout(fail, PANORAMA_LOAD_TIMEOUT_MS);
     const onViolation = (event: SecurityPolicyViolationEvent) => {
       if (
@@ -135,8 +171,8 @@ function PanoramaBody({ url, title, onClose }: { url: string; title: string; onC
           // this app, open pop-ups, submit forms or reach our storage beyond its own origin.
           sandbox="allow-scripts allow-same-origin"
 
-          onLoad={() => setState((s) => (s === 'loading' ? 'loaded' : s))}
-          onError={() => setState('failed')}
+          onLoad={() => setFrameLoaded(true)}
+          onError={() => setFailed(true)}
           sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', border: 0 }}
         />
       )}
