@@ -19,7 +19,14 @@ import {
   type Viewport,
 } from '../helpers/browser';
 import { startGateway, type RunningGateway } from '../helpers/gateway';
-import { login, register, serverDocs, signIn, type Session } from '../helpers/sync-api';
+import {
+  login,
+  register,
+  serverDocs,
+  signIn,
+  updateAccepted,
+  type Session,
+} from '../helpers/sync-api';
 import { AdminUsersPage } from './pages/admin-users-page';
 import { demoAccount, publishPending, signInDemo } from './pages/browse-fixtures';
 import { Layout } from './pages/layout';
@@ -194,11 +201,18 @@ describe('admin users', () => {
   it('refuses to delete an account that owns a listing and deletes one that owns nothing', async () => {
     const [owner, idle] = [await freshAccount('有房源用户'), await freshAccount('无内容用户')];
     await publishPending(gateway.url, owner, { title: '删除测试房源' });
+    // One the owner deleted: not in their 发布管理, so counted apart, yet it still stops a deletion.
+    const deleted = await publishPending(gateway.url, owner, { title: '已删除的测试房源' });
+    await updateAccepted(gateway.url, owner, 'properties', deleted, { status: 'deleted' });
 
     const users = await openUsers();
     await users.find(owner.phone, owner.userId);
     await users.openDetail(owner.userId);
-    await users.detail.getByTestId('owned-listings').filter({ hasText: '1' }).waitFor(SYNC_WAIT);
+    await users.detail
+      .getByTestId('owned-deleted-listings')
+      .filter({ hasText: /^1$/ })
+      .waitFor(SYNC_WAIT);
+    expect(await users.detail.getByTestId('owned-listings').textContent()).toBe('1');
     await users.closeDetail();
     await users.delete(owner.userId);
     await new Layout(users.page).waitForToast(

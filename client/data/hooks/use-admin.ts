@@ -195,19 +195,25 @@ export function useAllUsers(enabled: boolean): LiveResult<UserDoc[]> {
 }
 
 /**
- * How many listings (taken-down and deleted ones too: the gateway counts them before a deletion)
- * and demands an account owns, as the admin's device holds them.
+ * How many listings and demands an account owns, as the admin's device holds them: its listings as
+ * the user's 发布管理 lists them (every status but deleted), and apart the deleted ones it still
+ * owns (the gateway counts them too before it deletes an account).
  */
 export function useOwnedCounts(
   userId: string | null,
-): LiveResult<{ listings: number; demands: number }> {
+): LiveResult<{ listings: number; deletedListings: number; demands: number }> {
   return useLiveQuery(`owned:${userId ?? ''}`, (db) =>
     userId
       ? combineLatest([
           // find, not count: RxDB counts only on fully indexed selectors.
-          db.properties.find({ selector: { user_id: userId } }).$.pipe(map((d) => d.length)),
+          db.properties.find({ selector: { user_id: userId } }).$,
           db.demands.find({ selector: { user_id: userId } }).$.pipe(map((d) => d.length)),
-        ]).pipe(map(([listings, demands]) => ({ listings, demands })))
-      : of({ listings: 0, demands: 0 }),
+        ]).pipe(
+          map(([listings, demands]) => {
+            const deletedListings = listings.filter((p) => p.status === 'deleted').length;
+            return { listings: listings.length - deletedListings, deletedListings, demands };
+          }),
+        )
+      : of({ listings: 0, deletedListings: 0, demands: 0 }),
   );
 }

@@ -87,6 +87,13 @@ export function UserDetailDialog({
             <Field label="更新时间">{formatDateTime(u.updated_at)}</Field>
             <Field label="发布房源">
               <span data-testid="owned-listings">{counts?.listings ?? '…'}</span> 套
+              {counts && counts.deletedListings > 0 && (
+                <Typography component="span" color="textSecondary" sx={{ fontSize: 'inherit' }}>
+                  {'（另有 '}
+                  <span data-testid="owned-deleted-listings">{counts.deletedListings}</span>
+                  {' 套已删除）'}
+                </Typography>
+              )}
             </Field>
             <Field label="发布需求">
               <span data-testid="owned-demands">{counts?.demands ?? '…'}</span> 条
