@@ -10,6 +10,7 @@ import { PROPERTY_TYPE_LABELS, REVISION_MESSAGES } from '@couchdb/model/property
 import { changedFieldLabels, hasPendingRevision } from '@couchdb/rules/listing-review';
 import { formatArea, formatDate, formatPrice } from '@couchdb/rules/format';
 import { AUDIT_STATUS_LABELS, PROPERTY_STATUS_LABELS } from '@couchdb/rules/property-status';
+import { isPubliclyVisible } from '@couchdb/rules/public-listing';
 import { VERIFICATION_MESSAGES, VERIFICATION_STATUS_LABELS } from '@couchdb/model/trust-facts';
 import { ListingThumb } from '@client/components/property/listing-thumb';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
@@ -70,9 +71,12 @@ export function AdminPropertyCard({
         <ListingThumb images={p.images} />
         <Stack spacing={0.5} sx={{ minWidth: 0, flexGrow: 1 }}>
           <Stack direction="row" sx={{ gap: 0.75, flexWrap: 'wrap' }}>
+            {/* 上架 is green only while the public sees it: before approval it is grey. */}
             <Chip
               size="small"
-              color={STATUS_COLORS[p.status]}
+              color={
+                p.status === 'active' && !isPubliclyVisible(p) ? 'default' : STATUS_COLORS[p.status]
+              }
               label={PROPERTY_STATUS_LABELS[p.status]}
               data-testid="status-badge"
             />
