@@ -396,11 +396,14 @@ describe('listing detail', () => {
 
   it('says 该房源暂未配置360度全景链接 without a panorama, and 房源不存在或已下架 for a hidden one', async () => {
     const page = await browser.openPage(`${gateway.url}/`, VIEWPORTS.mobile);
+    const layout = new Layout(page);
     const detail = new PropertyDetailPage(page);
     await detail.goto(gateway.url, ids.contactOnly);
     await saveScreenshot(page, 'browse-detail-mobile');
+    // A listing's page has its contact bar where the tab bar would be.
+    expect(await layout.bottomTabBar.count()).toBe(0);
     await detail.panoramaButton.click();
-    await new Layout(page).waitForToast(PROPERTY_MESSAGES.panoramaMissing);
+    await layout.waitForToast(PROPERTY_MESSAGES.panoramaMissing);
 
     const hidden = [
       ...(await serverDocs<Property>(gateway.url, admin, 'properties')).values(),
@@ -408,6 +411,8 @@ describe('listing detail', () => {
     await page.goto(`${gateway.url}/properties/${hidden.id}`);
     await detail.notFound.waitFor();
     await page.getByRole('link', { name: '返回房源列表' }).waitFor();
+    // No listing, no contact bar: the tab bar is there to go on from.
+    await layout.bottomTabBar.waitFor(UI_WAIT);
     await saveScreenshot(page, 'browse-detail-missing-mobile');
     await page.close();
   });

@@ -8,6 +8,7 @@ import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import { hidesTabBar, isActive } from './nav-items';
+import { useTabBarReleased } from '@client/lib/tab-bar-release';
 import { useMessagesChrome } from './use-messages-chrome';
 
 const TABS: { label: string; to: string; icon: ReactElement }[] = [
@@ -26,12 +27,13 @@ export const BOTTOM_TAB_BAR_HEIGHT = 56;
  */
 export function BottomTabBar() {
   const { pathname } = useLocation();
+  const released = useTabBarReleased();
   const chrome = useMessagesChrome();
   const current =
     chrome && isActive(pathname, chrome.MESSAGES_PATH)
       ? chrome.MESSAGES_PATH
       : (TABS.find((tab) => isActive(pathname, tab.to))?.to ?? false);
-  if (hidesTabBar(pathname)) return null;
+  if (hidesTabBar(pathname) && !released) return null;
 
   return (
     <Paper

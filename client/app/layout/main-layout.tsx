@@ -10,6 +10,7 @@ import { AppHeader } from './app-header';
 import { BOTTOM_TAB_BAR_HEIGHT, BottomTabBar } from './bottom-tab-bar';
 import { LeaveGuard } from './leave-guard';
 import { hidesTabBar } from './nav-items';
+import { useTabBarReleased } from '@client/lib/tab-bar-release';
 import { PromotionCapture } from './promotion-capture';
 import { ScrollMemory } from './scroll-memory';
 import { SignOutHost } from './sign-out-host';
@@ -29,7 +30,8 @@ function ScreenHydrated() {
 /** The main layout (spec §2): header, the screen, desktop footer, mobile tab bar; reads promotion links. */
 export function MainLayout() {
   const desktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
-  const tabBar = !hidesTabBar(useLocation().pathname);
+  const released = useTabBarReleased();
+  const tabBar = !hidesTabBar(useLocation().pathname) || released;
   return (
     <Box
       sx={{

@@ -52,6 +52,7 @@ import { DemandMatchCount } from './components/demand-match-count';
 import { CommunityLink } from './components/property-facts';
 import { SimilarListings } from './components/similar-listings';
 import { useRecordView } from './components/use-record-view';
+import { ReleaseTabBar } from '@client/lib/tab-bar-release';
 import {
   ModerationNotice,
   OwnListingNotice,
@@ -73,6 +74,8 @@ export default function PropertyDetailScreen() {
   if (!property || !visible) {
     return (
       <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
+        {/* No contact bar here: the tab bar comes back. */}
+        <ReleaseTabBar />
         <EmptyState
           icon={<HomeWorkOutlined fontSize="inherit" />}
           title={PROPERTY_MESSAGES.notFound}
