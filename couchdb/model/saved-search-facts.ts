@@ -110,6 +110,8 @@ export const INBOX_MESSAGES = {
 export const DEMAND_MATCH_MESSAGES = {
   count: (n: number) => (n > 0 ? `${n} 条求购/求租需求与此房源匹配` : '暂无匹配的求购/求租需求'),
   ownerOnly: '只有房源发布者可以查看匹配的需求数',
+  /** Under the count on the owner's listing: whom it is for and what it compares. */
+  ownerNote: '只有您能看到：按类型、区域、价格、面积和户型与正在找房的需求比对',
 } as const;
 
 /**

@@ -3,6 +3,7 @@
  * from the gateway (the demands and their contacts never reach the owner's device); online only.
  */
 import Alert from '@mui/material/Alert';
+import Typography from '@mui/material/Typography';
 import {
   DEMAND_MATCH_MESSAGES,
   demandMatchesPath,
@@ -21,10 +22,14 @@ export function DemandMatchCount({ propertyId }: { propertyId: string }) {
   return (
     <Alert
       severity={state.kind === 'ready' && state.data.count > 0 ? 'success' : 'info'}
-      data-testid="demand-match-count"
       sx={{ mx: { xs: 2, md: 0 }, mt: { xs: 2, md: 0 }, mb: 2 }}
     >
-      {state.kind === 'ready' ? DEMAND_MATCH_MESSAGES.count(state.data.count) : state.message}
+      <span data-testid="demand-match-count">
+        {state.kind === 'ready' ? DEMAND_MATCH_MESSAGES.count(state.data.count) : state.message}
+      </span>
+      <Typography variant="caption" color="textSecondary" sx={{ display: 'block' }}>
+        {DEMAND_MATCH_MESSAGES.ownerNote}
+      </Typography>
     </Alert>
   );
 }
