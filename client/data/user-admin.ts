@@ -1,6 +1,6 @@
 /**
  * The admin's account actions (spec §2 "Admin users"): edit name and phone, enable or disable,
- * change the role, delete. Unlike other admin writes they go straight to the gateway, not to the
+ * change the role, reset a forgotten password, delete. Unlike other admin writes they go straight to the gateway, not to the
  * device first: they end or reshape the account's sessions, which only the gateway holds. The users
  * collection is never written here; the change comes back through the users feed.
  */
@@ -47,6 +47,17 @@ export async function setUserRole(
     body: { role },
   });
   return user;
+}
+
+/**
+ * Resets a user's forgotten password: the gateway makes a temporary one, returned here once (for
+ * the admin to read out on the phone), and ends every session of the account.
+ */
+export async function resetUserPassword(request: AdminRequest, id: string): Promise<string> {
+  const { password } = await request<{ password: string }>(`${userPath(id)}/reset-password`, {
+    method: 'POST',
+  });
+  return password;
 }
 
 /** Deletes an account that owns no listing or demand (the gateway refuses it otherwise). */

@@ -14,6 +14,19 @@ export const PASSWORD_REQUIRED_MESSAGE = '请输入密码';
 export const PASSWORD_MISMATCH_MESSAGE = '两次输入的密码不一致';
 export const AGREEMENT_MESSAGE = '请同意服务条款';
 
+/**
+ * 忘记密码？ on the login page (the spec's link is dead): the platform line and what happens, as
+ * the help page's answer says. Customer service checks who is calling and an admin resets the
+ * password (用户详情 → 重置密码), telling the caller a temporary one.
+ */
+export const FORGOT_PASSWORD_MESSAGES = {
+  link: '忘记密码？',
+  title: '忘记密码',
+  body: (hours: string) =>
+    `请在服务时间（每天${hours}）拨打客服电话。客服核实身份后会为您重置密码，并告诉您一个临时密码；用它登录后，请在个人中心修改密码。`,
+  call: '拨打客服电话',
+} as const;
+
 export const CHANGE_PASSWORD_MESSAGES = {
   required: '请填写所有密码字段',
   mismatch: '新密码与确认密码不匹配',

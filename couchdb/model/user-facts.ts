@@ -60,4 +60,27 @@ export const USER_ADMIN_MESSAGES = {
   disabled: '账号已禁用',
   roleChanged: '角色已修改',
   deleted: '用户已删除',
+  /**
+   * 重置密码 for a user who forgot theirs and called the platform line: the gateway makes a
+   * temporary password, shown to the admin once, to pass on by phone; every session of the account
+   * ends. One's own password is changed in 个人中心 (it asks for the current one).
+   */
+  resetPassword: '重置密码',
+  resetPasswordHint: '用户忘记密码时，核实身份后为其生成临时密码',
+  ownPassword: '请在个人中心修改自己的密码',
+  resetPasswordConfirm: (who: string) =>
+    `确定要重置「${who}」的密码吗？该账号的所有设备都会退出登录，需用新的临时密码重新登录。`,
+  passwordReset: '密码已重置',
+  resetPasswordFailed: (msg: string) => `重置密码失败: ${msg}`,
+  temporaryPasswordTitle: '临时密码',
+  temporaryPasswordNote:
+    '请通过电话告诉用户这个临时密码，并提醒其登录后在个人中心修改密码。关闭后不再显示。',
+  copyPassword: '复制密码',
+  passwordCopied: '临时密码已复制',
 } as const;
+
+/** A temporary password's length and letters: no 0/O, 1/l/I, so it can be read out on the phone. */
+export const TEMPORARY_PASSWORD_LENGTH = 10;
+export const TEMPORARY_PASSWORD_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
+/** The operation log's line for a reset (the account document itself does not change). */
+export const PASSWORD_RESET_LOG_DETAIL = '重置密码';

@@ -315,6 +315,7 @@ export type AccountChange =
   | { kind: 'profile' }
   | { kind: 'role'; role: UserRole }
   | { kind: 'enabled'; enabled: boolean }
+  | { kind: 'password' }
   | { kind: 'delete' };
 
 /** Whether an account is an admin who can act (enabled). */
@@ -336,7 +337,8 @@ export function removesAdmin(
 
 /**
  * Whether an admin may make `change` to `target` (spec §2, §5): admins only; never their own role,
- * enabled state or account; never the last active admin (`activeAdmins` counted now).
+ * enabled state, password (reset: their own is changed in 个人中心) or account; never the last
+ * active admin (`activeAdmins` counted now).
  */
 export function canChangeAccount(
   viewer: Viewer,
@@ -351,6 +353,7 @@ export function canChangeAccount(
     if (change.kind === 'role') return refuse('forbidden', USER_ADMIN_MESSAGES.ownRole);
     if (change.kind === 'enabled') return refuse('forbidden', USER_ADMIN_MESSAGES.ownStatus);
     if (change.kind === 'delete') return refuse('forbidden', am.cannotDeleteSelf);
+    if (change.kind === 'password') return refuse('forbidden', USER_ADMIN_MESSAGES.ownPassword);
   }
   if (removesAdmin(target, change) && activeAdmins <= 1) {
     return refuse('last_admin', USER_ADMIN_MESSAGES.lastAdmin);

@@ -36,11 +36,15 @@ function labelOf(target: AdminLogTarget, doc: Doc): string {
   }
 }
 
-/** The action an admin's write of `target` is: `before` null for a create, `after` null for a delete. */
+/**
+ * The action an admin's write of `target` is: `before` null for a create, `after` null for a
+ * delete. `detail` names a change the documents do not show (a password reset): an update.
+ */
 export function classifyAdminWrite(
   target: AdminLogTarget,
   before: Doc | null,
   after: Doc | null,
+  detail?: string,
 ): AdminLogLine {
   const doc = after ?? before ?? {};
   const label = labelOf(target, doc);
@@ -49,6 +53,7 @@ export function classifyAdminWrite(
     label,
     description: describeAdminAction(action, target, label, detail),
   });
+  if (detail) return line('update', detail);
   if (!before) return line('create');
   if (!after) return line('delete');
   if (target === 'users') {

@@ -1,6 +1,6 @@
 /**
  * /api/admin/users (admins only; the rules are checked again in AccountAdmin): edit a user's name
- * and phone, enable or disable, change the role, delete. The spec's POST /api/auth/delete-user
+ * and phone, enable or disable, change the role, reset the password, delete. The spec's POST /api/auth/delete-user
  * ({userId}) is the same deletion (mounted by the auth routes).
  */
 import { Router, type Request } from 'express';
@@ -43,6 +43,12 @@ export function adminUserRoutes(accounts: AccountAdmin): Router {
   router.put('/:id/role', validateBody(roleBody), async (req, res) => {
     const { role } = req.body as z.infer<typeof roleBody>;
     res.json({ user: await accounts.setRole(req.caller!, userIdOf(req), role, requestInfo(req)) });
+  });
+
+  // The temporary password is in this answer only: nothing may keep it.
+  router.post('/:id/reset-password', async (req, res) => {
+    const reset = await accounts.resetPassword(req.caller!, userIdOf(req), requestInfo(req));
+    res.set('Cache-Control', 'no-store').json(reset);
   });
 
   router.delete('/:id', async (req, res) => {

@@ -5,7 +5,13 @@
  * replicated edits. Each is checked by the shared rule (`canChangeAccount`), applied at the stored
  * revision, logged in the admin action log, and reaches every device through the users feed.
  */
+import { randomInt } from 'node:crypto';
 import type { AdminUserUpdate, User, UserRole } from '@couchdb/model/user';
+import {
+  PASSWORD_RESET_LOG_DETAIL,
+  TEMPORARY_PASSWORD_ALPHABET,
+  TEMPORARY_PASSWORD_LENGTH,
+} from '@couchdb/model/user-facts';
 import {
   canChangeAccount,
   canDeleteUser,
@@ -24,6 +30,15 @@ import type { StoredDoc } from './projection';
 import { loadOperator } from './sync/store-reads';
 
 type Caller = NonNullable<Viewer>;
+
+/** A temporary password: letters and digits that cannot be misread on the phone, from the CSPRNG. */
+export function temporaryPassword(): string {
+  const letters = TEMPORARY_PASSWORD_ALPHABET;
+  return Array.from(
+    { length: TEMPORARY_PASSWORD_LENGTH },
+    () => letters[randomInt(letters.length)]!,
+  ).join('');
+}
 
 export class AccountAdmin {
   constructor(
@@ -79,6 +94,42 @@ export class AccountAdmin {
       ...doc,
       user_type: role,
     }));
+  }
+
+  /**
+   * Resets a user's password (they forgot it and called the platform): a temporary one is made,
+   * stored, and returned once, for the admin to pass on by phone; every session of the account
+   * ends. The account document does not change; the reset is in the admin action log.
+   */
+  async resetPassword(
+    caller: Caller,
+    userId: string,
+    request: RequestInfo,
+  ): Promise<{ password: string }> {
+    const doc = await this.load(userId);
+    refuseUnless(
+      canChangeAccount(
+        caller,
+        doc ? toAccount(doc) : null,
+        { kind: 'password' },
+        await this.activeAdmins(),
+      ),
+    );
+    const password = temporaryPassword();
+    await this.auth.setPassword({ id: userId, phone: doc!.phone }, password, 'password-reset');
+    const operator = await loadOperator(this.store, caller);
+    await this.oplog.appendAdmin(
+      {
+        target: 'users',
+        targetId: userId,
+        before: doc as unknown as StoredDoc,
+        after: doc as unknown as StoredDoc,
+        detail: PASSWORD_RESET_LOG_DETAIL,
+      },
+      operator,
+      request,
+    );
+    return { password };
   }
 
   /**

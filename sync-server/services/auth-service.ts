@@ -331,6 +331,31 @@ export class AuthService {
     await this.revokeSessions(userId, 'password-changed', keep);
   }
 
+  /**
+   * Stores a new password for the user without the current one (an admin's reset), ends every
+   * session of the account and clears its password-guess waits. A user without credentials is 404.
+   */
+  async setPassword(
+    user: { id: string; phone: string },
+    password: string,
+    reason: string,
+  ): Promise<void> {
+    const userId = user.id;
+    const cred = await getOrNull(() => this.auth.get(`cred:${userId}`) as Promise<CredDoc>);
+    if (!cred) throw new HttpError(404, 'user_not_found');
+    const hash = await argon2.hash(password, ARGON2_OPTIONS);
+    try {
+      await this.auth.insert({ ...cred, hash, updated_at: new Date().toISOString() });
+    } catch (err) {
+      if (couchStatus(err) === 409) throw new HttpError(409, 'conflict');
+      throw err;
+    }
+    await this.revokeSessions(userId, reason);
+    // The waits of someone locked out guessing end: the new password works at once.
+    await this.passwords.forgetAccount(`phone:${user.phone}`);
+    await this.passwords.forgetAccount(`user:${userId}`);
+  }
+
   /** Ends every session of the user (all refresh tokens), except the family `keep`. */
   async revokeSessions(userId: string, reason: string, keep?: string): Promise<void> {
     for (;;) {

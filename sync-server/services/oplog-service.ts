@@ -111,6 +111,8 @@ export interface AdminChange {
   targetId: string;
   before: StoredDoc | null;
   after: StoredDoc | null;
+  /** What was done, where the documents do not show it (a password reset changes none). */
+  detail?: string;
 }
 
 /** A property log entry as stored (spec §3), ready to insert. */
@@ -200,7 +202,12 @@ export class OplogService {
       for (const f of PRIVATE_SNAPSHOT_FIELDS) delete model[f];
       return model;
     };
-    const line = classifyAdminWrite(change.target, snapshot(change.before), snapshot(change.after));
+    const line = classifyAdminWrite(
+      change.target,
+      snapshot(change.before),
+      snapshot(change.after),
+      change.detail,
+    );
     const entry = {
       _id: id,
       kind: 'admin',

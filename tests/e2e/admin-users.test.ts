@@ -5,11 +5,17 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ERROR_MESSAGES } from '@couchdb/model/errors';
+import { AUTH_MESSAGES, ERROR_MESSAGES } from '@couchdb/model/errors';
 import type { Favorite } from '@couchdb/model/favorite';
 import type { Property } from '@couchdb/model/property';
 import { ROLE_LABELS, ROLE_SHORT_LABELS } from '@couchdb/model/roles';
-import { USER_ADMIN_MESSAGES } from '@couchdb/model/user-facts';
+import {
+  PASSWORD_RESET_LOG_DETAIL,
+  TEMPORARY_PASSWORD_LENGTH,
+  USER_ADMIN_MESSAGES,
+} from '@couchdb/model/user-facts';
+import { FORGOT_PASSWORD_MESSAGES } from '@couchdb/model/auth-facts';
+import { resolveSettings } from '@couchdb/model/setting-facts';
 import {
   launchBrowser,
   saveScreenshot,
@@ -196,6 +202,57 @@ describe('admin users', () => {
       .getByTestId('session-ended')
       .getByText(ERROR_MESSAGES.account_disabled)
       .waitFor(SYNC_WAIT);
+  });
+
+  it('resets a forgotten password: 忘记密码 gives the platform line, the old password stops, the temporary one signs in', async () => {
+    const member = await freshAccount('忘记密码测试');
+
+    const users = await openUsers(VIEWPORTS.mobile);
+    await users.find(member.phone, member.userId);
+    await users.openDetail(member.userId);
+    await users.detail.getByRole('button', { name: USER_ADMIN_MESSAGES.resetPassword }).click();
+    const confirm = users.page.getByRole('dialog', { name: USER_ADMIN_MESSAGES.resetPassword });
+    await confirm.getByText(USER_ADMIN_MESSAGES.resetPasswordConfirm('忘记密码测试')).waitFor();
+    await confirm.getByRole('button', { name: USER_ADMIN_MESSAGES.resetPassword }).click();
+    await new Layout(users.page).waitForToast(USER_ADMIN_MESSAGES.passwordReset);
+    const shown = users.page.getByTestId('temporary-password');
+    await shown.waitFor();
+    const temporary = (await shown.textContent())!;
+    expect(temporary).toHaveLength(TEMPORARY_PASSWORD_LENGTH);
+    await saveScreenshot(users.page, 'admin-user-password-reset-mobile');
+    await users.page
+      .getByRole('dialog', { name: USER_ADMIN_MESSAGES.temporaryPasswordTitle })
+      .getByRole('button', { name: '关闭' })
+      .click();
+    await shown.waitFor({ state: 'detached' });
+    // The account's log line says what was done.
+    await users.detail
+      .getByTestId('user-admin-action')
+      .filter({ hasText: PASSWORD_RESET_LOG_DETAIL })
+      .waitFor(SYNC_WAIT);
+
+    // The member's login page gives the platform line to call.
+    const profile = await userDevice.openPage(`${gateway.url}/login`);
+    const loginPage = new LoginPage(profile);
+    await loginPage.heading.waitFor();
+    await profile.getByRole('button', { name: FORGOT_PASSWORD_MESSAGES.link }).click();
+    const forgot = profile.getByRole('dialog', { name: FORGOT_PASSWORD_MESSAGES.title });
+    const settings = resolveSettings([
+      ...(await serverDocs(gateway.url, null, 'settings')).values(),
+    ]);
+    const line = forgot.getByTestId('forgot-password-phone');
+    expect(await line.textContent()).toBe(settings.defaultContact.phone);
+    expect(await line.getAttribute('href')).toBe(`tel:${settings.defaultContact.phone}`);
+    await saveScreenshot(profile, 'login-forgot-password-desktop');
+    await forgot.getByRole('button', { name: '关闭' }).click();
+    await forgot.waitFor({ state: 'detached' });
+
+    // The old password no longer works (nor the session it opened); the temporary one does.
+    await loginPage.login(member.phone, PASSWORD);
+    await new Layout(profile).waitForToast(ERROR_MESSAGES.invalid_credentials);
+    await loginPage.login(member.phone, temporary);
+    await new Layout(profile).waitForToast(AUTH_MESSAGES.loginSuccess);
+    await profile.waitForURL((url) => url.pathname === '/');
   });
 
   it('refuses to delete an account that owns a listing and deletes one that owns nothing', async () => {

@@ -3,12 +3,12 @@ import { useLocation, useNavigate } from 'react-router';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import { loginFormSchema, type LoginForm } from '@couchdb/model/auth';
+import { FORGOT_PASSWORD_MESSAGES } from '@couchdb/model/auth-facts';
 import { AUTH_MESSAGES } from '@couchdb/model/errors';
 import type { LoginRedirectState } from '@client/components/auth/require-auth';
 import { FormPasswordField } from '@client/components/form/form-password-field';
@@ -20,7 +20,8 @@ import { useAuth } from '@client/lib/session/auth-context';
 import { readRememberedPhone, writeRememberedPhone } from '@client/lib/session/user-cache';
 import { AuthForm } from './components/auth-form';
 import { GuestOnly } from './components/guest-only';
-import { FORGOT_PASSWORD_HINT, LOGIN_LOADING_RESET_MS } from './constants';
+import { ForgotPasswordDialog } from './components/forgot-password-dialog';
+import { LOGIN_LOADING_RESET_MS } from './constants';
 
 function returnPath(state: LoginRedirectState | null): string {
   const from = state?.from;
@@ -53,6 +54,7 @@ function LoginForm({ signingIn }: { signingIn(): void }) {
   });
   // The button stops spinning after a while even if the login never settles (spec §4, §9).
   const [submitting, setSubmitting] = useState(false);
+  const [forgot, setForgot] = useState(false);
   const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(resetTimer.current), []);
 
@@ -124,18 +126,11 @@ function LoginForm({ signingIn }: { signingIn(): void }) {
             />
           )}
         />
-        <Tooltip title={FORGOT_PASSWORD_HINT} enterTouchDelay={0}>
-          <Typography
-            component="span"
-            tabIndex={0}
-            aria-disabled="true"
-            aria-label={`忘记密码？${FORGOT_PASSWORD_HINT}`}
-            sx={{ fontSize: 14, color: 'text.disabled', cursor: 'help' }}
-          >
-            忘记密码？
-          </Typography>
-        </Tooltip>
+        <Button size="small" color="inherit" onClick={() => setForgot(true)} sx={{ mr: -1 }}>
+          {FORGOT_PASSWORD_MESSAGES.link}
+        </Button>
       </Stack>
+      <ForgotPasswordDialog open={forgot} onClose={() => setForgot(false)} />
     </AuthForm>
   );
 }

@@ -31,10 +31,15 @@ export function delayAfter(count: number, policy: AttemptPolicy): number {
 export class AttemptLimiter {
   constructor(private readonly store: LimitStore) {}
 
-  /** Takes one attempt: 0 when it may go ahead, else the milliseconds to wait (nothing taken). */
-  async take(key: string, policy: AttemptPolicy): Promise<number> {
+  /**
+   * Takes one attempt: 0 when it may go ahead, else the milliseconds to wait (nothing taken).
+   * Attempts made before `since` (epoch ms) do not count: the key starts afresh.
+   */
+  async take(key: string, policy: AttemptPolicy, since = 0): Promise<number> {
     let wait = 0;
-    await this.store.update<AttemptRecord>(key, (current, now) => {
+    await this.store.update<AttemptRecord>(key, (stored, now) => {
+      const lastAttempt = stored ? stored.next_at - delayAfter(stored.count, policy) : 0;
+      const current = stored && lastAttempt >= since ? stored : null;
       wait = current && current.next_at > now ? current.next_at - now : 0;
       if (wait > 0) return current;
       const count = (current?.count ?? 0) + 1;
@@ -52,6 +57,25 @@ export class AttemptLimiter {
       return current;
     });
     return wait;
+  }
+
+  /** Records the present moment under `key` for `keepMs` (e.g. when a password was reset). */
+  async mark(key: string, keepMs: number): Promise<void> {
+    await this.store.update<AttemptRecord>(key, (_current, now) => ({
+      count: 0,
+      next_at: now,
+      expires_at: now + keepMs,
+    }));
+  }
+
+  /** When `key` was last marked (epoch ms), or 0. */
+  async markedAt(key: string): Promise<number> {
+    let at = 0;
+    await this.store.update<AttemptRecord>(key, (current) => {
+      at = current?.next_at ?? 0;
+      return current;
+    });
+    return at;
   }
 
   /** Forgets a key's attempts (its owner proved who they are). */

@@ -48,9 +48,11 @@ export class PasswordGuard {
     // from one address must not add a record per attempt (security probe, finding 4).
     const addressWait = await this.attempts.waiting(keys[2]![0]);
     if (addressWait > 0) throw rateLimitedFor(addressWait, passwordAttemptsMessage);
+    // An admin reset the account's password: its guesses from before count no more, from any address.
+    const since = await this.attempts.markedAt(`pw-reset:${account}`);
     // One key at a time: a refusal by the narrowest key takes nothing from the wider ones.
     for (const [key, policy] of keys) {
-      const wait = await this.attempts.take(key, policy);
+      const wait = await this.attempts.take(key, policy, key.startsWith('pw-ip:') ? 0 : since);
       if (wait > 0) throw rateLimitedFor(wait, passwordAttemptsMessage);
     }
     const verified = await verify();
@@ -62,5 +64,15 @@ export class PasswordGuard {
       ]);
     }
     return verified;
+  }
+
+  /**
+   * Clears the waits `account` built up, from every address (an admin reset its password: the user
+   * who was locked out guessing can sign in with the new one at once). The address-wide keys stay.
+   */
+  async forgetAccount(account: string): Promise<void> {
+    // Kept until the oldest attempt it could outdate has expired on its own.
+    const keepMs = this.perAccountAddress.maxDelayMs + this.perAccountAddress.windowMs;
+    await this.attempts.mark(`pw-reset:${account}`, keepMs);
   }
 }

@@ -9,6 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '../../../couchdb/model/errors';
 import type { SyncDocument } from '../../../couchdb/model/sync';
 import { USER_ADMIN_MESSAGES, type User, type UserRole } from '../../../couchdb/model/user';
+import {
+  PASSWORD_RESET_LOG_DETAIL,
+  TEMPORARY_PASSWORD_ALPHABET,
+  TEMPORARY_PASSWORD_LENGTH,
+} from '../../../couchdb/model/user-facts';
 import { ACCESS_MESSAGES } from '../../../couchdb/rules/access';
 import { buildNewDemand, buildNewListing, buildNews } from '../../fixtures/builders';
 import * as api from '../../helpers/sync-api';
@@ -36,6 +41,8 @@ const editUser = (who: Account | null, id: string, body: object) =>
   request(gw.app).patch(`/api/admin/users/${id}`).set(as(who)).send(body);
 const deleteUser = (who: Account | null, id: string) =>
   request(gw.app).delete(`/api/admin/users/${id}`).set(as(who));
+const resetPassword = (who: Account | null, id: string) =>
+  request(gw.app).post(`/api/admin/users/${id}/reset-password`).set(as(who));
 const deleteUserBySpec = (who: Account | null, userId: string) =>
   request(gw.app).post('/api/auth/delete-user').set(as(who)).send({ userId });
 
@@ -56,6 +63,7 @@ describe.each(['user', 'agent'] as const)('a caller of role %s', (role) => {
       await setRole(caller, caller.user.id, 'admin'),
       await setEnabled(caller, target.user.id, false),
       await editUser(caller, target.user.id, { name: '改名', phone: '13900000001' }),
+      await resetPassword(caller, target.user.id),
       await deleteUser(caller, target.user.id),
       await deleteUserBySpec(caller, target.user.id),
     ];
@@ -72,6 +80,7 @@ describe.each(['user', 'agent'] as const)('a caller of role %s', (role) => {
       is_verified: true,
     });
     expect(await adminLogOf(target.user.id)).toEqual([]);
+    expect((await api.login(gw.app, target.user.phone, target.password)).status).toBe(200);
   });
 });
 
@@ -79,6 +88,7 @@ describe('visitors', () => {
   it('are asked to sign in', async () => {
     const target = await gw.createUser('user');
     expect((await setRole(null, target.user.id, 'admin')).status).toBe(401);
+    expect((await resetPassword(null, target.user.id)).status).toBe(401);
     expect((await deleteUserBySpec(null, target.user.id)).status).toBe(401);
   });
 });
@@ -254,6 +264,48 @@ describe('an admin', () => {
     expect(missing.status).toBe(404);
     expect(missing.body.error.message).toBe(USER_ADMIN_MESSAGES.notFound);
     expect((await adminLogOf(empty.user.id)).map((e) => e.operation_type)).toEqual(['delete']);
+  });
+
+  it('resets a forgotten password: a temporary one, shown once, signs in; the old one and every session end; a locked-out user can sign in', async () => {
+    const erin = await gw.createUser('user', '艾琳');
+    const session = await api.login(gw.app, erin.user.phone, erin.password);
+    const cookie = session.headers['set-cookie'] as unknown as string[];
+    // Erin guessed until the gateway made her wait.
+    let guessed = await api.login(gw.app, erin.user.phone, 'not-her-password');
+    for (let i = 0; i < 30 && guessed.status !== 429; i++)
+      guessed = await api.login(gw.app, erin.user.phone, 'not-her-password');
+    expect(guessed.status).toBe(429);
+
+    const res = await resetPassword(admin, erin.user.id);
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const { password } = res.body as { password: string };
+    expect(password).toMatch(
+      new RegExp(`^[${TEMPORARY_PASSWORD_ALPHABET}]{${TEMPORARY_PASSWORD_LENGTH}}$`),
+    );
+    // Another reset makes another password.
+    const again = await resetPassword(admin, erin.user.id);
+    const second = (again.body as { password: string }).password;
+    expect(second).not.toBe(password);
+
+    expect((await api.login(gw.app, erin.user.phone, erin.password)).status).toBe(401);
+    expect((await api.login(gw.app, erin.user.phone, password)).status).toBe(401);
+    expect((await api.login(gw.app, erin.user.phone, second)).status).toBe(200);
+    expect((await request(gw.app).post('/api/auth/refresh').set('Cookie', cookie)).status).toBe(
+      401,
+    );
+    const log = await adminLogOf(erin.user.id);
+    expect(log.map((e) => e.operation_type)).toEqual(['update', 'update']);
+    expect(log[0]!.operation_description).toContain(PASSWORD_RESET_LOG_DETAIL);
+    // The log holds no password, old or new.
+    expect(JSON.stringify(log)).not.toContain(second);
+    expect(JSON.stringify(log)).not.toContain('hash');
+
+    const missing = await resetPassword(admin, 'no-such-user');
+    expect(missing.status).toBe(404);
+    expect((await resetPassword(admin, admin.user.id)).body.error.message).toBe(
+      USER_ADMIN_MESSAGES.ownPassword,
+    );
   });
 
   it('never acts on their own account, and never removes the last active admin', async () => {

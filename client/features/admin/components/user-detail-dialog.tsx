@@ -19,6 +19,7 @@ import { useNow } from '@client/components/use-now';
 import { useAdminLog, useOwnedCounts } from '@client/data/hooks/use-admin';
 import type { UserDoc } from '@client/data/schemas/user.schema';
 import { RoleChip, StateChip } from './admin-user-card';
+import { ResetPasswordSection } from './reset-password-section';
 
 const RECENT_ACTIONS = 10;
 
@@ -121,6 +122,13 @@ export function UserDetailDialog({
               {self ? USER_ADMIN_MESSAGES.ownRole : USER_ADMIN_MESSAGES.offline}
             </Typography>
           )}
+          <Divider sx={{ my: 2 }} />
+          <ResetPasswordSection
+            userId={u.id}
+            label={adminUserLabel(u)}
+            self={self}
+            offline={offline}
+          />
           <Divider sx={{ my: 2 }} />
           <Typography component="h3" sx={{ fontWeight: 600, mb: 1 }}>
             {ADMIN_LOG_MESSAGES.title}

@@ -61,4 +61,22 @@ describe('AttemptLimiter', () => {
     await limiter.giveBack('k', policy);
     expect(await limiter.take('k', policy)).toBe(0);
   });
+
+  it('counts no attempt made before a marked moment (a password reset), and keeps the mark a while', async () => {
+    const limiter = new AttemptLimiter(new MemoryLimitStore());
+    for (let i = 0; i < 5; i++) await limiter.take('k', policy);
+    vi.advanceTimersByTime(1_000);
+    expect(await limiter.markedAt('reset')).toBe(0);
+    await limiter.mark('reset', 10_000);
+    const since = await limiter.markedAt('reset');
+    expect(since).toBe(Date.now());
+    // Without the mark the key still waits; with it, the key starts afresh.
+    expect(await limiter.take('k', policy)).toBeGreaterThan(0);
+    expect(await limiter.take('k', policy, since)).toBe(0);
+    // Attempts after the mark count again.
+    for (let i = 0; i < 2; i++) expect(await limiter.take('k', policy, since)).toBe(0);
+    expect(await limiter.take('k', policy, since)).toBe(60_000);
+    vi.advanceTimersByTime(10_001);
+    expect(await limiter.markedAt('reset')).toBe(0);
+  });
 });
