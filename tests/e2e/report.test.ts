@@ -23,7 +23,7 @@ import {
   type TestBrowser,
 } from '../helpers/browser';
 import { startGateway, type RunningGateway } from '../helpers/gateway';
-import { master, serverDocs, type Session } from '../helpers/sync-api';
+import { bearer, master, serverDocs, type Session } from '../helpers/sync-api';
 import { demoAccount, publishApproved, signInDemo } from './pages/browse-fixtures';
 import { Layout } from './pages/layout';
 import { InboxPage } from './pages/inbox-page';
@@ -130,7 +130,23 @@ describe('reporting a listing', () => {
     // The admin takes it down from the report queue.
     const adminPage = await openSignedIn(adminDevice, gateway.url, demoAccount('admin'));
     const queue = new ReportQueuePage(adminPage);
-    await queue.goto(gateway.url, 'reports');
+    // The 举报处理 tab says how many listings have open reports, before it is opened.
+    const openReports = async () =>
+      (
+        (await fetch(`${gateway.url}/api/admin/reports`, { headers: bearer(admin) }).then((r) =>
+          r.json(),
+        )) as { queue: unknown[] }
+      ).queue.length;
+    const reportsTab = (n: number) =>
+      adminPage.getByRole('tab', {
+        name: n > 0 ? `${REPORT_MESSAGES.queue} ${n}` : REPORT_MESSAGES.queue,
+        exact: true,
+      });
+    const before = await openReports();
+    expect(before).toBeGreaterThan(0);
+    await adminPage.goto(`${gateway.url}/admin/audit`);
+    await reportsTab(before).waitFor(UI_WAIT);
+    await reportsTab(before).click();
     const entry = queue.entry(id);
     await entry.getByTestId('report-count').getByText(REPORT_MESSAGES.reporters(1)).waitFor();
     await entry.getByText('照片与实地不符', { exact: false }).waitFor();
@@ -142,6 +158,7 @@ describe('reporting a listing', () => {
       `${REPORT_MESSAGES.decided}：${REPORT_STATUS_LABELS.taken_down}`,
     );
     await entry.waitFor({ state: 'detached' });
+    await reportsTab(before - 1).waitFor(UI_WAIT);
     await expect
       .poll(async () => (await master(gateway.url, agent, 'properties', id)).status, UI_WAIT)
       .toBe('inactive');

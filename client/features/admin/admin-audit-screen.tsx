@@ -17,6 +17,7 @@ import { ADMIN_LISTING_MESSAGES, pendingListings } from '@couchdb/rules/admin-li
 import { EmptyState } from '@client/components/empty-state';
 import { useOpenDevice, useSyncSettled } from '@client/data/hooks';
 import { useAllProperties } from '@client/data/hooks/use-admin';
+import { fetchReportQueue } from '@client/data/report-admin';
 import { useSyncStatusValue } from '@client/data/sync-status';
 import { useAuth } from '@client/lib/session/auth-context';
 import { PageHeader } from '@client/components/page-header';
@@ -82,6 +83,32 @@ function useFallbackRefresh() {
   return streamDown && !offline;
 }
 
+/**
+ * How many listings have open reports, for the 举报处理 tab's label: asked of the gateway when the
+ * page opens (and again online) unless the tab itself is open, which says it as its queue loads.
+ */
+function useReportCount(ask: boolean): { count: number | null; set(count: number): void } {
+  const { request } = useAuth();
+  const [count, setCount] = useState<number | null>(null);
+  useEffect(() => {
+    if (!ask) return;
+    let live = true;
+    const load = () => {
+      if (!navigator.onLine) return;
+      fetchReportQueue(request)
+        .then((queue) => live && setCount(queue.length))
+        .catch((err: unknown) => console.warn('counting the open reports failed', err));
+    };
+    load();
+    window.addEventListener('online', load);
+    return () => {
+      live = false;
+      window.removeEventListener('online', load);
+    };
+  }, [ask, request]);
+  return { count, set: setCount };
+}
+
 function AuditQueue() {
   const { user } = useAuth();
   const { data: all, error, reload } = useAllProperties(user?.user_type === 'admin');
@@ -95,6 +122,7 @@ function AuditQueue() {
   const tab: AuditTab = AUDIT_TABS.find((t) => t === params.get('tab')) ?? 'review';
   const setTab = (v: AuditTab) => setParams(v === 'review' ? {} : { tab: v }, { replace: true });
   const shown = tab === 'codes' ? unchecked : pending;
+  const reports = useReportCount(tab !== 'reports');
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 3 } }}>
@@ -119,11 +147,14 @@ function AuditQueue() {
       <Tabs value={tab} onChange={(_, v: AuditTab) => setTab(v)} sx={{ mb: 2 }}>
         <Tab value="review" label="待审核" />
         <Tab value="codes" label={`待核验${unchecked ? ` ${unchecked.length}` : ''}`} />
-        <Tab value="reports" label={REPORT_MESSAGES.queue} />
+        <Tab
+          value="reports"
+          label={`${REPORT_MESSAGES.queue}${reports.count ? ` ${reports.count}` : ''}`}
+        />
       </Tabs>
       {tab === 'reports' ? (
         <LazyPart name="report queue" fallback={null}>
-          <ReportQueue />
+          <ReportQueue onCount={reports.set} />
         </LazyPart>
       ) : error ? (
         <LoadFailed message={GENERIC_MESSAGES.loadFailed} onReload={reload} />

@@ -41,7 +41,7 @@ type Deciding = { entry: ReportQueueEntry; decision: ReportDecision };
  * with reasons, notes and the reporter count; 驳回, 下架 or 要求整改 (the last two with a reason the
  * owner sees). Read from the gateway, so it needs a connection.
  */
-export default function ReportQueue() {
+export default function ReportQueue({ onCount }: { onCount?(count: number): void }) {
   const { request } = useAuth();
   const toast = useToast();
   const [queue, setQueue] = useState<ReportQueueEntry[] | null>(null);
@@ -53,12 +53,13 @@ export default function ReportQueue() {
       .then((q) => {
         setQueue(q);
         setFailed(null);
+        onCount?.(q.length);
       })
       .catch((err: unknown) => {
         console.error('loading the report queue failed', err);
         setFailed(err instanceof Error ? err.message : GENERIC_MESSAGES.loadFailed);
       });
-  }, [request]);
+  }, [request, onCount]);
   useEffect(() => {
     load();
     window.addEventListener('online', load);
