@@ -25,6 +25,11 @@ export const PROMOTION_MESSAGES = {
   shareFailed: '分享失败，请复制链接后手动分享',
   listCopied: '分享清单已复制，可粘贴到微信发送给客户',
   listEmpty: '暂无可分享的房源',
+  /** 房源分享清单's choice: nothing is ticked at first; at most `max` listings in one message. */
+  listPicked: (n: number, max: number) => `已选 ${n} 套（最多${max}套）`,
+  listPickFirst: (n: number) => `选前${n}套`,
+  listClear: '清空',
+  listPickHint: '勾选要分享的房源，这里会生成可以发给客户的文字',
   shareTitle: '澄江房产',
   shareText: (name: string) => `${name}为您推荐澄江房产的优质房源`,
   /** Spec §6 opens the page to every signed-in user; only an agent's link attributes visitors. */
@@ -64,17 +69,20 @@ export function promotionDay(at: number): string {
 /** The downloaded PNG's file name. */
 export const QR_FILE_NAME = 'cjfc-promotion-qr.png';
 
-/** The query string of an agent's promotion link. */
+/**
+ * The query string of an agent's promotion link (spec §2: ref, the agent's id and name, their phone
+ * if any, the time). Company and position stay out: the gateway confirms the agent and reads them
+ * from the account, and each Chinese character costs nine in a link, making QR codes denser and
+ * shared lists long. Links that carry them still read (promotionFromParams).
+ */
 export function promotionQuery(
-  agent: { id: string; name: string; phone?: string; company?: string; position?: string },
+  agent: { id: string; name: string; phone?: string },
   now: number = Date.now(),
   source: string = QR_PROMOTION_SOURCE,
 ): string {
   const p = PROMOTION_PARAMS;
   const q = new URLSearchParams({ [p.ref]: source, [p.id]: agent.id, [p.name]: agent.name });
   if (agent.phone) q.set(p.phone, agent.phone);
-  if (agent.company) q.set(p.company, agent.company);
-  if (agent.position) q.set(p.position, agent.position);
   q.set(p.timestamp, String(now));
   return q.toString();
 }

@@ -9,10 +9,13 @@ import type { Page } from 'playwright-core';
 import { PROMOTION_VALIDITY_MS } from '@couchdb/model/constants';
 import { favoriteId } from '@couchdb/model/favorite';
 import {
+  PROMOTION_MESSAGES,
   PROMOTION_OUTBOX_KEY,
+  PROMOTION_PARAMS,
   PROMOTION_STORAGE_KEY,
   promotionQuery,
 } from '@couchdb/model/promotion-facts';
+import { SHARE_LIST_MAX } from '@couchdb/rules/share-list';
 import { DEVICE_ID_HEADER } from '@couchdb/model/sync';
 import {
   launchBrowser,
@@ -288,12 +291,31 @@ describe('the agent’s links and listings', () => {
       path: '/tools/share-list',
     });
     const text = page.getByTestId('share-list-text');
-    await expect.poll(() => text.inputValue(), SYNC_WAIT).toContain('分享清单房源');
+    const box = page.getByRole('checkbox', { name: /分享清单房源/ });
+    const picked = page.getByTestId('share-list-picked');
+    // Nothing is ticked at first: the message waits for the agent's choice.
+    await box.waitFor(SYNC_WAIT);
+    expect(await box.isChecked()).toBe(false);
+    expect(await text.inputValue()).toBe('');
+    expect(await picked.textContent()).toBe(PROMOTION_MESSAGES.listPicked(0, SHARE_LIST_MAX));
+    // 选前N套 ticks the newest, at most SHARE_LIST_MAX; the rest cannot be ticked beyond it.
+    const boxes = page.getByRole('checkbox');
+    const count = await boxes.count();
+    const first = Math.min(count, SHARE_LIST_MAX);
+    await page
+      .getByRole('button', { name: PROMOTION_MESSAGES.listPickFirst(first), exact: true })
+      .click();
+    await expect
+      .poll(() => picked.textContent(), UI_WAIT)
+      .toBe(PROMOTION_MESSAGES.listPicked(first, SHARE_LIST_MAX));
+    expect(await page.getByRole('checkbox', { checked: true }).count()).toBe(first);
+    if (count > SHARE_LIST_MAX) expect(await boxes.nth(SHARE_LIST_MAX).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: PROMOTION_MESSAGES.listClear, exact: true }).click();
+    await expect.poll(() => text.inputValue(), UI_WAIT).toBe('');
     await agentBrowser.context.setOffline(true);
     try {
-      await page.getByRole('checkbox', { name: /分享清单房源/ }).uncheck();
-      await expect.poll(() => text.inputValue(), UI_WAIT).not.toContain('分享清单房源');
-      await page.getByRole('checkbox', { name: /分享清单房源/ }).check();
+      await box.check();
+      await expect.poll(() => text.inputValue(), UI_WAIT).toContain('分享清单房源');
       const message = await text.inputValue();
       const link = message
         .split('\n')
@@ -302,6 +324,16 @@ describe('the agent’s links and listings', () => {
       const url = new URL(link);
       expect(url.searchParams.get('ref')).toBe('list');
       expect(url.searchParams.get('agent_id')).toBe(demoAccount('agent').id);
+      // A short link: who (id, name, phone) and when; the gateway reads the rest from the account.
+      expect([...url.searchParams.keys()].sort()).toEqual(
+        [
+          PROMOTION_PARAMS.ref,
+          PROMOTION_PARAMS.id,
+          PROMOTION_PARAMS.name,
+          PROMOTION_PARAMS.phone,
+          PROMOTION_PARAMS.timestamp,
+        ].sort(),
+      );
       expect(message).toContain(`联系我：${demoAccount('agent').name}`);
       await saveScreenshot(page, 'share-list-desktop');
     } finally {

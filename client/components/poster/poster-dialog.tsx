@@ -211,8 +211,6 @@ function posterLink(propertyId: string, user: User): string {
       id: user.id,
       name: displayName(user),
       ...(user.phone ? { phone: user.phone } : {}),
-      ...(user.company ? { company: user.company } : {}),
-      ...(user.position ? { position: user.position } : {}),
     },
     Date.now(),
     POSTER_PROMOTION_SOURCE,

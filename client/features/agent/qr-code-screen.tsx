@@ -194,8 +194,6 @@ function promotionLink(user: User): string {
     id: user.id,
     name: displayName(user),
     ...(user.phone ? { phone: user.phone } : {}),
-    ...(user.company ? { company: user.company } : {}),
-    ...(user.position ? { position: user.position } : {}),
   });
   return `${window.location.origin}/?${query}`;
 }

@@ -28,9 +28,9 @@ import { ToolsBackLink } from './components/tools-back-link';
 const pm = PROMOTION_MESSAGES;
 
 /**
- * 房源分享清单 (issue 15, an agent tool): the agent ticks their public listings and gets one message
- * to send a client, each listing with its promotion link (ref=list), composed on the device from its
- * own data, so it works offline.
+ * 房源分享清单 (issue 15, an agent tool): the agent ticks their public listings (none at first, up
+ * to SHARE_LIST_MAX; 选前N套 ticks the newest) and gets one message to send a client, each listing
+ * with its promotion link (ref=list), composed on the device from its own data, so it works offline.
  */
 export default function ShareListScreen() {
   return (
@@ -45,9 +45,10 @@ function ShareList() {
   const toast = useToast();
   const { data: mine } = useMyProperties(user?.id ?? null);
   const listings = useMemo(() => (mine ?? []).filter(isPubliclyVisible), [mine]);
-  // Unticked ones are remembered; everything else is in the list.
-  const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
-  const chosen = listings.filter((l) => !left.has(l.id)).slice(0, SHARE_LIST_MAX);
+  // Nothing is ticked at first: the agent picks what suits this client, up to SHARE_LIST_MAX.
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const chosen = listings.filter((l) => picked.has(l.id));
+  const full = chosen.length >= SHARE_LIST_MAX;
   const [now] = useState(() => Date.now());
 
   if (!user) return null;
@@ -66,12 +67,13 @@ function ShareList() {
         )
       : '';
   const toggle = (id: string) =>
-    setLeft((prev) => {
+    setPicked((prev) => {
       const next = new Set(prev);
       if (next.has(id)) next.delete(id);
-      else next.add(id);
+      else if (!full) next.add(id);
       return next;
     });
+  const pickFirst = Math.min(listings.length, SHARE_LIST_MAX);
   const copy = async () => {
     if (await copyText(text)) toast.success(pm.listCopied);
     else toast.error(pm.copyFailed);
@@ -108,15 +110,35 @@ function ShareList() {
           sx={{ alignItems: 'flex-start' }}
         >
           <Card sx={{ p: 1.5, flex: 1, width: '100%' }}>
-            <Typography sx={{ fontSize: 13, color: 'text.secondary', px: 1, pb: 0.5 }}>
-              选择要分享的房源（最多{SHARE_LIST_MAX}套）
-            </Typography>
+            <Stack direction="row" sx={{ alignItems: 'center', gap: 1, px: 1, pb: 0.5 }}>
+              <Typography
+                sx={{ fontSize: 13, color: 'text.secondary', flexGrow: 1 }}
+                data-testid="share-list-picked"
+              >
+                {pm.listPicked(chosen.length, SHARE_LIST_MAX)}
+              </Typography>
+              {chosen.length > 0 ? (
+                <Button size="small" onClick={() => setPicked(new Set())}>
+                  {pm.listClear}
+                </Button>
+              ) : (
+                <Button
+                  size="small"
+                  onClick={() =>
+                    setPicked(new Set(listings.slice(0, SHARE_LIST_MAX).map((l) => l.id)))
+                  }
+                >
+                  {pm.listPickFirst(pickFirst)}
+                </Button>
+              )}
+            </Stack>
             <Stack>
               {listings.map((l) => (
                 <FormControlLabel
                   key={l.id}
                   sx={{ mx: 0 }}
-                  control={<Checkbox checked={!left.has(l.id)} onChange={() => toggle(l.id)} />}
+                  disabled={full && !picked.has(l.id)}
+                  control={<Checkbox checked={picked.has(l.id)} onChange={() => toggle(l.id)} />}
                   label={
                     <Typography sx={{ fontSize: 14 }}>
                       {l.title}
@@ -136,11 +158,15 @@ function ShareList() {
             <TextField
               label="分享内容"
               value={text}
+              placeholder={pm.listPickHint}
               multiline
               minRows={8}
               maxRows={20}
               fullWidth
-              slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'share-list-text' } }}
+              slotProps={{
+                htmlInput: { readOnly: true, 'data-testid': 'share-list-text' },
+                inputLabel: { shrink: true },
+              }}
             />
             <Stack direction="row" spacing={1} sx={{ mt: 1.5 }}>
               <Button

@@ -33,6 +33,8 @@ describe('房源分享清单', () => {
     expect(link.searchParams.get(PROMOTION_PARAMS.ref)).toBe('list');
     expect(link.searchParams.get(PROMOTION_PARAMS.id)).toBe('demo-agent');
     expect(link.searchParams.get(PROMOTION_PARAMS.phone)).toBe('13800000002');
+    // The company is in the closing line, not in every link (the gateway reads it from the account).
+    expect(link.searchParams.has(PROMOTION_PARAMS.company)).toBe(false);
     expect(lines.at(-1)).toBe('联系我：李建华 13800000002 安居房产');
   });
 
