@@ -38,8 +38,9 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * 用户详情: the profile, when it registered, how many listings and demands it owns on the admin's
- * device, the role buttons (the current role's disabled; none on one's own account), and the
- * latest admin actions on this account. Follows the account live (a role change shows at once).
+ * device, the role buttons (the current role's disabled; none on one's own account), 重置密码 for
+ * a user who forgot theirs, and the latest admin actions on this account. Follows the account live
+ * (a role change shows at once).
  */
 export function UserDetailDialog({
   user: u,
