@@ -4,6 +4,7 @@
  */
 import { ROOM_OPTIONS, TOWNSHIPS } from '@couchdb/model/constants';
 import { DEMAND_TYPES } from '@couchdb/model/demand-facts';
+import { forgetLocalDraft, readLocalDraft, writeLocalDraft } from '@client/lib/local-draft';
 import type { DemandFormValues } from './demand-form-values';
 
 const draftKey = (userId: string) => `cjfc.demand.draft.${userId}`;
@@ -38,25 +39,13 @@ export function parseDemandDraft(saved: string | null, empty: DemandFormValues):
 
 /** The user's saved draft, or the empty form. */
 export function readDemandDraft(userId: string, empty: DemandFormValues): DemandFormValues {
-  try {
-    return parseDemandDraft(localStorage.getItem(draftKey(userId)), empty);
-  } catch {
-    return empty;
-  }
+  return parseDemandDraft(readLocalDraft(draftKey(userId)), empty);
 }
 
 export function writeDemandDraft(userId: string, values: DemandFormValues): void {
-  try {
-    localStorage.setItem(draftKey(userId), JSON.stringify(values));
-  } catch {
-    // Storage full or private mode: the form still works, only the draft is not kept.
-  }
+  writeLocalDraft(draftKey(userId), values);
 }
 
 export function forgetDemandDraft(userId: string): void {
-  try {
-    localStorage.removeItem(draftKey(userId));
-  } catch {
-    // Storage unavailable: there is no draft to forget.
-  }
+  forgetLocalDraft(draftKey(userId));
 }

@@ -9,6 +9,7 @@ import {
   type ListingFactsValues,
   type ListingFormValues,
 } from '@couchdb/rules/listing-form';
+import { forgetLocalDraft, readLocalDraft, writeLocalDraft } from '@client/lib/local-draft';
 
 export interface ListingDraft {
   step: FormStep;
@@ -72,25 +73,13 @@ export function parseListingDraft(saved: string | null, empty: ListingFormValues
 
 /** The user's saved draft, or the empty form on step 1. */
 export function readListingDraft(userId: string, empty: ListingFormValues): ListingDraft {
-  try {
-    return parseListingDraft(localStorage.getItem(draftKey(userId)), empty);
-  } catch {
-    return { step: 1, values: empty };
-  }
+  return parseListingDraft(readLocalDraft(draftKey(userId)), empty);
 }
 
 export function writeListingDraft(userId: string, draft: ListingDraft): void {
-  try {
-    localStorage.setItem(draftKey(userId), JSON.stringify(draft));
-  } catch {
-    // Storage full or private mode: the form still works, only the draft is not kept.
-  }
+  writeLocalDraft(draftKey(userId), draft);
 }
 
 export function forgetListingDraft(userId: string): void {
-  try {
-    localStorage.removeItem(draftKey(userId));
-  } catch {
-    // Storage unavailable: there is no draft to forget.
-  }
+  forgetLocalDraft(draftKey(userId));
 }

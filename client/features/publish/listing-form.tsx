@@ -9,7 +9,6 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import DeleteSweepOutlined from '@mui/icons-material/DeleteSweepOutlined';
 import { fitMediaCount, mediaTypeOf } from '@couchdb/model/media';
 import {
   PROPERTY_MESSAGES,
@@ -25,6 +24,7 @@ import {
   type ListingFormValues,
 } from '@couchdb/rules/listing-form';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
+import { DraftFormHeader } from '@client/components/form/draft-form-header';
 import { useToast } from '@client/components/toast/toast-context';
 import { useSettings } from '@client/data/hooks';
 import { mediaOfListing, type ListingMedia } from '@client/data/listing-media';
@@ -187,21 +187,12 @@ export function ListingForm({
 
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 2, md: 3 } }}>
-      <Stack direction="row" sx={{ alignItems: 'center', mb: 2, gap: 1 }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1, fontSize: { xs: 20, md: 24 } }}>
-          {listing ? '编辑房源' : refused ? '重新提交房源' : '发布房源'}
-        </Typography>
-        {hasDraft && (
-          <Button
-            size="small"
-            color="inherit"
-            startIcon={<DeleteSweepOutlined />}
-            onClick={() => setConfirmDiscard(true)}
-          >
-            {PROPERTY_MESSAGES.discardDraft}
-          </Button>
-        )}
-      </Stack>
+      <DraftFormHeader
+        title={listing ? '编辑房源' : refused ? '重新提交房源' : '发布房源'}
+        hasDraft={hasDraft}
+        onDiscard={() => setConfirmDiscard(true)}
+        mb={2}
+      />
       {refused && (
         <Alert severity="warning" sx={{ mb: 2 }} data-testid="refused-notice">
           {listing

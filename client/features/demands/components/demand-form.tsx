@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import DeleteSweepOutlined from '@mui/icons-material/DeleteSweepOutlined';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Container from '@mui/material/Container';
@@ -23,6 +22,7 @@ import {
 import { PROPERTY_FORM_MESSAGES, PROPERTY_MESSAGES } from '@couchdb/model/property';
 import { jsonEqual } from '@couchdb/rules/access';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
+import { DraftFormHeader } from '@client/components/form/draft-form-header';
 import type { User } from '@couchdb/model/user';
 import { RefusedNotice } from '@client/components/form/edit-gate';
 import { FormPhoneField } from '@client/components/form/form-phone-field';
@@ -131,21 +131,12 @@ export function DemandForm({
 
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 2, md: 3 } }}>
-      <Stack direction="row" sx={{ alignItems: 'center', mb: 0.5, gap: 1 }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1, fontSize: { xs: 20, md: 24 } }}>
-          {demand ? '编辑需求' : refused ? '重新提交需求' : '发布需求'}
-        </Typography>
-        {hasDraft && (
-          <Button
-            size="small"
-            color="inherit"
-            startIcon={<DeleteSweepOutlined />}
-            onClick={() => setConfirmDiscard(true)}
-          >
-            {PROPERTY_MESSAGES.discardDraft}
-          </Button>
-        )}
-      </Stack>
+      <DraftFormHeader
+        title={demand ? '编辑需求' : refused ? '重新提交需求' : '发布需求'}
+        hasDraft={hasDraft}
+        onDiscard={() => setConfirmDiscard(true)}
+        mb={0.5}
+      />
       {/* Balanced: two even lines on a laptop, not a line and a lone 提交。 */}
       <Typography color="textSecondary" sx={{ fontSize: 14, mb: 2, textWrap: 'balance' }}>
         写下想买或想租的房子，经纪人和房东会联系您。没有网络时也能保存，联网后自动提交。
