@@ -1,11 +1,12 @@
 /**
  * First sync of 10,000 listings into an empty device (DESIGN §11: ≤ 2 s and within 1.5× of the
- * floor), in headless Chromium with the app's own data layer (RxDB, its Dexie storage in a worker as
- * the app runs it; then the same with the storage on the page; then a signed-in agent's, whose
- * device also pushes listings, so RxDB's record of each version pulled is written too). Printed
- * beside it,
- * from the same run: (a) reading the same _changes feed straight from the store, in pages, in Node;
- * (b) the floor: in the page, the same gateway pull pages plus one bulk IndexedDB write, no RxDB;
+ * floor), in headless Chromium with the app's own data layer (RxDB, its storage in a worker as the
+ * app runs it, the listings packed: packed-storage.ts; then the same with the storage on the page;
+ * then a signed-in agent's, whose device also pushes listings, so RxDB's record of each version
+ * pulled is written too). Printed beside it, from the same run:
+ * (a) reading the same _changes feed straight from the store, in pages, in Node;
+ * (b) the floor: in the page, the same gateway pull pages plus one IndexedDB write of them packed
+ * 1,000 a row, as the device keeps them, no RxDB;
  * (c) the same pages stored by one RxDB bulkInsert (RxDB's storage without its replication);
  * (d) IndexedDB's own cost a row: as many rows as listings holding only a key (then with RxDB's two
  * indexes), beside the listings written 100 to a row.
@@ -344,7 +345,7 @@ try {
   const storeRead = median(storeReads);
   const floorMs = median(floors.map((f) => f.totalMs));
   console.log(
-    `${listings} listings, pages of ${PULL_LIMIT_MAX}, headless Chromium + Dexie` +
+    `${listings} listings, pages of ${PULL_LIMIT_MAX}, headless Chromium, listings packed` +
       `${slowdown !== 1 ? `, CPU slowed ${slowdown}×` : ''}, median of ${runs} runs, loopback`,
   );
   if (syncs.length > 0) {

@@ -12,8 +12,8 @@ import { connectDeviceStorage } from './storage-channel';
 import { startStorageWorker } from './storage-worker-start';
 
 async function storageOnThePage(): Promise<RxStorage<unknown, unknown>> {
-  const { dexieStorage } = await import('./device-storage');
-  return dexieStorage();
+  const { deviceStorage } = await import('./device-storage');
+  return deviceStorage();
 }
 
 export async function workerStorage(): Promise<RxStorage<unknown, unknown>> {

@@ -15,6 +15,7 @@ import { demoAccount } from './pages/browse-fixtures';
 import { openSignedIn } from './pages/login-page';
 import { PropertyListPage } from './pages/property-list-page';
 import { STORAGE_WORKER_URL } from './pages/storage-worker';
+import { deviceListings } from './pages/device-listings';
 
 let gateway: RunningGateway;
 let browser: TestBrowser | null = null;
@@ -37,30 +38,13 @@ afterAll(async () => {
   await gateway?.stop();
 });
 
-/** The ids of the listings (not deleted) in the visitor database's IndexedDB (RxDB's Dexie storage). */
-function deviceListingIds(page: Page): Promise<string[]> {
-  return page.evaluate(`(async () => {
-    const name = (await indexedDB.databases())
-      .map((info) => info.name)
-      .find((n) => /^rxdb-dexie-cjfc_anon--\\d+--properties$/.test(n));
-    if (!name) return [];
-    const db = await new Promise((res, rej) => {
-      const r = indexedDB.open(name);
-      r.onsuccess = () => res(r.result);
-      r.onerror = () => rej(r.error);
-    });
-    try {
-      const rows = await new Promise((res, rej) => {
-        const r = db.transaction('docs').objectStore('docs').getAll();
-        r.onsuccess = () => res(r.result);
-        r.onerror = () => rej(r.error);
-      });
-      // RxDB's Dexie storage keeps an indexed boolean as '1' or '0'.
-      return rows.filter((row) => row._deleted !== '1' && row._deleted !== true).map((row) => row.id).sort();
-    } finally {
-      db.close();
-    }
-  })()`);
+/** The ids of the listings (not deleted) the visitor database holds in IndexedDB. */
+async function deviceListingIds(page: Page): Promise<string[]> {
+  const held = (await deviceListings(page)).cjfc_anon ?? [];
+  return held
+    .filter((doc) => !doc._deleted)
+    .map((doc) => doc.id)
+    .sort();
 }
 
 /** Opens the listing list as a visitor's first visit, noting the page's workers and requests. */

@@ -8,6 +8,7 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { POSTER_MESSAGES } from '@couchdb/model/poster-facts';
 import { POSTER_QR } from '@couchdb/rules/poster';
+import { deviceListings } from './device-listings';
 import { UI_WAIT } from '../../helpers/browser';
 
 export class PosterDialog {
@@ -86,7 +87,7 @@ export async function readPoster(bytes: Buffer): Promise<{
 }
 
 /**
- * True once the page's IndexedDB (the device's store) holds document `id` with every field of
+ * True once the page's IndexedDB (the device's store) holds listing `id` with every field of
  * `fields` as given (e.g. an approved listing, not the pending version its owner pulled first).
  */
 export async function deviceHolds(
@@ -94,39 +95,10 @@ export async function deviceHolds(
   id: string,
   fields: Record<string, string> = {},
 ): Promise<boolean> {
-  return page.evaluate(
-    async ({ id, fields }) => {
-      const open = (name: string) =>
-        new Promise<IDBDatabase>((resolve, reject) => {
-          const r = indexedDB.open(name);
-          r.onsuccess = () => resolve(r.result);
-          r.onerror = () => reject(r.error);
-        });
-      for (const info of await indexedDB.databases()) {
-        if (!info.name) continue;
-        const db = await open(info.name);
-        try {
-          for (const store of Array.from(db.objectStoreNames)) {
-            const rows = await new Promise<unknown[]>((resolve, reject) => {
-              const r = db.transaction(store).objectStore(store).getAll();
-              r.onsuccess = () => resolve(r.result as unknown[]);
-              r.onerror = () => reject(r.error);
-            });
-            const held = rows.some((row) => {
-              const doc = row as Record<string, unknown> | null;
-              return (
-                doc?.id === id && Object.entries(fields).every(([key, value]) => doc[key] === value)
-              );
-            });
-            if (held) return true;
-          }
-        } finally {
-          db.close();
-        }
-      }
-      return false;
-    },
-    { id, fields },
+  return Object.values(await deviceListings(page)).some((held) =>
+    held.some(
+      (doc) => doc.id === id && Object.entries(fields).every(([key, value]) => doc[key] === value),
+    ),
   );
 }
 

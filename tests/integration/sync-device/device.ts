@@ -17,7 +17,7 @@ import { DeviceSync, type RetryPolicy, type SyncRole } from '../../../client/dat
 import { SyncHttp } from '../../../client/data/sync-http';
 import { SyncStatusStore } from '../../../client/data/sync-status';
 import type { BulkPuller } from '@client/data/bulk-pull';
-import { dexieStorage } from '@client/data/device-storage';
+import { deviceStorage } from '@client/data/device-storage';
 import {
   bulkPullerOf,
   connectDeviceStorage,
@@ -77,7 +77,7 @@ export class TestDevice {
   }
 
   async open(): Promise<this> {
-    const dexie = dexieStorage({ indexedDB: this.indexedDB, IDBKeyRange });
+    const dexie = deviceStorage({ indexedDB: this.indexedDB, IDBKeyRange });
     let base = dexie;
     this.bulkPull = null;
     const worker = this.options.worker;

@@ -17,7 +17,7 @@ import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
 import { eventually } from './device';
 import { buildNewListing } from '../../fixtures/builders';
 import { serverDocs } from '../../helpers/sync-api';
-import { dexieStorage } from '@client/data/device-storage';
+import { deviceStorage } from '@client/data/device-storage';
 
 let gw: TestGateway;
 let url: string;
@@ -66,7 +66,7 @@ describe('logout', () => {
   it('closes and removes the user database, opens the visitor one, and login rebuilds it', async () => {
     const indexedDB = new IDBFactory();
     const storage = wrappedValidateAjvStorage({
-      storage: dexieStorage({ indexedDB, IDBKeyRange }),
+      storage: deviceStorage({ indexedDB, IDBKeyRange }),
     }) as RxStorage<unknown, unknown>;
     let token: string | null = alice.accessToken;
     const auth: SyncHttpOptions = { baseUrl: url, getAccessToken: async () => token };
@@ -121,7 +121,7 @@ describe('logout with unsent changes', () => {
   it('counts a change made offline, keeps it at a logout that keeps, and sends it at the next sign-in', async () => {
     const indexedDB = new IDBFactory();
     const storage = wrappedValidateAjvStorage({
-      storage: dexieStorage({ indexedDB, IDBKeyRange }),
+      storage: deviceStorage({ indexedDB, IDBKeyRange }),
     }) as RxStorage<unknown, unknown>;
     let token: string | null = alice.accessToken;
     const auth: SyncHttpOptions = { baseUrl: url, getAccessToken: async () => token };

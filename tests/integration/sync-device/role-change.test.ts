@@ -16,7 +16,7 @@ import { buildNewDemand } from '../../fixtures/builders';
 import * as api from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
 import { eventually } from './device';
-import { dexieStorage } from '@client/data/device-storage';
+import { deviceStorage } from '@client/data/device-storage';
 
 let gw: TestGateway;
 let url: string;
@@ -43,7 +43,7 @@ describe('a role change', () => {
   it('reaches the device through its own account and re-scopes its data', async () => {
     const carolsDemand = await api.insert(gw.app, carol, 'demands', buildNewDemand(carol.user.id));
     const storage = wrappedValidateAjvStorage({
-      storage: dexieStorage({ indexedDB: new IDBFactory(), IDBKeyRange }),
+      storage: deviceStorage({ indexedDB: new IDBFactory(), IDBKeyRange }),
     }) as RxStorage<unknown, unknown>;
     // Bob keeps the token he signed in with (issued for role `user`) throughout.
     const auth: SyncHttpOptions = { baseUrl: url, getAccessToken: async () => bob.accessToken };

@@ -21,7 +21,7 @@ import { buildSetting } from '../../fixtures/builders';
 import { serverDocs } from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
 import { eventually, signedInAs, TestDevice } from './device';
-import { dexieStorage } from '@client/data/device-storage';
+import { deviceStorage } from '@client/data/device-storage';
 
 /** The settings schema devices held before v1, as it was shipped. */
 const SETTINGS_V0: RxJsonSchema<Record<string, unknown>> = {
@@ -69,7 +69,7 @@ afterAll(async () => {
 /** Opens the device's database as the previous release did: settings at schema version 0. */
 async function openAtV0(target: TestDevice) {
   const storage = wrappedValidateAjvStorage({
-    storage: dexieStorage({ indexedDB: target.indexedDB, IDBKeyRange }),
+    storage: deviceStorage({ indexedDB: target.indexedDB, IDBKeyRange }),
   }) as RxStorage<unknown, unknown>;
   const db = await createRxDatabase({ name: target.name, storage, multiInstance: false });
   await db.addCollections({ settings: { schema: SETTINGS_V0 } });

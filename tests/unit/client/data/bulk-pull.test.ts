@@ -27,7 +27,7 @@ import {
   type PulledState,
 } from '@client/data/bulk-pull';
 import { COLLECTION_SCHEMAS, type DeviceCollections } from '@client/data/database';
-import { dexieStorage } from '@client/data/device-storage';
+import { deviceStorage } from '@client/data/device-storage';
 
 type Properties = Pick<DeviceCollections, 'properties'>;
 type Instance = RxStorageInstance<SyncDocument, unknown, unknown>;
@@ -42,7 +42,7 @@ const CONTEXT = 'replication-downstream-test';
 async function device(): Promise<{ db: RxDatabase<Properties>; instance: Instance }> {
   const db = await createRxDatabase<Properties>({
     name: `bulk-${Date.now()}-${Math.random().toString(36).slice(2)}`,
-    storage: dexieStorage({ indexedDB: new IDBFactory(), IDBKeyRange }),
+    storage: deviceStorage({ indexedDB: new IDBFactory(), IDBKeyRange }),
     multiInstance: false,
   });
   await db.addCollections({ properties: { schema: COLLECTION_SCHEMAS.properties } });

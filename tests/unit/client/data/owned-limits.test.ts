@@ -14,7 +14,7 @@ import { publishDemand } from '@client/data/demand-mutations';
 import { toggleFavorite } from '@client/data/hooks/use-favorites';
 import { LimitReachedError } from '@client/data/limit-reached';
 import { buildNewDemand } from '../../../fixtures/builders';
-import { dexieStorage } from '@client/data/device-storage';
+import { deviceStorage } from '@client/data/device-storage';
 
 let db: DeviceDatabase | null = null;
 
@@ -23,7 +23,7 @@ async function openDatabase(): Promise<DeviceDatabase> {
     name: `limits-${Date.now()}-${Math.random().toString(36).slice(2)}`,
     // The browser's storage (Dexie on IndexedDB): it refuses what the memory storage allows,
     // e.g. a count() its indexes cannot answer alone (RxDB QU14).
-    storage: dexieStorage({ indexedDB: new IDBFactory(), IDBKeyRange }),
+    storage: deviceStorage({ indexedDB: new IDBFactory(), IDBKeyRange }),
   });
   await rx.addCollections({
     demands: { schema: COLLECTION_SCHEMAS.demands },

@@ -9,7 +9,7 @@ import { createRxDatabase } from 'rxdb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Property } from '@couchdb/model/property';
 import { COLLECTION_SCHEMAS, type DeviceDatabase } from '@client/data/database';
-import { dexieStorage } from '@client/data/device-storage';
+import { deviceStorage } from '@client/data/device-storage';
 import {
   CHUNK,
   EMIT_EVERY_MAX_MS,
@@ -25,7 +25,7 @@ let db: DeviceDatabase | null = null;
 async function openDatabase(): Promise<DeviceDatabase> {
   const rx = await createRxDatabase({
     name: `public-listings-${Date.now()}-${Math.random().toString(36).slice(2)}`,
-    storage: dexieStorage({ indexedDB: new IDBFactory(), IDBKeyRange }),
+    storage: deviceStorage({ indexedDB: new IDBFactory(), IDBKeyRange }),
     multiInstance: false,
   });
   await rx.addCollections({ properties: { schema: COLLECTION_SCHEMAS.properties } });

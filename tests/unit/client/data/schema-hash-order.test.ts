@@ -17,7 +17,7 @@ import {
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DeviceDatabase } from '@client/data/database';
-import { dexieStorage } from '@client/data/device-storage';
+import { deviceStorage } from '@client/data/device-storage';
 import { sortByCodeUnits } from '../../../../scripts/rxdb-code-unit-sort';
 
 const conflicts = {
@@ -35,7 +35,7 @@ afterEach(async () => {
 
 async function openOn(indexedDB: IDBFactory, name: string): Promise<DeviceDatabase> {
   const storage = wrappedValidateAjvStorage({
-    storage: dexieStorage({ indexedDB, IDBKeyRange }),
+    storage: deviceStorage({ indexedDB, IDBKeyRange }),
   }) as RxStorage<unknown, unknown>;
   open = await openDatabase({
     name,

@@ -19,7 +19,7 @@ import {
 import { afterEach, describe, expect, it } from 'vitest';
 import { favoriteId } from '@couchdb/model/favorite';
 import { COLLECTION_SCHEMAS, type DeviceCollections } from '@client/data/database';
-import { dexieStorage } from '@client/data/device-storage';
+import { deviceStorage } from '@client/data/device-storage';
 import { BULK_PULL, type BulkPullRequest } from '@client/data/bulk-pull';
 import {
   bulkPullerOf,
@@ -90,7 +90,7 @@ async function openAcross(
 
 /** The Dexie storage whose writes fail with `failure` while `failing.now` is set. */
 function failingStorage(failure: () => unknown, failing: { now: boolean }) {
-  const dexie = dexieStorage({ indexedDB: new IDBFactory(), IDBKeyRange });
+  const dexie = deviceStorage({ indexedDB: new IDBFactory(), IDBKeyRange });
   return {
     ...dexie,
     name: dexie.name,
@@ -109,7 +109,7 @@ describe('the device storage across a message channel', () => {
   it('reads, queries and sees changes, and writes into the IndexedDB behind the other side', async () => {
     const indexedDB = new IDBFactory();
     const name = `channel-${Date.now()}`;
-    const db = await openAcross(dexieStorage({ indexedDB, IDBKeyRange }), name);
+    const db = await openAcross(deviceStorage({ indexedDB, IDBKeyRange }), name);
     const seen: number[] = [];
     const sub = db.favorites.find().$.subscribe((docs) => seen.push(docs.length));
     await db.favorites.bulkInsert([favorite(1), favorite(2)]);
@@ -125,7 +125,7 @@ describe('the device storage across a message channel', () => {
     // The same IndexedDB, opened directly: the documents are there.
     const direct = await createRxDatabase<Favorites>({
       name,
-      storage: dexieStorage({ indexedDB, IDBKeyRange }),
+      storage: deviceStorage({ indexedDB, IDBKeyRange }),
       multiInstance: false,
     });
     await direct.addCollections({ favorites: { schema: COLLECTION_SCHEMAS.favorites } });
@@ -181,7 +181,10 @@ describe('the device storage across a message channel', () => {
         checkpoints.push(data.return!.checkpoint);
       }
     });
-    exposeDeviceStorage(port1 as never, dexieStorage({ indexedDB: new IDBFactory(), IDBKeyRange }));
+    exposeDeviceStorage(
+      port1 as never,
+      deviceStorage({ indexedDB: new IDBFactory(), IDBKeyRange }),
+    );
     const remote = await connectDeviceStorage(port2 as never);
     const db = await createRxDatabase<Favorites>({
       name: `channel-events-${Date.now()}`,
@@ -228,7 +231,7 @@ describe('the device storage across a message channel', () => {
     };
     exposeDeviceStorage(
       port1 as never,
-      dexieStorage({ indexedDB: new IDBFactory(), IDBKeyRange }),
+      deviceStorage({ indexedDB: new IDBFactory(), IDBKeyRange }),
       fetchPage,
     );
     const remote = await connectDeviceStorage(port2 as never);
@@ -267,7 +270,7 @@ describe('the device storage across a message channel', () => {
     const pages: PullResponse[] = [{ documents: [1, 2, 3].map(pulled), checkpoint: { seq: '3' } }];
     exposeDeviceStorage(
       port1 as never,
-      dexieStorage({ indexedDB: new IDBFactory(), IDBKeyRange }),
+      deviceStorage({ indexedDB: new IDBFactory(), IDBKeyRange }),
       async () => new Response(JSON.stringify(pages.shift()), { status: 200 }),
     );
     const remote = await connectDeviceStorage(port2 as never);

@@ -1,0 +1,249 @@
+/**
+ * The packed storage (packed-storage.ts, packed-blocks.ts), on fake-indexeddb: what it was written
+ * comes back when it opens again, the last version of each document; a write with a stale version
+ * is refused and stores nothing; a write IndexedDB refuses changes nothing; a second tab sees a
+ * tab's writes as change events; many small writes are compacted without losing one; the documents
+ * of the storage before (RxDB's Dexie) are moved in once and its database deleted; deleted
+ * documents cleaned up are gone after a reopen.
+ */
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import {
+  fillWithDefaultSettings,
+  now,
+  type EventBulk,
+  type RxDocumentData,
+  type RxStorage,
+  type RxStorageInstance,
+  type RxStorageInstanceCreationParams,
+} from 'rxdb';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deviceStorage, dexieDatabaseName, dexieStorage } from '@client/data/device-storage';
+import { PackedBlocks } from '@client/data/packed-blocks';
+import { COMPACT_PAST_BLOCKS, FROM_ANOTHER_TAB, packedStorage } from '@client/data/packed-storage';
+
+interface Item {
+  id: string;
+  title: string;
+}
+type Doc = RxDocumentData<Item>;
+type Instance = RxStorageInstance<Item, unknown, unknown>;
+
+const schema = fillWithDefaultSettings<Item>({
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: { id: { type: 'string', maxLength: 40 }, title: { type: 'string' } },
+  required: ['id', 'title'],
+});
+
+const params = (multiInstance = false): RxStorageInstanceCreationParams<Item, unknown> => ({
+  databaseName: 'cjfc_packed_test',
+  databaseInstanceToken: 'token',
+  collectionName: 'properties',
+  schema,
+  options: {},
+  multiInstance,
+  devMode: false,
+});
+
+const opened: Instance[] = [];
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  for (const instance of opened.splice(0)) await instance.close().catch(() => undefined);
+});
+
+async function open(
+  storage: RxStorage<unknown, unknown>,
+  multiInstance = false,
+): Promise<Instance> {
+  const instance = (await storage.createStorageInstance(params(multiInstance))) as Instance;
+  opened.push(instance);
+  return instance;
+}
+
+function doc(id: string, title: string, revision = 1, deleted = false): Doc {
+  return {
+    id,
+    title,
+    _deleted: deleted,
+    _rev: `${revision}-${title}`,
+    _meta: { lwt: now() },
+    _attachments: {},
+  };
+}
+
+/** Writes `next` over `previous` (or as new), failing the test on a refusal. */
+async function write(instance: Instance, next: Doc, previous?: Doc): Promise<void> {
+  const result = await instance.bulkWrite([{ document: next, previous }], 'test');
+  expect(result.error).toEqual([]);
+}
+
+const titles = async (instance: Instance, ids: string[]) =>
+  (await instance.findDocumentsById(ids, true)).map((d) => [d.id, d.title, d._deleted]);
+
+/** The packed database's rows (blocks) of every collection. */
+async function blockRows(factory: IDBFactory): Promise<number> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const request = factory.open('cjfc-packed');
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  try {
+    return await new Promise<number>((resolve, reject) => {
+      const request = db.transaction('blocks').objectStore('blocks').count();
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+  } finally {
+    db.close();
+  }
+}
+
+describe('the packed storage', () => {
+  it('gives back what it stored when it opens again, the last version of each document', async () => {
+    const factory = new IDBFactory();
+    const first = await open(packedStorage({ indexedDB: factory }));
+    const one = doc('a', '一号');
+    await write(first, one);
+    const two = doc('b', '二号');
+    await write(first, two);
+    await write(first, doc('a', '一号改', 2), one);
+    await write(first, doc('b', '二号', 2, true), two);
+    await first.close();
+
+    const again = await open(packedStorage({ indexedDB: factory }));
+    expect(await titles(again, ['a', 'b'])).toEqual([
+      ['a', '一号改', false],
+      ['b', '二号', true],
+    ]);
+    expect(await again.findDocumentsById(['b'], false)).toEqual([]);
+  });
+
+  it('refuses a write over a version it does not hold, and stores nothing of it', async () => {
+    const factory = new IDBFactory();
+    const instance = await open(packedStorage({ indexedDB: factory }));
+    const one = doc('a', '一号');
+    await write(instance, one);
+    await write(instance, doc('a', '一号改', 2), one);
+
+    const stale = await instance.bulkWrite(
+      [{ document: doc('a', '旧版改', 2), previous: one }],
+      't',
+    );
+    expect(stale.error.map((e) => [e.status, (e as { documentId: string }).documentId])).toEqual([
+      [409, 'a'],
+    ]);
+    await instance.close();
+    const again = await open(packedStorage({ indexedDB: factory }));
+    expect(await titles(again, ['a'])).toEqual([['a', '一号改', false]]);
+  });
+
+  it('changes nothing, and sends no change, when IndexedDB refuses the write', async () => {
+    const factory = new IDBFactory();
+    const instance = await open(packedStorage({ indexedDB: factory }));
+    const one = doc('a', '一号');
+    await write(instance, one);
+    const events: EventBulk<unknown, unknown>[] = [];
+    const watching = instance.changeStream().subscribe((bulk) => events.push(bulk));
+    vi.spyOn(PackedBlocks.prototype, 'append').mockRejectedValueOnce(
+      new DOMException('the disk is full', 'QuotaExceededError'),
+    );
+
+    await expect(write(instance, doc('a', '一号改', 2), one)).rejects.toThrow('the disk is full');
+    expect(await titles(instance, ['a'])).toEqual([['a', '一号', false]]);
+    // The next write still goes through.
+    await write(instance, doc('a', '一号再改', 2), one);
+    watching.unsubscribe();
+    expect(
+      events.flatMap((bulk) => bulk.events.map((e) => (e as { documentId: string }).documentId)),
+    ).toEqual(['a']);
+  });
+
+  it("lets another tab see a tab's writes, as change events", async () => {
+    const factory = new IDBFactory();
+    const tab = await open(packedStorage({ indexedDB: factory }), true);
+    const other = await open(packedStorage({ indexedDB: factory }), true);
+    const seen: string[] = [];
+    const watching = other.changeStream().subscribe((bulk) => {
+      if (bulk.context === FROM_ANOTHER_TAB) seen.push(...bulk.events.map((e) => e.documentId));
+    });
+    const one = doc('a', '一号');
+    await write(tab, one);
+    await write(tab, doc('b', '二号'));
+    await vi.waitFor(() => expect(seen).toEqual(['a', 'b']));
+    expect(await titles(other, ['a', 'b'])).toEqual([
+      ['a', '一号', false],
+      ['b', '二号', false],
+    ]);
+    // And the other way: a change made there is the version here.
+    const [held] = (await other.findDocumentsById(['a'], true)) as Doc[];
+    await write(other, doc('a', '一号改', 2), held);
+    await vi.waitFor(async () =>
+      expect(await titles(tab, ['a'])).toEqual([['a', '一号改', false]]),
+    );
+    watching.unsubscribe();
+  });
+
+  it('compacts many small writes into few blocks, losing none', async () => {
+    const factory = new IDBFactory();
+    const instance = await open(packedStorage({ indexedDB: factory }));
+    let held = doc('a', '版本0');
+    await write(instance, held);
+    for (let n = 1; n <= COMPACT_PAST_BLOCKS + 5; n += 1) {
+      const next = doc('a', `版本${n}`, n + 1);
+      await write(instance, next, held);
+      held = next;
+      await write(instance, doc(`item-${n}`, `第${n}套`));
+    }
+    await vi.waitFor(async () =>
+      expect(await blockRows(factory)).toBeLessThan(COMPACT_PAST_BLOCKS),
+    );
+    await instance.close();
+
+    const again = await open(packedStorage({ indexedDB: factory }));
+    expect(await titles(again, ['a'])).toEqual([['a', `版本${COMPACT_PAST_BLOCKS + 5}`, false]]);
+    const ids = Array.from({ length: COMPACT_PAST_BLOCKS + 5 }, (_, i) => `item-${i + 1}`);
+    expect(await again.findDocumentsById(ids, false)).toHaveLength(ids.length);
+  });
+
+  it("moves the Dexie storage's documents in once, and deletes its database", async () => {
+    const factory = new IDBFactory();
+    const dexie = dexieStorage({ indexedDB: factory, IDBKeyRange });
+    const old = (await dexie.createStorageInstance(params())) as Instance;
+    const one = doc('a', '一号');
+    await write(old, one);
+    await write(old, doc('gone', '已删', 1, true));
+    await old.close();
+    const dexieName = dexieDatabaseName(params() as never);
+    expect((await factory.databases()).map((d) => d.name)).toContain(dexieName);
+
+    const moved = await open(deviceStorage({ indexedDB: factory, IDBKeyRange }));
+    expect(await titles(moved, ['a', 'gone'])).toEqual([
+      ['a', '一号', false],
+      ['gone', '已删', true],
+    ]);
+    await vi.waitFor(async () =>
+      expect((await factory.databases()).map((d) => d.name)).not.toContain(dexieName),
+    );
+    await write(moved, doc('a', '一号改', 2), one);
+    await moved.close();
+
+    const again = await open(deviceStorage({ indexedDB: factory, IDBKeyRange }));
+    expect(await titles(again, ['a'])).toEqual([['a', '一号改', false]]);
+  });
+
+  it('forgets deleted documents it cleans up, also once opened again', async () => {
+    const factory = new IDBFactory();
+    const instance = await open(packedStorage({ indexedDB: factory }));
+    const one = doc('a', '一号');
+    await write(instance, one);
+    await write(instance, doc('a', '一号', 2, true), one);
+    await write(instance, doc('b', '二号'));
+    await instance.cleanup(0);
+    await instance.close();
+
+    const again = await open(packedStorage({ indexedDB: factory }));
+    expect(await titles(again, ['a', 'b'])).toEqual([['b', '二号', false]]);
+  });
+});
