@@ -22,19 +22,13 @@
  * and each task's time is multiplied by 4 (a task of 13 ms counts as one of 52). Work the page
  * splits into slices (React's, of about 5 ms) then counts by each slice's real length.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { chromium, type Page } from 'playwright-core';
-import { pino } from 'pino';
-import { buildBenchProperties } from '../couchdb/seed/bench-data';
-import { insertMissing } from '../sync-server/services/seed-service';
-import { openStore } from '../sync-server/store/couch';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, VIEWPORTS } from '../tests/helpers/browser';
-import { startGateway } from '../tests/helpers/gateway';
-import { serverDocs } from '../tests/helpers/sync-api';
+import { countyGateway } from './county-gateway';
 import { sharedListingPath } from './shared-listing';
 
 const { values } = parseArgs({
@@ -305,48 +299,7 @@ async function settle(page: Page, lastPull: () => number): Promise<void> {
   }
 }
 
-/**
- * The production gateway on its embedded store with the demo data, and with --listings N that many
- * generated public listings more: seeded by a first start, added to the store while the gateway is
- * stopped, then served by a second start once its change log has them all.
- */
-async function benchGateway() {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'cj-long-tasks-'));
-  const first = await startGateway({ embedded: true, dataDir });
-  try {
-    await sharedListingPath(first.url);
-    // The demo's settings are seeded last: once a visitor pulls them, the seed is done.
-    while ((await serverDocs(first.url, null, 'settings')).size === 0)
-      await new Promise((resolve) => setTimeout(resolve, 500));
-  } finally {
-    await first.stop();
-  }
-  if (extraListings > 0) {
-    const store = await openStore({ dataDir, logger: pino({ level: 'warn' }) });
-    try {
-      await insertMissing(store, 'properties', buildBenchProperties(extraListings, 1));
-    } finally {
-      await store.close();
-    }
-  }
-  const gateway = await startGateway({ embedded: true, dataDir });
-  for (;;) {
-    const health = (await (await fetch(`${gateway.url}/api/health`)).json()) as {
-      feeds?: Record<string, boolean>;
-    };
-    if (health.feeds?.properties) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    url: gateway.url,
-    stop: async () => {
-      await gateway.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-const gateway = await benchGateway();
+const gateway = await countyGateway(extraListings);
 const browser = await chromium.launch({
   executablePath: CHROMIUM_PATH,
   args: CHROMIUM_ARGS.filter((flag) => flag !== '--headless'),

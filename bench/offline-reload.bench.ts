@@ -6,24 +6,30 @@
  * laptop's width, as the machine runs and with the CPU slowed 4× (Lighthouse's mobile profile).
  * Printed beside it, from the same reload: the floor, the first paint (the service worker's cached
  * page, before any of the app's code has run).
+ * --listings N adds N generated public listings to the demo data (a county-sized store, which the
+ * device reads back from its storage on every reload).
  * Run `npm run build` first.
  *
- *   npm run bench -- offline-reload [--runs 3]
+ *   npm run bench -- offline-reload [--runs 3] [--listings 10000]
  */
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
 import type { Property } from '../couchdb/model/property';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, VIEWPORTS } from '../tests/helpers/browser';
-import { startGateway } from '../tests/helpers/gateway';
 import { serverDocs } from '../tests/helpers/sync-api';
+import { countyGateway } from './county-gateway';
 import { sharedListingPath } from './shared-listing';
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
-  options: { runs: { type: 'string', default: '3' } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    listings: { type: 'string', default: '0' },
+  },
   strict: false,
 });
 const runs = Number(values.runs);
+const extraListings = Number(values.listings);
 const BUDGET_MS = 1_000;
 const SLOWED = 4;
 /** Waits for what crosses the network or the device's first sync (a busy machine included). */
@@ -83,14 +89,15 @@ async function timedReload(
   return { paintMs, listingMs };
 }
 
-const gateway = await startGateway({ embedded: true });
+const gateway = await countyGateway(extraListings);
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   const listingPath = await sharedListingPath(gateway.url);
   const id = decodeURIComponent(listingPath.split('/').pop()!);
   const title = (await serverDocs<Property>(gateway.url, null, 'properties')).get(id)!.title;
   console.log(
-    `offline reload to a listing's page (installed app, device synced), median of ${runs}, ${gateway.url}`,
+    `offline reload to a listing's page (installed app, device synced), median of ${runs},` +
+      ` demo data${extraListings > 0 ? ` + ${extraListings} listings` : ''}, ${gateway.url}`,
   );
   for (const [width, viewport] of Object.entries({
     phone: VIEWPORTS.mobile,

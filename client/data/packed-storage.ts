@@ -138,7 +138,7 @@ class PackedInstance implements RxStorageInstance<unknown, unknown, unknown> {
   private readonly key: string;
   private readonly primaryPath: string;
   private readonly token = randomToken(10);
-  private readonly channel: BroadcastChannel | null;
+  private channel: BroadcastChannel | null = null;
   /** Every write, in order (and compaction, close and remove after them). */
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
@@ -151,6 +151,31 @@ class PackedInstance implements RxStorageInstance<unknown, unknown, unknown> {
     const key = instanceKey(params);
     const primaryKey = params.schema.primaryKey;
     const primaryPath = typeof primaryKey === 'string' ? primaryKey : primaryKey.key;
+    // Listening before reading: another tab's write stored meanwhile is taken once this one opens.
+    const channel =
+      params.multiInstance && typeof BroadcastChannel === 'function'
+        ? new BroadcastChannel(`cjfc-packed|${key}`)
+        : null;
+    const early: Doc[][] = [];
+    if (channel)
+      channel.onmessage = (event: MessageEvent<Broadcast>) => early.push(event.data.docs);
+    try {
+      return await PackedInstance.load(params, blocks, settings, key, primaryPath, channel, early);
+    } catch (err) {
+      channel?.close();
+      throw err;
+    }
+  }
+
+  private static async load(
+    params: RxStorageInstanceCreationParams<unknown, unknown>,
+    blocks: PackedBlocks,
+    settings: PackedStorageSettings,
+    key: string,
+    primaryPath: string,
+    channel: BroadcastChannel | null,
+    early: Doc[][],
+  ): Promise<PackedInstance> {
     let loaded = await blocks.load(key, primaryPath);
     if (!loaded.moved) {
       const moving = await movingIn(params, settings);
@@ -174,6 +199,7 @@ class PackedInstance implements RxStorageInstance<unknown, unknown, unknown> {
       );
     }
     const instance = new PackedInstance(params, memory, blocks, key, primaryPath, loaded.blocks);
+    instance.listen(channel, early);
     if (loaded.blocks > COMPACT_PAST_BLOCKS) instance.compactSoon();
     return instance;
   }
@@ -193,15 +219,16 @@ class PackedInstance implements RxStorageInstance<unknown, unknown, unknown> {
     this.internals = memory.internals;
     this.key = key;
     this.primaryPath = primaryPath;
-    this.channel =
-      params.multiInstance && typeof BroadcastChannel === 'function'
-        ? new BroadcastChannel(`cjfc-packed|${key}`)
-        : null;
-    if (this.channel) {
-      this.channel.onmessage = (event: MessageEvent<Broadcast>) => {
-        if (event.data?.from !== this.token) void this.takeFromAnotherTab(event.data.docs);
-      };
-    }
+  }
+
+  /** Takes other tabs' writes from `channel`, first those that came while this one opened. */
+  private listen(channel: BroadcastChannel | null, early: Doc[][]): void {
+    if (!channel) return;
+    this.channel = channel;
+    channel.onmessage = (event: MessageEvent<Broadcast>) => {
+      if (event.data?.from !== this.token) void this.takeFromAnotherTab(event.data.docs);
+    };
+    for (const docs of early) void this.takeFromAnotherTab(docs);
   }
 
   private inTurn<R>(work: () => Promise<R>): Promise<R> {

@@ -185,6 +185,39 @@ describe('the packed storage', () => {
     watching.unsubscribe();
   });
 
+  it('takes a write another tab stored while it was still reading its blocks', async () => {
+    const factory = new IDBFactory();
+    const tab = await open(packedStorage({ indexedDB: factory }), true);
+    // The opening tab has read its blocks, and waits, while the first tab writes.
+    const load = PackedBlocks.prototype.load;
+    let readBlocks!: () => void;
+    const blocksRead = new Promise<void>((resolve) => (readBlocks = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    vi.spyOn(PackedBlocks.prototype, 'load').mockImplementation(async function (
+      this: PackedBlocks,
+      ...args: Parameters<PackedBlocks['load']>
+    ) {
+      const loaded = await load.apply(this, args);
+      readBlocks();
+      await released;
+      return loaded;
+    });
+    const opening = open(packedStorage({ indexedDB: factory }), true);
+    await blocksRead;
+    const listener = new BroadcastChannel('cjfc-packed|cjfc_packed_test|properties|0');
+    const broadcast = new Promise((resolve) => (listener.onmessage = resolve));
+    await write(tab, doc('a', '一号'));
+    await broadcast;
+    listener.close();
+    release();
+
+    const other = await opening;
+    await vi.waitFor(async () =>
+      expect(await titles(other, ['a'])).toEqual([['a', '一号', false]]),
+    );
+  });
+
   it('compacts many small writes into few blocks, losing none', async () => {
     const factory = new IDBFactory();
     const instance = await open(packedStorage({ indexedDB: factory }));
