@@ -138,6 +138,9 @@ export interface BenchAccount {
   token: string;
 }
 
+/** A first sync not done after this long has stalled. */
+const STALLED_MS = 120_000;
+
 async function firstSync(
   expected: number,
   place: StoragePlace,
@@ -165,10 +168,21 @@ async function firstSync(
   const collection = data.database!.properties;
   let documents = await collection.count().exec();
   if (documents < expected) {
-    documents = await new Promise<number>((resolve) => {
-      const sub = collection
-        .count()
-        .$.subscribe((n) => n >= expected && (sub.unsubscribe(), resolve(n)));
+    documents = await new Promise<number>((resolve, reject) => {
+      // A sync that stalls says so, not waits for ever (a few runs hung here once; see README).
+      const stalled = setTimeout(() => {
+        sub.unsubscribe();
+        void collection
+          .count()
+          .exec()
+          .then((n) => reject(new Error(`first sync stalled: ${n} of ${expected} listings`)));
+      }, STALLED_MS);
+      const sub = collection.count().$.subscribe((n) => {
+        if (n < expected) return;
+        clearTimeout(stalled);
+        sub.unsubscribe();
+        resolve(n);
+      });
     });
   }
   const done = performance.now();
