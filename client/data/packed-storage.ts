@@ -142,6 +142,7 @@ class PackedInstance implements RxStorageInstance<unknown, unknown, unknown> {
   /** Every write, in order (and compaction, close and remove after them). */
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
+  private compactionWaiting = false;
 
   static async open(
     params: RxStorageInstanceCreationParams<unknown, unknown>,
@@ -200,7 +201,7 @@ class PackedInstance implements RxStorageInstance<unknown, unknown, unknown> {
     }
     const instance = new PackedInstance(params, memory, blocks, key, primaryPath, loaded.blocks);
     instance.listen(channel, early);
-    if (loaded.blocks > COMPACT_PAST_BLOCKS) instance.compactSoon();
+    if (loaded.blocks > COMPACT_PAST_BLOCKS) instance.compactInTurn();
     return instance;
   }
 
@@ -263,7 +264,7 @@ class PackedInstance implements RxStorageInstance<unknown, unknown, unknown> {
       const result = await memory.bulkWrite(rows, context);
       if (written.length > 0) {
         this.channel?.postMessage({ from: this.token, docs: written } satisfies Broadcast);
-        if (this.blockCount > COMPACT_PAST_BLOCKS) this.compactSoon();
+        if (this.blockCount > COMPACT_PAST_BLOCKS) this.compactInTurn();
       }
       return result;
     });
@@ -293,6 +294,18 @@ class PackedInstance implements RxStorageInstance<unknown, unknown, unknown> {
       if (this.closed) return;
       this.blockCount = await this.blocks.compact(this.key, this.primaryPath, purgeBefore);
     });
+  }
+
+  /**
+   * A compaction after the writes waiting now, unless one is waiting already. One that fails
+   * leaves the blocks as they were (they are compacted at the next chance).
+   */
+  private compactInTurn(): void {
+    if (this.compactionWaiting) return;
+    this.compactionWaiting = true;
+    void this.compactSoon()
+      .catch((err: unknown) => console.warn('[storage] compaction failed', err))
+      .finally(() => (this.compactionWaiting = false));
   }
 
   findDocumentsById(ids: string[], withDeleted: boolean): Promise<Doc[]> {
