@@ -3,7 +3,8 @@
  * IndexedDB so a reload (or a closed browser) does not lose them, like the form's text draft.
  * One draft per user and form; submitting or discarding the draft clears them.
  */
-import { committed, DRAFT_FILES, openOutboxDb, request } from './media-outbox';
+import { committed, request } from './idb-requests';
+import { DRAFT_FILES, openOutboxDb } from './media-outbox';
 
 interface DraftFileRecord {
   id: string;

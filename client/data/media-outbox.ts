@@ -13,6 +13,7 @@ import { PROPERTY_FORM_MESSAGES } from '@couchdb/model/property-facts';
 import { Backoff, sleep, type BackoffPolicy } from '@client/lib/backoff';
 import { ApiError, type HttpClient } from '@client/lib/http';
 import type { DeviceDatabase } from './database';
+import { committed, request } from './idb-requests';
 import { composeListingMedia, type ListingMedia } from './listing-media';
 import { syncStatus } from './sync-status';
 
@@ -62,22 +63,6 @@ const PUBLICATIONS = 'publications';
 const FILES = 'files';
 /** Files chosen in a publish form not yet submitted (draft-media.ts). */
 export const DRAFT_FILES = 'draft_files';
-
-export function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
-  });
-}
-
-/** Resolves when the transaction has committed. */
-export function committed(tx: IDBTransaction): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB write failed'));
-    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB write aborted'));
-  });
-}
 
 /** Version 2 added the draft files store. */
 export async function openOutboxDb(): Promise<IDBDatabase> {

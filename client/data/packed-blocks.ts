@@ -11,6 +11,7 @@
  * reader sees it half done.
  */
 import type { RxDocumentData } from 'rxdb';
+import { committed, request } from './idb-requests';
 
 const DATABASE = 'cjfc-packed';
 const BLOCKS = 'blocks';
@@ -38,29 +39,14 @@ export interface LoadedBlocks {
 
 const connections = new WeakMap<IDBFactory, Promise<IDBDatabase>>();
 
-function requested<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
-function committed(tx: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error);
-    tx.onabort = () => reject(tx.error ?? new DOMException('the write was aborted', 'AbortError'));
-  });
-}
-
 function openConnection(factory: IDBFactory): Promise<IDBDatabase> {
-  const request = factory.open(DATABASE, 1);
-  request.onupgradeneeded = () => {
-    const db = request.result;
+  const opening = factory.open(DATABASE, 1);
+  opening.onupgradeneeded = () => {
+    const db = opening.result;
     db.createObjectStore(BLOCKS, { autoIncrement: true }).createIndex(BY_INSTANCE, 'instance');
     db.createObjectStore(MARKS, { keyPath: 'instance' });
   };
-  return requested(request).then((db) => {
+  return request(opening).then((db) => {
     // A deletion of the database (a test's, a browser's "clear site data") is not held up.
     db.onversionchange = () => {
       db.close();
@@ -110,8 +96,8 @@ export class PackedBlocks {
     const db = await this.db();
     const tx = db.transaction([BLOCKS, MARKS], 'readonly');
     const [blocks, mark] = await Promise.all([
-      requested(tx.objectStore(BLOCKS).index(BY_INSTANCE).getAll(instance) as IDBRequest<Block[]>),
-      requested(tx.objectStore(MARKS).get(instance)),
+      request(tx.objectStore(BLOCKS).index(BY_INSTANCE).getAll(instance) as IDBRequest<Block[]>),
+      request(tx.objectStore(MARKS).get(instance)),
     ]);
     return {
       docs: [...merged(blocks, primaryPath).values()],
@@ -154,8 +140,8 @@ export class PackedBlocks {
     const store = tx.objectStore(BLOCKS);
     const index = store.index(BY_INSTANCE);
     const [blocks, keys] = await Promise.all([
-      requested(index.getAll(instance) as IDBRequest<Block[]>),
-      requested(index.getAllKeys(instance)),
+      request(index.getAll(instance) as IDBRequest<Block[]>),
+      request(index.getAllKeys(instance)),
     ]);
     const docs = [...merged(blocks, primaryPath).values()].filter(
       (doc) => !(doc._deleted && doc._meta.lwt < purgeBefore),
@@ -177,7 +163,7 @@ export class PackedBlocks {
   async remove(instance: string): Promise<void> {
     const db = await this.db();
     const tx = db.transaction([BLOCKS, MARKS], 'readwrite');
-    const keys = await requested(tx.objectStore(BLOCKS).index(BY_INSTANCE).getAllKeys(instance));
+    const keys = await request(tx.objectStore(BLOCKS).index(BY_INSTANCE).getAllKeys(instance));
     for (const key of keys) tx.objectStore(BLOCKS).delete(key);
     tx.objectStore(MARKS).delete(instance);
     await committed(tx);
