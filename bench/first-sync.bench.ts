@@ -41,7 +41,7 @@ import { insertMissing } from '../sync-server/services/seed-service';
 import { openStore } from '../sync-server/store/couch';
 import { launchBrowser } from '../tests/helpers/browser';
 import type { User } from '../couchdb/model/user';
-import { signAccessToken } from '../sync-server/services/tokens';
+import { BENCH_JWT_SECRET, benchAccessToken } from './gateway-process';
 import type { BenchAccount, FirstSyncTiming, FloorTiming, RowCost } from './first-sync/entry';
 
 const { values } = parseArgs({
@@ -64,7 +64,6 @@ const KINDS = ['sync', 'sync-page', 'sync-agent', 'floor', 'rxdb', 'rows'] as co
 const only = typeof values.only === 'string' ? values.only.split(',') : null;
 const kinds = KINDS.filter((kind) => !only || only.includes(kind));
 const BUDGET_MS = 2_000;
-const JWT_SECRET = 'bench-secret-bench-secret-bench-secret';
 /** The signed-in device's account: an agent, who pushes listings (RxDB keeps their pulled state). */
 const AGENT = { id: 'bench-agent', role: 'agent' } as const;
 const AIM_RATIO = 1.5;
@@ -209,7 +208,7 @@ try {
   const account: BenchAccount = {
     userId: AGENT.id,
     role: AGENT.role,
-    token: signAccessToken(JWT_SECRET, AGENT).token,
+    token: await benchAccessToken(store, agentDoc),
   };
   const gateway = fork(fileURLToPath(new URL('../sync-server/index.ts', import.meta.url)), [], {
     execArgv: ['--import', 'tsx'],
@@ -219,7 +218,7 @@ try {
       PORT: '0',
       DATA_DIR: dir,
       COUCHDB_URL: store.url,
-      JWT_SECRET,
+      JWT_SECRET: BENCH_JWT_SECRET,
       LOG_LEVEL: 'warn',
     },
   });

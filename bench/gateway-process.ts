@@ -5,10 +5,28 @@
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { User } from '../couchdb/model/user';
+import { DEFAULT_RATE_LIMITS } from '../sync-server/config';
+import { AuthService } from '../sync-server/services/auth-service';
+import { StoreLimitStore } from '../sync-server/services/limits/limit-store';
 import type { Store } from '../sync-server/store/couch';
 
 /** The secret the bench gateway signs tokens with (benches sign their callers' tokens too). */
 export const BENCH_JWT_SECRET = 'bench-secret-bench-secret-bench-secret';
+
+/**
+ * The access token of a new session of `user` (an account the bench stored), opened in `store` as
+ * a sign-in opens one: the gateway accepts a token only while its session goes on.
+ */
+export async function benchAccessToken(store: Store, user: User): Promise<string> {
+  const auth = new AuthService(
+    store,
+    BENCH_JWT_SECRET,
+    DEFAULT_RATE_LIMITS,
+    new StoreLimitStore(store),
+  );
+  return (await auth.openSession(user)).accessToken;
+}
 /** The token the bench gateway's /metrics answers to. */
 const BENCH_METRICS_TOKEN = 'bench-metrics-bench-metrics';
 

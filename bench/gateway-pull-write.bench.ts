@@ -23,12 +23,11 @@ import type { PullResponse, PushResponse, SyncDocument } from '../couchdb/model/
 import type { User } from '../couchdb/model/user';
 import { buildBenchProperties } from '../couchdb/seed/bench-data';
 import { insertMissing } from '../sync-server/services/seed-service';
-import { signAccessToken } from '../sync-server/services/tokens';
 import { openStore } from '../sync-server/store/couch';
 import { toStoreDoc } from '../sync-server/store/documents';
 import { DeviceConnection } from './device-client';
 import {
-  BENCH_JWT_SECRET,
+  benchAccessToken,
   histogramPercentile,
   percentile,
   processCpuMs,
@@ -222,13 +221,13 @@ try {
     wallMs: 0,
   };
   {
-    const accounts = agents.map((agent, i) => ({
-      agent,
-      auth: {
-        Authorization: `Bearer ${signAccessToken(BENCH_JWT_SECRET, { id: agent.id, role: 'agent' }).token}`,
-      },
-      listing: newListing(agent, i),
-    }));
+    const accounts = await Promise.all(
+      agents.map(async (agent, i) => ({
+        agent,
+        auth: { Authorization: `Bearer ${await benchAccessToken(store, agent)}` },
+        listing: newListing(agent, i),
+      })),
+    );
     const connections = Array.from({ length: devices + writers }, () => new DeviceConnection());
     /** One pull page; throws unless the gateway answers 200. */
     const pull = async (

@@ -138,9 +138,12 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
     reports.purgeClosed().catch((err: unknown) => logger.warn({ err }, 'report purge failed'));
   }, LIMIT_SWEEP_MS);
   sweep.unref();
-  const auth = new AuthService(store, config.jwtSecret, config.rateLimits, limits);
   const feed = new ChangeFeed(store, logger);
   feed.start();
+  const accounts = new AccountDirectory(store, feed);
+  const auth = new AuthService(store, config.jwtSecret, config.rateLimits, limits, (session) =>
+    accounts.forgetSession(session),
+  );
   const streams = new EventStreams();
   const pulls = new PullQueue();
   const metrics = new GatewayMetrics({
@@ -151,7 +154,6 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   const offUnreachable = store.onUnreachable(() => metrics.storeUnreachable());
   let draining = false;
 
-  const accounts = new AccountDirectory(store, feed);
   const sync = new SyncService(store, feed, limits, config.jwtSecret);
   const securityHeaders = helmet({
     contentSecurityPolicy:

@@ -12,6 +12,8 @@ export const ERROR_MESSAGES = {
   invalid_credentials: '手机号或密码错误',
   refresh_invalid: '登录状态已失效，请重新登录',
   refresh_reused: '登录状态已失效，请重新登录',
+  /** An access token of a session that has ended (signed out, the password changed elsewhere). */
+  session_ended: '登录状态已失效，请重新登录',
   forbidden: '权限不足',
   invalid_transition: '当前状态不允许此操作',
   not_found: '请求的资源不存在',

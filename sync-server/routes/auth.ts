@@ -92,7 +92,8 @@ export function authRoutes(auth: AuthService, accounts: AccountAdmin): Router {
     requireCaller,
     validateBody(changePasswordSchema),
     async (req, res) => {
-      await auth.changePassword(req.caller!.id, req.body, req.ip ?? 'unknown', refreshCookie(req));
+      const caller = req.caller!;
+      await auth.changePassword(caller.id, req.body, req.ip ?? 'unknown', caller.session);
       res.status(204).end();
     },
   );

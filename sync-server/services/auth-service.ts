@@ -2,7 +2,9 @@
  * Accounts: registration, login, refresh-token rotation, logout, password change, profile edit.
  * Private data lives in the `auth` database (never replicated): `phone:<phone>` reserves a phone
  * (CouchDB has no unique index, a doc id does), `cred:<userId>` holds the argon2id hash,
- * `family:<id>` is one login session, `refresh:<sha256>` one issued refresh token of it.
+ * `family:<id>` is one login session, `refresh:<sha256>` one issued refresh token of it. Access
+ * tokens name their session: ending it (sign-out, password change or reset, a disabled or deleted
+ * account, a replayed refresh token) ends them too (authenticate.ts).
  */
 import { randomUUID } from 'node:crypto';
 import argon2 from 'argon2';
@@ -75,6 +77,10 @@ interface RefreshDoc {
 }
 type AuthDoc = PhoneDoc | CredDoc | FamilyDoc | RefreshDoc;
 
+/** The auth database's id of a session's document. */
+export const sessionDocId = (session: string) => `family:${session}`;
+const FAMILY_PREFIX = sessionDocId('');
+
 export interface Session {
   user: User;
   accessToken: string;
@@ -106,6 +112,8 @@ export class AuthService {
     private readonly jwtSecret: string,
     limits: RateLimits,
     limitStore: LimitStore,
+    /** Told of every session this service ends (the gateway's cache of live sessions). */
+    private readonly sessionEnded: (session: string) => void = () => undefined,
   ) {
     this.passwords = new PasswordGuard(limitStore, limits);
     // A fixed allowance per window rather than growing waits: registering is not guessing.
@@ -198,9 +206,14 @@ export class AuthService {
     const user = await this.getUser(userId);
     // Told only to whoever knows the password.
     if (!user.is_verified) throw new HttpError(403, 'account_disabled');
-    const family = `${randomUUID()}`;
+    return this.openSession(user);
+  }
+
+  /** A new session of `user` (a sign-in whose password was checked), with its first tokens. */
+  async openSession(user: User): Promise<Session> {
+    const family = randomUUID();
     await this.auth.insert({
-      _id: `family:${family}`,
+      _id: sessionDocId(family),
       kind: 'family',
       user_id: user.id,
       revoked: false,
@@ -233,7 +246,7 @@ export class AuthService {
     let doc = await getOrNull(() => this.auth.get(id) as Promise<RefreshDoc>);
     if (!doc || doc.kind !== 'refresh') throw new HttpError(401, 'refresh_invalid');
     const family = await getOrNull(
-      () => this.auth.get(`family:${doc!.family}`) as Promise<FamilyDoc>,
+      () => this.auth.get(sessionDocId(doc!.family)) as Promise<FamilyDoc>,
     );
     // A session ended by disabling the account says so (the login page tells the user why).
     if (family?.revoked && family.revoked_reason === 'disabled')
@@ -288,7 +301,7 @@ export class AuthService {
     );
     if (!doc || doc.kind !== 'refresh') return;
     const family = await getOrNull(
-      () => this.auth.get(`family:${doc.family}`) as Promise<FamilyDoc>,
+      () => this.auth.get(sessionDocId(doc.family)) as Promise<FamilyDoc>,
     );
     if (family && !family.revoked) await this.revokeFamily(family, 'logout');
   }
@@ -299,12 +312,15 @@ export class AuthService {
     return toUser(doc);
   }
 
-  /** Checks the current password, stores the new hash and ends every other session of the user. */
+  /**
+   * Checks the current password, stores the new hash and ends every other session of the user
+   * than `keep`, the caller's.
+   */
   async changePassword(
     userId: string,
     input: ChangePasswordInput,
     ip: string,
-    keepRefreshToken?: string,
+    keep: string,
   ): Promise<void> {
     const cred = await getOrNull(() => this.auth.get(`cred:${userId}`) as Promise<CredDoc>);
     if (!cred) throw new HttpError(401, 'unauthorized');
@@ -319,15 +335,6 @@ export class AuthService {
     }
     const hash = await argon2.hash(input.newPassword, ARGON2_OPTIONS);
     await this.auth.insert({ ...cred, hash, updated_at: new Date().toISOString() });
-
-    const keep = keepRefreshToken
-      ? (
-          await getOrNull(
-            () =>
-              this.auth.get(`refresh:${hashRefreshToken(keepRefreshToken)}`) as Promise<RefreshDoc>,
-          )
-        )?.family
-      : undefined;
     await this.revokeSessions(userId, 'password-changed', keep);
   }
 
@@ -364,7 +371,9 @@ export class AuthService {
         use_index: 'idx-by-kind-user',
         limit: 1000,
       });
-      const live = (families.docs as FamilyDoc[]).filter((f) => f._id !== `family:${keep}`);
+      const live = (families.docs as FamilyDoc[]).filter(
+        (f) => keep === undefined || f._id !== sessionDocId(keep),
+      );
       for (const f of live) await this.revokeFamily(f, reason);
       if (families.docs.length < 1000) return;
     }
@@ -397,7 +406,11 @@ export class AuthService {
       family,
       expires_at: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000).toISOString(),
     });
-    const access = signAccessToken(this.jwtSecret, { id: user.id, role: user.user_type });
+    const access = signAccessToken(this.jwtSecret, {
+      id: user.id,
+      role: user.user_type,
+      session: family,
+    });
     return {
       user,
       accessToken: access.token,
@@ -410,11 +423,15 @@ export class AuthService {
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
         await this.auth.insert({ ...family, revoked: true, revoked_reason: reason });
+        this.sessionEnded(family._id.slice(FAMILY_PREFIX.length));
         return;
       } catch (err) {
         if (couchStatus(err) !== 409) throw err;
         const fresh = await getOrNull(() => this.auth.get(family._id) as Promise<FamilyDoc>);
-        if (!fresh || fresh.revoked) return;
+        if (!fresh || fresh.revoked) {
+          this.sessionEnded(family._id.slice(FAMILY_PREFIX.length));
+          return;
+        }
         family = fresh;
       }
     }

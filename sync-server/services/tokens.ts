@@ -23,6 +23,14 @@ export interface Caller {
   role: UserRole;
 }
 
+/**
+ * What a valid access token says: its holder, and the session (refresh-token family) it was issued
+ * in, so that ending the session ends its access tokens at once (authenticate.ts).
+ */
+export interface AccessClaims extends Caller {
+  session: string;
+}
+
 const secretKeys = new Map<string, KeyObject>();
 
 /**
@@ -40,19 +48,19 @@ function secretKey(secret: string): KeyObject {
 
 export function signAccessToken(
   secret: string,
-  caller: Caller,
+  claims: AccessClaims,
 ): { token: string; expiresAt: string } {
-  const token = jwt.sign({ role: caller.role }, secretKey(secret), {
+  const token = jwt.sign({ role: claims.role, sid: claims.session }, secretKey(secret), {
     algorithm: 'HS256',
-    subject: caller.id,
+    subject: claims.id,
     issuer: ISSUER,
     expiresIn: ACCESS_TOKEN_TTL_SECONDS,
   });
   return { token, expiresAt: new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000).toISOString() };
 }
 
-/** Verifies signature, algorithm, issuer and expiry; anything else is a 401. */
-export function verifyAccessToken(secret: string, token: string): Caller {
+/** Verifies signature, algorithm, issuer and expiry, and reads its claims; anything else is a 401. */
+export function verifyAccessToken(secret: string, token: string): AccessClaims {
   let payload: string | jwt.JwtPayload;
   try {
     payload = jwt.verify(token, secretKey(secret), { algorithms: ['HS256'], issuer: ISSUER });
@@ -61,10 +69,15 @@ export function verifyAccessToken(secret: string, token: string): Caller {
     throw new HttpError(401, 'unauthorized');
   }
   const role = userRoleSchema.safeParse(typeof payload === 'object' ? payload.role : undefined);
-  if (typeof payload !== 'object' || typeof payload.sub !== 'string' || !role.success) {
+  if (
+    typeof payload !== 'object' ||
+    typeof payload.sub !== 'string' ||
+    !role.success ||
+    typeof payload.sid !== 'string'
+  ) {
     throw new HttpError(401, 'unauthorized');
   }
-  return { id: payload.sub, role: role.data };
+  return { id: payload.sub, role: role.data, session: payload.sid };
 }
 
 export function newRefreshToken(): { token: string; hash: string } {

@@ -11,7 +11,6 @@ import type { Server } from 'node:http';
 import { pino, type Logger } from 'pino';
 import { newId } from '../../couchdb/model/common';
 import type { User, UserRole } from '../../couchdb/model/user';
-import { signAccessToken } from '../../sync-server/services/tokens';
 import { inject } from 'vitest';
 import { createApp, type Gateway } from '../../sync-server/app';
 import {
@@ -134,8 +133,9 @@ export async function startTestGateway(overrides: TestGatewayOptions = {}): Prom
       };
       const password = 'Secret#123';
       await gateway.auth.createAccount(user, password);
-      const { token } = signAccessToken(config.jwtSecret, { id: user.id, role });
-      return { user, accessToken: token, password };
+      // Signed in as a sign-in does it: the gateway accepts a token while its session goes on.
+      const { accessToken } = await gateway.auth.openSession(user);
+      return { user, accessToken, password };
     },
     feedCaughtUp: async (timeoutMs = 10_000) => {
       const until = Date.now() + timeoutMs;

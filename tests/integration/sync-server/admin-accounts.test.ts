@@ -294,6 +294,11 @@ describe('an admin', () => {
     expect((await request(gw.app).post('/api/auth/refresh').set('Cookie', cookie)).status).toBe(
       401,
     );
+    // Her access tokens end with their sessions, not 15 minutes later.
+    for (const token of [erin.accessToken, session.body.accessToken as string]) {
+      const me = await request(gw.app).get('/api/auth/me').set('Authorization', `Bearer ${token}`);
+      expect(me.body.error?.code).toBe('session_ended');
+    }
     const log = await adminLogOf(erin.user.id);
     expect(log.map((e) => e.operation_type)).toEqual(['update', 'update']);
     expect(log[0]!.operation_description).toContain(PASSWORD_RESET_LOG_DETAIL);

@@ -12,6 +12,7 @@ import {
 } from '@couchdb/model/session-cookies';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { passwordAttemptsMessage } from '../../../couchdb/model/errors';
+import { ACCOUNT_STATE_MAX_AGE_MS } from '../../../sync-server/services/account-directory';
 import { REFRESH_REUSE_GRACE_SECONDS } from '../../../sync-server/services/tokens';
 import * as api from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
@@ -45,6 +46,9 @@ async function login(phone: string, password: string) {
     body: res.body,
   };
 }
+
+const me = (token: string) =>
+  request(gw.app).get('/api/auth/me').set('Authorization', `Bearer ${token}`);
 
 async function userCount() {
   const info = await gw.store.db('users').info();
@@ -335,10 +339,12 @@ describe('refresh tokens', () => {
     expect(replay.status).toBe(401);
     expect(replay.body.error.code).toBe('refresh_reused');
     expect(String(replay.headers['set-cookie'])).toMatch(/cj_refresh=;/);
-    // The legitimate holder's newer token dies with the family.
+    // The legitimate holder's newer token dies with the family, and so do its access tokens.
     const owner = await refreshWith(cookieOf(third));
     expect(owner.status).toBe(401);
     expect(owner.body.error.code).toBe('refresh_invalid');
+    for (const access of [first.token, third.body.accessToken as string])
+      expect((await me(access)).body.error?.code).toBe('session_ended');
   });
 
   it('keeps the session when the answer to a refresh was lost and the old cookie comes again', async () => {
@@ -387,16 +393,60 @@ describe('refresh tokens', () => {
     expect(res.body.error.code).toBe('refresh_invalid');
   });
 
-  it('logout ends the session and clears the cookie', async () => {
+  it('logout ends the session, its access token with it, and clears the cookie', async () => {
     const { phone, password } = await register();
-    const { cookie } = await login(phone, password);
+    const { cookie, token } = await login(phone, password);
+    const other = await login(phone, password);
+    expect((await me(token)).status).toBe(200);
     const out = await request(gw.app).post('/api/auth/logout').set('Cookie', cookie);
     expect(out.status).toBe(204);
     expect(out.headers['set-cookie']![0]).toMatch(/cj_refresh=;/);
     const res = await request(gw.app).post('/api/auth/refresh').set('Cookie', cookie);
     expect(res.status).toBe(401);
+    // Not waiting out its 15 minutes: a copy of the token left behind is refused now.
+    const after = await me(token);
+    expect(after.status).toBe(401);
+    expect(after.body.error).toEqual({
+      code: 'session_ended',
+      message: '登录状态已失效，请重新登录',
+    });
+    // The account's other session goes on.
+    expect((await me(other.token)).status).toBe(200);
     // Logging out twice (or without a session) is harmless.
     expect((await request(gw.app).post('/api/auth/logout').set('Cookie', cookie)).status).toBe(204);
+  });
+});
+
+describe('ended sessions on several gateways', () => {
+  it(`are refused by every gateway within ${ACCOUNT_STATE_MAX_AGE_MS} ms`, async () => {
+    const a = await startTestGateway();
+    const b = await startTestGateway({ prefix: a.config.dbPrefix, jwtSecret: a.config.jwtSecret });
+    try {
+      const phone = nextPhone();
+      expect(
+        (await api.register(a.app, { phone, password: 'Secret#123', name: '李四' })).status,
+      ).toBe(201);
+      const signedIn = await api.login(a.app, phone, 'Secret#123');
+      const token = signedIn.body.accessToken as string;
+      const meAt = (app: typeof a.app) =>
+        request(app).get('/api/auth/me').set('Authorization', `Bearer ${token}`);
+      // Gateway b has seen the session live (and keeps that a while).
+      expect((await meAt(b.app)).status).toBe(200);
+      const cookie = signedIn.headers['set-cookie']![0]!.split(';')[0]!;
+      expect((await request(a.app).post('/api/auth/logout').set('Cookie', cookie)).status).toBe(
+        204,
+      );
+      expect((await meAt(a.app)).body.error?.code).toBe('session_ended');
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + ACCOUNT_STATE_MAX_AGE_MS });
+      try {
+        expect((await meAt(b.app)).body.error?.code).toBe('session_ended');
+      } finally {
+        vi.useRealTimers();
+      }
+    } finally {
+      await b.cleanup();
+      await a.cleanup();
+    }
   });
 });
 
@@ -446,7 +496,7 @@ describe('POST /api/auth/change-password', () => {
     await login(phone, password);
   });
 
-  it('changes the password, keeps this session and ends the others', async () => {
+  it('changes the password, keeps this session and ends the others, their access tokens at once', async () => {
     const { phone, password } = await register();
     const here = await login(phone, password);
     const elsewhere = await login(phone, password);
@@ -466,6 +516,10 @@ describe('POST /api/auth/change-password', () => {
     expect(
       (await request(gw.app).post('/api/auth/refresh').set('Cookie', elsewhere.cookie)).status,
     ).toBe(401);
+    expect((await me(here.token)).status).toBe(200);
+    const ended = await me(elsewhere.token);
+    expect(ended.status).toBe(401);
+    expect(ended.body.error.code).toBe('session_ended');
   });
 
   it('requires a caller', async () => {

@@ -20,15 +20,15 @@ const codeOf = (run: () => unknown) => {
 
 describe('access tokens', () => {
   it('verify with the secret they were signed with, again and again', () => {
-    const { token } = signAccessToken(SECRET, { id: 'u1', role: 'agent' });
+    const { token } = signAccessToken(SECRET, { id: 'u1', role: 'agent', session: 's1' });
     for (let i = 0; i < 3; i++)
-      expect(verifyAccessToken(SECRET, token)).toEqual({ id: 'u1', role: 'agent' });
-    const other = signAccessToken(OTHER, { id: 'u2', role: 'admin' }).token;
-    expect(verifyAccessToken(OTHER, other)).toEqual({ id: 'u2', role: 'admin' });
+      expect(verifyAccessToken(SECRET, token)).toEqual({ id: 'u1', role: 'agent', session: 's1' });
+    const other = signAccessToken(OTHER, { id: 'u2', role: 'admin', session: 's2' }).token;
+    expect(verifyAccessToken(OTHER, other)).toEqual({ id: 'u2', role: 'admin', session: 's2' });
   });
 
   it('are refused when signed with another secret, another algorithm or issuer, or expired', () => {
-    const { token } = signAccessToken(OTHER, { id: 'u1', role: 'agent' });
+    const { token } = signAccessToken(OTHER, { id: 'u1', role: 'agent', session: 's1' });
     expect(codeOf(() => verifyAccessToken(SECRET, token))).toBe('unauthorized');
     const unsigned = jwt.sign({ role: 'admin' }, '', {
       algorithm: 'none',
@@ -43,5 +43,18 @@ describe('access tokens', () => {
       issuer: 'cj-gateway',
     });
     expect(codeOf(() => verifyAccessToken(SECRET, expired))).toBe('token_expired');
+  });
+
+  it('are refused without the session they were issued in', () => {
+    const sessionless = jwt.sign({ role: 'agent' }, SECRET, {
+      subject: 'u1',
+      issuer: 'cj-gateway',
+    });
+    expect(codeOf(() => verifyAccessToken(SECRET, sessionless))).toBe('unauthorized');
+    const signed = jwt.sign({ role: 'agent', sid: 's1' }, SECRET, {
+      subject: 'u1',
+      issuer: 'cj-gateway',
+    });
+    expect(codeOf(() => verifyAccessToken(SECRET, signed))).toBe('verified');
   });
 });
