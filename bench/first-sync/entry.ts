@@ -159,32 +159,42 @@ async function firstSync(
   const data = new DeviceData({ getAccessToken: async () => account?.token ?? null }, () =>
     timedStorage(place, writes, metaWrites, catchUps),
   );
-  await data.use(
-    account ? { kind: 'user', userId: account.userId, role: account.role } : { kind: 'anon' },
-  );
-  const opened = performance.now();
-  const properties = data.sync!.replications.find((r) => r.name === 'properties')!;
-  await properties.state.awaitInitialReplication();
-  const collection = data.database!.properties;
-  let documents = await collection.count().exec();
-  if (documents < expected) {
-    documents = await new Promise<number>((resolve, reject) => {
-      // A sync that stalls says so, not waits for ever (a few runs hung here once; see README).
-      const stalled = setTimeout(() => {
-        sub.unsubscribe();
-        void collection
-          .count()
-          .exec()
-          .then((n) => reject(new Error(`first sync stalled: ${n} of ${expected} listings`)));
-      }, STALLED_MS);
-      const sub = collection.count().$.subscribe((n) => {
-        if (n < expected) return;
-        clearTimeout(stalled);
-        sub.unsubscribe();
-        resolve(n);
+  // A sync that stalls says where, not waits for ever (a few runs hung on 2026-11-30, cause unknown).
+  let phase = 'opening the database';
+  let stalledTimer: ReturnType<typeof setTimeout> | undefined;
+  const stalled = new Promise<never>((_, reject) => {
+    stalledTimer = setTimeout(() => {
+      const collection = data.database?.properties;
+      void (collection ? collection.count().exec() : Promise.resolve(NaN)).then((n) =>
+        reject(new Error(`first sync stalled ${phase}: ${n} of ${expected} listings stored`)),
+      );
+    }, STALLED_MS);
+  });
+  const synced = async () => {
+    await data.use(
+      account ? { kind: 'user', userId: account.userId, role: account.role } : { kind: 'anon' },
+    );
+    const opened = performance.now();
+    phase = 'before its first pull ended';
+    const properties = data.sync!.replications.find((r) => r.name === 'properties')!;
+    await properties.state.awaitInitialReplication();
+    phase = 'waiting for the listings to be counted';
+    const collection = data.database!.properties;
+    let documents = await collection.count().exec();
+    if (documents < expected) {
+      documents = await new Promise<number>((resolve) => {
+        const sub = collection.count().$.subscribe((n) => {
+          if (n < expected) return;
+          sub.unsubscribe();
+          resolve(n);
+        });
       });
-    });
-  }
+    }
+    return { opened, documents };
+  };
+  const { opened, documents } = await Promise.race([synced(), stalled]).finally(() =>
+    clearTimeout(stalledTimer),
+  );
   const done = performance.now();
   const pulls = pullRequests();
   observer.disconnect();
@@ -350,9 +360,25 @@ async function rxdbWrite(): Promise<FloorTiming> {
 }
 
 /** Deletes every IndexedDB database of this origin (each run starts from an empty device). */
+/** A deletion blocked this long by a connection left open fails (it would wait for ever). */
+const BLOCKED_MS = 30_000;
+
 async function clearDevice(): Promise<void> {
   for (const { name } of await indexedDB.databases()) {
-    if (name) await request(indexedDB.deleteDatabase(name) as IDBRequest<unknown>);
+    if (!name) continue;
+    const deleting = indexedDB.deleteDatabase(name);
+    let blocked: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      request(deleting as IDBRequest<unknown>),
+      new Promise<never>((_, reject) => {
+        deleting.onblocked = () => {
+          blocked = setTimeout(
+            () => reject(new Error(`deleting ${name}: blocked by a connection left open`)),
+            BLOCKED_MS,
+          );
+        };
+      }),
+    ]).finally(() => clearTimeout(blocked));
   }
   localStorage.clear();
 }
