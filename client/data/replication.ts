@@ -419,16 +419,30 @@ export function replicateCollection(
   return entry;
 }
 
+/** A count of unsent changes given up because the sync stopped (its storage is closing). */
+export class CountStopped extends Error {
+  constructor() {
+    super('the sync stopped');
+  }
+}
+
 /**
  * Local changes of a collection not yet accepted by the server: documents written since the
  * push checkpoint whose state differs from the server state the replication last confirmed.
  * Before the replication has started it cannot tell: 0, or with `waitForStart` it waits for the
  * start (offline at boot that is a paused start, at once) and fails if it did not start. Only in
  * the tab that leads (elsewhere the start never comes).
+ *
+ * `stopped`, asked before each read, gives the count up (CountStopped): a read of a storage
+ * instance once it is closed is never answered (RxDB's remote storage drops it), and a read of
+ * the collection's holds its database open (RxDB waits for every read before closing).
  */
 export async function countPending(
   entry: CollectionReplication,
-  { waitForStart = false } = {},
+  {
+    waitForStart = false,
+    stopped = () => false,
+  }: { waitForStart?: boolean; stopped?: () => boolean } = {},
 ): Promise<number> {
   if (!entry.state.push) return 0;
   if (waitForStart) await entry.started;
@@ -437,12 +451,18 @@ export async function countPending(
     if (waitForStart) throw new Error(`the ${entry.name} replication did not start`);
     return 0;
   }
+  const going = () => {
+    if (stopped() || entry.state.isStopped()) throw new CountStopped();
+  };
+  going();
   let checkpoint = await getLastCheckpointDoc(internal, 'up');
   let count = 0;
   for (;;) {
+    going();
     const batch = await getChangedDocumentsSince(internal.input.forkInstance, 200, checkpoint);
     if (batch.documents.length === 0) break;
     const ids = batch.documents.map((d) => (d as { id: string }).id);
+    going();
     const assumed = await getAssumedMasterState(internal, ids);
     for (const doc of batch.documents) {
       const state = writeDocToDocState(doc, false, false) as unknown as SyncDocument;
@@ -521,7 +541,9 @@ export class DeviceSync {
   private readonly unsubscribers: (() => void)[] = [];
   private pendingTimer: ReturnType<typeof setTimeout> | undefined;
   private pendingAgain = false;
-  private countsStarted = 0;
+  /** The count of unsent changes under way, if any (one at a time), and whether another is due. */
+  private counting: Promise<void> | null = null;
+  private countAgain = false;
   private pollTimer: ReturnType<typeof setInterval> | undefined;
   private stopped = false;
   private pending = 0;
@@ -732,6 +754,8 @@ export class DeviceSync {
     if (this.pollTimer !== undefined) clearInterval(this.pollTimer);
     for (const off of this.unsubscribers) off();
     for (const r of this.replications) r.retryPushNow(true);
+    // Ends at its next read: none begins once the replications close their storage.
+    await this.counting;
     await Promise.all(this.replications.map((r) => r.state.cancel()));
     this.counters.stop();
   }
@@ -779,7 +803,7 @@ export class DeviceSync {
       this.pendingAgain = true;
       return;
     }
-    void this.recountPending();
+    this.recountPending();
     this.pendingTimer = setTimeout(() => {
       this.pendingTimer = undefined;
       if (this.pendingAgain) {
@@ -789,17 +813,31 @@ export class DeviceSync {
     }, 250);
   }
 
-  private async recountPending(): Promise<void> {
-    // A count that finishes after a later one began is already stale.
-    const mine = ++this.countsStarted;
-    try {
-      const counts = await Promise.all(this.replications.map((r) => countPending(r)));
-      if (this.stopped || mine !== this.countsStarted) return;
-      this.pending = counts.reduce((a, b) => a + b, 0);
-      this.update();
-    } catch (err) {
-      if (!this.stopped) console.warn('counting unsent changes failed', err);
+  /**
+   * Counts what waits to be sent, one count at a time: asked for during a count, it counts once
+   * more after (during a signed-in first sync a count reads every listing pulled so far, and
+   * counts begun every 250 ms piled up, each reading them all).
+   */
+  private recountPending(): void {
+    if (this.counting) {
+      this.countAgain = true;
+      return;
     }
+    this.counting = (async () => {
+      do {
+        this.countAgain = false;
+        try {
+          const counts = await Promise.all(
+            this.replications.map((r) => countPending(r, { stopped: () => this.stopped })),
+          );
+          if (this.stopped) return;
+          this.pending = counts.reduce((a, b) => a + b, 0);
+          this.update();
+        } catch (err) {
+          if (!this.stopped) console.warn('counting unsent changes failed', err);
+        }
+      } while (this.countAgain && !this.stopped);
+    })().finally(() => (this.counting = null));
   }
 
   private phase(): SyncPhase {
