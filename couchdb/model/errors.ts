@@ -3,6 +3,9 @@
  * The gateway answers `{error: {code, message}}`; the client turns a code into text here, in one place.
  */
 
+/** Said of every way a session ends before the user signs out (refresh refused, token of an ended session). */
+const SESSION_OVER = '登录状态已失效，请重新登录';
+
 export const ERROR_MESSAGES = {
   bad_request: '请求格式错误',
   bad_json: '请求内容不是有效的 JSON',
@@ -10,10 +13,10 @@ export const ERROR_MESSAGES = {
   unauthorized: '未授权访问，请重新登录',
   token_expired: '登录已过期，请重新登录',
   invalid_credentials: '手机号或密码错误',
-  refresh_invalid: '登录状态已失效，请重新登录',
-  refresh_reused: '登录状态已失效，请重新登录',
+  refresh_invalid: SESSION_OVER,
+  refresh_reused: SESSION_OVER,
   /** An access token of a session that has ended (signed out, the password changed elsewhere). */
-  session_ended: '登录状态已失效，请重新登录',
+  session_ended: SESSION_OVER,
   forbidden: '权限不足',
   invalid_transition: '当前状态不允许此操作',
   not_found: '请求的资源不存在',
@@ -71,7 +74,7 @@ export const operationFailedMessage = (msg: string) => `操作失败：${msg}`;
 /** Auth screens (spec §8 "Auth"). */
 export const AUTH_MESSAGES = {
   /** The server ended the session (expired, revoked elsewhere): the device data stays. */
-  sessionEnded: '登录状态已失效，请重新登录。本机保存的内容不会丢失，登录后自动发送。',
+  sessionEnded: `${SESSION_OVER}。本机保存的内容不会丢失，登录后自动发送。`,
   loginTimeout: '登录超时，请检查网络后重试',
   registerTimeout: '注册超时，请检查网络后重试',
   badFormat: '服务器响应格式错误',
