@@ -8,7 +8,7 @@
  */
 import type { DexieSettings, RxStorage, RxStorageInstanceCreationParams } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { packedStorage } from './packed-storage';
+import { packedStorage, unpackedStorage } from './packed-storage';
 import { sparseReads } from './sparse-reads';
 
 /** The collections kept packed. */
@@ -32,21 +32,31 @@ export function dexieDatabaseName(
   return `rxdb-dexie-${params.databaseName}--${params.schema.version}--${params.collectionName}`;
 }
 
+/**
+ * The device's storage: the collections of `packed` kept packed, the rest a row per document. A
+ * collection kept packed before and not now is moved back to a row per document when it opens.
+ */
 export function deviceStorage(
   settings: Omit<DexieSettings, 'onCreate'> = {},
+  packed: ReadonlySet<string> = PACKED_COLLECTIONS,
 ): RxStorage<unknown, unknown> {
   const dexie = dexieStorage(settings);
-  const packed = packedStorage({
+  const idb = {
     indexedDB: (settings.indexedDB as IDBFactory | undefined) ?? indexedDB,
+    IDBKeyRange: (settings.IDBKeyRange as typeof IDBKeyRange | undefined) ?? IDBKeyRange,
+  };
+  const packedOnes = packedStorage({
+    ...idb,
     before: dexie,
     databaseNameBefore: dexieDatabaseName,
   });
+  const rowOnes = unpackedStorage(dexie, idb);
   return {
     name: 'cjfc-device',
     rxdbVersion: dexie.rxdbVersion,
     createStorageInstance: <T>(params: RxStorageInstanceCreationParams<T, unknown>) =>
-      PACKED_COLLECTIONS.has(params.collectionName)
-        ? packed.createStorageInstance(params)
-        : dexie.createStorageInstance(params),
+      packed.has(params.collectionName)
+        ? packedOnes.createStorageInstance(params)
+        : rowOnes.createStorageInstance(params),
   } as RxStorage<unknown, unknown>;
 }

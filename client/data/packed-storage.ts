@@ -3,19 +3,19 @@
  * answers reads and queries, and every write is stored before it is answered, as one block of
  * documents in IndexedDB (packed-blocks.ts). Opening a collection reads its blocks back.
  *
- * RxDB's Dexie storage keeps a row a document, and IndexedDB's cost a row was most of a first
- * sync: on this machine, 10,000 listings took 2.4–2.9 s to sync with Dexie, about 1.1 s with a
- * storage that keeps them in memory only (bench first-sync), while IndexedDB stores them 100 to a row
- * in about 0.13 s.
+ * RxDB's Dexie storage keeps a row a document, and IndexedDB's cost a row is most of a first sync
+ * of thousands of listings (bench first-sync); a block of many documents costs about one row.
  *
- * Each write is checked against the memory's documents (RxDB's conflict rule), its documents are
- * stored, and only then is the write made in memory and its change events sent: a write IndexedDB
- * refuses (a full disk) changes nothing and fails as Dexie's does. Writes run one at a time.
+ * Each write is checked against the latest version of its documents (RxDB's conflict rule: a
+ * write on a stale revision gets a 409 with the current one) in the same IndexedDB transaction
+ * that stores it, whichever tab holds the newer version (packed-blocks.ts `write`); only once it is
+ * committed is it made in memory and its change events sent. A write IndexedDB refuses (a full
+ * disk) changes nothing and fails as Dexie's does. A tab's writes run one at a time.
  *
- * Several tabs each hold a copy: a tab's stored writes go to the others on a broadcast channel, and
- * each takes a document's version that was written later (packed-blocks.ts `supersedes`), as
- * reading the blocks does. Only the leading tab replicates (database.ts); the others see its pulls
- * this way, as change events, as they saw them from Dexie.
+ * Several tabs each hold a copy: a tab that stored a write tells the others on a broadcast
+ * channel, and they read the blocks stored since the last they know, in order. Only the leading tab
+ * replicates (database.ts); the others see its pulls this way, as change events, as they saw them
+ * from Dexie. Every call on a closed instance is refused, as RxDB's own storages do.
  *
  * The collection's documents held by the storage before (RxDB's Dexie storage, which kept it until
  * now) are moved in the first time it opens here, and that storage's database deleted.
@@ -26,6 +26,7 @@ import {
   now,
   randomToken,
   type BulkWriteRow,
+  type CategorizeBulkWriteRowsOutput,
   type RxDocumentData,
   type RxStorage,
   type RxStorageBulkWriteResponse,
@@ -37,7 +38,7 @@ import {
   getRxStorageMemory,
   type RxStorageInstanceMemory,
 } from 'rxdb/plugins/storage-memory';
-import { packedBlocks, supersedes, type PackedBlocks } from './packed-blocks';
+import { lastVersions, packedBlocks, type LoadedBlocks, type PackedBlocks } from './packed-blocks';
 
 /** A collection's blocks past which they are compacted (packed-blocks.ts). */
 export const COMPACT_PAST_BLOCKS = 64;
@@ -48,19 +49,19 @@ export const FROM_ANOTHER_TAB = 'cjfc-packed-another-tab';
 /** The context of the write that fills the memory from the blocks. */
 const LOADED = 'cjfc-packed-loaded';
 
+/** The context of the write that moves a collection's documents out to a row per document. */
+const MOVED_OUT = 'cjfc-packed-moved-out';
+
 /** Documents read a request when moving a collection in from the storage before. */
 const MOVE_PAGE = 1_000;
 
 type Doc = RxDocumentData<unknown>;
 type Memory = RxStorageInstanceMemory<unknown>;
 
-interface Broadcast {
-  from: string;
-  docs: Doc[];
-}
-
 export interface PackedStorageSettings {
   indexedDB: IDBFactory;
+  /** The IDBKeyRange of that factory (the global one in a browser). */
+  IDBKeyRange?: typeof IDBKeyRange;
   /** The storage the collections were kept in before, whose documents are moved in once. */
   before?: RxStorage<unknown, unknown>;
   /** Names of that storage's databases (`indexedDB.databases()` where it exists). */
@@ -70,7 +71,7 @@ export interface PackedStorageSettings {
 const memoryStorage = getRxStorageMemory();
 
 export function packedStorage(settings: PackedStorageSettings): RxStorage<unknown, unknown> {
-  const blocks = packedBlocks(settings.indexedDB);
+  const blocks = packedBlocks(settings.indexedDB, settings.IDBKeyRange ?? IDBKeyRange);
   return {
     name: 'cjfc-packed',
     rxdbVersion: memoryStorage.rxdbVersion,
@@ -129,6 +130,12 @@ async function movingIn(
   };
 }
 
+/** What a tab tells the others once it has stored a write: only that there is one to read. */
+interface Broadcast {
+  from: string;
+  seq: number;
+}
+
 class PackedInstance implements RxStorageInstance<unknown, unknown, unknown> {
   readonly databaseName: string;
   readonly collectionName: string;
@@ -139,10 +146,14 @@ class PackedInstance implements RxStorageInstance<unknown, unknown, unknown> {
   private readonly primaryPath: string;
   private readonly token = randomToken(10);
   private channel: BroadcastChannel | null = null;
-  /** Every write, in order (and compaction, close and remove after them). */
+  /** Every write, in order (and catch-ups, compaction, close and remove among them). */
   private queue: Promise<unknown> = Promise.resolve();
+  /** Set when close() or remove() is called: every later call is refused, as RxDB's storages do. */
   private closed = false;
+  private catchUpWaiting = false;
   private compactionWaiting = false;
+  /** The blocks past which the next compaction is due; doubled after a failed one. */
+  private compactPast = COMPACT_PAST_BLOCKS;
 
   static async open(
     params: RxStorageInstanceCreationParams<unknown, unknown>,
@@ -152,16 +163,17 @@ class PackedInstance implements RxStorageInstance<unknown, unknown, unknown> {
     const key = instanceKey(params);
     const primaryKey = params.schema.primaryKey;
     const primaryPath = typeof primaryKey === 'string' ? primaryKey : primaryKey.key;
-    // Listening before reading: another tab's write stored meanwhile is taken once this one opens.
+    // Listening before reading: another tab's write stored meanwhile is read once this one opens.
     const channel =
       params.multiInstance && typeof BroadcastChannel === 'function'
         ? new BroadcastChannel(`cjfc-packed|${key}`)
         : null;
-    const early: Doc[][] = [];
-    if (channel)
-      channel.onmessage = (event: MessageEvent<Broadcast>) => early.push(event.data.docs);
+    let heard = false;
+    if (channel) channel.onmessage = () => (heard = true);
     try {
-      return await PackedInstance.load(params, blocks, settings, key, primaryPath, channel, early);
+      const instance = await PackedInstance.load(params, blocks, settings, key, primaryPath);
+      instance.listen(channel, heard);
+      return instance;
     } catch (err) {
       channel?.close();
       throw err;
@@ -174,17 +186,19 @@ class PackedInstance implements RxStorageInstance<unknown, unknown, unknown> {
     settings: PackedStorageSettings,
     key: string,
     primaryPath: string,
-    channel: BroadcastChannel | null,
-    early: Doc[][],
   ): Promise<PackedInstance> {
     let loaded = await blocks.load(key, primaryPath);
     if (!loaded.moved) {
-      const moving = await movingIn(params, settings);
-      await blocks.moveIn(key, moving.docs).catch((err: unknown) => {
-        moving.keep();
-        throw err;
-      });
-      moving.forget();
+      if (await blocks.heldByVersion1(key)) {
+        await blocks.moveVersion1In(key, primaryPath);
+      } else {
+        const moving = await movingIn(params, settings);
+        await blocks.moveIn(key, moving.docs).catch((err: unknown) => {
+          moving.keep();
+          throw err;
+        });
+        moving.forget();
+      }
       loaded = await blocks.load(key, primaryPath);
     }
     // A memory of its own: RxDB's memory storage shares one by name across a realm.
@@ -199,8 +213,7 @@ class PackedInstance implements RxStorageInstance<unknown, unknown, unknown> {
         LOADED,
       );
     }
-    const instance = new PackedInstance(params, memory, blocks, key, primaryPath, loaded.blocks);
-    instance.listen(channel, early);
+    const instance = new PackedInstance(params, memory, blocks, key, primaryPath, loaded);
     if (loaded.blocks > COMPACT_PAST_BLOCKS) instance.compactInTurn();
     return instance;
   }
@@ -211,7 +224,7 @@ class PackedInstance implements RxStorageInstance<unknown, unknown, unknown> {
     private readonly blocks: PackedBlocks,
     key: string,
     primaryPath: string,
-    private blockCount: number,
+    loaded: LoadedBlocks,
   ) {
     this.databaseName = params.databaseName;
     this.collectionName = params.collectionName;
@@ -220,16 +233,22 @@ class PackedInstance implements RxStorageInstance<unknown, unknown, unknown> {
     this.internals = memory.internals;
     this.key = key;
     this.primaryPath = primaryPath;
+    this.seq = loaded.seq;
+    this.blockCount = loaded.blocks;
   }
 
-  /** Takes other tabs' writes from `channel`, first those that came while this one opened. */
-  private listen(channel: BroadcastChannel | null, early: Doc[][]): void {
+  /** The head of the blocks the memory holds: every write up to it, and none after. */
+  private seq: number;
+  private blockCount: number;
+
+  /** Reads other tabs' writes when they tell of one, and once now if one did while opening. */
+  private listen(channel: BroadcastChannel | null, heard: boolean): void {
     if (!channel) return;
     this.channel = channel;
     channel.onmessage = (event: MessageEvent<Broadcast>) => {
-      if (event.data?.from !== this.token) void this.takeFromAnotherTab(event.data.docs);
+      if (event.data?.from !== this.token && event.data?.seq > this.seq) this.catchUpInTurn();
     };
-    for (const docs of early) void this.takeFromAnotherTab(docs);
+    if (heard) this.catchUpInTurn();
   }
 
   private inTurn<R>(work: () => Promise<R>): Promise<R> {
@@ -238,117 +257,252 @@ class PackedInstance implements RxStorageInstance<unknown, unknown, unknown> {
     return turn;
   }
 
+  private ensureOpen(): void {
+    if (this.closed) throw new Error(`the storage of ${this.key} is closed`);
+  }
+
   bulkWrite(
     rows: BulkWriteRow<unknown>[],
     context: string,
   ): Promise<RxStorageBulkWriteResponse<unknown>> {
-    return this.inTurn(async () => {
-      if (this.closed) throw new Error(`the storage of ${this.key} is closed`);
-      const memory = this.memory;
-      // The memory's documents as of every write before (RxDB's memory storage indexes lazily).
-      memory.ensurePersistence();
-      const categorized = categorizeBulkWriteRows(
+    try {
+      this.ensureOpen();
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    return this.inTurn(() => this.writeInTurn(rows, context));
+  }
+
+  /**
+   * Decides the write against the memory and the blocks other tabs stored since (RxDB's conflict
+   * rule, in the same transaction that stores it), then takes those blocks and the write into the
+   * memory, sending their change events: a write IndexedDB refuses (a full disk) changes nothing.
+   */
+  private async writeInTurn(
+    rows: BulkWriteRow<unknown>[],
+    context: string,
+  ): Promise<RxStorageBulkWriteResponse<unknown>> {
+    const memory = this.memory;
+    // The memory's documents as of every write before (RxDB's memory storage indexes lazily).
+    memory.ensurePersistence();
+    let categorized!: CategorizeBulkWriteRowsOutput<unknown>;
+    const written = await this.blocks.write(this.key, this.seq, (newer) => {
+      categorized = categorizeBulkWriteRows(
         memory as never,
         this.primaryPath as never,
-        memory.internals.documents as never,
+        this.currentOf(rows, newer) as never,
         rows as never,
         context,
       );
-      const written = [...categorized.bulkInsertDocs, ...categorized.bulkUpdateDocs].map(
-        (row) => row.document,
+      return [...categorized.bulkInsertDocs, ...categorized.bulkUpdateDocs].map(
+        (row) => row.document as Doc,
       );
-      if (written.length > 0) {
-        await this.blocks.append(this.key, written);
-        this.blockCount += 1;
-      }
-      const result = await memory.bulkWrite(rows, context);
-      if (written.length > 0) {
-        this.channel?.postMessage({ from: this.token, docs: written } satisfies Broadcast);
-        if (this.blockCount > COMPACT_PAST_BLOCKS) this.compactInTurn();
-      }
-      return result;
     });
+    await this.take(written.blocks);
+    this.seq = written.seq;
+    const refused = new Set(categorized.errors.map((error) => error.writeRow));
+    const accepted = rows.filter((row) => !refused.has(row));
+    if (accepted.length > 0) await memory.bulkWrite(accepted, context);
+    if (written.stored) {
+      this.blockCount += 1;
+      this.channel?.postMessage({ from: this.token, seq: written.seq } satisfies Broadcast);
+      if (this.blockCount > this.compactPast) this.compactInTurn();
+    }
+    return { error: categorized.errors };
   }
 
-  /** Another tab's stored write: its documents written later than this tab's copies. */
-  private takeFromAnotherTab(docs: Doc[]): Promise<void> {
-    return this.inTurn(async () => {
+  /** The latest version of each row's document: the memory's, or a newer block's. */
+  private currentOf(rows: BulkWriteRow<unknown>[], newer: Doc[][]): Map<string, Doc> {
+    const idOf = (doc: unknown) => (doc as Record<string, unknown>)[this.primaryPath] as string;
+    const ids = new Set(rows.map((row) => idOf(row.document)));
+    const held = this.memory.internals.documents;
+    const current = new Map<string, Doc>();
+    for (const id of ids) {
+      const doc = held.get(id);
+      if (doc) current.set(id, doc);
+    }
+    for (const docs of newer) {
+      for (const doc of docs) if (ids.has(idOf(doc))) current.set(idOf(doc), doc);
+    }
+    return current;
+  }
+
+  /** Blocks another tab stored, into the memory in order, as change events of FROM_ANOTHER_TAB. */
+  private async take(blocks: Doc[][]): Promise<void> {
+    if (blocks.length === 0) return;
+    const memory = this.memory;
+    memory.ensurePersistence();
+    const held = memory.internals.documents;
+    const rows: BulkWriteRow<unknown>[] = [];
+    for (const document of lastVersions(blocks, this.primaryPath)) {
+      const previous = held.get((document as Record<string, unknown>)[this.primaryPath] as string);
+      if (previous?._rev !== document._rev)
+        rows.push(previous ? { document, previous } : { document });
+    }
+    if (rows.length > 0) await memory.bulkWrite(rows, FROM_ANOTHER_TAB);
+  }
+
+  /** A catch-up with other tabs' writes after the work waiting now, unless one is waiting. */
+  private catchUpInTurn(): void {
+    if (this.catchUpWaiting) return;
+    this.catchUpWaiting = true;
+    void this.inTurn(async () => {
+      this.catchUpWaiting = false;
       if (this.closed) return;
-      const memory = this.memory;
-      memory.ensurePersistence();
-      const held = memory.internals.documents;
-      const rows: BulkWriteRow<unknown>[] = [];
-      for (const document of docs) {
-        const previous = held.get(
-          (document as Record<string, unknown>)[this.primaryPath] as string,
-        );
-        if (previous?._rev !== document._rev && supersedes(document, previous))
-          rows.push(previous ? { document, previous } : { document });
-      }
-      if (rows.length > 0) await memory.bulkWrite(rows, FROM_ANOTHER_TAB);
-    });
+      const newer = await this.blocks.since(this.key, this.seq);
+      await this.take(newer.blocks);
+      this.blockCount += newer.blocks.length;
+      this.seq = newer.seq;
+    }).catch((err: unknown) => console.warn('[storage] reading another tab’s write failed', err));
   }
 
   private compactSoon(purgeBefore?: number): Promise<void> {
     return this.inTurn(async () => {
       if (this.closed) return;
-      this.blockCount = await this.blocks.compact(this.key, this.primaryPath, purgeBefore);
+      const compacted = await this.blocks.compact(this.key, this.primaryPath, purgeBefore);
+      this.blockCount = compacted.blocks;
     });
   }
 
   /**
    * A compaction after the writes waiting now, unless one is waiting already. One that fails
-   * leaves the blocks as they were (they are compacted at the next chance).
+   * leaves the blocks as they were; the next is due only once they have doubled (a full disk
+   * would refuse a rewrite after every write).
    */
   private compactInTurn(): void {
     if (this.compactionWaiting) return;
     this.compactionWaiting = true;
     void this.compactSoon()
-      .catch((err: unknown) => console.warn('[storage] compaction failed', err))
+      .then(
+        () => (this.compactPast = COMPACT_PAST_BLOCKS),
+        (err: unknown) => {
+          this.compactPast = Math.max(this.blockCount, COMPACT_PAST_BLOCKS) * 2;
+          console.warn('[storage] compaction failed', err);
+        },
+      )
       .finally(() => (this.compactionWaiting = false));
   }
 
-  findDocumentsById(ids: string[], withDeleted: boolean): Promise<Doc[]> {
+  async findDocumentsById(ids: string[], withDeleted: boolean): Promise<Doc[]> {
+    this.ensureOpen();
     return this.memory.findDocumentsById(ids, withDeleted);
   }
 
-  query(...args: Parameters<Memory['query']>): ReturnType<Memory['query']> {
+  async query(...args: Parameters<Memory['query']>): ReturnType<Memory['query']> {
+    this.ensureOpen();
     return this.memory.query(...args);
   }
 
-  count(...args: Parameters<Memory['count']>): ReturnType<Memory['count']> {
+  async count(...args: Parameters<Memory['count']>): ReturnType<Memory['count']> {
+    this.ensureOpen();
     return this.memory.count(...args);
   }
 
-  getAttachmentData(documentId: string, attachmentId: string, digest: string): Promise<Blob> {
+  async getAttachmentData(documentId: string, attachmentId: string, digest: string): Promise<Blob> {
+    this.ensureOpen();
     return this.memory.getAttachmentData(documentId, attachmentId, digest) as Promise<never>;
   }
 
   changeStream(): ReturnType<Memory['changeStream']> {
+    this.ensureOpen();
     return this.memory.changeStream();
   }
 
   async cleanup(minimumDeletedTime: number): Promise<boolean> {
+    this.ensureOpen();
     const purgeBefore = now() - minimumDeletedTime;
-    await this.memory.cleanup(minimumDeletedTime);
+    await this.inTurn(() => this.memory.cleanup(minimumDeletedTime));
     await this.compactSoon(purgeBefore);
     return true;
   }
 
   close(): Promise<void> {
-    return this.inTurn(async () => {
-      if (this.closed) return;
-      this.closed = true;
+    this.closed = true;
+    return this.inTurn(() => this.shut());
+  }
+
+  /** Closes the memory and the channel once (close() after close() resolves). */
+  private shutting: Promise<void> | null = null;
+  private shut(): Promise<void> {
+    this.shutting ??= (async () => {
       this.channel?.close();
       await this.memory.close();
       memoryStorage.collectionStates.delete(
         getMemoryCollectionKey(this.memory.databaseName, this.collectionName, this.schema.version),
       );
-    });
+    })();
+    return this.shutting;
   }
 
+  /** Deletes the collection's blocks and closes; refused once closed, deleting nothing. */
   async remove(): Promise<void> {
-    await this.inTurn(() => this.blocks.remove(this.key));
-    await this.close();
+    this.ensureOpen();
+    this.closed = true;
+    await this.inTurn(async () => {
+      await this.blocks.remove(this.key);
+      await this.shut();
+    });
   }
+}
+
+/**
+ * The way back to a row per document: `storage` (RxDB's Dexie storage), where a collection kept
+ * packed before is opened, gets that collection's documents written once, as they were stored,
+ * and the packed blocks are forgotten only then. A move cut short is done again at the next open;
+ * documents the storage holds already are left as they are.
+ */
+export function unpackedStorage(
+  storage: RxStorage<unknown, unknown>,
+  settings: Pick<PackedStorageSettings, 'indexedDB' | 'IDBKeyRange'>,
+): RxStorage<unknown, unknown> {
+  const blocks = packedBlocks(settings.indexedDB, settings.IDBKeyRange ?? IDBKeyRange);
+  let packedBefore: Promise<Set<string>> | null = null;
+  const packedNow = () =>
+    (packedBefore ??= blocks.instances().then(
+      (keys) => new Set(keys),
+      (err: unknown) => {
+        packedBefore = null;
+        throw err;
+      },
+    ));
+  return {
+    name: storage.name,
+    rxdbVersion: storage.rxdbVersion,
+    createStorageInstance: async <T>(params: RxStorageInstanceCreationParams<T, unknown>) => {
+      const instance = await storage.createStorageInstance(params);
+      const key = instanceKey(params as RxStorageInstanceCreationParams<unknown, unknown>);
+      if ((await packedNow()).has(key)) {
+        const primaryKey: unknown = params.schema.primaryKey;
+        const primaryPath =
+          typeof primaryKey === 'string' ? primaryKey : (primaryKey as { key: string }).key;
+        await moveOut(blocks, key, primaryPath, instance as never).catch(async (err: unknown) => {
+          await instance.close();
+          throw err;
+        });
+        (await packedNow()).delete(key);
+      }
+      return instance;
+    },
+  } as RxStorage<unknown, unknown>;
+}
+
+async function moveOut(
+  blocks: PackedBlocks,
+  key: string,
+  primaryPath: string,
+  target: RxStorageInstance<unknown, unknown, unknown>,
+): Promise<void> {
+  const { docs } = await blocks.load(key, primaryPath);
+  const idOf = (doc: unknown) => (doc as Record<string, unknown>)[primaryPath] as string;
+  const held = new Set((await target.findDocumentsById(docs.map(idOf), true)).map(idOf));
+  const missing = docs.filter((doc) => !held.has(idOf(doc)));
+  if (missing.length > 0) {
+    const result = await target.bulkWrite(
+      missing.map((document) => ({ document })),
+      MOVED_OUT,
+    );
+    if (result.error.length > 0)
+      throw new Error(`moving ${key} out of the packed storage: ${result.error.length} refused`);
+  }
+  await blocks.remove(key);
 }

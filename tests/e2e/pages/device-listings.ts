@@ -1,6 +1,7 @@
 /**
  * The listings a page's device holds, read straight from IndexedDB: the device keeps them packed,
- * blocks of documents in one database (client/data/packed-blocks.ts), each listing's version written
+ * blocks of documents in one database (client/data/packed-blocks.ts) keyed
+ * `[database|collection|version, write number, part]`, each listing's version in the block stored
  * last counting. Read-only, and only once the app has created that database (opening it first would
  * create it without its stores).
  */
@@ -23,23 +24,25 @@ export function deviceListings(page: Page): Promise<Record<string, StoredListing
       r.onerror = () => reject(r.error);
     });
     try {
-      const blocks = await new Promise<{ instance: string; docs: StoredListing[] }[]>(
-        (resolve, reject) => {
-          const r = db.transaction('blocks').objectStore('blocks').getAll();
-          r.onsuccess = () => resolve(r.result as never);
-          r.onerror = () => reject(r.error);
-        },
-      );
+      const { keys, blocks } = await new Promise<{
+        keys: IDBValidKey[];
+        blocks: { docs: StoredListing[] }[];
+      }>((resolve, reject) => {
+        const store = db.transaction('log').objectStore('log');
+        const keys = store.getAllKeys();
+        const values = store.getAll();
+        values.onsuccess = () =>
+          resolve({ keys: keys.result, blocks: values.result as { docs: StoredListing[] }[] });
+        values.onerror = () => reject(values.error);
+      });
       const byDatabase: Record<string, Map<string, StoredListing>> = {};
-      for (const block of blocks) {
-        const [database = '', collection] = block.instance.split('|');
-        if (collection !== 'properties') continue;
+      blocks.forEach((block, i) => {
+        const [instance] = keys[i] as [string, number, number];
+        const [database = '', collection] = instance.split('|');
+        if (collection !== 'properties') return;
         const held = (byDatabase[database] ??= new Map());
-        for (const doc of block.docs) {
-          const before = held.get(doc.id);
-          if (!before || doc._meta.lwt >= before._meta.lwt) held.set(doc.id, doc);
-        }
-      }
+        for (const doc of block.docs) held.set(doc.id, doc);
+      });
       return Object.fromEntries(
         Object.entries(byDatabase).map(([name, held]) => [name, [...held.values()]]),
       );
