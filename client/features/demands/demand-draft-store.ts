@@ -1,13 +1,14 @@
 /**
- * The new-demand form's text, kept in localStorage per user as it is typed, so a reload (or a phone
- * that closed the tab in the background) reopens the form as it was. Editing a demand keeps none.
+ * The new-demand form's text, kept on the device per user as it is typed
+ * (client/data/form-drafts.ts), so a reload (or a phone that killed the browser in the background)
+ * reopens the form as it was. Editing a demand keeps none.
  */
 import { ROOM_OPTIONS, TOWNSHIPS } from '@couchdb/model/constants';
 import { DEMAND_TYPES } from '@couchdb/model/demand-facts';
-import { forgetLocalDraft, readLocalDraft, writeLocalDraft } from '@client/lib/local-draft';
 import type { DemandFormValues } from './demand-form-values';
 
-const draftKey = (userId: string) => `cjfc.demand.draft.${userId}`;
+/** The user's draft's key (the previous release's localStorage key, so its drafts move over). */
+export const demandDraftKey = (userId: string) => `cjfc.demand.draft.${userId}`;
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -19,14 +20,8 @@ const CHOICES: Partial<Record<keyof DemandFormValues, readonly string[]>> = {
   rooms: ['', ...ROOM_OPTIONS.map(String)],
 };
 
-/** A saved draft read over the empty form: what is missing or malformed comes from `empty`. */
-export function parseDemandDraft(saved: string | null, empty: DemandFormValues): DemandFormValues {
-  let parsed: unknown = null;
-  try {
-    parsed = saved === null ? null : JSON.parse(saved);
-  } catch {
-    parsed = null;
-  }
+/** A saved draft (undefined: none) read over the empty form: what is missing or malformed comes from `empty`. */
+export function parseDemandDraft(parsed: unknown, empty: DemandFormValues): DemandFormValues {
   if (!isRecord(parsed)) return empty;
   const values = { ...empty };
   for (const key of Object.keys(empty) as (keyof DemandFormValues)[]) {
@@ -35,17 +30,4 @@ export function parseDemandDraft(saved: string | null, empty: DemandFormValues):
     (values as Record<keyof DemandFormValues, string>)[key] = value;
   }
   return values;
-}
-
-/** The user's saved draft, or the empty form. */
-export function readDemandDraft(userId: string, empty: DemandFormValues): DemandFormValues {
-  return parseDemandDraft(readLocalDraft(draftKey(userId)), empty);
-}
-
-export function writeDemandDraft(userId: string, values: DemandFormValues): void {
-  writeLocalDraft(draftKey(userId), values);
-}
-
-export function forgetDemandDraft(userId: string): void {
-  forgetLocalDraft(draftKey(userId));
 }

@@ -1,6 +1,7 @@
 /**
- * The new-listing draft's text and current step, kept in localStorage per user as they change, so
- * a reload reopens the form where it was (its files are kept by client/data/draft-media.ts).
+ * The new-listing draft's text and current step, kept on the device per user as they change
+ * (client/data/form-drafts.ts), so a reload or a killed browser reopens the form where it was (its
+ * files are kept by client/data/draft-media.ts).
  */
 import type { FormStep } from '@couchdb/model/property';
 import { PROPERTY_TYPES } from '@couchdb/model/property-facts';
@@ -9,14 +10,14 @@ import {
   type ListingFactsValues,
   type ListingFormValues,
 } from '@couchdb/rules/listing-form';
-import { forgetLocalDraft, readLocalDraft, writeLocalDraft } from '@client/lib/local-draft';
 
 export interface ListingDraft {
   step: FormStep;
   values: ListingFormValues;
 }
 
-const draftKey = (userId: string) => `cjfc.publish.draft.${userId}`;
+/** The user's draft's key (the previous release's localStorage key, so its drafts move over). */
+export const listingDraftKey = (userId: string) => `cjfc.publish.draft.${userId}`;
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -24,16 +25,11 @@ const text = (v: unknown, fallback: string): string => (typeof v === 'string' ? 
 const isStep = (v: unknown): v is FormStep => v === 1 || v === 2 || v === 3 || v === 4;
 
 /**
- * A saved draft read over the empty form: what is missing or malformed comes from `empty`. A draft
- * saved before the step was kept (the form's values alone, the address inputs flat) opens on step 1.
+ * A saved draft (undefined: none) read over the empty form: what is missing or malformed comes
+ * from `empty`. A draft saved before the step was kept (the form's values alone, the address
+ * inputs flat) opens on step 1.
  */
-export function parseListingDraft(saved: string | null, empty: ListingFormValues): ListingDraft {
-  let parsed: unknown = null;
-  try {
-    parsed = saved === null ? null : JSON.parse(saved);
-  } catch {
-    parsed = null;
-  }
+export function parseListingDraft(parsed: unknown, empty: ListingFormValues): ListingDraft {
   if (!isRecord(parsed)) return { step: 1, values: empty };
   const current = isRecord(parsed.values);
   const v = current ? (parsed.values as Record<string, unknown>) : parsed;
@@ -69,17 +65,4 @@ export function parseListingDraft(saved: string | null, empty: ListingFormValues
       facts,
     },
   };
-}
-
-/** The user's saved draft, or the empty form on step 1. */
-export function readListingDraft(userId: string, empty: ListingFormValues): ListingDraft {
-  return parseListingDraft(readLocalDraft(draftKey(userId)), empty);
-}
-
-export function writeListingDraft(userId: string, draft: ListingDraft): void {
-  writeLocalDraft(draftKey(userId), draft);
-}
-
-export function forgetListingDraft(userId: string): void {
-  forgetLocalDraft(draftKey(userId));
 }

@@ -38,7 +38,8 @@ import { DetailsStep } from './components/details-step';
 import { MediaStep } from './components/media-step';
 import { PriceAddressStep } from './components/price-address-step';
 import { firstStepWithError, listingFormResolver, stepFields } from './listing-form-schema';
-import { useListingDraft } from './use-listing-draft';
+import type { ListingDraft } from './listing-draft-store';
+import { useListingDraft, useSavedListingDraft } from './use-listing-draft';
 import { useListingSubmit } from './use-listing-submit';
 
 const STEPS = ['基本信息', '房屋详情', '价格与地址', '图片视频'] as const;
@@ -56,16 +57,53 @@ export function ListingForm({
   refused: RefusedDoc | null;
 }) {
   const { user } = useAuth();
-  const settings = useSettings();
-  const toast = useToast();
   /** The version the form starts from: the refused one when resending, else the listing. */
   const source = (refused?.doc as Partial<PropertyDoc> | undefined) ?? listing;
   /** Only a brand-new listing keeps a draft across reloads. */
+  const owner = !listing && !refused && user ? user.id : null;
+  const restored = useSavedListingDraft(owner, () =>
+    source
+      ? listingFormValuesOf(source)
+      : emptyListingForm({ name: user?.name, phone: user?.phone }),
+  );
+  // The saved draft is read first (a moment): a form shown empty before it could lose what is
+  // typed meanwhile, or the draft.
+  if (!restored) return null;
+  return (
+    <ListingSteps
+      listing={listing}
+      refused={refused}
+      source={source}
+      owner={owner}
+      restored={restored}
+    />
+  );
+}
+
+/**
+ * The form itself, opened on `restored` (the saved draft, or what `source` holds); the draft is
+ * kept for `owner` (a new listing's author), else for as long as the form.
+ */
+function ListingSteps({
+  listing,
+  refused,
+  source,
+  owner,
+  restored,
+}: {
+  listing: PropertyDoc | null;
+  refused: RefusedDoc | null;
+  source: Partial<PropertyDoc> | null;
+  owner: string | null;
+  restored: ListingDraft;
+}) {
+  const { user } = useAuth();
+  const settings = useSettings();
+  const toast = useToast();
+  /** Only a brand-new listing keeps a draft across reloads. */
   const persist = !listing && !refused;
   const emptyForm = () => emptyListingForm({ name: user?.name, phone: user?.phone });
-  const draft = useListingDraft(persist && user ? user.id : null, () =>
-    source ? listingFormValuesOf(source) : emptyForm(),
-  );
+  const draft = useListingDraft(owner, restored);
   const { step, files, saveValues } = draft;
   const { control, trigger, handleSubmit, reset, clearErrors, subscribe, formState } = useForm<
     ListingFormValues,

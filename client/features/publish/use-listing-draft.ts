@@ -2,17 +2,13 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { newId } from '@couchdb/model/common-facts';
 import type { FormStep } from '@couchdb/model/property';
 import type { ListingFormValues } from '@couchdb/rules/listing-form';
+import { useDraftSaver, useSavedDraft } from '@client/components/form/use-form-draft';
 import { DraftMedia } from '@client/data/draft-media';
 import type { ChosenFile } from './components/media-step';
-import {
-  forgetListingDraft,
-  readListingDraft,
-  writeListingDraft,
-  type ListingDraft,
-} from './listing-draft-store';
+import { listingDraftKey, parseListingDraft, type ListingDraft } from './listing-draft-store';
 
 export interface ListingDraftState {
-  /** The values the form starts from: the saved draft's, else `initialValues`. */
+  /** The values the form starts from (the restored draft's). */
   initialValues: ListingFormValues;
   step: FormStep;
   setStep(step: FormStep): void;
@@ -27,17 +23,26 @@ export interface ListingDraftState {
 }
 
 /**
- * The publish form's draft: its text, its current step and its chosen files with their previews.
- * With an `owner` (a new listing) they are kept on the device as they change and come back after a
- * reload; without one (editing, resending) they live as long as the form.
+ * What the publish form opens on: with an `owner` (a new listing) the draft kept on the device,
+ * read over `initialValues`; undefined while it is being read. Without one, `initialValues`.
  */
-export function useListingDraft(
+export function useSavedListingDraft(
   owner: string | null,
   initialValues: () => ListingFormValues,
-): ListingDraftState {
-  const [restored] = useState<ListingDraft>(() =>
-    owner ? readListingDraft(owner, initialValues()) : { step: 1, values: initialValues() },
+): ListingDraft | undefined {
+  return useSavedDraft(owner === null ? null : listingDraftKey(owner), (saved) =>
+    parseListingDraft(saved, initialValues()),
   );
+}
+
+/**
+ * The publish form's draft: its text, its current step and its chosen files with their previews,
+ * starting from `restored` (useSavedListingDraft). With an `owner` (a new listing) they are kept
+ * on the device as they change and come back after a reload or a killed browser; without one
+ * (editing, resending) they live as long as the form.
+ */
+export function useListingDraft(owner: string | null, restored: ListingDraft): ListingDraftState {
+  const saver = useDraftSaver(owner === null ? null : listingDraftKey(owner));
   const saved = useRef(restored);
   const [step, setStepState] = useState<FormStep>(restored.step);
   const [files, setFiles] = useState<ChosenFile[]>([]);
@@ -50,9 +55,9 @@ export function useListingDraft(
   const save = useCallback(
     (next: Partial<ListingDraft>) => {
       saved.current = { ...saved.current, ...next };
-      if (owner) writeListingDraft(owner, saved.current);
+      saver?.save(saved.current);
     },
-    [owner],
+    [saver],
   );
 
   const previewOf = useCallback((file: File): string => {
@@ -122,12 +127,12 @@ export function useListingDraft(
     },
     saveValues,
     clear: async () => {
-      if (owner) forgetListingDraft(owner);
+      const forgotten = saver?.forget();
       saved.current = { ...saved.current, step: 1 };
       for (const f of files) forgetPreview(f.preview);
       setFiles([]);
       setStepState(1);
-      await media?.clear();
+      await Promise.all([forgotten, media?.clear()]);
     },
   };
 }

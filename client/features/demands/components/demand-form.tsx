@@ -38,7 +38,8 @@ import {
   demandPriceUnit,
   type DemandFormValues,
 } from '../demand-form-values';
-import { forgetDemandDraft, readDemandDraft, writeDemandDraft } from '../demand-draft-store';
+import { useDraftSaver, useSavedDraft } from '@client/components/form/use-form-draft';
+import { demandDraftKey, parseDemandDraft } from '../demand-draft-store';
 import { leaveAfterSave, useUnsavedChanges } from '@client/pwa/unsaved-changes';
 
 const RANGES = [
@@ -60,17 +61,56 @@ export function DemandForm({
   demand: DemandDoc | null;
   refused: RefusedDoc | null;
 }) {
-  const device = useOpenDevice();
-  const toast = useToast();
-  const navigate = useNavigate();
   /** Only a brand-new demand keeps a draft across reloads. */
   const draftOwner = !demand && !refused && user ? user.id : null;
   const [empty] = useState(() =>
     demandFormValues(user, (refused?.doc as Partial<DemandDoc> | undefined) ?? demand),
   );
+  const restored = useSavedDraft(draftOwner === null ? null : demandDraftKey(draftOwner), (saved) =>
+    parseDemandDraft(saved, empty),
+  );
+  // The saved draft is read first (a moment): a form shown empty before it could lose what is
+  // typed meanwhile, or the draft.
+  if (!restored) return null;
+  return (
+    <DemandFields
+      user={user}
+      demand={demand}
+      refused={refused}
+      draftOwner={draftOwner}
+      empty={empty}
+      restored={restored}
+    />
+  );
+}
+
+/**
+ * The form itself, opened on `restored` (the saved draft, or `empty`); the draft is kept for
+ * `draftOwner` (a new demand's author), else nothing is kept.
+ */
+function DemandFields({
+  user,
+  demand,
+  refused,
+  draftOwner,
+  empty,
+  restored,
+}: {
+  user: User | null;
+  demand: DemandDoc | null;
+  refused: RefusedDoc | null;
+  draftOwner: string | null;
+  /** The form with nothing typed (the demand's values when editing). */
+  empty: DemandFormValues;
+  restored: DemandFormValues;
+}) {
+  const device = useOpenDevice();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const saver = useDraftSaver(draftOwner === null ? null : demandDraftKey(draftOwner));
   const form = useForm<DemandFormValues, unknown, DemandFormOutput>({
     resolver: zodResolver(demandFormValuesSchema),
-    defaultValues: draftOwner ? readDemandDraft(draftOwner, empty) : empty,
+    defaultValues: restored,
   });
   const { handleSubmit, formState, reset, subscribe } = form;
   const { control } = form;
@@ -82,18 +122,18 @@ export function DemandForm({
   useUnsavedChanges(hasDraft || formState.isDirty, { kept: draftOwner !== null });
 
   useEffect(() => {
-    if (!draftOwner) return;
+    if (!saver) return;
     return subscribe({
       formState: { values: true },
       callback: ({ values: changed }) => {
-        if (jsonEqual(changed, empty)) forgetDemandDraft(draftOwner);
-        else writeDemandDraft(draftOwner, changed);
+        if (jsonEqual(changed, empty)) void saver.forget();
+        else saver.save(changed);
       },
     });
-  }, [subscribe, draftOwner, empty]);
+  }, [subscribe, saver, empty]);
 
   const discardDraft = () => {
-    if (draftOwner) forgetDemandDraft(draftOwner);
+    void saver?.forget();
     reset(empty);
     toast.success(PROPERTY_MESSAGES.draftDiscarded);
   };
@@ -106,7 +146,7 @@ export function DemandForm({
     try {
       if (demand) await editDemand(device.database, demand.id, form);
       else await publishDemand(device.database, user.id, form);
-      if (draftOwner) forgetDemandDraft(draftOwner);
+      void saver?.forget();
       // Resent: the refused change leaves the list on /manage.
       if (refused)
         await forgetRefusedChange(device.database, refused.id).catch((err: unknown) =>
