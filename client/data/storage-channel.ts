@@ -17,6 +17,7 @@ import {
   type MessageToRemote,
 } from 'rxdb/plugins/storage-remote';
 import { filter, mergeMap, Subject } from 'rxjs';
+import { firstLine } from '@client/lib/failure';
 import { isQuotaExceededError, plainQuotaError } from '@client/lib/quota-error';
 import {
   BULK_PULL,
@@ -190,7 +191,8 @@ export function bulkPullerOf(storage: RxStorage<unknown, unknown>): BulkPuller |
 
 /**
  * The storage at the other end of `port`, once that side is ready; null if `failed` settles
- * first (the worker's script did not load).
+ * first (the worker's script did not load). A request that fails on that side fails here without
+ * the request (failuresWithoutRequests).
  */
 export async function connectDeviceStorage(
   port: StoragePort,
@@ -205,7 +207,7 @@ export async function connectDeviceStorage(
   });
   port.start?.();
   if (!(await Promise.race([ready, failed.then(() => false)]))) return null;
-  return getRxStorageRemote({
+  const remote = getRxStorageRemote({
     // RxDB keeps a channel by this name for the page's lifetime: one name a connection.
     identifier: `cjfc-device-storage-${++connections}`,
     // One channel for every database the page opens, for the page's lifetime.
@@ -216,14 +218,99 @@ export async function connectDeviceStorage(
         send: (message) => port.postMessage(message),
         close: () => Promise.resolve(),
       }),
-  }) as RxStorage<unknown, unknown>;
+  });
+  return failuresWithoutRequests(remote);
+}
+
+/**
+ * How RxDB's remote storage words a failure of the worker's side (rx-storage-remote.js): a prefix,
+ * then JSON of the request (a write's documents, a catch-up's headers) with the worker's error, or
+ * of the worker's error alone (opening an instance).
+ */
+const REMOTE_FAILURES = [
+  { prefix: 'could not requestRemote: ', error: (json: { error?: unknown }) => json.error },
+  { prefix: 'could not run customRequest(): ', error: (json: { error?: unknown }) => json.error },
+  { prefix: 'could not create instance ', error: (json: unknown) => json },
+] as const;
+
+/** The instance methods of RxDB's remote storage that ask the worker. */
+const REMOTE_METHODS = [
+  'bulkWrite',
+  'findDocumentsById',
+  'query',
+  'count',
+  'getAttachmentData',
+  'getChangedDocumentsSince',
+  'cleanup',
+  'close',
+  'remove',
+] as const;
+
+/**
+ * A failure of the worker's side as the worker's error alone: named as it was there (a full
+ * storage stays a QuotaExceededError), with what was asked of which collection and the first line
+ * of its message (RxDB's errors carry their parameters after it), but not the request. Any other
+ * failure as it is.
+ */
+function withoutRequest(err: unknown, asked: string): unknown {
+  const message = err instanceof Error ? err.message : undefined;
+  const wording = REMOTE_FAILURES.find((f) => message?.startsWith(f.prefix));
+  if (!message || !wording) return err;
+  let error: { name?: unknown; message?: unknown; code?: unknown } | undefined;
+  try {
+    error = wording.error(
+      JSON.parse(message.slice(wording.prefix.length)) as { error?: unknown },
+    ) as typeof error | undefined;
+  } catch {
+    error = undefined;
+  }
+  const code = typeof error?.code === 'string' ? ` ${error.code}` : '';
+  const said = typeof error?.message === 'string' ? `: ${firstLine(error.message)}` : '';
+  const plain = new Error(`${asked} failed in the storage's worker${code}${said}`);
+  plain.name = typeof error?.name === 'string' ? error.name : 'Error';
+  return plain;
+}
+
+/**
+ * `storage` (RxDB's remote storage) whose failures of the worker's side reach the page without
+ * the request: RxDB puts the request, a write's documents with their contacts' names and phones,
+ * into the error's message, which a screen or the console would then show.
+ */
+function failuresWithoutRequests(
+  storage: RxStorage<unknown, unknown>,
+): RxStorage<unknown, unknown> {
+  const remote = storage as RxStorage<unknown, unknown> & {
+    customRequest(data: unknown): Promise<unknown>;
+  };
+  const plainly = <T>(work: Promise<T>, asked: string): Promise<T> =>
+    work.catch((err: unknown) => {
+      throw withoutRequest(err, asked);
+    });
+  return {
+    name: remote.name,
+    rxdbVersion: remote.rxdbVersion,
+    createStorageInstance: async <T>(params: RxStorageInstanceCreationParams<T, unknown>) => {
+      const collection = params.collectionName;
+      const instance = await plainly(remote.createStorageInstance(params), `opening ${collection}`);
+      const methods = instance as unknown as Record<
+        string,
+        (...args: unknown[]) => Promise<unknown>
+      >;
+      for (const method of REMOTE_METHODS) {
+        const call = methods[method]!.bind(instance);
+        methods[method] = (...args) => plainly(call(...args), `${method} of ${collection}`);
+      }
+      return instance;
+    },
+    customRequest: (data: unknown) => plainly(remote.customRequest(data), 'a custom request'),
+  } as RxStorage<unknown, unknown>;
 }
 
 /** `storage`, with a quota failure of opening or writing renamed QuotaExceededError. */
 function quotaErrorsByName(storage: RxStorage<unknown, unknown>): RxStorage<unknown, unknown> {
   const named = <T>(work: Promise<T>): Promise<T> =>
     work.catch((err: unknown) => {
-      throw isQuotaExceededError(err) ? plainQuotaError(err) : err;
+      throw isQuotaExceededError(err) ? plainQuotaError() : err;
     });
   return {
     name: storage.name,

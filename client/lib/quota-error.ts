@@ -7,32 +7,9 @@
 const QUOTA_NAMES = new Set(['QuotaExceededError', 'NS_ERROR_DOM_QUOTA_REACHED']);
 
 /**
- * How RxDB's remote storage words a failure of the worker's side (rx-storage-remote.js): a prefix,
- * then JSON with the worker's error (a request's failure) or the error itself (opening one).
- */
-const REMOTE_FAILURES = [
-  { prefix: 'could not requestRemote: ', error: (json: { error?: unknown }) => json.error },
-  { prefix: 'could not create instance ', error: (json: unknown) => json },
-] as const;
-
-/** The worker's error in a remote storage failure, or undefined. */
-function remoteError(err: object): unknown {
-  const message = (err as { message?: unknown }).message;
-  if (typeof message !== 'string') return undefined;
-  for (const { prefix, error } of REMOTE_FAILURES) {
-    if (!message.startsWith(prefix)) continue;
-    try {
-      return error(JSON.parse(message.slice(prefix.length)) as { error?: unknown });
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
-}
-
-/**
  * True for a full-quota failure, also when wrapped: Dexie keeps the DOMException in `inner`,
- * RxDB in `parameters.error`, others in `cause`, and RxDB's remote storage in its message.
+ * RxDB in `parameters.error`, others in `cause`. One in the storage's worker reaches the page by
+ * its name alone (storage-channel.ts).
  */
 export function isQuotaExceededError(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== 'object' || depth > 4) return false;
@@ -49,17 +26,17 @@ export function isQuotaExceededError(err: unknown, depth = 0): boolean {
   return (
     isQuotaExceededError(e.inner, depth + 1) ||
     isQuotaExceededError(e.cause, depth + 1) ||
-    isQuotaExceededError(e.parameters?.error, depth + 1) ||
-    isQuotaExceededError(remoteError(err), depth + 1)
+    isQuotaExceededError(e.parameters?.error, depth + 1)
   );
 }
 
 /**
  * The same failure as a plain error named QuotaExceededError: what crosses from the storage's
- * worker to the page keeps the name of the error only, not the DOMException Dexie wraps.
+ * worker to the page keeps the name of the error only, not the DOMException Dexie wraps. Its
+ * message is not kept either: RxDB's error around the DOMException names the documents written.
  */
-export function plainQuotaError(err: unknown): Error {
-  const plain = new Error(err instanceof Error ? err.message : String(err));
+export function plainQuotaError(): Error {
+  const plain = new Error('the device storage is full: the browser refused the write');
   plain.name = 'QuotaExceededError';
   return plain;
 }

@@ -4,7 +4,7 @@
  * on fake-indexeddb. A database opened on the page's side reads, queries and sees changes, and its
  * writes land in the IndexedDB behind the other side. A quota failure on the worker's side is still
  * recognised on the page (the storage-full message depends on it); another failure is not taken
- * for one. A side that never gets ready gives no storage. The worker's side pulls a collection
+ * for one; neither carries the documents written to the page (a screen or the console showed them). A side that never gets ready gives no storage. The worker's side pulls a collection
  * into the storage the page opened, and for one the page also pushes, RxDB's meta rows too, whose
  * change events it keeps to itself.
  */
@@ -153,6 +153,24 @@ describe('the device storage across a message channel', () => {
     expect(isQuotaExceededError(err)).toBe(true);
     failing.now = false;
     expect(await db.favorites.count().exec()).toBe(1);
+  });
+
+  it('fails a write on the page without the documents it carried, named as the other side named it', async () => {
+    const failing = { now: false };
+    const db = await openAcross(
+      failingStorage(() => new DOMException('no such store', 'NotFoundError'), failing),
+    );
+    failing.now = true;
+    const written = favorite(2);
+    const err = await db.favorites.insert(written).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    const { name, message } = err as Error;
+    expect(name).toBe('NotFoundError');
+    expect(message).toContain('bulkWrite of favorites');
+    expect(message).toContain('no such store');
+    for (const shown of [message, String(err), (err as Error).stack ?? ''])
+      for (const content of [written.id, written.user_id, written.property_id])
+        expect(shown).not.toContain(content);
   });
 
   it('does not take another failure for a quota failure', async () => {
