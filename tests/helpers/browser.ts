@@ -1,8 +1,9 @@
 /**
  * Real Chromium for e2e tests and screenshots (playwright-core, the system /usr/bin/chromium).
- * Each browser gets a fresh profile in a temp dir, so no state leaks between runs.
+ * Each browser gets a fresh profile in a temp dir, so no state leaks between runs; a test that
+ * restarts a browser (after killing it) passes a profile of its own.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,16 +59,23 @@ export interface TestBrowser {
   /** Opens a new page at this viewport and goes to `url`. */
   openPage(url: string, viewport?: Viewport): Promise<Page>;
   close(): Promise<void>;
+  /**
+   * Ends the browser as a phone that reclaims its memory does: SIGKILL to its process, nothing
+   * shut down or written first. Resolves once every process of its profile has gone.
+   */
+  kill(): Promise<void>;
 }
 
 /**
  * Launches Chromium with a fresh user-data-dir; `close()` removes it. `touch`: a phone's touch
- * screen (a coarse pointer, taps) instead of a mouse.
+ * screen (a coarse pointer, taps) instead of a mouse. `profileDir`: the user-data-dir to use and
+ * keep (the caller removes it), so a browser launched on it again finds what this one saved.
  */
 export async function launchBrowser({
   touch = false,
-}: { touch?: boolean } = {}): Promise<TestBrowser> {
-  const profileDir = await mkdtemp(path.join(tmpdir(), 'cj-chromium-'));
+  profileDir: keptProfile,
+}: { touch?: boolean; profileDir?: string } = {}): Promise<TestBrowser> {
+  const profileDir = keptProfile ?? (await mkdtemp(path.join(tmpdir(), 'cj-chromium-')));
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -93,9 +101,42 @@ export async function launchBrowser({
     },
     async close() {
       await context.close();
-      await rm(profileDir, { recursive: true, force: true });
+      if (!keptProfile) await rm(profileDir, { recursive: true, force: true });
+    },
+    async kill() {
+      const closed = new Promise<void>((resolve) => context.once('close', () => resolve()));
+      const browser = (await profileProcesses(profileDir)).find((p) => p.browser);
+      if (!browser) throw new Error(`no browser process of ${profileDir}`);
+      process.kill(browser.pid, 'SIGKILL');
+      await closed;
+      // Its helpers (renderers, the storage and network services) end when they lose it.
+      const deadline = Date.now() + BROWSER_EXIT_WAIT.timeout;
+      while ((await profileProcesses(profileDir)).length > 0) {
+        if (Date.now() > deadline) throw new Error(`processes of ${profileDir} still running`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
     },
   };
+}
+
+/** How long a killed browser's helper processes may take to end. */
+const BROWSER_EXIT_WAIT = { timeout: 15_000 } as const;
+
+/**
+ * The Chromium processes running on `profileDir` (Linux /proc): the browser itself (no `--type`)
+ * and its helpers, which are given its user-data-dir too.
+ */
+async function profileProcesses(profileDir: string): Promise<{ pid: number; browser: boolean }[]> {
+  const found: { pid: number; browser: boolean }[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const args = await readFile(`/proc/${entry}/cmdline`, 'utf8')
+      .then((line) => line.split('\0'))
+      .catch(() => null); // ended meanwhile
+    if (!args?.includes(`--user-data-dir=${profileDir}`)) continue;
+    found.push({ pid: Number(entry), browser: !args.some((a) => a.startsWith('--type=')) });
+  }
+  return found;
 }
 
 /** A toast as the page's log keeps it: its text and when it was put on the page. */
