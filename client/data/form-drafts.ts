@@ -5,6 +5,7 @@
  * disk only seconds later). Drafts the previous release kept in localStorage move here when read.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { describeFailure } from '@client/lib/failure';
 
 export const DRAFTS_DB = 'cjfc-drafts';
 const DRAFTS = 'drafts';
@@ -83,7 +84,7 @@ async function moveLegacyDraft(db: DraftsDb, key: string): Promise<void> {
     legacy!.removeItem(key);
   } catch (err) {
     // Left there, it is read again next time, and the copy in IndexedDB stays the one kept.
-    console.warn('[drafts] removing a moved draft from localStorage failed', err);
+    console.warn('[drafts] removing a moved draft from localStorage failed', describeFailure(err));
   }
 }
 

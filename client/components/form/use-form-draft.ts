@@ -6,6 +6,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { DraftSaver, readDraft } from '@client/data/form-drafts';
+import { describeFailure } from '@client/lib/failure';
 import { useStableCallback } from '@client/lib/use-stable-callback';
 import { reportStorageError } from '@client/pwa/storage';
 
@@ -13,7 +14,7 @@ import { reportStorageError } from '@client/pwa/storage';
 export const DRAFT_READ_WAIT_MS = 3_000;
 
 function reportDraftFailure(what: 'reading' | 'saving', key: string, err: unknown): void {
-  console.error(`[drafts] ${what} the form's draft failed (${key})`, err);
+  console.error(`[drafts] ${what} the form's draft failed (${key})`, describeFailure(err));
   reportStorageError(err);
 }
 
