@@ -40,6 +40,8 @@ type Doc = RxDocumentData<unknown>;
 interface Block {
   format: number;
   docs: Doc[];
+  /** A compaction's block: with the others of that compaction, the whole collection as of then. */
+  snapshot?: true;
 }
 
 interface Head {
@@ -59,16 +61,27 @@ export interface LoadedBlocks {
   moved: boolean;
 }
 
-/** Blocks another tab stored since a known head, and the head they lead to. */
+/** Blocks stored after a known head, in order. */
 export interface Newer {
   blocks: Doc[][];
+  /**
+   * Whether they start with a compaction's blocks: the whole collection as of then, so a document
+   * missing from them all was purged (RxDB's cleanup of deleted documents).
+   */
+  fromSnapshot: boolean;
+}
+
+/** The head a read or a write left the collection at, and the blocks it took first. */
+export interface Caught extends Newer {
   seq: number;
 }
 
-/** The blocks a write stored and what it had to take first; `stored` false if it wrote none. */
-export interface Written extends Newer {
+/** A write's end: `stored` false if it wrote no block (every row was refused). */
+export interface Written extends Caught {
   stored: boolean;
 }
+
+const NOTHING_NEWER: Newer = { blocks: [], fromSnapshot: false };
 
 /** A durable write where the browser can tell (`strict`: committed once on disk). */
 const DURABLE: IDBTransactionOptions = { durability: 'strict' };
@@ -126,16 +139,29 @@ export function newestByRevision(blocks: readonly (readonly Doc[])[], primaryPat
 }
 
 /** `docs` as full blocks under number `seq`; the number of blocks. */
-function putCompacted(log: IDBObjectStore, instance: string, seq: number, docs: Doc[]): number {
+/**
+ * `docs` as full blocks of a snapshot under number `seq`; the number of blocks. A compaction's
+ * snapshot has one block at least: an empty one still tells a reader that nothing else is left.
+ */
+function putCompacted(
+  log: IDBObjectStore,
+  instance: string,
+  seq: number,
+  docs: Doc[],
+  atLeastOne = false,
+): number {
+  if (docs.length === 0 && !atLeastOne) return 0;
   let part = 0;
-  for (let start = 0; start < docs.length; start += COMPACTED_BLOCK_DOCS) {
+  do {
+    const start = part * COMPACTED_BLOCK_DOCS;
     const block: Block = {
       format: BLOCK_FORMAT,
       docs: docs.slice(start, start + COMPACTED_BLOCK_DOCS),
+      snapshot: true,
     };
     log.add(block, [instance, seq, part]);
     part += 1;
-  }
+  } while (part * COMPACTED_BLOCK_DOCS < docs.length);
   return part;
 }
 
@@ -150,6 +176,11 @@ function docsOf(blocks: Block[]): Doc[][] {
     return block.docs;
   });
 }
+
+const newerOf = (blocks: Block[]): Newer => ({
+  blocks: docsOf(blocks),
+  fromSnapshot: blocks[0]?.snapshot === true,
+});
 
 /** The device's blocks, one connection a factory for the worker's (or page's) lifetime. */
 export function packedBlocks(
@@ -196,15 +227,15 @@ export class PackedBlocks {
   }
 
   /** The blocks stored after head `seq`, read in one transaction. */
-  async since(instance: string, seq: number): Promise<Newer> {
+  async since(instance: string, seq: number): Promise<Caught> {
     const db = await this.db();
     const tx = db.transaction([LOG, HEADS], 'readonly');
     const head = await request(tx.objectStore(HEADS).get(instance) as IDBRequest<Head | undefined>);
-    if (!head || head.seq === seq) return { blocks: [], seq: head?.seq ?? seq };
+    if (!head || head.seq === seq) return { ...NOTHING_NEWER, seq: head?.seq ?? seq };
     const blocks = await request(
       tx.objectStore(LOG).getAll(this.blocksFrom(instance, seq + 1)) as IDBRequest<Block[]>,
     );
-    return { blocks: docsOf(blocks), seq: head.seq };
+    return { ...newerOf(blocks), seq: head.seq };
   }
 
   /**
@@ -213,7 +244,7 @@ export class PackedBlocks {
    * the next number. Resolves once committed; refuses when the collection has no head (it was
    * removed).
    */
-  async write(instance: string, seq: number, decide: (newer: Doc[][]) => Doc[]): Promise<Written> {
+  async write(instance: string, seq: number, decide: (newer: Newer) => Doc[]): Promise<Written> {
     const db = await this.db();
     const tx = db.transaction([LOG, HEADS], 'readwrite', DURABLE);
     const log = tx.objectStore(LOG);
@@ -224,8 +255,8 @@ export class PackedBlocks {
       if (!head) throw new Error(`the packed storage of ${instance} was removed`);
       const newer =
         head.seq === seq
-          ? []
-          : docsOf(
+          ? NOTHING_NEWER
+          : newerOf(
               await request(log.getAll(this.blocksFrom(instance, seq + 1)) as IDBRequest<Block[]>),
             );
       const docs = decide(newer);
@@ -236,7 +267,7 @@ export class PackedBlocks {
         heads.put({ instance, seq: next } satisfies Head);
       }
       await done;
-      return { blocks: newer, seq: next, stored };
+      return { ...newer, seq: next, stored };
     } catch (err) {
       abortQuietly(tx);
       await done.catch(() => undefined);
@@ -262,8 +293,10 @@ export class PackedBlocks {
   }
 
   /**
-   * Rewrites `instance`'s blocks as few full ones under its head, in one transaction, leaving out
-   * deleted documents last written before `purgeBefore`. Resolves with the blocks and the head.
+   * Rewrites `instance`'s blocks as a snapshot of few full ones, in one transaction, leaving out
+   * deleted documents last written before `purgeBefore`. The snapshot goes under the head, or,
+   * when it left documents out, under a new head, so that every tab reads it and forgets them too.
+   * Resolves with the blocks and the head.
    */
   async compact(
     instance: string,
@@ -280,13 +313,14 @@ export class PackedBlocks {
         request(tx.objectStore(HEADS).get(instance) as IDBRequest<Head | undefined>),
       ]);
       if (!head) throw new Error(`the packed storage of ${instance} was removed`);
-      const docs = lastVersions(docsOf(blocks), primaryPath).filter(
-        (doc) => !(doc._deleted && doc._meta.lwt < purgeBefore),
-      );
+      const all = lastVersions(docsOf(blocks), primaryPath);
+      const docs = all.filter((doc) => !(doc._deleted && doc._meta.lwt < purgeBefore));
+      const seq = docs.length < all.length ? head.seq + 1 : head.seq;
       log.delete(this.blocksFrom(instance, 0));
-      const written = putCompacted(log, instance, head.seq, docs);
+      const written = putCompacted(log, instance, seq, docs, true);
+      if (seq !== head.seq) tx.objectStore(HEADS).put({ instance, seq } satisfies Head);
       await done;
-      return { blocks: written, seq: head.seq };
+      return { blocks: written, seq };
     } catch (err) {
       abortQuietly(tx);
       await done.catch(() => undefined);

@@ -36,9 +36,17 @@ import {
 import {
   getMemoryCollectionKey,
   getRxStorageMemory,
+  removeDocFromState,
   type RxStorageInstanceMemory,
 } from 'rxdb/plugins/storage-memory';
-import { lastVersions, packedBlocks, type LoadedBlocks, type PackedBlocks } from './packed-blocks';
+import {
+  lastVersions,
+  packedBlocks,
+  type Caught,
+  type LoadedBlocks,
+  type Newer,
+  type PackedBlocks,
+} from './packed-blocks';
 
 /** A collection's blocks past which they are compacted (packed-blocks.ts). */
 export const COMPACT_PAST_BLOCKS = 64;
@@ -62,6 +70,8 @@ export interface PackedStorageSettings {
   indexedDB: IDBFactory;
   /** The IDBKeyRange of that factory (the global one in a browser). */
   IDBKeyRange?: typeof IDBKeyRange;
+  /** A collection's blocks past which they are compacted (COMPACT_PAST_BLOCKS). */
+  compactPastBlocks?: number;
   /** The storage the collections were kept in before, whose documents are moved in once. */
   before?: RxStorage<unknown, unknown>;
   /** Names of that storage's databases (`indexedDB.databases()` where it exists). */
@@ -153,7 +163,7 @@ class PackedInstance implements RxStorageInstance<unknown, unknown, unknown> {
   private catchUpWaiting = false;
   private compactionWaiting = false;
   /** The blocks past which the next compaction is due; doubled after a failed one. */
-  private compactPast = COMPACT_PAST_BLOCKS;
+  private compactPast: number;
 
   static async open(
     params: RxStorageInstanceCreationParams<unknown, unknown>,
@@ -213,8 +223,17 @@ class PackedInstance implements RxStorageInstance<unknown, unknown, unknown> {
         LOADED,
       );
     }
-    const instance = new PackedInstance(params, memory, blocks, key, primaryPath, loaded);
-    if (loaded.blocks > COMPACT_PAST_BLOCKS) instance.compactInTurn();
+    const compactPast = settings.compactPastBlocks ?? COMPACT_PAST_BLOCKS;
+    const instance = new PackedInstance(
+      params,
+      memory,
+      blocks,
+      key,
+      primaryPath,
+      loaded,
+      compactPast,
+    );
+    if (loaded.blocks > compactPast) instance.compactInTurn();
     return instance;
   }
 
@@ -225,6 +244,7 @@ class PackedInstance implements RxStorageInstance<unknown, unknown, unknown> {
     key: string,
     primaryPath: string,
     loaded: LoadedBlocks,
+    private readonly compactPastAtFirst: number,
   ) {
     this.databaseName = params.databaseName;
     this.collectionName = params.collectionName;
@@ -235,6 +255,7 @@ class PackedInstance implements RxStorageInstance<unknown, unknown, unknown> {
     this.primaryPath = primaryPath;
     this.seq = loaded.seq;
     this.blockCount = loaded.blocks;
+    this.compactPast = compactPastAtFirst;
   }
 
   /** The head of the blocks the memory holds: every write up to it, and none after. */
@@ -298,7 +319,7 @@ class PackedInstance implements RxStorageInstance<unknown, unknown, unknown> {
         (row) => row.document as Doc,
       );
     });
-    await this.take(written.blocks);
+    this.take(written);
     this.seq = written.seq;
     const refused = new Set(categorized.errors.map((error) => error.writeRow));
     const accepted = rows.filter((row) => !refused.has(row));
@@ -311,35 +332,56 @@ class PackedInstance implements RxStorageInstance<unknown, unknown, unknown> {
     return { error: categorized.errors };
   }
 
-  /** The latest version of each row's document: the memory's, or a newer block's. */
-  private currentOf(rows: BulkWriteRow<unknown>[], newer: Doc[][]): Map<string, Doc> {
-    const idOf = (doc: unknown) => (doc as Record<string, unknown>)[this.primaryPath] as string;
-    const ids = new Set(rows.map((row) => idOf(row.document)));
+  private idOf(doc: unknown): string {
+    return (doc as Record<string, unknown>)[this.primaryPath] as string;
+  }
+
+  /**
+   * The latest version of each row's document: a newer block's, else the memory's (none after a
+   * snapshot that does not hold it: it was purged).
+   */
+  private currentOf(rows: BulkWriteRow<unknown>[], newer: Newer): Map<string, Doc> {
+    const ids = new Set(rows.map((row) => this.idOf(row.document)));
     const held = this.memory.internals.documents;
     const current = new Map<string, Doc>();
-    for (const id of ids) {
-      const doc = held.get(id);
-      if (doc) current.set(id, doc);
+    if (!newer.fromSnapshot) {
+      for (const id of ids) {
+        const doc = held.get(id);
+        if (doc) current.set(id, doc);
+      }
     }
-    for (const docs of newer) {
-      for (const doc of docs) if (ids.has(idOf(doc))) current.set(idOf(doc), doc);
+    for (const docs of newer.blocks) {
+      for (const doc of docs) if (ids.has(this.idOf(doc))) current.set(this.idOf(doc), doc);
     }
     return current;
   }
 
-  /** Blocks another tab stored, into the memory in order, as change events of FROM_ANOTHER_TAB. */
-  private async take(blocks: Doc[][]): Promise<void> {
-    if (blocks.length === 0) return;
+  /**
+   * Blocks other tabs stored, into the memory in order, as change events of FROM_ANOTHER_TAB;
+   * after a snapshot, the documents it left out are purged from the memory too (no event, as
+   * RxDB's storages send none for a cleanup).
+   */
+  private take(newer: Newer): void {
+    if (newer.blocks.length === 0) return;
     const memory = this.memory;
     memory.ensurePersistence();
     const held = memory.internals.documents;
+    const latest = lastVersions(newer.blocks, this.primaryPath);
+    if (newer.fromSnapshot) {
+      const kept = new Set(latest.map((doc) => this.idOf(doc)));
+      for (const doc of [...held.values()]) {
+        if (!kept.has(this.idOf(doc)))
+          removeDocFromState(this.primaryPath, this.schema, memory.internals, doc);
+      }
+    }
     const rows: BulkWriteRow<unknown>[] = [];
-    for (const document of lastVersions(blocks, this.primaryPath)) {
-      const previous = held.get((document as Record<string, unknown>)[this.primaryPath] as string);
+    for (const document of latest) {
+      const previous = held.get(this.idOf(document));
       if (previous?._rev !== document._rev)
         rows.push(previous ? { document, previous } : { document });
     }
-    if (rows.length > 0) await memory.bulkWrite(rows, FROM_ANOTHER_TAB);
+    // RxDB's memory storage decides a write at once, before its promise settles.
+    if (rows.length > 0) void memory.bulkWrite(rows, FROM_ANOTHER_TAB);
   }
 
   /** A catch-up with other tabs' writes after the work waiting now, unless one is waiting. */
@@ -349,18 +391,26 @@ class PackedInstance implements RxStorageInstance<unknown, unknown, unknown> {
     void this.inTurn(async () => {
       this.catchUpWaiting = false;
       if (this.closed) return;
-      const newer = await this.blocks.since(this.key, this.seq);
-      await this.take(newer.blocks);
-      this.blockCount += newer.blocks.length;
-      this.seq = newer.seq;
+      this.catchUp(await this.blocks.since(this.key, this.seq));
     }).catch((err: unknown) => console.warn('[storage] reading another tab’s write failed', err));
+  }
+
+  private catchUp(newer: Caught): void {
+    this.take(newer);
+    this.blockCount = newer.fromSnapshot
+      ? newer.blocks.length
+      : this.blockCount + newer.blocks.length;
+    this.seq = newer.seq;
   }
 
   private compactSoon(purgeBefore?: number): Promise<void> {
     return this.inTurn(async () => {
       if (this.closed) return;
-      const compacted = await this.blocks.compact(this.key, this.primaryPath, purgeBefore);
-      this.blockCount = compacted.blocks;
+      const { seq } = await this.blocks.compact(this.key, this.primaryPath, purgeBefore);
+      // The snapshot, with whatever this tab had not read yet (and the documents it purged).
+      this.catchUp(await this.blocks.since(this.key, this.seq));
+      // A snapshot under a new head purged documents: the other tabs forget them too.
+      this.channel?.postMessage({ from: this.token, seq } satisfies Broadcast);
     });
   }
 
@@ -374,9 +424,9 @@ class PackedInstance implements RxStorageInstance<unknown, unknown, unknown> {
     this.compactionWaiting = true;
     void this.compactSoon()
       .then(
-        () => (this.compactPast = COMPACT_PAST_BLOCKS),
+        () => (this.compactPast = this.compactPastAtFirst),
         (err: unknown) => {
-          this.compactPast = Math.max(this.blockCount, COMPACT_PAST_BLOCKS) * 2;
+          this.compactPast = Math.max(this.blockCount, this.compactPastAtFirst) * 2;
           console.warn('[storage] compaction failed', err);
         },
       )
@@ -411,7 +461,6 @@ class PackedInstance implements RxStorageInstance<unknown, unknown, unknown> {
   async cleanup(minimumDeletedTime: number): Promise<boolean> {
     this.ensureOpen();
     const purgeBefore = now() - minimumDeletedTime;
-    await this.inTurn(() => this.memory.cleanup(minimumDeletedTime));
     await this.compactSoon(purgeBefore);
     return true;
   }
