@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useToast } from './toast/toast-context';
 import { ConfirmDialog } from './confirm-dialog';
+import { failureMessage } from '@client/pwa/failure-message';
 
 /**
  * Delete after a confirmation, with the success toast or the failure message: `ask(id)` opens the
@@ -20,8 +21,7 @@ export function useConfirmedDelete(options: {
       await options.remove(id);
       toast.saved(options.success);
     } catch (err) {
-      console.error('delete failed', id, err);
-      toast.error(options.failure);
+      toast.error(failureMessage(`deleting ${id} failed`, err, options.failure));
     }
   };
   return {

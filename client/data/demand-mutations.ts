@@ -6,6 +6,7 @@ import { newId } from '@couchdb/model/common-facts';
 import type { DemandForm } from '@couchdb/model/demand';
 import { DEMAND_MAX, DEMAND_MESSAGES, type DemandStatus } from '@couchdb/model/demand-facts';
 import { changeDemandStatus } from '@couchdb/rules/demand-list';
+import { RefusalError } from '@client/lib/failure';
 import type { DeviceDatabase } from './database';
 import { checkLimit } from './limit-reached';
 import type { DemandDoc } from './schemas/demand.schema';
@@ -84,7 +85,7 @@ export async function setDemandStatus(
   if (!doc) throw new Error('demand not on this device');
   await doc.incrementalModify((old) => {
     const result = changeDemandStatus(old, to, now);
-    if (!result.ok) throw new Error(result.message);
+    if (!result.ok) throw new RefusalError(result.message);
     return result.demand;
   });
 }

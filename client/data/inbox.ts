@@ -29,6 +29,7 @@ import {
 } from '@couchdb/rules/search-match';
 import { merge, type Observable } from 'rxjs';
 import type { DeviceDatabase } from './database';
+import { LimitReachedError } from './limit-reached';
 import { inboxBadge } from './inbox-badge';
 import { publicListings } from './public-listings';
 import type { InboxDoc } from './schemas/inbox.schema';
@@ -51,7 +52,7 @@ export async function saveSearch(
 ): Promise<string> {
   // The gateway refuses one past the cap; say so here rather than keep a refused write.
   const kept = await db.saved_searches.find({ selector: { user_id: userId } }).exec();
-  if (kept.length >= SAVED_SEARCH_MAX) throw new Error(SAVED_SEARCH_MESSAGES.tooMany);
+  if (kept.length >= SAVED_SEARCH_MAX) throw new LimitReachedError(SAVED_SEARCH_MESSAGES.tooMany);
   const id = newId();
   await db.saved_searches.insert({
     id,

@@ -9,6 +9,7 @@ import type { UserRole } from '@couchdb/model/roles';
 import { createRefusal } from '@couchdb/rules/access';
 import { editedListingFromForm, newListingFromForm } from '@couchdb/rules/listing-form';
 import { changeStatus } from '@couchdb/rules/property-status';
+import { RefusalError } from '@client/lib/failure';
 import type { DeviceDatabase } from './database';
 import { checkLimit } from './limit-reached';
 import { composeListingMedia, mediaOfListing, sameMedia, type ListingMedia } from './listing-media';
@@ -36,7 +37,7 @@ export async function publishListing(
   const listing = newListingFromForm(form, publisher, newId());
   // The gateway's create rule, applied here too so the device never queues what it would refuse.
   const refusal = createRefusal('properties', publisher.user_type, listing);
-  if (refusal) throw new Error(refusal.message);
+  if (refusal) throw new RefusalError(refusal.message);
   // Its per-account limit too: the listings on the device (not deleted) and those still waiting
   // in the outbox for their files.
   // Counted by reading them: RxDB refuses a count() its indexes cannot answer alone (QU14).
@@ -92,7 +93,7 @@ export async function deleteListing(db: DeviceDatabase, id: string): Promise<voi
   if (!doc) return;
   await doc.incrementalModify((old) => {
     const result = changeStatus(old, 'deleted');
-    if (!result.ok) throw new Error(result.message);
+    if (!result.ok) throw new RefusalError(result.message);
     return result.property;
   });
 }

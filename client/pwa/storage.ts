@@ -3,12 +3,13 @@
  * and turns "quota exceeded" failures from anywhere (IndexedDB through RxDB/Dexie, the Cache API,
  * localStorage) into one clear message instead of a silent failure.
  */
+import { STORAGE_FULL_MESSAGES } from '@couchdb/model/errors';
+import { describeFailure } from '@client/lib/failure';
 import { isQuotaExceededError } from '@client/lib/quota-error';
 import { useStoreValue } from '@client/lib/use-store-value';
 
 export const STORAGE_MESSAGES = {
-  quotaExceeded:
-    '本机存储空间已满，新的数据没能保存。请清理手机存储空间，或在浏览器设置中清除其他网站的数据后重试。',
+  quotaExceeded: STORAGE_FULL_MESSAGES.banner,
   persisted: '已开启持久存储，浏览器不会自动清除本机保存的数据',
   notPersisted: '未开启持久存储，存储空间紧张时浏览器可能清除本机保存的数据',
   unavailable: '当前浏览器无法读取存储空间用量',
@@ -160,11 +161,12 @@ function setQuotaExceeded(value: boolean) {
 
 /**
  * Shows the full-storage message when `err` is a quota failure; returns whether it was one.
- * Code that catches storage errors itself calls this before handling anything else.
+ * Code that catches storage errors itself calls this before handling anything else; an action the
+ * user took does so through failure-message.ts, which also says what was not saved.
  */
 export function reportStorageError(err: unknown): boolean {
   if (!isQuotaExceededError(err)) return false;
-  console.error('[storage] quota exceeded', err);
+  console.error('[storage] quota exceeded', describeFailure(err));
   setQuotaExceeded(true);
   return true;
 }

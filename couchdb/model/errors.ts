@@ -68,8 +68,18 @@ export const rateLimitedMessage = (seconds: number) =>
 export const passwordAttemptsMessage = (seconds: number) =>
   `密码尝试次数过多，为保护账号安全，请${Math.max(1, Math.ceil(seconds / 60))}分钟后再试`;
 
-export const loadFailedMessage = (msg: string) => `数据加载失败：${msg}`;
-export const operationFailedMessage = (msg: string) => `操作失败：${msg}`;
+/**
+ * The device's storage is full: the browser refused a write for lack of space. Said by the kind of
+ * the failure, never with its details (a storage error carries the documents it was writing).
+ */
+export const STORAGE_FULL_MESSAGES = {
+  /** The toast of the change that was not saved (what was typed stays on the screen). */
+  notSaved:
+    '手机存储空间已满，刚才的修改没有保存。请清理手机存储空间（如删除不用的照片、视频或应用）后再试一次。',
+  /** The banner that stays until the user closes it. */
+  banner:
+    '本机存储空间已满，新的数据没能保存。请清理手机存储空间，或在浏览器设置中清除其他网站的数据后重试。',
+} as const;
 
 /** Auth screens (spec §8 "Auth"). */
 export const AUTH_MESSAGES = {
@@ -110,6 +120,8 @@ export const GENERIC_MESSAGES = {
   loadFailed: '加载失败',
   reloadHint: '请刷新页面重试',
   saveFailed: '保存失败，请重试',
+  /** A change on the device that failed for a reason with no text of its own. */
+  operationFailed: '操作失败，请重试',
   /** A document written on this device that the server does not hold yet (made offline). */
   unsynced: '未同步',
   /** An edit saved while offline. */

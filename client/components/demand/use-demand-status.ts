@@ -10,6 +10,7 @@ import {
 import { useToast } from '@client/components/toast/toast-context';
 import { setDemandStatus } from '@client/data/demand-mutations';
 import { useOpenDevice } from '@client/data/hooks';
+import { failureMessage } from '@client/pwa/failure-message';
 
 export function useDemandStatusChange(): (id: string, to: DemandStatus) => Promise<void> {
   const device = useOpenDevice();
@@ -20,8 +21,9 @@ export function useDemandStatusChange(): (id: string, to: DemandStatus) => Promi
       await setDemandStatus(device.database, id, to);
       toast.saved(DEMAND_MESSAGES.statusChanged(DEMAND_STATUS_LABELS[to]));
     } catch (err) {
-      console.error('demand status change failed', id, to, err);
-      toast.error(DEMAND_MESSAGES.statusFailed);
+      toast.error(
+        failureMessage(`demand ${id} to ${to} failed`, err, DEMAND_MESSAGES.statusFailed),
+      );
     }
   };
 }

@@ -6,10 +6,11 @@
  */
 import type { NavigateFunction } from 'react-router';
 import { FAVORITE_MESSAGES } from '@couchdb/model/favorite-facts';
-import { operationFailedMessage } from '@couchdb/model/errors';
+import { GENERIC_MESSAGES } from '@couchdb/model/errors';
 import type { DeviceDatabase } from '@client/data/database';
 import { addFavorite } from '@client/data/hooks/use-favorites';
 import { LimitReachedError } from '@client/data/limit-reached';
+import { failureMessage } from '@client/pwa/failure-message';
 import type { LoginRedirectState } from '../auth/require-auth';
 import type { Toast } from '../toast/toast-context';
 import { PENDING_FAVORITE_KEY } from './pending-favorite';
@@ -64,7 +65,12 @@ export async function applyPendingFavorite(
       toast.warning(err.message);
       return;
     }
-    console.error('favouriting after the login failed', propertyId, err);
-    toast.error(operationFailedMessage(err instanceof Error ? err.message : String(err)));
+    toast.error(
+      failureMessage(
+        `favouriting ${propertyId} after the login failed`,
+        err,
+        GENERIC_MESSAGES.operationFailed,
+      ),
+    );
   }
 }

@@ -5,12 +5,13 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { FAVORITE_MESSAGES } from '@couchdb/model/favorite-facts';
-import { operationFailedMessage } from '@couchdb/model/errors';
+import { GENERIC_MESSAGES } from '@couchdb/model/errors';
 // Not the hooks' index: the first screen loads only the hooks it uses.
 import { toggleFavorite, useFavoriteIds } from '@client/data/hooks/use-favorites';
 import { LimitReachedError } from '@client/data/limit-reached';
 import { useOpenDevice } from '@client/data/open-device';
 import { useAuth } from '@client/lib/session/auth-context';
+import { failureMessage } from '@client/pwa/failure-message';
 import { useToast } from '../toast/toast-context';
 
 export interface FavoriteToggle {
@@ -57,8 +58,13 @@ export function useFavoriteToggle(): FavoriteToggle {
             toast.warning(err.message);
             return;
           }
-          console.error('favourite toggle failed', propertyId, err);
-          toast.error(operationFailedMessage(err instanceof Error ? err.message : String(err)));
+          toast.error(
+            failureMessage(
+              `favourite toggle of ${propertyId} failed`,
+              err,
+              GENERIC_MESSAGES.operationFailed,
+            ),
+          );
         },
       );
     },

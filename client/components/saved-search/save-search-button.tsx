@@ -7,10 +7,11 @@ import { useLocation, useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
 import BookmarkAddOutlined from '@mui/icons-material/BookmarkAddOutlined';
 import { SAVED_SEARCH_MESSAGES as sm } from '@couchdb/model/saved-search-facts';
-import { operationFailedMessage } from '@couchdb/model/errors';
+import { GENERIC_MESSAGES } from '@couchdb/model/errors';
 import { propertyFilterToParams, type PropertyFilter } from '@couchdb/rules/property-filter';
 import { useOpenDevice } from '@client/data/hooks';
 import { useAuth } from '@client/lib/session/auth-context';
+import { failureReason } from '@client/pwa/failure-message';
 import { useToast } from '../toast/toast-context';
 
 const SaveSearchDialog = lazy(() => import('./save-search-dialog'));
@@ -56,9 +57,9 @@ export function SaveSearchButton({ filter, summary }: { filter: PropertyFilter; 
                 toast.success(sm.saved);
                 setOpen(false);
               } catch (err) {
-                console.error('saving a search failed', err);
-                const message = err instanceof Error ? err.message : String(err);
-                toast.error(message === sm.tooMany ? message : operationFailedMessage(message));
+                toast.error(
+                  failureReason('saving a search failed', err) ?? GENERIC_MESSAGES.operationFailed,
+                );
               }
             }}
           />

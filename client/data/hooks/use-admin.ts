@@ -15,6 +15,7 @@ import {
 import { VERIFICATION_MESSAGES, type VerificationStatus } from '@couchdb/model/trust-facts';
 import type { UserRole } from '@couchdb/model/roles';
 import { decideRevision, hasPendingRevision } from '@couchdb/rules/listing-review';
+import { RefusalError } from '@client/lib/failure';
 import type { DeviceDatabase } from '../database';
 import type { AdminLogEntry } from '@couchdb/model/admin-log';
 import type { OplogEntry } from '@couchdb/model/oplog';
@@ -118,7 +119,7 @@ export async function auditListing(
       };
     }
     const result = auditProperty(old, decision, admin, comment);
-    if (!result.ok) throw new Error(result.message);
+    if (!result.ok) throw new RefusalError(result.message);
     return result.property;
   });
   return decided;
@@ -147,7 +148,7 @@ export async function checkListingVerification(
   status: Exclude<VerificationStatus, 'unchecked'>,
 ): Promise<void> {
   await modifyListing(db, id, (old) => {
-    if (!old.verification_code) throw new Error(VERIFICATION_MESSAGES.noCode);
+    if (!old.verification_code) throw new RefusalError(VERIFICATION_MESSAGES.noCode);
     return { ...old, verification_status: status, updated_at: new Date().toISOString() };
   });
 }
@@ -160,7 +161,7 @@ export async function changeListingStatus(
 ): Promise<void> {
   await modifyListing(db, id, (old) => {
     const result = changeStatus(old, to);
-    if (!result.ok) throw new Error(result.message);
+    if (!result.ok) throw new RefusalError(result.message);
     return result.property;
   });
 }

@@ -39,6 +39,7 @@ import { AdminGate } from './components/admin-gate';
 import { AdminNewsCard } from './components/admin-news-card';
 import { LoadFailed } from './components/load-failed';
 import { NewsDialog } from './components/news-dialog';
+import { failureMessage } from '@client/pwa/failure-message';
 
 /**
  * 资讯管理 (spec §2 "Admin news"): every article on the admin's device (drafts and archived ones
@@ -92,8 +93,13 @@ function NewsConsole() {
       toast.saved(isNew ? NEWS_MESSAGES.created : NEWS_MESSAGES.updated);
       return true;
     } catch (err) {
-      console.error('news save failed', err);
-      toast.error(isNew ? NEWS_MESSAGES.createFailed : NEWS_MESSAGES.updateFailed);
+      toast.error(
+        failureMessage(
+          'news save failed',
+          err,
+          isNew ? NEWS_MESSAGES.createFailed : NEWS_MESSAGES.updateFailed,
+        ),
+      );
       return false;
     }
   };

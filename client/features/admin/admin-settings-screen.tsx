@@ -30,6 +30,7 @@ import { saveSettings } from '@client/data/setting-mutations';
 import { AdminGate } from './components/admin-gate';
 import { LoadFailed } from './components/load-failed';
 import { LoanRatesEditor } from './components/loan-rates-editor';
+import { failureMessage } from '@client/pwa/failure-message';
 
 /** The form shows the three settings it edits (the calculator's rates have their own form). */
 const formValues = (
@@ -108,8 +109,7 @@ function SettingsEditor({ settings }: { settings: Settings }) {
       );
       toast.saved(SETTINGS_MESSAGES.saved);
     } catch (err) {
-      console.error('saving the settings failed', err);
-      toast.error(SETTINGS_MESSAGES.saveFailed);
+      toast.error(failureMessage('saving the settings failed', err, SETTINGS_MESSAGES.saveFailed));
     }
   });
 

@@ -25,7 +25,9 @@ import {
   changeListingsStatus,
   setListingPriority,
 } from '@client/data/hooks/use-admin';
+import { RefusalError } from '@client/lib/failure';
 import { useAuth } from '@client/lib/session/auth-context';
+import { failureMessage, failureReason } from '@client/pwa/failure-message';
 
 const BATCH_LABELS: Record<PropertyStatus, string> = {
   active: '上架',
@@ -53,16 +55,15 @@ export function useAdminActions(): AdminActions {
       if (!device) throw new Error('no database open');
       toast.saved(await work());
     } catch (err) {
-      console.error(failure, err);
-      const reason = err instanceof Error ? err.message : '';
-      toast.error(reason && reason !== 'no database open' ? `${failure}：${reason}` : failure);
+      const reason = failureReason(failure, err);
+      toast.error(reason ? `${failure}：${reason}` : failure);
     }
   };
 
   return {
     audit: (id, decision, comment = '') =>
       run(ADMIN_PROPERTY_MESSAGES.auditFailed, async () => {
-        if (!user) throw new Error(ADMIN_PROPERTY_MESSAGES.reviewUnauthorized);
+        if (!user) throw new RefusalError(ADMIN_PROPERTY_MESSAGES.reviewUnauthorized);
         const decided = await auditListing(
           device!.database,
           id,
@@ -118,8 +119,9 @@ export function useAdminActions(): AdminActions {
         if (result.refused.length === 0 && result.changed > 0) toast.saved(text);
         else toast.warning(text);
       } catch (err) {
-        console.error('batch status change failed', err);
-        toast.error(ADMIN_PROPERTY_MESSAGES.batchFailed);
+        toast.error(
+          failureMessage('batch status change failed', err, ADMIN_PROPERTY_MESSAGES.batchFailed),
+        );
       }
       return true;
     },

@@ -9,7 +9,7 @@ import DeleteSweepOutlined from '@mui/icons-material/DeleteSweepOutlined';
 import FavoriteBorderOutlined from '@mui/icons-material/FavoriteBorderOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import { AREA_BANDS, TOWNSHIPS } from '@couchdb/model/constants';
-import { operationFailedMessage } from '@couchdb/model/errors';
+import { GENERIC_MESSAGES } from '@couchdb/model/errors';
 import { FAVORITE_MESSAGES } from '@couchdb/model/favorite-facts';
 import {
   PROPERTY_TYPE_LABELS,
@@ -27,6 +27,7 @@ import { useListLayout } from '@client/components/property/use-list-layout';
 import { useToast } from '@client/components/toast/toast-context';
 import { clearFavorites, useFavoriteProperties, useOpenDevice } from '@client/data/hooks';
 import { useAuth } from '@client/lib/session/auth-context';
+import { failureMessage } from '@client/pwa/failure-message';
 import { PageHeader } from '@client/components/page-header';
 
 /** A price band of either type: `sale:100-200` (万) or `rent:0-3000` (元/月); '' for any. */
@@ -78,8 +79,9 @@ export default function FavoritesScreen() {
       await clearFavorites(device.database, userId);
       toast.success(FAVORITE_MESSAGES.cleared);
     } catch (err) {
-      console.error('clearing favourites failed', err);
-      toast.error(operationFailedMessage(err instanceof Error ? err.message : String(err)));
+      toast.error(
+        failureMessage('clearing favourites failed', err, GENERIC_MESSAGES.operationFailed),
+      );
     }
   };
 

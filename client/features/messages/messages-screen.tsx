@@ -22,7 +22,7 @@ import DoneAll from '@mui/icons-material/DoneAll';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
 import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
-import { operationFailedMessage } from '@couchdb/model/errors';
+import { GENERIC_MESSAGES } from '@couchdb/model/errors';
 import {
   INBOX_MESSAGES as im,
   SAVED_SEARCH_MESSAGES as sm,
@@ -40,6 +40,7 @@ import { useInboxEntries, useOpenDevice, useProperty, useSavedSearches } from '@
 import type { InboxDoc } from '@client/data/schemas/inbox.schema';
 import type { SavedSearchDoc } from '@client/data/schemas/saved-search.schema';
 import { useAuth } from '@client/lib/session/auth-context';
+import { failureMessage } from '@client/pwa/failure-message';
 
 const SaveSearchDialog = lazy(() => import('@client/components/saved-search/save-search-dialog'));
 
@@ -53,10 +54,8 @@ export default function MessagesScreen() {
   const device = useOpenDevice();
   const db = device?.identity.kind === 'user' ? device.database : null;
   const toast = useToast();
-  const failed = (err: unknown) => {
-    console.error('inbox write failed', err);
-    toast.error(operationFailedMessage(err instanceof Error ? err.message : String(err)));
-  };
+  const failed = (err: unknown) =>
+    toast.error(failureMessage('inbox write failed', err, GENERIC_MESSAGES.operationFailed));
   const { data: entries } = useInboxEntries(userId);
   const unread = entries?.filter((e) => !e.read_at).length ?? 0;
 
@@ -259,7 +258,14 @@ function SearchList({ userId }: { userId: string | null }) {
           if (!deleting || !db) return;
           deleteSearch(db, deleting.id).then(
             () => toast.success(sm.deleted),
-            (err: unknown) => toast.error(operationFailedMessage(String(err))),
+            (err: unknown) =>
+              toast.error(
+                failureMessage(
+                  `deleting saved search ${deleting.id} failed`,
+                  err,
+                  GENERIC_MESSAGES.operationFailed,
+                ),
+              ),
           );
         }}
       />

@@ -10,6 +10,7 @@ import type { PropertyDoc } from '@client/data/schemas/property.schema';
 import type { RefusedDoc } from '@client/data/schemas/refused.schema';
 import { useAuth } from '@client/lib/session/auth-context';
 import type { ListingDraftState } from './use-listing-draft';
+import { failureMessage } from '@client/pwa/failure-message';
 import { leaveAfterSave } from '@client/pwa/unsaved-changes';
 
 /**
@@ -83,8 +84,9 @@ export function useListingSubmit({
         toast.warning(err.message);
         return;
       }
-      console.error(listing ? 'saving the listing failed' : 'publishing failed', listing?.id, err);
-      toast.error(PROPERTY_MESSAGES.publishFailed);
+      // The form stays as it was, with what was typed: the user can send it again.
+      const context = listing ? `saving listing ${listing.id} failed` : 'publishing failed';
+      toast.error(failureMessage(context, err, PROPERTY_MESSAGES.publishFailed));
     }
   };
 }

@@ -18,6 +18,7 @@ import { FormTextField } from '@client/components/form/form-text-field';
 import { useToast } from '@client/components/toast/toast-context';
 import type { DeviceDatabase } from '@client/data/database';
 import { saveLoanRates } from '@client/data/setting-mutations';
+import { failureMessage } from '@client/pwa/failure-message';
 
 type Form = Control<LoanRatesFormInput, unknown, LoanRates>;
 
@@ -114,8 +115,9 @@ export function LoanRatesEditor({
       reset(formValues(values));
       toast.saved(SETTINGS_MESSAGES.ratesSaved);
     } catch (err) {
-      console.error('saving the loan rates failed', err);
-      toast.error(SETTINGS_MESSAGES.saveFailed);
+      toast.error(
+        failureMessage('saving the loan rates failed', err, SETTINGS_MESSAGES.saveFailed),
+      );
     }
   });
 

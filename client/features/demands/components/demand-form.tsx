@@ -40,6 +40,7 @@ import {
 } from '../demand-form-values';
 import { useDraftSaver, useSavedDraft } from '@client/components/form/use-form-draft';
 import { demandDraftKey, parseDemandDraft } from '../demand-draft-store';
+import { failureReason } from '@client/pwa/failure-message';
 import { leaveAfterSave, useUnsavedChanges } from '@client/pwa/unsaved-changes';
 
 const RANGES = [
@@ -162,10 +163,9 @@ function DemandFields({
       // A new demand: 发布管理 (spec §2) opens on its demands, where the new one is.
       await navigate(demand ? '/my-demands' : '/manage?tab=demands');
     } catch (err) {
-      console.error('saving the demand failed', err);
-      toast.error(
-        err instanceof Error && err.message ? err.message : DEMAND_MESSAGES.publishFailed,
-      );
+      // The form keeps what was typed: the user can send it again. A refusal is said as it is.
+      const context = demand ? `saving demand ${demand.id} failed` : 'publishing a demand failed';
+      toast.error(failureReason(context, err) ?? DEMAND_MESSAGES.publishFailed);
     }
   });
 
