@@ -3,83 +3,39 @@
  * The files wait as Blobs in IndexedDB (so a reload or a closed browser loses nothing), upload with
  * progress, 3 tries each at 1 s × attempt, then wait for the next connection; once every file of a
  * listing is stored, the listing goes into RxDB with its media and syncs like any other write.
- * An edit that adds files waits here the same way, then sets the listing's media (kept + new).
- * The same IndexedDB also keeps the files chosen in an unsent publish form (see draft-media.ts).
+ * An edit that adds files waits here the same way, then sets the listing's media (kept + new); if
+ * that listing is not on this device then, the files are kept (and shown) until it is back or the
+ * user discards them. The database itself (shared with draft-media.ts) is outbox-db.ts.
  */
+import type { IDBPTransaction } from 'idb';
+import type { Subscription } from 'rxjs';
 import { UPLOAD_BACKOFF_MS, UPLOAD_MAX_ATTEMPTS } from '@couchdb/model/constants';
 import { mediaTypeOf, UPLOAD_MESSAGES, type MediaType } from '@couchdb/model/media-facts';
-import type { Property } from '@couchdb/model/property';
 import { PROPERTY_FORM_MESSAGES } from '@couchdb/model/property-facts';
 import { Backoff, sleep, type BackoffPolicy } from '@client/lib/backoff';
 import { ApiError, type HttpClient } from '@client/lib/http';
 import type { DeviceDatabase } from './database';
-import { committed, request } from './idb-requests';
 import { composeListingMedia, type ListingMedia } from './listing-media';
+import {
+  FILES,
+  openOutboxDb,
+  OutboxConnection,
+  PUBLICATIONS,
+  STRICT,
+  whenCommitted,
+  type OutboxDb,
+  type OutboxFile,
+  type OutboxListing,
+  type OutboxPublication,
+  type OutboxSchema,
+} from './outbox-db';
 import { syncStatus } from './sync-status';
 
-/** The listing as the form made it, without its media (added once uploaded). */
-export type OutboxListing = Omit<Property, 'images' | 'media_items' | 'owner'>;
-
-export type OutboxFileStatus = 'pending' | 'uploading' | 'done' | 'failed';
-
-export interface OutboxFile {
-  id: string;
-  publication: string;
-  sort: number;
-  name: string;
-  kind: MediaType;
-  blob: Blob;
-  status: OutboxFileStatus;
-  /** 0–100 while uploading. */
-  progress: number;
-  attempts: number;
-  error?: string;
-  /** The gateway refused the file itself (its content, size or name): uploading it again cannot help. */
-  refused?: boolean;
-  url?: string;
-  thumbnail_url?: string;
-}
-
-export interface OutboxPublication {
-  /** The listing id for a new listing; an id of its own for an edit (`editOf`). */
-  id: string;
-  userId: string;
-  /** A new listing as the form made it; for an edit, the listing's content when saved (shown). */
-  listing: OutboxListing;
-  createdAt: string;
-  /** Media already on the server that come first (an edit's kept media, a resent listing's). */
-  kept?: ListingMedia[];
-  /** Set when the files are added to this existing listing instead of publishing a new one. */
-  editOf?: string;
-}
+export type { OutboxFile, OutboxFileStatus, OutboxListing, OutboxPublication } from './outbox-db';
 
 export interface OutboxEntry {
   publication: OutboxPublication;
   files: OutboxFile[];
-}
-
-const DB_NAME = 'cjfc_media_outbox';
-const PUBLICATIONS = 'publications';
-const FILES = 'files';
-/** Files chosen in a publish form not yet submitted (draft-media.ts). */
-export const DRAFT_FILES = 'draft_files';
-
-/** Version 2 added the draft files store. */
-export async function openOutboxDb(): Promise<IDBDatabase> {
-  const open = indexedDB.open(DB_NAME, 2);
-  open.onupgradeneeded = () => {
-    const db = open.result;
-    const stores = db.objectStoreNames;
-    if (!stores.contains(PUBLICATIONS)) db.createObjectStore(PUBLICATIONS, { keyPath: 'id' });
-    if (!stores.contains(FILES))
-      db.createObjectStore(FILES, { keyPath: 'id' }).createIndex('publication', 'publication');
-    if (!stores.contains(DRAFT_FILES))
-      db.createObjectStore(DRAFT_FILES, { keyPath: 'id' }).createIndex('draft', 'draft');
-  };
-  const db = await request(open);
-  // A newer version opened in another tab: let it upgrade, this tab reopens on its next use.
-  db.onversionchange = () => db.close();
-  return db;
 }
 
 /** Upload tries wait 1 s × attempt (spec §5, `uploadBackoffMs`), exactly: no jitter. */
@@ -111,12 +67,24 @@ interface StoredMedia {
   thumbnail_url: string;
 }
 
-/** Every waiting listing of `userId` with its files (the outbox's database is the browser's, shared). */
-async function publicationsOf(db: IDBDatabase, userId: string): Promise<OutboxPublication[]> {
-  const all = (await request(
-    db.transaction(PUBLICATIONS).objectStore(PUBLICATIONS).getAll(),
-  )) as OutboxPublication[];
+/** A transaction that writes waiting listings with their files. */
+type EntriesTx = IDBPTransaction<OutboxSchema, (typeof PUBLICATIONS | typeof FILES)[], 'readwrite'>;
+
+/** Every waiting listing of `userId` (the outbox's database is the browser's, shared). */
+async function publicationsOf(db: OutboxDb, userId: string): Promise<OutboxPublication[]> {
+  const tx = db.transaction(PUBLICATIONS);
+  const all = await whenCommitted(tx, () => tx.store.getAll());
   return all.filter((p) => p.userId === userId);
+}
+
+/** Deletes a waiting listing and its files, in `tx`. */
+async function deleteEntry(tx: EntriesTx, id: string): Promise<void> {
+  const files = tx.objectStore(FILES);
+  const keys = await files.index('publication').getAllKeys(id);
+  await Promise.all([
+    tx.objectStore(PUBLICATIONS).delete(id),
+    ...keys.map((key) => files.delete(key)),
+  ]);
 }
 
 /**
@@ -127,14 +95,15 @@ export async function requeueFailedFilesOf(userId: string): Promise<void> {
   const db = await openOutboxDb();
   try {
     const ids = new Set((await publicationsOf(db, userId)).map((p) => p.id));
-    const tx = db.transaction(FILES, 'readwrite');
-    const files = (await request(tx.objectStore(FILES).getAll())) as OutboxFile[];
-    for (const file of files) {
-      if (ids.has(file.publication) && file.status !== 'done') {
-        tx.objectStore(FILES).put({ ...file, status: 'pending', attempts: 0, progress: 0 });
-      }
-    }
-    await committed(tx);
+    const tx = db.transaction(FILES, 'readwrite', STRICT);
+    await whenCommitted(tx, async () => {
+      const files = await tx.store.getAll();
+      await Promise.all(
+        files
+          .filter((file) => ids.has(file.publication) && file.status !== 'done')
+          .map((file) => tx.store.put({ ...file, status: 'pending', attempts: 0, progress: 0 })),
+      );
+    });
   } finally {
     db.close();
   }
@@ -145,13 +114,8 @@ export async function discardOutboxOf(userId: string): Promise<void> {
   const db = await openOutboxDb();
   try {
     const ids = (await publicationsOf(db, userId)).map((p) => p.id);
-    const tx = db.transaction([PUBLICATIONS, FILES], 'readwrite');
-    for (const id of ids) {
-      tx.objectStore(PUBLICATIONS).delete(id);
-      const keys = await request(tx.objectStore(FILES).index('publication').getAllKeys(id));
-      for (const key of keys) tx.objectStore(FILES).delete(key);
-    }
-    await committed(tx);
+    const tx = db.transaction([PUBLICATIONS, FILES], 'readwrite', STRICT);
+    await whenCommitted(tx, () => Promise.all(ids.map((id) => deleteEntry(tx, id))));
   } finally {
     db.close();
   }
@@ -171,10 +135,14 @@ const REPORT_DELAY_MS = 250;
 export class MediaOutbox {
   private readonly listeners = new Set<() => void>();
   private running: Promise<void> | null = null;
+  /** The run asked for during a run, after it. */
+  private runAfter: Promise<void> | null = null;
   private stopped = false;
   /** Aborts the wait between tries on stop. */
   private readonly stopping = new AbortController();
-  private dbPromise: Promise<IDBDatabase> | null = null;
+  private readonly connection = new OutboxConnection();
+  /** Edited listings not on this device, by id: their files are added once they are back. */
+  private readonly missingListings = new Map<string, Subscription>();
   private reportTimer: ReturnType<typeof setTimeout> | undefined;
   private reportAgain = false;
   private reportsStarted = 0;
@@ -205,6 +173,8 @@ export class MediaOutbox {
     this.stopping.abort();
     clearTimeout(this.reportTimer);
     window.removeEventListener('online', this.onOnline);
+    for (const watch of this.missingListings.values()) watch.unsubscribe();
+    this.missingListings.clear();
   }
 
   subscribe(listener: () => void): () => void {
@@ -235,23 +205,26 @@ export class MediaOutbox {
       return;
     }
     const db = await this.db();
-    const tx = db.transaction([PUBLICATIONS, FILES], 'readwrite');
-    tx.objectStore(PUBLICATIONS).put(publication);
-    files.forEach((file, sort) =>
-      tx.objectStore(FILES).put({
-        id: `${publication.id}:${sort}`,
-        publication: publication.id,
-        sort,
-        name: file.name,
-        kind: mediaTypeOf(file) ?? 'image',
-        // A Blob copy: the File's handle may not outlive the page on every browser.
-        blob: new Blob([file], { type: file.type }),
-        status: 'pending',
-        progress: 0,
-        attempts: 0,
-      } satisfies OutboxFile),
+    const tx = db.transaction([PUBLICATIONS, FILES], 'readwrite', STRICT);
+    await whenCommitted(tx, () =>
+      Promise.all([
+        tx.objectStore(PUBLICATIONS).put(publication),
+        ...files.map((file, sort) =>
+          tx.objectStore(FILES).put({
+            id: `${publication.id}:${sort}`,
+            publication: publication.id,
+            sort,
+            name: file.name,
+            kind: mediaTypeOf(file) ?? 'image',
+            // A Blob copy: the File's handle may not outlive the page on every browser.
+            blob: new Blob([file], { type: file.type }),
+            status: 'pending',
+            progress: 0,
+            attempts: 0,
+          } satisfies OutboxFile),
+        ),
+      ]),
     );
-    await committed(tx);
     this.notify();
     void this.process();
   }
@@ -260,10 +233,9 @@ export class MediaOutbox {
   async entries(): Promise<OutboxEntry[]> {
     const db = await this.db();
     const tx = db.transaction([PUBLICATIONS, FILES]);
-    const publications = (await request(
-      tx.objectStore(PUBLICATIONS).getAll(),
-    )) as OutboxPublication[];
-    const files = (await request(tx.objectStore(FILES).getAll())) as OutboxFile[];
+    const [publications, files] = await whenCommitted(tx, () =>
+      Promise.all([tx.objectStore(PUBLICATIONS).getAll(), tx.objectStore(FILES).getAll()]),
+    );
     return publications
       .filter((p) => p.userId === this.userId)
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
@@ -300,13 +272,14 @@ export class MediaOutbox {
       entry.files.filter((f) => f.kind === 'image' && f.id !== fileId).length;
     if (photos === 0) return PROPERTY_FORM_MESSAGES.noImage;
     const db = await this.db();
-    await request(db.transaction(FILES, 'readwrite').objectStore(FILES).delete(fileId));
+    const tx = db.transaction(FILES, 'readwrite', STRICT);
+    await whenCommitted(tx, () => tx.store.delete(fileId));
     this.notify();
     await this.process();
     return null;
   }
 
-  /** Gives up a waiting listing and its files. */
+  /** Gives up a waiting listing and its files (also one kept because its listing is missing). */
   async discard(id: string): Promise<void> {
     await this.remove(id);
     this.notify();
@@ -345,15 +318,8 @@ export class MediaOutbox {
     await this.process();
   }
 
-  private db(): Promise<IDBDatabase> {
-    this.dbPromise ??= openOutboxDb().then((db) => {
-      db.onversionchange = () => {
-        db.close();
-        this.dbPromise = null;
-      };
-      return db;
-    });
-    return this.dbPromise;
+  private db(): Promise<OutboxDb> {
+    return this.connection.get();
   }
 
   private notify(): void {
@@ -390,36 +356,81 @@ export class MediaOutbox {
         if (this.stopped || mine !== this.reportsStarted) return;
         syncStatus.set({
           outbox: entries.length,
-          outboxStopped: entries.some((e) => uploadingStopped(e.files)),
+          // Files kept for a missing listing wait for the user too (/manage shows them).
+          outboxStopped: entries.some(
+            (e) => uploadingStopped(e.files) || e.publication.listingMissing === true,
+          ),
         });
       },
       (err: unknown) => console.warn('media outbox: counting the waiting listings failed', err),
     );
   }
 
+  /** Stores a file's new state, unless its listing was discarded meanwhile (nothing comes back). */
   private async putFile(file: OutboxFile): Promise<void> {
     const db = await this.db();
-    await request(db.transaction(FILES, 'readwrite').objectStore(FILES).put(file));
+    const tx = db.transaction([PUBLICATIONS, FILES], 'readwrite', STRICT);
+    await whenCommitted(tx, async () => {
+      if ((await tx.objectStore(PUBLICATIONS).getKey(file.publication)) !== undefined)
+        await tx.objectStore(FILES).put(file);
+    });
+  }
+
+  /** Whether a listing is still in the outbox (not given up). */
+  private async waiting(id: string): Promise<boolean> {
+    const db = await this.db();
+    const tx = db.transaction(PUBLICATIONS);
+    return (await whenCommitted(tx, () => tx.store.getKey(id))) !== undefined;
   }
 
   private async remove(id: string): Promise<void> {
     const db = await this.db();
-    const tx = db.transaction([PUBLICATIONS, FILES], 'readwrite');
-    tx.objectStore(PUBLICATIONS).delete(id);
-    const keys = await request(tx.objectStore(FILES).index('publication').getAllKeys(id));
-    for (const key of keys) tx.objectStore(FILES).delete(key);
-    await new Promise<void>((resolve, reject) => {
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error ?? new Error('IndexedDB delete failed'));
-    });
+    const tx = db.transaction([PUBLICATIONS, FILES], 'readwrite', STRICT);
+    await whenCommitted(tx, () => deleteEntry(tx, id));
   }
 
   /**
-   * One run at a time; a call during a run waits for it. Across the tabs of this browser too (a
-   * web lock per account): two tabs would otherwise upload the same file twice.
+   * The edited listing is not on this device (its sync after a sign-in has not brought it yet, or
+   * it is gone): its files are not deleted for that. The entry is marked, so /manage shows it with
+   * a way to discard it, and is published as soon as the listing is here.
+   */
+  private async keepForMissingListing(publication: OutboxPublication): Promise<void> {
+    const listingId = publication.editOf!;
+    if (!publication.listingMissing) {
+      const db = await this.db();
+      const tx = db.transaction(PUBLICATIONS, 'readwrite', STRICT);
+      await whenCommitted(tx, async () => {
+        // Read again in this transaction: one discarded meanwhile is not written back.
+        const current = await tx.store.get(publication.id);
+        if (current) await tx.store.put({ ...current, listingMissing: true });
+      });
+    }
+    if (this.stopped || this.missingListings.has(listingId)) return;
+    const watch = this.database.properties.findOne(listingId).$.subscribe((doc) => {
+      if (!doc) return;
+      this.missingListings.get(listingId)?.unsubscribe();
+      this.missingListings.delete(listingId);
+      void this.process();
+    });
+    this.missingListings.set(listingId, watch);
+  }
+
+  /**
+   * One run at a time; a call during a run waits for it and for one run after it (which sees what
+   * changed meanwhile: a listing added, a missing listing back). Across the tabs of this browser
+   * too (a web lock per account): two tabs would otherwise upload the same file twice.
    */
   process(): Promise<void> {
-    this.running ??= this.acrossTabs(() => this.run()).finally(() => {
+    if (this.running) {
+      this.runAfter ??= this.running
+        .catch(() => undefined)
+        .then(() => {
+          this.runAfter = null;
+          return this.process();
+        });
+      return this.runAfter;
+    }
+    this.running = this.acrossTabs(() => this.run()).finally(() => {
       this.running = null;
     });
     return this.running;
@@ -538,22 +549,32 @@ export class MediaOutbox {
 
   /**
    * Every file is stored: a new listing goes into RxDB with its media; an edit sets the listing's
-   * media to the kept ones plus the new. Either way the entry leaves the outbox.
+   * media to the kept ones plus the new. Either way the entry leaves the outbox, except an edit
+   * whose listing is not on this device (kept, see keepForMissingListing).
    */
   private async publish({ publication, files }: OutboxEntry): Promise<void> {
     const now = new Date().toISOString();
+    // Given up while its files uploaded: nothing of it is published.
+    if (files.length > 0 && !(await this.waiting(publication.id))) return;
     const media: ListingMedia[] = [
       ...(publication.kept ?? []),
       ...files.map((f) => ({ type: f.kind, url: f.url!, thumbnail_url: f.thumbnail_url ?? '' })),
     ];
     if (publication.editOf) {
       const doc = await this.database.properties.findOne(publication.editOf).exec();
-      if (doc) {
-        const composed = composeListingMedia(media, publication.editOf, now);
-        await doc.incrementalModify((old) => ({ ...old, ...composed, updated_at: now }));
-      } else {
-        console.error('media outbox: the edited listing is gone from this device', publication.id);
+      if (!doc) {
+        // Without files nothing waits here (add() publishes at once): nothing to keep.
+        if (files.length === 0)
+          console.error(
+            'media outbox: the edited listing is gone from this device',
+            publication.id,
+          );
+        else await this.keepForMissingListing(publication);
+        this.notify();
+        return;
       }
+      const composed = composeListingMedia(media, publication.editOf, now);
+      await doc.incrementalModify((old) => ({ ...old, ...composed, updated_at: now }));
     } else {
       const existing = await this.database.properties.findOne(publication.id).exec();
       if (!existing) {

@@ -16,7 +16,10 @@ export interface SyncStatus {
   refused: number;
   /** Listings waiting on this device for their photos and videos to upload (the media outbox). */
   outbox: number;
-  /** Their uploading stopped at a file that failed (it waits for the next connection or the user). */
+  /**
+   * Their uploading stopped at a file that failed (it waits for the next connection or the user),
+   * or an edit's files wait for a listing that is not on this device (kept until the user decides).
+   */
   outboxStopped: boolean;
   /** ISO time of the last moment everything was in sync, or null. */
   lastSyncAt: string | null;
