@@ -25,6 +25,14 @@ export const OUTBOX_MESSAGES = {
   abandonConfirm: '房源和其中尚未上传的图片视频将从本机删除，无法恢复。',
   abandoned: '已放弃发布',
   abandonFailed: '操作失败，请重试',
+  /** An edit's files whose listing is not on this device: kept until it is back or discarded. */
+  listingMissing: '房源已不在本机，照片已保留',
+  listingMissingHint: '房源同步回本机后，这些照片会自动加到房源中；不再需要可以删除。',
+  listingMissingStatus: '照片已保留',
+  discardKept: '删除照片',
+  discardKeptTitle: '删除保留的照片？',
+  discardKeptConfirm: '这些照片和视频将从本机删除，无法恢复。',
+  discardedKept: '已删除保留的照片',
 } as const;
 
 /**

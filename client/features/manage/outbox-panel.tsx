@@ -36,7 +36,8 @@ function resendLink(r: RefusedDoc, userId: string | undefined): string | null {
 
 /**
  * What has not reached the server yet (spec's "nothing lost", DESIGN §5, §7): listings waiting for
- * their photos with each file's progress, retry and discard; and local changes the server refused,
+ * their photos with each file's progress, retry and discard (an edit's photos kept because its
+ * listing is not on this device, with their own line); and local changes the server refused,
  * with the reason, to edit and resend (listings and demands) or to dismiss.
  */
 export function OutboxPanel() {
@@ -44,7 +45,13 @@ export function OutboxPanel() {
   const { user } = useAuth();
   const { outbox, entries } = useOutbox();
   const { data: refused, database } = useRefusedChanges();
-  const [abandoning, setAbandoning] = useState<string | null>(null);
+  /**
+   * The waiting listing the user asked to give up (`kept`: its photos are kept for a missing
+   * listing); it stays after the dialog closes so the closing dialog keeps its texts.
+   */
+  const [abandoning, setAbandoning] = useState<{ id: string; kept: boolean; open: boolean } | null>(
+    null,
+  );
   if (entries.length === 0 && (!refused || refused.length === 0)) return null;
 
   const removeFile = (id: string) =>
@@ -55,10 +62,10 @@ export function OutboxPanel() {
         console.error('removing a failed file failed', id, err);
         toast.error(OUTBOX_MESSAGES.removeFailed);
       });
-  const abandon = (id: string) =>
+  const abandon = ({ id, kept }: { id: string; kept: boolean }) =>
     outbox
       ?.discard(id)
-      .then(() => toast.info(OUTBOX_MESSAGES.abandoned))
+      .then(() => toast.info(kept ? OUTBOX_MESSAGES.discardedKept : OUTBOX_MESSAGES.abandoned))
       .catch((err: unknown) => {
         console.error('giving up a waiting listing failed', id, err);
         toast.error(OUTBOX_MESSAGES.abandonFailed);
@@ -72,12 +79,15 @@ export function OutboxPanel() {
         const refusedFiles = failed.filter((f) => f.refused);
         const retryable = failed.filter((f) => !f.refused);
         const failedImages = retryable.filter((f) => f.kind === 'image').map((f) => f.name);
+        const kept = publication.listingMissing === true;
         // Uploading stops at a failed file until it is uploaded again or left out.
-        const status = !navigator.onLine
-          ? OUTBOX_MESSAGES.offline
-          : uploadingStopped(files)
-            ? OUTBOX_MESSAGES.stopped
-            : OUTBOX_MESSAGES.uploading;
+        const status = kept
+          ? OUTBOX_MESSAGES.listingMissingStatus
+          : !navigator.onLine
+            ? OUTBOX_MESSAGES.offline
+            : uploadingStopped(files)
+              ? OUTBOX_MESSAGES.stopped
+              : OUTBOX_MESSAGES.uploading;
         return (
           <Card key={publication.id} sx={{ p: 2 }} data-testid="outbox-entry">
             <Stack direction="row" sx={{ alignItems: 'center', mb: 1, gap: 1 }}>
@@ -89,7 +99,11 @@ export function OutboxPanel() {
                 sx={{
                   fontSize: 13,
                   flexShrink: 0,
-                  color: status === OUTBOX_MESSAGES.stopped ? 'error.main' : 'text.secondary',
+                  color: kept
+                    ? 'warning.main'
+                    : status === OUTBOX_MESSAGES.stopped
+                      ? 'error.main'
+                      : 'text.secondary',
                 }}
               >
                 {status}
@@ -139,6 +153,12 @@ export function OutboxPanel() {
                 </Box>
               ))}
             </Stack>
+            {kept && (
+              <Alert severity="warning" sx={{ mt: 1.5 }} data-testid="outbox-listing-missing">
+                <div>{OUTBOX_MESSAGES.listingMissing}</div>
+                <div>{OUTBOX_MESSAGES.listingMissingHint}</div>
+              </Alert>
+            )}
             {failed.length > 0 && (
               <Alert severity="error" sx={{ mt: 1.5 }} data-testid="outbox-alert">
                 {retryable.length > 0 && (
@@ -155,8 +175,12 @@ export function OutboxPanel() {
                   {OUTBOX_MESSAGES.retry}
                 </Button>
               )}
-              <Button size="small" color="error" onClick={() => setAbandoning(publication.id)}>
-                {OUTBOX_MESSAGES.abandon}
+              <Button
+                size="small"
+                color="error"
+                onClick={() => setAbandoning({ id: publication.id, kept, open: true })}
+              >
+                {kept ? OUTBOX_MESSAGES.discardKept : OUTBOX_MESSAGES.abandon}
               </Button>
             </Stack>
           </Card>
@@ -199,12 +223,14 @@ export function OutboxPanel() {
         );
       })}
       <ConfirmDialog
-        open={abandoning !== null}
-        title={OUTBOX_MESSAGES.abandonTitle}
-        message={OUTBOX_MESSAGES.abandonConfirm}
-        confirmLabel={OUTBOX_MESSAGES.abandon}
+        open={abandoning?.open === true}
+        title={abandoning?.kept ? OUTBOX_MESSAGES.discardKeptTitle : OUTBOX_MESSAGES.abandonTitle}
+        message={
+          abandoning?.kept ? OUTBOX_MESSAGES.discardKeptConfirm : OUTBOX_MESSAGES.abandonConfirm
+        }
+        confirmLabel={abandoning?.kept ? OUTBOX_MESSAGES.discardKept : OUTBOX_MESSAGES.abandon}
         onConfirm={() => abandoning && void abandon(abandoning)}
-        onClose={() => setAbandoning(null)}
+        onClose={() => setAbandoning((a) => a && { ...a, open: false })}
       />
     </Stack>
   );
