@@ -3,13 +3,14 @@
  * reads, are kept packed (packed-storage.ts: in memory, stored as blocks of documents, for a first
  * sync near IndexedDB's cost a block rather than a row). Every other collection stays in RxDB's
  * Dexie storage on IndexedDB, a row a document, with many-key reads that skip the keys the device
- * does not hold (sparse-reads.ts). The app, its benches and the device tests open their databases
- * on it.
+ * does not hold (sparse-reads.ts). Write times never go back within a collection (write-times.ts).
+ * The app, its benches and the device tests open their databases on it.
  */
 import type { DexieSettings, RxStorage, RxStorageInstanceCreationParams } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { packedStorage, unpackedStorage } from './packed-storage';
 import { sparseReads } from './sparse-reads';
+import { monotonicWriteTimes } from './write-times';
 
 /** The collections kept packed. */
 export const PACKED_COLLECTIONS: ReadonlySet<string> = new Set(['properties']);
@@ -51,12 +52,12 @@ export function deviceStorage(
     databaseNameBefore: dexieDatabaseName,
   });
   const rowOnes = unpackedStorage(dexie, idb);
-  return {
+  return monotonicWriteTimes({
     name: 'cjfc-device',
     rxdbVersion: dexie.rxdbVersion,
     createStorageInstance: <T>(params: RxStorageInstanceCreationParams<T, unknown>) =>
       packed.has(params.collectionName)
         ? packedOnes.createStorageInstance(params)
         : rowOnes.createStorageInstance(params),
-  } as RxStorage<unknown, unknown>;
+  } as RxStorage<unknown, unknown>);
 }
