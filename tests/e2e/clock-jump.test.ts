@@ -1,0 +1,79 @@
+/**
+ * A phone whose clock ran ahead and was then corrected (issue 61) in real Chromium against the real
+ * gateway (embedded store, demo agent): the agent sets a listing's title to T1 while the device's
+ * clock is 10 minutes ahead, and to T2 once it is right again. T2 is the newer edit whatever the
+ * clock said: after reloads the device shows T2 and the server keeps it, and T1 never comes back.
+ * Run `npm run build` first (`npm run test:e2e` does).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
+import { launchBrowser, SYNC_WAIT, type TestBrowser } from '../helpers/browser';
+import { startGateway, type RunningGateway } from '../helpers/gateway';
+import type { Session } from '../helpers/sync-api';
+import { demoAccount, signInDemo } from './pages/browse-fixtures';
+import { openOnClock, setDeviceClock } from './pages/device-clock';
+import {
+  editableListing,
+  editTitle,
+  serverTitle,
+  serverTitlesDuring,
+  shownTitles,
+  synced,
+} from './pages/listing-edits';
+
+vi.setConfig({ testTimeout: 240_000 });
+
+/** How far ahead the phone's clock ran. */
+const AHEAD_MS = 10 * 60 * 1000;
+
+let gateway: RunningGateway;
+let device: TestBrowser | undefined;
+let agent: Session;
+
+beforeAll(async () => {
+  gateway = await startGateway({ embedded: true });
+  agent = await signInDemo(gateway.url, 'agent');
+});
+
+afterEach(async () => {
+  await device?.close();
+});
+
+afterAll(async () => {
+  await gateway?.stop();
+});
+
+describe('a listing edited while the phone’s clock ran ahead, then again once it was right', () => {
+  it('keeps the later edit on the device and on the server across reloads', async () => {
+    const stamp = Date.now() % 100000;
+    const [t0, t1, t2] = ['原标题', '时钟超前时的标题', '时钟校正后的标题'].map(
+      (t) => `${t} ${stamp}`,
+    ) as [string, string, string];
+    const id = await editableListing(gateway.url, agent, t0);
+    device = await launchBrowser();
+    const { page, clock } = await openOnClock(device, gateway.url, demoAccount('agent'), AHEAD_MS);
+
+    await editTitle(page, gateway.url, id, t1, PROPERTY_MESSAGES.updateSuccess);
+    await expect.poll(() => serverTitle(gateway.url, agent, id), SYNC_WAIT).toBe(t1);
+    await synced(page);
+
+    await setDeviceClock(clock, page, 0);
+    await editTitle(page, gateway.url, id, t2, PROPERTY_MESSAGES.updateSuccess);
+    await expect.poll(() => serverTitle(gateway.url, agent, id), SYNC_WAIT).toBe(t2);
+    await synced(page);
+
+    // Two more loads: each time the device shows T2 once its sync is done, and the server keeps
+    // T2 all along.
+    const shown: { list: string; detail: string }[] = [];
+    const onServer = await serverTitlesDuring(gateway.url, agent, id, async () => {
+      for (let load = 0; load < 2; load++) {
+        await page.reload();
+        await synced(page);
+        shown.push(await shownTitles(page, id));
+        await synced(page);
+      }
+    });
+    const t2Shown = { list: t2, detail: t2 };
+    expect({ shown, onServer }).toEqual({ shown: [t2Shown, t2Shown], onServer: [t2] });
+  });
+});
