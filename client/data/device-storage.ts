@@ -9,6 +9,7 @@
 import type { DexieSettings, RxStorage, RxStorageInstanceCreationParams } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { packedStorage, unpackedStorage } from './packed-storage';
+import { dexieDatabaseName } from './rxdb-internals';
 import { sparseReads } from './sparse-reads';
 import { monotonicWriteTimes } from './write-times';
 
@@ -19,18 +20,13 @@ export function dexieStorage(
   settings: Omit<DexieSettings, 'onCreate'> = {},
 ): RxStorage<unknown, unknown> {
   return getRxStorageDexie({
+    // A write is acknowledged once it is on disk, not only handed to the system.
+    chromeTransactionDurability: 'strict',
     ...settings,
     onCreate: (db) => {
       db.use(sparseReads);
     },
   }) as RxStorage<unknown, unknown>;
-}
-
-/** The name of the IndexedDB database RxDB's Dexie storage keeps a collection in. */
-export function dexieDatabaseName(
-  params: RxStorageInstanceCreationParams<unknown, unknown>,
-): string {
-  return `rxdb-dexie-${params.databaseName}--${params.schema.version}--${params.collectionName}`;
 }
 
 /**

@@ -13,6 +13,7 @@ import { UPLOAD_BACKOFF_MS, UPLOAD_MAX_ATTEMPTS } from '@couchdb/model/constants
 import { mediaTypeOf, UPLOAD_MESSAGES, type MediaType } from '@couchdb/model/media-facts';
 import { PROPERTY_FORM_MESSAGES } from '@couchdb/model/property-facts';
 import { Backoff, sleep, type BackoffPolicy } from '@client/lib/backoff';
+import { describeFailure } from '@client/lib/failure';
 import { ApiError, type HttpClient } from '@client/lib/http';
 import type { DeviceDatabase } from './database';
 import { composeListingMedia, type ListingMedia } from './listing-media';
@@ -482,7 +483,10 @@ export class MediaOutbox {
           current = { ...current, ...stored, status: 'done', progress: 100, error: undefined };
         } catch (err) {
           const retry = !(err instanceof UploadError) || err.retry;
-          const message = err instanceof Error ? err.message : String(err);
+          // Shown in the outbox: the upload's own texts, never another error's message.
+          const message = err instanceof UploadError ? err.message : UPLOAD_MESSAGES.uploadFailed;
+          if (!(err instanceof UploadError))
+            console.warn('[outbox] upload failed', file.id, describeFailure(err));
           if (retry && attempt < UPLOAD_MAX_ATTEMPTS) {
             current = { ...current, status: 'pending', error: message };
             await this.putFile(current);

@@ -17,6 +17,7 @@ import { uploadingStopped, type OutboxFile } from '@client/data/media-outbox';
 import { resendable } from '@client/data/refusals';
 import type { RefusedDoc } from '@client/data/schemas/refused.schema';
 import { useAuth } from '@client/lib/session/auth-context';
+import { failureMessage } from '@client/pwa/failure-message';
 
 const FILE_STATUS: Record<OutboxFile['status'], string> = {
   pending: '等待上传',
@@ -58,18 +59,24 @@ export function OutboxPanel() {
     outbox
       ?.removeFile(id)
       .then((refusal) => refusal && toast.warning(refusal))
-      .catch((err: unknown) => {
-        console.error('removing a failed file failed', id, err);
-        toast.error(OUTBOX_MESSAGES.removeFailed);
-      });
+      .catch((err: unknown) =>
+        toast.error(
+          failureMessage(`removing failed file ${id} failed`, err, OUTBOX_MESSAGES.removeFailed),
+        ),
+      );
   const abandon = ({ id, kept }: { id: string; kept: boolean }) =>
     outbox
       ?.discard(id)
       .then(() => toast.info(kept ? OUTBOX_MESSAGES.discardedKept : OUTBOX_MESSAGES.abandoned))
-      .catch((err: unknown) => {
-        console.error('giving up a waiting listing failed', id, err);
-        toast.error(OUTBOX_MESSAGES.abandonFailed);
-      });
+      .catch((err: unknown) =>
+        toast.error(
+          failureMessage(
+            `giving up waiting listing ${id} failed`,
+            err,
+            OUTBOX_MESSAGES.abandonFailed,
+          ),
+        ),
+      );
 
   return (
     <Stack spacing={1.5} sx={{ mb: 2 }} data-testid="outbox">
