@@ -38,7 +38,7 @@ export default tseslint.config(
     },
   },
   {
-    // The shared model and rules stay free of UI, database and server code (DESIGN §2).
+    // The shared model and rules stay free of UI, database and server code (architecture §2).
     files: ['couchdb/model/**/*.ts', 'couchdb/rules/**/*.ts'],
     rules: {
       'no-restricted-imports': [

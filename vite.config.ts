@@ -51,7 +51,7 @@ type RouteMatch = Pick<RouteMatchCallbackOptions, 'url' | 'request' | 'sameOrigi
 
 /**
  * The service worker and web app manifest (vite-plugin-pwa). Prompt mode from the first release:
- * switching modes later strands installed users (DESIGN §8). Data never goes through the service
+ * switching modes later strands installed users (architecture §8). Data never goes through the service
  * worker: /api/* is neither cached nor given the shell, since listings reach the device through
  * RxDB replication. The page side (registration, update prompt) is in client/pwa/.
  */

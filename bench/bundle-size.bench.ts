@@ -1,5 +1,5 @@
 /**
- * JavaScript weight of the built app (DESIGN §11: first screen ≤ 250 KB gzip, aim 170 KB; later
+ * JavaScript weight of the built app (architecture §11: first screen ≤ 250 KB gzip, aim 170 KB; later
  * screens in chunks of their own). Builds with the project's Vite config and a manifest into a temp
  * dir, then prints, gzip-compressed: the first screen (the entry with everything it imports
  * statically, plus the home route), the data layer loaded right after it (RxDB, needed before

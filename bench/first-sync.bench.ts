@@ -1,5 +1,5 @@
 /**
- * First sync of 10,000 listings into an empty device (DESIGN §11: ≤ 2 s and within 1.5× of the
+ * First sync of 10,000 listings into an empty device (architecture §11: ≤ 2 s and within 1.5× of the
  * floor), in headless Chromium with the app's own data layer (RxDB, its storage in a worker as the
  * app runs it, the listings packed: packed-storage.ts; then the same with the storage on the page;
  * then a signed-in agent's, whose device also pushes listings, so RxDB's record of each version

@@ -1,5 +1,5 @@
 /**
- * 200 devices pulling while 20 agents write, for 30 s, on loopback (DESIGN §11: pull p99 ≤ 200 ms,
+ * 200 devices pulling while 20 agents write, for 30 s, on loopback (architecture §11: pull p99 ≤ 200 ms,
  * push p99 ≤ 500 ms, no errors). Every device pulls the listings from its checkpoint again as soon
  * as it has an answer; every agent changes the price of its own listing as soon as the last change
  * is answered, then pulls from its checkpoint until it reads its own change (read-your-writes: a

@@ -1,5 +1,5 @@
 /**
- * 200 devices pulling through the gateway at once, on loopback (DESIGN §11: p99 ≤ 200 ms, no
+ * 200 devices pulling through the gateway at once, on loopback (architecture §11: p99 ≤ 200 ms, no
  * errors). Each device walks the properties feed from the start in pages, as a first sync does.
  * Baselines in the same run: the same load straight against the store's _changes feed, and the floor,
  * a bare Node server replaying one of the gateway's answers (what the machine, the loopback and the

@@ -1,5 +1,5 @@
 /**
- * The list screen's filter-and-sort over 10,000 local listings in headless Chromium (DESIGN §11:
+ * The list screen's filter-and-sort over 10,000 local listings in headless Chromium (architecture §11:
  * p95 ≤ 50 ms, aim one frame, 16 ms), for several filter combinations, beside a baseline measured in
  * the same page: copying the listings and sorting them newest first, the least any list does.
  *

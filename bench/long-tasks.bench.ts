@@ -1,5 +1,5 @@
 /**
- * Main-thread tasks over 50 ms after first paint (DESIGN §11) on a CPU slowed 4× as Lighthouse's
+ * Main-thread tasks over 50 ms after first paint (architecture §11) on a CPU slowed 4× as Lighthouse's
  * mobile profile does, on a first visit to home, the listing list and a listing's own page, at a
  * phone's and a laptop's width, against the production gateway with demo data. For each long task:
  * when it started after first paint, how long it ran, and the functions it spent most time in

@@ -1,5 +1,5 @@
 /**
- * Offline reload of an installed app to a rendered listing page (DESIGN §11: ≤ 1 s). A fresh
+ * Offline reload of an installed app to a rendered listing page (architecture §11: ≤ 1 s). A fresh
  * Chromium profile visits the app online until its service worker has the app cached and the device
  * holds the listings, opens a demo listing's page, then loses the connection and reloads it. Timed
  * from the reload's navigation start until the listing's title is on screen, at a phone's and a

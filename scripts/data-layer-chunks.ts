@@ -1,6 +1,6 @@
 /**
  * How the build splits the device's data layer (RxDB on Dexie, client/data/device-data.ts) into
- * files that the page evaluates a task each (DESIGN §11: no main-thread task over 50 ms on a slow
+ * files that the page evaluates a task each (architecture §11: no main-thread task over 50 ms on a slow
  * phone). In one go its evaluation was one task of 130–260 ms on Lighthouse's 4× slowed CPU, on
  * the pages that open the device database at once (a shared listing's, say).
  *

@@ -1,5 +1,5 @@
 /**
- * How the build splits the first screen's code into files (DESIGN §11: first-screen JavaScript).
+ * How the build splits the first screen's code into files (architecture §11: first-screen JavaScript).
  *
  * By default the bundler makes a chunk for each set of screens that share some modules: the first
  * screen came to 72 files, many under 1 KB. Each is compressed on its own, so they lost about 19 KB

@@ -62,7 +62,7 @@ export interface Config {
 /**
  * Password checks (login, change password) are counted per account and address, per account from
  * anywhere, and per address across accounts; registrations per address. Each key lets its first
- * attempts through, then makes each further one wait twice as long (DESIGN §9: kept in the store,
+ * attempts through, then makes each further one wait twice as long (architecture §9: kept in the store,
  * so the limits hold across gateways).
  */
 export interface RateLimits {

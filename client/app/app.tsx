@@ -19,7 +19,7 @@ import { RouteErrorBoundary } from './route-error-boundary';
 import { routes } from './router';
 import { theme } from './theme';
 
-/** At the first login on this device, ask the browser to keep the local data (DESIGN §8). */
+/** At the first login on this device, ask the browser to keep the local data (architecture §8). */
 function PersistStorageOnLogin() {
   const { user } = useAuth();
   const signedIn = user !== null;

@@ -38,7 +38,7 @@ export function mountApp(container: HTMLElement, history: AppHistory): void {
   whenIdle(rememberScreenWidth, 2000);
 
   // A transition render yields to the browser every few milliseconds instead of one long task,
-  // so the page answers input while the app mounts (Lighthouse TBT, DESIGN §11 budgets).
+  // so the page answers input while the app mounts (Lighthouse TBT, architecture §11 budgets).
   startTransition(() => {
     if (container.hasAttribute('data-ssr')) {
       // The gateway rendered this first screen (sync-server/first-screen.ts): adopt its markup.

@@ -1,5 +1,5 @@
 /**
- * The whole route table (spec §2). Every screen is its own lazy chunk so the first screen
+ * The whole route table (product §2). Every screen is its own lazy chunk so the first screen
  * stays light; the main layout and the guard are in the entry chunk. The routes render under
  * react-router's declarative router with the app's own history (client/app/app-history.ts).
  *

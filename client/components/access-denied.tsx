@@ -5,7 +5,7 @@ import LockOutlined from '@mui/icons-material/LockOutlined';
 import { EmptyState } from './empty-state';
 
 /**
- * The denial screen of a page that checks the role itself (spec §6): 访问受限 and why, with a way
+ * The denial screen of a page that checks the role itself (product §6): 访问受限 and why, with a way
  * on (home unless the page names another, e.g. /profile for the agents' pages).
  */
 export function AccessDenied({

@@ -28,7 +28,7 @@ const SearchInput = styled('input')(({ theme }) => ({
 }));
 
 /**
- * The listing keyword box (home and the list): applies on Enter or the button (spec §2). Remount it
+ * The listing keyword box (home and the list): applies on Enter or the button (product §2). Remount it
  * to reset its text; `prominent` is the home page's larger, raised version.
  */
 export function SearchBox({

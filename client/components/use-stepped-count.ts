@@ -7,7 +7,7 @@ const FIRST_STEP = 4;
  * How many of `total` items to render now: the first `first` at once, then `step` more in each
  * following task, each as a transition. Every commit (its DOM, styles and layout) then stays short
  * on a slow phone, so the page keeps answering input while the rest renders (Lighthouse TBT,
- * DESIGN §11: no main-thread task over 50 ms). Items added later (a next page) come in steps too.
+ * architecture §11: no main-thread task over 50 ms). Items added later (a next page) come in steps too.
  */
 export function useSteppedCount(
   total: number,

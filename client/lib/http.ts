@@ -256,7 +256,7 @@ export class HttpClient {
 
   /**
    * Calls a gateway path and returns the parsed JSON body (undefined for 204). Throws ApiError:
-   * the gateway's own message when the body has one, else the text for the status (spec §8), the
+   * the gateway's own message when the body has one, else the text for the status (product §8), the
    * network message when nothing answered, the timeout message on timeout.
    */
   async json<T>(path: string, options: RequestOptions = {}): Promise<T> {

@@ -11,7 +11,7 @@ export function whenIdle(run: () => void, timeoutMs: number): () => void {
 /**
  * Lets the browser paint and handle input before the caller goes on: long work (opening the device
  * database, starting its replications) split at these points runs as several short tasks instead
- * of one long one (DESIGN §11: no main-thread task over 50 ms on a slow phone).
+ * of one long one (architecture §11: no main-thread task over 50 ms on a slow phone).
  */
 export function yieldToMain(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;

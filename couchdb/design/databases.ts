@@ -1,5 +1,5 @@
 /**
- * The store's databases and their Mango indexes (DESIGN §3). One database per document kind, so each
+ * The store's databases and their Mango indexes (architecture §3). One database per document kind, so each
  * has its own _changes feed; `auth` is private to the gateway and never replicated to a device.
  */
 

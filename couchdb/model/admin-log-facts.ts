@@ -1,7 +1,7 @@
 /**
- * The admin action log (DESIGN §4): one entry per admin change to an account, an article, a demand
+ * The admin action log (architecture §4): one entry per admin change to an account, an article, a demand
  * or a setting, written by the gateway only and read by admins. It shares the `oplog` database and
- * device collection with the property operation log (DESIGN §3: new kinds share a collection by a
+ * device collection with the property operation log (architecture §3: new kinds share a collection by a
  * `kind` field); its entries carry `kind: 'admin'`. Zod-free, so the device can declare the collection.
  */
 import { ROLE_SHORT_LABELS, type UserRole } from './roles';

@@ -30,7 +30,7 @@ export const FORGOT_PASSWORD_MESSAGES = {
 export const CHANGE_PASSWORD_MESSAGES = {
   required: '请填写所有密码字段',
   mismatch: '新密码与确认密码不匹配',
-  /** Shown under the confirmation while it differs from the new password (spec §2 "Profile"). */
+  /** Shown under the confirmation while it differs from the new password (product §2 "Profile"). */
   mismatchHint: '密码不匹配',
   tooShort: '新密码至少需要6位字符',
   sameAsCurrent: '新密码不能与当前密码相同',
@@ -58,7 +58,7 @@ export const PASSWORD_STRENGTH_LABELS: Record<PasswordStrength, string> = {
 };
 
 /**
- * The change-password strength meter (spec §5): 5 rules; ≤2 weak, 3 medium, more strong;
+ * The change-password strength meter (product §5): 5 rules; ≤2 weak, 3 medium, more strong;
  * suggests the first two rules not yet met.
  */
 export function passwordStrength(password: string): {

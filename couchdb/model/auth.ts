@@ -1,5 +1,5 @@
 /**
- * Account forms and requests (spec §5 "Auth", "Change password", profile edit): the same schemas
+ * Account forms and requests (product §5 "Auth", "Change password", profile edit): the same schemas
  * validate the login/register screens and the gateway's /api/auth routes. Password limits, texts
  * and the strength meter live in auth-facts.ts (zod-free).
  */
@@ -65,7 +65,7 @@ export const loginFormSchema = z.object({
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
 
-/** POST /api/auth/register body: what the register screen sends (spec §7). */
+/** POST /api/auth/register body: what the register screen sends (product §7). */
 export const registerRequestSchema = z.strictObject({
   phone: phoneSchema,
   password: passwordSchema,
@@ -73,7 +73,7 @@ export const registerRequestSchema = z.strictObject({
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
-/** The register screen's form (spec §3 sign-up form): confirm and agreement stay on the device. */
+/** The register screen's form (product §3 sign-up form): confirm and agreement stay on the device. */
 export const registerFormSchema = z
   .object({
     phone: phoneSchema,

@@ -3,7 +3,7 @@
  * screen and the device data layer can use them without loading the schema library.
  */
 
-/** Mainland mobile: 11 digits, starts with 1, second digit 3–9 (spec §5). */
+/** Mainland mobile: 11 digits, starts with 1, second digit 3–9 (product §5). */
 export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
 export const PHONE_MESSAGE = '请输入正确的手机号';
 
@@ -38,6 +38,6 @@ export function isHttpUrl(value: string): boolean {
 export const MEDIA_PATH_PATTERN = /^\/media\/[A-Za-z0-9._/-]+$/;
 export const URL_MAX = 500;
 
-/** Titles of listings, demands and news share one upper bound and message (spec §5). */
+/** Titles of listings, demands and news share one upper bound and message (product §5). */
 export const TITLE_MAX = 100;
 export const TITLE_MAX_MESSAGE = '标题不能超过100个字符';

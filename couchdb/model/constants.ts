@@ -1,5 +1,5 @@
 /**
- * Business constants of spec §9 (places, tags, filter bands, page sizes, timers, media limits),
+ * Business constants of product §9 (places, tags, filter bands, page sizes, timers, media limits),
  * defined once for the client, the gateway and the seed data.
  */
 
@@ -17,7 +17,7 @@ export const DEFAULT_CITY = '澄江市';
 export const TOWNSHIPS = ['凤麓街道', '龙街街道', '右所镇', '海口镇', '九村镇', '阳宗镇'] as const;
 export type Township = (typeof TOWNSHIPS)[number];
 
-/** Preset feature tags offered by the publish form (spec §9). */
+/** Preset feature tags offered by the publish form (product §9). */
 export const PRESET_FEATURE_TAGS = [
   '精装修',
   '毛坯',
@@ -40,7 +40,7 @@ export const PRESET_FEATURE_TAGS = [
   '宽带',
   '有线电视',
 ] as const;
-/** Custom tags are at most 4 characters (spec §5). */
+/** Custom tags are at most 4 characters (product §5). */
 export const CUSTOM_TAG_MAX = 4;
 /** Upper bound on tags per listing (presets plus a few custom ones). */
 export const FEATURES_MAX = 30;
@@ -56,7 +56,7 @@ export interface Band {
 /** 1 万 (ten thousand 元): sale prices are shown and entered in 万. */
 export const WAN = 10_000;
 
-/** Sale price bands; bounds in 元, labels in 万 (spec §9). */
+/** Sale price bands; bounds in 元, labels in 万 (product §9). */
 export const BUY_PRICE_BANDS: readonly Band[] = [
   { key: '0-100', label: '100万以下', max: 100 * WAN },
   { key: '100-200', label: '100-200万', min: 100 * WAN, max: 200 * WAN },
@@ -66,7 +66,7 @@ export const BUY_PRICE_BANDS: readonly Band[] = [
   { key: '1000+', label: '1000万以上', min: 1000 * WAN },
 ];
 
-/** Rent bands in 元/月 (spec §9). */
+/** Rent bands in 元/月 (product §9). */
 export const RENT_PRICE_BANDS: readonly Band[] = [
   { key: '0-3000', label: '3000元以下', max: 3000 },
   { key: '3000-5000', label: '3000-5000元', min: 3000, max: 5000 },
@@ -76,7 +76,7 @@ export const RENT_PRICE_BANDS: readonly Band[] = [
   { key: '20000+', label: '20000元以上', min: 20000 },
 ];
 
-/** Area bands in ㎡ (spec §9). */
+/** Area bands in ㎡ (product §9). */
 export const AREA_BANDS: readonly Band[] = [
   { key: '0-50', label: '50㎡以下', max: 50 },
   { key: '50-80', label: '50-80㎡', min: 50, max: 80 },
@@ -104,7 +104,7 @@ export const ROOM_LABELS: Record<(typeof ROOM_OPTIONS)[number], string> = {
   5: '5室及以上',
 };
 
-/** Page sizes (spec §9). */
+/** Page sizes (product §9). */
 export const PAGE_SIZE = 20;
 export const FEATURED_LIMIT = 12;
 export const MAX_PAGE_BUTTONS = 5;
@@ -113,7 +113,7 @@ export const NEWS_HEADLINE_COUNT = 3;
 export const FAVORITES_FETCH_LIMIT = 1000;
 export const RECENT_LIMIT = 10;
 
-/** Timers (spec §9). The 10 s login timeout is AUTH_REQUEST_TIMEOUT_MS in errors.ts. */
+/** Timers (product §9). The 10 s login timeout is AUTH_REQUEST_TIMEOUT_MS in errors.ts. */
 export const BANNER_INTERVAL_MS = 5_000;
 export const BANNER_SLIDES = 3;
 export const VIDEO_CONTROLS_HIDE_MS = 3_000;
@@ -139,7 +139,7 @@ export const SIGN_OUT_COUNT_WAIT_MS = 5_000;
  */
 export const SIGN_OUT_SETTLE_MS = 2_000;
 
-/** Media limits (spec §5, §9). */
+/** Media limits (product §5, §9). */
 export const MAX_MEDIA_PER_LISTING = 10;
 export const MB = 1024 * 1024;
 export const IMAGE_MAX_MB = 5;
@@ -170,16 +170,16 @@ export const QR_SIZE_MIN = 150;
 export const QR_SIZE_MAX = 300;
 export const QR_SIZE_DEFAULT = 200;
 
-/** Help-centre facts (spec §9). */
+/** Help-centre facts (product §9). */
 export const SERVICE_HOURS = '9:00-21:00';
-/** Listing review takes 1–2 working days (spec §2 help centre, §9). */
+/** Listing review takes 1–2 working days (product §2 help centre, §9). */
 export const LISTING_REVIEW_DAYS = '1-2';
-/** Join-us: resumes are answered within 3 working days (spec §2, §9). */
+/** Join-us: resumes are answered within 3 working days (product §2, §9). */
 export const RESUME_REPLY_DAYS = 3;
 /** A panorama that has not loaded after this long is shown as failed. */
 export const PANORAMA_LOAD_TIMEOUT_MS = 15_000;
 
-/** Browsing history texts (spec §2 "Browsing history"). */
+/** Browsing history texts (product §2 "Browsing history"). */
 export const RECENT_MESSAGES = {
   title: '浏览记录',
   empty: '暂无浏览记录',

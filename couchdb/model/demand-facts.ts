@@ -19,7 +19,7 @@ export const DEMAND_STATUS_LABELS: Record<DemandStatus, string> = {
   completed: '已完成',
 };
 
-/** Demand form messages (spec §5 "Demand form"; the ≥0 and type texts are ours). */
+/** Demand form messages (product §5 "Demand form"; the ≥0 and type texts are ours). */
 export const DEMAND_FORM_MESSAGES = {
   title: '请输入需求标题',
   titleMax: TITLE_MAX_MESSAGE,
@@ -42,7 +42,7 @@ export const DEMAND_FORM_MESSAGES = {
 /** Demands one user keeps at most: the gateway refuses the next create. */
 export const DEMAND_MAX = 50;
 
-/** Demand screens' texts (spec §2, §8). */
+/** Demand screens' texts (product §2, §8). */
 export const DEMAND_MESSAGES = {
   tooMany: `您发布的需求已达上限（${DEMAND_MAX}条），请删除不再需要的需求后再发布`,
   publishSuccess: '需求发布成功！',
@@ -65,12 +65,12 @@ export const DEMAND_MESSAGES = {
   deleteConfirm: '确定要删除这条需求吗？删除后无法恢复。',
   /** 清空草稿 on a new demand (the draft is ours: the spec keeps none). */
   discardDraftConfirm: '确定要清空草稿吗？已填写的内容都会删除。',
-  /** The status change (the spec only lists the states, §4; the texts are ours). */
+  /** The status change (the spec only lists the states, product §4; the texts are ours). */
   statusChanged: (label: string) => `需求状态已更新为${label}`,
   statusFailed: '状态更新失败，请重试',
   statusInvalid: '需求状态无效',
   statusUnchanged: '需求已是该状态',
-  /** The page titles of /admin/demands (spec §2): all demands for admins, one's own for others. */
+  /** The page titles of /admin/demands (product §2): all demands for admins, one's own for others. */
   adminTitle: '需求管理',
   ownTitle: '我的需求',
   unknownPublisher: '未知用户',

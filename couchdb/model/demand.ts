@@ -1,5 +1,5 @@
 /**
- * The demand (wanted-to-buy/rent) document of spec §3 and its publish form of spec §5. Unlike the
+ * The demand (wanted-to-buy/rent) document of product §3 and its publish form of product §5. Unlike the
  * original product, the collected title is kept on the document. Types, labels and texts live in
  * demand-facts.ts (zod-free).
  */
@@ -66,7 +66,7 @@ const bothGiven = (min: unknown, max: unknown): [number, number] | null =>
     ? [min, max]
     : null;
 
-/** The publish-demand form (spec §5), including both min/max cross-field rules. */
+/** The publish-demand form (product §5), including both min/max cross-field rules. */
 export const demandFormSchema = z
   .strictObject({
     title: z.string({ error: dm.title }).trim().min(1, dm.title).max(TITLE_MAX, dm.titleMax),

@@ -1,5 +1,5 @@
 /**
- * The gateway's error codes and the user-facing text for each (spec §8, in Chinese).
+ * The gateway's error codes and the user-facing text for each (product §8, in Chinese).
  * The gateway answers `{error: {code, message}}`; the client turns a code into text here, in one place.
  */
 
@@ -50,7 +50,7 @@ export interface ErrorBody {
   error: { code: ErrorCode | string; message: string; fields?: Record<string, string> };
 }
 
-/** Text for a failed request without a usable error body (spec §8 "By status"). */
+/** Text for a failed request without a usable error body (product §8 "By status"). */
 export function messageForStatus(status: number | undefined): string {
   if (status === undefined || status === 0) return '未知错误';
   if (status === 401) return ERROR_MESSAGES.unauthorized;
@@ -81,7 +81,7 @@ export const STORAGE_FULL_MESSAGES = {
     '本机存储空间已满，新的数据没能保存。请清理手机存储空间，或在浏览器设置中清除其他网站的数据后重试。',
 } as const;
 
-/** Auth screens (spec §8 "Auth"). */
+/** Auth screens (product §8 "Auth"). */
 export const AUTH_MESSAGES = {
   /** The server ended the session (expired, revoked elsewhere): the device data stays. */
   sessionEnded: `${SESSION_OVER}。本机保存的内容不会丢失，登录后自动发送。`,
@@ -102,7 +102,7 @@ export const AUTH_MESSAGES = {
   loginRequired: '请先登录',
 } as const;
 
-/** Login and register requests give up after 10 s (spec §9). */
+/** Login and register requests give up after 10 s (product §9). */
 export const AUTH_REQUEST_TIMEOUT_MS = 10_000;
 
 /** Said of a change made offline: it waits on the device and is sent once the device is online. */
@@ -113,7 +113,7 @@ export function withSavedOfflineNote(message: string): string {
   return `${message}（${SAVED_OFFLINE_NOTE}）`;
 }
 
-/** Retry texts shared by several screens (spec §8 "Publishing and deletion", admin settings). */
+/** Retry texts shared by several screens (product §8 "Publishing and deletion", admin settings). */
 export const GENERIC_MESSAGES = {
   publishFailed: '发布失败，请重试',
   deleteFailed: '删除失败，请重试',

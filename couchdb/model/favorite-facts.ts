@@ -12,7 +12,7 @@ export function favoriteId(userId: string, propertyId: string): string {
 /** Favourites one user keeps at most: the gateway refuses the next create. */
 export const FAVORITE_MAX = 500;
 
-/** Favourite screens' texts (spec §2, §5, §8). */
+/** Favourite screens' texts (product §2, §5, §8). */
 export const FAVORITE_MESSAGES = {
   tooMany: `收藏已达上限（${FAVORITE_MAX}套），请先取消部分收藏`,
   added: '已添加收藏',

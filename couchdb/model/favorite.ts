@@ -1,5 +1,5 @@
 /**
- * Favourites (spec §3 client state, DESIGN §3): one document per user and listing, id
+ * Favourites (product §3 client state, architecture §3): one document per user and listing, id
  * `${userId}:${propertyId}`, so favouriting twice is idempotent. The id helper and the texts live
  * in favorite-facts.ts (zod-free).
  */

@@ -1,5 +1,5 @@
 /**
- * The zod-free half of media.ts: accepted upload types, the upload messages of spec §5 and §8, and
+ * The zod-free half of media.ts: accepted upload types, the upload messages of product §5 and §8, and
  * the file checks, so the first screen and the device data layer (media outbox) can use them
  * without loading the schema library.
  */
@@ -21,13 +21,13 @@ export const VIDEO_MIME_TYPES = [
   'video/avi',
   'video/webm',
 ] as const;
-/** Default extension for a video whose name has none (spec §7). */
+/** Default extension for a video whose name has none (product §7). */
 export const DEFAULT_VIDEO_EXTENSION = 'mp4';
 
 export const MEDIA_TYPES = ['image', 'video'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 
-/** Upload and publish-media messages (spec §5, §8 "Uploads"). */
+/** Upload and publish-media messages (product §5, §8 "Uploads"). */
 export const UPLOAD_MESSAGES = {
   tooManyMedia: (max: number = MAX_MEDIA_PER_LISTING) => `最多只能上传${max}个媒体文件`,
   imageTooLarge: (file: string) => `图片 ${file} 大小超过${IMAGE_MAX_MB}MB`,

@@ -1,5 +1,5 @@
 /**
- * Listing media: the embedded image and media-item shapes of spec §3. Upload types, sizes, messages
+ * Listing media: the embedded image and media-item shapes of product §3. Upload types, sizes, messages
  * and file checks live in media-facts.ts (zod-free).
  */
 import { z } from 'zod';
@@ -12,7 +12,7 @@ export * from './media-checks';
 const mediaTitleSchema = z.string().max(100);
 const mediaDescriptionSchema = z.string().max(500);
 
-/** An image embedded in a property document (spec §3 property image). */
+/** An image embedded in a property document (product §3 property image). */
 export const propertyImageSchema = z.object({
   id: idSchema,
   url: mediaUrlSchema,
@@ -29,7 +29,7 @@ export const panoramaConfigSchema = z
   .record(z.string().max(40), z.union([z.number(), z.string().max(200), z.boolean()]))
   .refine((r) => Object.keys(r).length <= 20, '全景配置项过多');
 
-/** An image or video item in a property's media list (spec §3 property media item). */
+/** An image or video item in a property's media list (product §3 property media item). */
 export const mediaItemSchema = z.object({
   id: idSchema,
   type: z.enum(MEDIA_TYPES),

@@ -27,7 +27,7 @@ export const NEWS_SUMMARY_MAX = 300;
 /** HTML can be long; bounded so one article cannot bloat every device. */
 export const NEWS_CONTENT_MAX = 100_000;
 
-/** News form and screen texts (spec §2, §5, §8 "News", "Uploads"). */
+/** News form and screen texts (product §2, §5, §8 "News", "Uploads"). */
 export const NEWS_MESSAGES = {
   titleAndContent: '请填写标题和内容',
   titleMax: TITLE_MAX_MESSAGE,

@@ -1,6 +1,6 @@
 /**
- * The news article document of spec §3 and the admin add/edit form of spec §5. `content` is HTML;
- * the gateway sanitizes it before storing. Categories, statuses, limits, the news texts of §8 and
+ * The news article document of product §3 and the admin add/edit form of product §5. `content` is HTML;
+ * the gateway sanitizes it before storing. Categories, statuses, limits, the news texts of product §8 and
  * the cover check live in news-facts.ts (zod-free).
  */
 import { z } from 'zod';

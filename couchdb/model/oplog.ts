@@ -1,5 +1,5 @@
 /**
- * The property operation log entry (spec §3), written by the gateway only and read by admins.
+ * The property operation log entry (product §3), written by the gateway only and read by admins.
  * Operation types, labels and texts live in oplog-facts.ts (zod-free).
  */
 import { z } from 'zod';

@@ -32,7 +32,7 @@ export const PROMOTION_MESSAGES = {
   listPickHint: '勾选要分享的房源，这里会生成可以发给客户的文字',
   shareTitle: '澄江房产',
   shareText: (name: string) => `${name}为您推荐澄江房产的优质房源`,
-  /** Spec §6 opens the page to every signed-in user; only an agent's link attributes visitors. */
+  /** Product §6 opens the page to every signed-in user; only an agent's link attributes visitors. */
   notAgent: '您还不是经纪人：通过此链接访问的用户不会计入推广效果。成为经纪人请联系平台管理员。',
   agentNote: '访客通过您的链接或二维码进入后，24小时内查看房源时将显示您的联系方式。',
   notAgentLink: ERROR_MESSAGES.not_agent,
@@ -43,7 +43,7 @@ export const PROMOTION_MESSAGES = {
 } as const;
 
 /**
- * What a promotion attributes to its agent (DESIGN §4 promotion statistics): a visit through the
+ * What a promotion attributes to its agent (architecture §4 promotion statistics): a visit through the
  * link, a listing viewed and a contact dialog opened while the promotion is active. Each counts once
  * per device a day (a listing's view and contact once per listing), and at most
  * PROMOTION_DAILY_CAP of a kind per agent a day, so nobody can inflate them or grow the store.
@@ -70,7 +70,7 @@ export function promotionDay(at: number): string {
 export const QR_FILE_NAME = 'cjfc-promotion-qr.png';
 
 /**
- * The query string of an agent's promotion link (spec §2: ref, the agent's id and name, their phone
+ * The query string of an agent's promotion link (product §2: ref, the agent's id and name, their phone
  * if any, the time). Company and position stay out: the gateway confirms the agent and reads them
  * from the account, and each Chinese character costs nine in a link, making QR codes denser and
  * shared lists long. Links that carry them still read (promotionFromParams).

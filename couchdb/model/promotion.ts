@@ -1,5 +1,5 @@
 /**
- * Agent promotion (spec §3, §4): the parameters a promotion link carries and the attribution stored
+ * Agent promotion (product §3, §4): the parameters a promotion link carries and the attribution stored
  * on the device, valid for 24 hours. Parameter names, texts and the validity check live in
  * promotion-facts.ts (zod-free).
  */

@@ -1,6 +1,6 @@
 /**
  * The zod-free half of property.ts: listing types and statuses with their labels, the publish
- * form's limits and messages, the listing and review texts (spec §5, §8) and the small checks built
+ * form's limits and messages, the listing and review texts (product §5, §8) and the small checks built
  * on them, so the first screen and the device data layer can use them without loading the schema
  * library.
  */
@@ -31,7 +31,7 @@ export const PRICE_MAX = 10_000_000_000;
 export const AREA_MAX = 100_000;
 export const AUDIT_COMMENT_MAX = 500;
 
-/** Publish form messages (spec §5 "Property form"; type and district are not shown there). */
+/** Publish form messages (product §5 "Property form"; type and district are not shown there). */
 export const PROPERTY_FORM_MESSAGES = {
   titleMin: '标题至少5个字符',
   titleMax: TITLE_MAX_MESSAGE,
@@ -66,7 +66,7 @@ export const LISTING_MAX: Record<'user' | 'agent' | 'admin', number> = {
   admin: 1000,
 };
 
-/** Listing screens' texts (spec §2, §5 Other, §8 Publishing and deletion, Other). */
+/** Listing screens' texts (product §2, §5 Other, §8 Publishing and deletion, Other). */
 export const PROPERTY_MESSAGES = {
   tooMany: (max: number) => `您发布的房源已达上限（${max}条），请删除不再需要的房源后再发布`,
   publishSuccess: '房源发布成功！',
@@ -109,7 +109,7 @@ export const PROPERTY_MESSAGES = {
   mediaWaiting: '新添加的图片视频上传后会自动更新到房源',
 } as const;
 
-/** Admin listing management and review texts (spec §4, §8 "Admin"). */
+/** Admin listing management and review texts (product §4, §8 "Admin"). */
 export const ADMIN_PROPERTY_MESSAGES = {
   approved: '房源审核通过',
   rejected: '房源已拒绝',
@@ -127,7 +127,7 @@ export const ADMIN_PROPERTY_MESSAGES = {
   reviewNetwork: '网络连接异常，请检查网络设置',
 } as const;
 
-/** The review page's load-error text: the error's own message, else one by status (spec §8). */
+/** The review page's load-error text: the error's own message, else one by status (product §8). */
 export function reviewLoadErrorMessage(message: string | undefined, status?: number): string {
   if (message) return message;
   if (status === 403) return ADMIN_PROPERTY_MESSAGES.reviewForbidden;
@@ -145,7 +145,7 @@ export function bedroomsFromRooms(rooms: string): number | null {
 const m = PROPERTY_FORM_MESSAGES;
 
 /**
- * The submit-time checks beyond the form (spec §5): a logged-in user, at least one image, and no
+ * The submit-time checks beyond the form (product §5): a logged-in user, at least one image, and no
  * more media than the listing limit. Returns the message to show or null.
  */
 export function checkPropertySubmit(input: {
@@ -178,7 +178,7 @@ export function addCustomTag(
   return { ok: true, tags: [...tags, value] };
 }
 
-/** Opening the panorama needs a non-blank panorama_url (spec §5); returns the message or null. */
+/** Opening the panorama needs a non-blank panorama_url (product §5); returns the message or null. */
 export function checkPanorama(panoramaUrl: string | null | undefined): string | null {
   return panoramaUrl && panoramaUrl.trim() ? null : PROPERTY_MESSAGES.panoramaMissing;
 }

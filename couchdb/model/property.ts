@@ -1,5 +1,5 @@
 /**
- * The property (listing) document of spec §3 and the publish form of spec §5 with its step field
+ * The property (listing) document of product §3 and the publish form of product §5 with its step field
  * lists. Types, limits, messages and the small checks live in property-facts.ts (zod-free).
  */
 import { z } from 'zod';
@@ -78,7 +78,7 @@ const featureTagSchema = z.string().trim().min(1).max(CUSTOM_TAG_MAX);
 
 const contactSchema = z.object({
   name: displayNameSchema.default(''),
-  /** Absent in a visitor's projection (phones are stripped, DESIGN §4). */
+  /** Absent in a visitor's projection (phones are stripped, architecture §4). */
   phone: phoneSchema.optional(),
 });
 
@@ -225,7 +225,7 @@ function toNumber(v: unknown): unknown {
 
 const m = PROPERTY_FORM_MESSAGES;
 
-/** The publish/edit form (spec §5 property form). Prices in 元, areas in ㎡. */
+/** The publish/edit form (product §5 property form). Prices in 元, areas in ㎡. */
 export const propertyFormSchema = z.strictObject({
   title: z
     .string({ error: m.titleMin })
@@ -279,7 +279,7 @@ export type PropertyFormInput = z.input<typeof propertyFormSchema>;
 
 /**
  * Publish steps 1–4; Next on steps 1–3 validates the fields shown on that step, step 4 is media
- * (spec §2, §5). Besides the spec's step fields, each step checks the optional fields it shows
+ * (product §2, §5). Besides the spec's step fields, each step checks the optional fields it shows
  * (tags, contact name, 360° link) when filled in, so a bad one is refused where it can be fixed.
  */
 export const STEP_FIELDS = {

@@ -1,19 +1,19 @@
 /**
- * The three roles and their labels (spec §2, §6). Kept free of zod so the app's first screen can
+ * The three roles and their labels (product §2, §6). Kept free of zod so the app's first screen can
  * show a role without loading the schema library.
  */
 
 export const USER_ROLES = ['user', 'agent', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
-/** Role labels shown on the profile page and in user lists (spec §2, §6). */
+/** Role labels shown on the profile page and in user lists (product §2, §6). */
 export const ROLE_LABELS: Record<UserRole, string> = {
   admin: '系统管理员',
   agent: '房产经纪人',
   user: '普通用户',
 };
 
-/** Short role names (spec §6), e.g. on a demand's publisher line. */
+/** Short role names (product §6), e.g. on a demand's publisher line. */
 export const ROLE_SHORT_LABELS: Record<UserRole, string> = {
   admin: '管理员',
   agent: '经纪人',

@@ -1,5 +1,5 @@
 /**
- * The cookies of a signed-in session (DESIGN §6). Free of zod: the app's first screen reads the hint.
+ * The cookies of a signed-in session (architecture §6). Free of zod: the app's first screen reads the hint.
  *
  * - The refresh token travels only in an httpOnly SameSite=Strict cookie scoped to /api/auth.
  * - A second cookie, readable by the page and carrying no secret, says that such a refresh cookie

@@ -22,7 +22,7 @@ export const LOAN_RATE_LIMITS = {
   maxBasisPoints: 300,
 } as const;
 
-/** Settings form and screen texts (spec §5 "Settings", §8 "Admin"). */
+/** Settings form and screen texts (product §5 "Settings", §8 "Admin"). */
 export const SETTINGS_MESSAGES = {
   phoneRequired: '请输入默认联系电话',
   phone: PHONE_MESSAGE,
@@ -53,7 +53,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 }
 
 /**
- * Reference rates of the 房贷计算器 (DESIGN §12), in percent, with the dates they took effect.
+ * Reference rates of the 房贷计算器 (architecture §12), in percent, with the dates they took effect.
  * Commercial loans are priced as the 5-year LPR plus 基点 (basis points, 1 bp = 0.01%).
  */
 export interface LoanRates {
@@ -128,7 +128,7 @@ export function isLoanRates(v: unknown): v is LoanRates {
   );
 }
 
-/** The rates of DESIGN §12 (LPR since 2025-05-20, 公积金 since 2025-05-08). */
+/** The rates of architecture §12 (LPR since 2025-05-20, 公积金 since 2025-05-08). */
 export const DEFAULT_LOAN_RATES: LoanRates = {
   lprPercent: 3.5,
   lprDate: '2025-05-20',
@@ -152,7 +152,7 @@ export interface Settings {
   loanRates: LoanRates;
 }
 
-/** Defaults when a setting document is missing (spec §3, §9). */
+/** Defaults when a setting document is missing (product §3, §9). */
 export const DEFAULT_SETTINGS: Settings = {
   defaultContact: { phone: '18887700000' },
   auditRequired: true,

@@ -1,6 +1,6 @@
 /**
- * System settings (spec §3): one document per key, `id` = setting_key, with a value typed per key,
- * and the admin settings form of spec §5. Keys, defaults, texts and `resolveSettings` live in
+ * System settings (product §3): one document per key, `id` = setting_key, with a value typed per key,
+ * and the admin settings form of product §5. Keys, defaults, texts and `resolveSettings` live in
  * setting-facts.ts (zod-free).
  */
 import { z } from 'zod';
@@ -24,7 +24,7 @@ const imageLimitSchema = z
   .min(IMAGE_LIMIT_MIN, sm.imageLimitMin)
   .max(IMAGE_LIMIT_MAX, sm.imageLimitMax);
 
-/** The platform's default phone: required, then the phone rule (spec §5, §9). */
+/** The platform's default phone: required, then the phone rule (product §5, §9). */
 const defaultPhoneSchema = z
   .string({ error: sm.phoneRequired })
   .trim()
@@ -122,7 +122,7 @@ function toNumber(v: unknown): unknown {
   return typeof v === 'string' ? Number(v.trim()) : v;
 }
 
-/** The admin settings form (spec §5): default phone required, image limit 1–50. */
+/** The admin settings form (product §5): default phone required, image limit 1–50. */
 export const settingsFormSchema = z.strictObject({
   default_contact_phone: defaultPhoneSchema,
   audit_required: z.boolean({ error: sm.auditRequiredInvalid }),

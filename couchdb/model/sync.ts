@@ -1,5 +1,5 @@
 /**
- * The sync wire contract between a device's RxDB replication and the gateway (DESIGN §5).
+ * The sync wire contract between a device's RxDB replication and the gateway (architecture §5).
  * Documents travel in their client shape (`id`, no CouchDB underscore fields) plus `server_rev`,
  * the store revision the device last saw, which the gateway uses to detect concurrent writes.
  */
@@ -32,7 +32,7 @@ export type SyncScope = (typeof SYNC_SCOPES)[number];
  * A pull checkpoint: the opaque store sequence (never compared or computed on, only passed back)
  * and the scope it was made for. When the caller's role has changed since, the gateway pulls again
  * from the start for the new role and, while it does, sends a deleted stub for whatever the former
- * role (`was`) could have held and the new one may not see (DESIGN §4: role changed).
+ * role (`was`) could have held and the new one may not see (architecture §4: role changed).
  */
 export interface SyncCheckpoint {
   seq: string;
@@ -166,7 +166,7 @@ export const COUNTER_LIMITS = {
 
 /**
  * A local change the server refused, as its author sees it on /manage and in the edit form it
- * reopens (DESIGN §5: the refused local version is kept and shown, never lost silently).
+ * reopens (architecture §5: the refused local version is kept and shown, never lost silently).
  */
 export const REFUSED_CHANGE_MESSAGES = {
   summary: (title: string, reason: string) => `未能提交「${title}」：${reason}`,

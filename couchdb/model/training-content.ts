@@ -1,7 +1,7 @@
 /**
- * The six training courses (spec §2 Agent pages) written for county agents in 澄江: static content
+ * The six training courses (product §2 Agent pages) written for county agents in 澄江: static content
  * shipped with the training route's chunk (never the first screen), so it reads offline. Figures
- * are drawn as SVG by the lesson reader. Rates and taxes follow DESIGN §12.
+ * are drawn as SVG by the lesson reader. Rates and taxes follow architecture §12.
  */
 import type { Course } from './training-facts';
 

@@ -1,14 +1,14 @@
 /**
- * 经纪人培训 (spec §2 Agent pages, issue 15 item 5), the zod-free half: course and progress shapes,
+ * 经纪人培训 (product §2 Agent pages, issue 15 item 5), the zod-free half: course and progress shapes,
  * levels, limits and texts, shared by the training screens, the device's progress outbox and the
  * gateway. The courses themselves are in training-content.ts (loaded only by the training route).
  */
 
-/** Course levels (spec §9). */
+/** Course levels (product §9). */
 export const COURSE_LEVELS = ['初级', '中级', '高级'] as const;
 export type CourseLevel = (typeof COURSE_LEVELS)[number];
 
-/** Course status (spec §4): a coming_soon course cannot be started. */
+/** Course status (product §4): a coming_soon course cannot be started. */
 export const COURSE_STATUSES = ['available', 'coming_soon'] as const;
 export type CourseStatus = (typeof COURSE_STATUSES)[number];
 

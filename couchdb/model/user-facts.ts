@@ -22,14 +22,14 @@ export function isAvatarUrl(value: string): boolean {
   );
 }
 
-/** The profile photo in the edit dialog (the file checks are the upload's, spec §5 "Upload"). */
+/** The profile photo in the edit dialog (the file checks are the upload's, product §5 "Upload"). */
 export const AVATAR_MESSAGES = {
   uploadFailed: (reason: string) => `头像上传失败：${reason}`,
   choose: '更换头像',
   remove: '移除头像',
 } as const;
 
-/** Admin user management texts (spec §5, §8 "Admin"). */
+/** Admin user management texts (product §5, §8 "Admin"). */
 export const USER_ADMIN_MESSAGES = {
   updateFailed: (msg: string) => `更新失败: ${msg}`,
   statusFailed: (msg: string) => `状态更新失败: ${msg}`,

@@ -1,5 +1,5 @@
 /**
- * The user document (spec §3) as the client sees it. The password hash never lives here:
+ * The user document (product §3) as the client sees it. The password hash never lives here:
  * it stays in the gateway's private `auth` database. Name limits, the avatar rule and the user
  * texts live in user-facts.ts, the roles in roles.ts (both zod-free).
  */
@@ -42,7 +42,7 @@ export type User = z.infer<typeof userSchema>;
 /** A user document as written (sync push, profile save): the avatar link is checked. */
 export const userWriteSchema = userSchema.extend({ avatar_url: avatarUrlSchema.default('') });
 
-/** Admin user edit dialog (spec §5 "User edit: name and phone"). */
+/** Admin user edit dialog (product §5 "User edit: name and phone"). */
 export const adminUserUpdateSchema = z.strictObject({
   name: nameSchema,
   phone: phoneSchema,

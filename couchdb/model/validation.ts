@@ -1,6 +1,6 @@
 /**
  * Turning a zod failure into the words a user reads: the schema's own Chinese message where the rule
- * has one (spec §5), and a plain Chinese default for structural problems (wrong type, unknown field).
+ * has one (product §5), and a plain Chinese default for structural problems (wrong type, unknown field).
  */
 import { z } from 'zod';
 

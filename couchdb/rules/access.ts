@@ -1,5 +1,5 @@
 /**
- * Who sees and writes what (DESIGN §4) as pure functions: the gateway enforces them on every pull
+ * Who sees and writes what (architecture §4) as pure functions: the gateway enforces them on every pull
  * and push, and the client uses the same functions to hide what the gateway would refuse.
  */
 import { AUTH_MESSAGES, ERROR_MESSAGES } from '../model/errors';
@@ -28,7 +28,7 @@ export * from './collection-access';
 /** The caller: a logged-in identity, or null for a visitor. */
 export type Viewer = { id: string; role: UserRole } | null;
 
-/** Denial and refusal texts (spec §6 and our write rules). */
+/** Denial and refusal texts (product §6 and our write rules). */
 export const ACCESS_MESSAGES = {
   loginRequired: AUTH_MESSAGES.loginRequired,
   restricted: '访问受限',
@@ -57,7 +57,7 @@ type PropertyAccess = { user_id: string; status: PropertyStatus; audit_status: A
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
-/** Whether `viewer` may see `doc` of `collection` (DESIGN §4 table). */
+/** Whether `viewer` may see `doc` of `collection` (architecture §4 table). */
 export function canReadDocument(
   collection: Collection,
   doc: Readonly<Record<string, unknown>>,
@@ -108,7 +108,7 @@ export function projectPropertyFor<P extends ProjectableProperty>(
   return projected;
 }
 
-/** The fields the gateway forces onto a new listing (DESIGN §4). */
+/** The fields the gateway forces onto a new listing (architecture §4). */
 export interface ForcedPropertyFields {
   user_id: string;
   status: 'active';
@@ -201,7 +201,7 @@ function writeProperty(viewer: NonNullable<Viewer>, oldDoc: Doc | null, newDoc: 
   if (!admin && changedField(oldDoc, newDoc, ADMIN_ONLY_PROPERTY_FIELDS)) {
     return refuse('forbidden', am.adminOnlyFields);
   }
-  // An admin decides on a pending listing only, once (spec §4).
+  // An admin decides on a pending listing only, once (product §4).
   const audit = canChangeAudit(oldDoc, newDoc);
   if (!audit.ok) return audit;
   if (!jsonEqual(oldDoc.status, newDoc.status)) {
@@ -292,7 +292,7 @@ export function canWrite(
 }
 
 /**
- * Whether an admin may delete a user (spec §5): refused for a missing user, oneself, or a user
+ * Whether an admin may delete a user (product §5): refused for a missing user, oneself, or a user
  * who still has listings or demands.
  */
 export function canDeleteUser(
@@ -310,7 +310,7 @@ export function canDeleteUser(
   return ALLOW;
 }
 
-/** An admin's change to an account (spec §2 Admin users). */
+/** An admin's change to an account (product §2 Admin users). */
 export type AccountChange =
   | { kind: 'profile' }
   | { kind: 'role'; role: UserRole }
@@ -336,7 +336,7 @@ export function removesAdmin(
 }
 
 /**
- * Whether an admin may make `change` to `target` (spec §2, §5): admins only; never their own role,
+ * Whether an admin may make `change` to `target` (product §2, §5): admins only; never their own role,
  * enabled state, password (reset: their own is changed in 个人中心) or account; never the last
  * active admin (`activeAdmins` counted now).
  */
@@ -361,7 +361,7 @@ export function canChangeAccount(
   return ALLOW;
 }
 
-/** Pages that check the role themselves (spec §2, §6). */
+/** Pages that check the role themselves (product §2, §6). */
 export type PageGate = 'login' | 'agent' | 'admin';
 
 /** The denial screen for a gated page, or null when `viewer` may enter. */
@@ -379,7 +379,7 @@ export function pageDenial(
   return null;
 }
 
-/** Favouriting and the phone dialog need a login (spec §5); returns the login prompt or null. */
+/** Favouriting and the phone dialog need a login (product §5); returns the login prompt or null. */
 export function checkLoggedIn(viewer: Viewer): string | null {
   return viewer === null ? am.loginRequired : null;
 }

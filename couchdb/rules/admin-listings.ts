@@ -1,5 +1,5 @@
 /**
- * The admin console's listing rules (spec §2 "Admin review", "Admin listing management"): the
+ * The admin console's listing rules (product §2 "Admin review", "Admin listing management"): the
  * review queue, the console's filters and pages, the operation-log filter, and what an admin is
  * told when another admin decided a listing first.
  */
@@ -44,7 +44,7 @@ type AdminListing = FilterableProperty & {
 
 /**
  * The console's list: keyword in title or description, the three filters, priority first and then
- * the chosen order (spec §2, §4).
+ * the chosen order (product §2, §4).
  */
 export function filterAdminListings<T extends AdminListing>(
   list: readonly T[],
@@ -63,7 +63,7 @@ export function filterAdminListings<T extends AdminListing>(
 
 /**
  * The review queue: pending listings and approved ones with a change waiting for review (issue 16),
- * not deleted, newest first (spec §2).
+ * not deleted, newest first (product §2).
  */
 export function pendingListings<T extends AdminListing>(list: readonly T[]): T[] {
   const newest = comparePropertiesFor('time_desc');
@@ -99,7 +99,7 @@ export function pageOf<T>(list: readonly T[], page: number, size: number = PAGE_
 
 /**
  * The page numbers to offer as buttons: at most `max`, a window around `page` that stays inside
- * 1..`count` (spec §9: up to 5 page buttons).
+ * 1..`count` (product §9: up to 5 page buttons).
  */
 export function pageButtons(page: number, count: number, max: number = MAX_PAGE_BUTTONS): number[] {
   const n = Math.min(max, count);
@@ -126,7 +126,7 @@ type LogLike = {
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Entries matching `filter`, newest first (spec §7: ordered by created_at descending). */
+/** Entries matching `filter`, newest first (product §7: ordered by created_at descending). */
 export function filterOplog<T extends LogLike>(entries: readonly T[], filter: OplogFilter): T[] {
   // Dates picked in the UI are the county's days (UTC+8).
   const from = filter.from
@@ -171,7 +171,7 @@ export function oplogOperators(
 }
 
 /**
- * What an admin is told when their audit decision lost to another admin's (DESIGN §5: no silent
+ * What an admin is told when their audit decision lost to another admin's (architecture §5: no silent
  * overwrite), or null when the refused change was not an audit decision that lost that way.
  */
 export function lostAuditMessage(
@@ -204,7 +204,7 @@ export function lostStatusMessage(
   return `「${title}」已被其他人${PROPERTY_STATUS_LABELS[theirs]}，您的${PROPERTY_STATUS_LABELS[mine.status as PropertyStatus] ?? '修改'}未生效`;
 }
 
-/** The console's own confirmations (the spec names only the failures, §8 "Admin"). */
+/** The console's own confirmations (the spec names only the failures, product §8 "Admin"). */
 export const ADMIN_LISTING_MESSAGES = {
   putUp: '房源已上架',
   takenDown: '房源已下架',

@@ -1,6 +1,6 @@
 /**
  * Which admin action a write is, and its line in the admin action log, from the document before
- * and after (DESIGN §4 "admin action log"). Pure: the gateway logs with it, screens may label with it.
+ * and after (architecture §4 "admin action log"). Pure: the gateway logs with it, screens may label with it.
  */
 import {
   describeAdminAction,

@@ -1,5 +1,5 @@
 /**
- * The article list of /admin/news (spec §2 "Admin news"): the search over title and summary, the
+ * The article list of /admin/news (product §2 "Admin news"): the search over title and summary, the
  * category and status filters.
  */
 import type { NewsCategory, NewsStatus } from '../model/news-facts';

@@ -1,5 +1,5 @@
 /**
- * The admin's user list (spec §2 "Admin users"): search by name or phone, role and enabled
+ * The admin's user list (product §2 "Admin users"): search by name or phone, role and enabled
  * filters, newest account first, and why an admin's own account offers no role or state change.
  */
 import { ROLE_SHORT_LABELS, USER_ROLES, type UserRole } from '../model/roles';
@@ -46,14 +46,14 @@ export function filterAdminUsers<T extends ListedUser>(
     .sort((a, b) => (a.created_at === b.created_at ? 0 : a.created_at < b.created_at ? 1 : -1));
 }
 
-/** Role badge colours (spec §2 "Admin users"): admin red, agent blue, user green (theme colours). */
+/** Role badge colours (product §2 "Admin users"): admin red, agent blue, user green (theme colours). */
 export const ROLE_BADGE_COLORS: Record<UserRole, 'error' | 'info' | 'success'> = {
   admin: 'error',
   agent: 'info',
   user: 'success',
 };
 
-/** What the admin lists an account as: its name, else its phone (spec §2). */
+/** What the admin lists an account as: its name, else its phone (product §2). */
 export const adminUserLabel = (u: { name: string; phone: string }) => u.name || u.phone;
 
 /** The account fields an admin action log entry shows the old and new values of. */

@@ -1,5 +1,5 @@
 /**
- * The access table of DESIGN §4, written once: per replicated collection and role, what the role
+ * The access table of architecture §4, written once: per replicated collection and role, what the role
  * pulls and writes; per collection, which fields the gateway owns, which an owner edits and which
  * only an admin sets. The gateway's routes and write policies, the device's replication set and its
  * database's collection set all derive from it.
@@ -28,7 +28,7 @@ export type WriteScope = 'none' | 'own' | 'all';
 // Here too, as part of the table; in a module of its own for the first screen (no table there).
 export { isPubliclyVisible };
 
-/** Content fields an owner may change on their own listing (status within spec §4 rules). */
+/** Content fields an owner may change on their own listing (status within product §4 rules). */
 export const OWNER_EDITABLE_PROPERTY_FIELDS = [
   'title',
   'description',
@@ -73,7 +73,7 @@ export const OWN_PROFILE_FIELDS = ['name', 'avatar_url', 'company', 'position'] 
 type Doc = Readonly<Record<string, unknown>>;
 
 export interface CollectionAccess {
-  /** What each role pulls (DESIGN §4 table). */
+  /** What each role pulls (architecture §4 table). */
   read: Readonly<Record<AccessRole, ReadScope>>;
   /** What each role may push; `none` for every role means only the gateway writes it. */
   write: Readonly<Record<AccessRole, WriteScope>>;
@@ -98,7 +98,7 @@ export interface CollectionAccess {
 
 const signedIn = <S>(user: S, admin: S) => ({ user, agent: user, admin });
 
-/** DESIGN §4, row by row. */
+/** architecture §4, row by row. */
 export const COLLECTION_ACCESS: Readonly<Record<Collection, CollectionAccess>> = {
   properties: {
     read: { visitor: 'public', ...signedIn<ReadScope>('public+own', 'all') },
@@ -216,7 +216,7 @@ const DEVICE_READ_ONLY: readonly Collection[] = ['users'];
  * Whether a device of `role` pushes its local writes of `collection`. A signed-in device pushes
  * every collection it writes at all, even one its role may not write now: a role can change
  * while the device holds offline writes, and the gateway's refusal then reaches the author
- * (DESIGN §5, nothing is lost silently). Visitors never push.
+ * (architecture §5, nothing is lost silently). Visitors never push.
  */
 export function devicePushes(collection: Collection, role: AccessRole): boolean {
   return (
@@ -224,7 +224,7 @@ export function devicePushes(collection: Collection, role: AccessRole): boolean 
   );
 }
 
-/** The collections a device of `role` replicates, and whether it pushes each (DESIGN §4–§5). */
+/** The collections a device of `role` replicates, and whether it pushes each (architecture §4–§5). */
 export function replicatedCollections(role: AccessRole): { name: Collection; push: boolean }[] {
   return COLLECTIONS.filter((name) => readScope(name, role) !== 'none').map((name) => ({
     name,

@@ -1,5 +1,5 @@
 /**
- * Which phone a listing shows (spec §6): an active promoting agent, then the listing's
+ * Which phone a listing shows (product §6): an active promoting agent, then the listing's
  * contact_phone, then contact.phone, then the platform's default line (with a warning). The
  * listing's own publisher always sees its own contact: someone else's promotion link they once
  * opened does not put that agent on their listing.
@@ -33,7 +33,7 @@ interface ContactProperty {
 const nonBlank = (v: string | undefined | null): v is string =>
   typeof v === 'string' && v.trim() !== '';
 
-/** The contact shown in a listing's phone dialog, by spec §6 priority. */
+/** The contact shown in a listing's phone dialog, by product §6 priority. */
 export function resolveContactPhone(input: {
   promotion?: StoredPromotion | null;
   property: ContactProperty;

@@ -1,5 +1,5 @@
 /**
- * The demand list of /admin/demands and its status change (spec §2 "Admin demands", §4 "Demand
+ * The demand list of /admin/demands and its status change (product §2 "Admin demands", §4 "Demand
  * status"): the search and the type and status filters, newest first; who published a demand as
  * the card names them; and the one change of state, which the spec leaves free among its three
  * values (any may become any other).
@@ -65,7 +65,7 @@ export function filterDemands<T extends ListedDemand>(
     );
 }
 
-/** Whether `viewer` may change or delete `demand`: its owner, or an admin (spec §6). */
+/** Whether `viewer` may change or delete `demand`: its owner, or an admin (product §6). */
 export function canManageDemand(
   viewer: { id: string; role: UserRole } | null,
   demand: { user_id: string },
@@ -89,7 +89,7 @@ export function changeDemandStatus<T extends { status: DemandStatus; updated_at:
 }
 
 /**
- * The publisher line of a demand card (spec §2): their name, else their phone, with their role's
+ * The publisher line of a demand card (product §2): their name, else their phone, with their role's
  * short label (经纪人, 普通用户; 管理员 for an admin). `account` is the account as the device holds
  * it (current name and role), `copied` the name and role the gateway copied onto the demand.
  */

@@ -1,5 +1,5 @@
 /**
- * Display formats of spec §9: prices, areas, relative dates, log times, addresses and the
+ * Display formats of product §9: prices, areas, relative dates, log times, addresses and the
  * "new listing" badge. Time functions take `now` explicitly; day boundaries are Asia/Shanghai.
  */
 import {
@@ -12,7 +12,7 @@ import {
 } from '../model/constants';
 import type { PropertyType } from '../model/property';
 
-/** Shown for an address with nothing in it (spec §9). */
+/** Shown for an address with nothing in it (product §9). */
 export const ADDRESS_INCOMPLETE = '地址信息不完整';
 /** Shown when a price is missing or not a number. */
 export const PRICE_UNKNOWN = '面议';
@@ -39,7 +39,7 @@ export function formatPrice(type: PropertyType, price: number | null | undefined
 }
 
 /**
- * A demand's range (spec §2 admin demands card): '100.0万 - 200.0万', '不低于3000元/月',
+ * A demand's range (product §2 admin demands card): '100.0万 - 200.0万', '不低于3000元/月',
  * '不超过90㎡', or '不限' when neither end is set. `one` formats a single value.
  */
 export function formatRange(
@@ -129,7 +129,7 @@ export function formatDateTime(iso: string | number): string {
   return `${formatDate(ms)} ${pad(p.hh)}:${pad(p.mm)}`;
 }
 
-/** 今天 / 昨天 / N天前 for fewer than 7 calendar days, else the date (spec §9). */
+/** 今天 / 昨天 / N天前 for fewer than 7 calendar days, else the date (product §9). */
 export function formatRelativeDate(iso: string, now: number = Date.now()): string {
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return '';
@@ -140,7 +140,7 @@ export function formatRelativeDate(iso: string, now: number = Date.now()): strin
   return formatDate(ms);
 }
 
-/** 刚刚 / N分钟前 / N小时前 / N天前 (up to 7), then date and time (spec §9, operation log). */
+/** 刚刚 / N分钟前 / N小时前 / N天前 (up to 7), then date and time (product §9, operation log). */
 export function formatLogTime(iso: string, now: number = Date.now()): string {
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return '';
@@ -181,7 +181,7 @@ export function formatAddress(address: AddressLike | string | null | undefined):
   return parts.length ? parts.join('') : ADDRESS_INCOMPLETE;
 }
 
-/** The short location on cards: city, district, community (spec §2 my listings). */
+/** The short location on cards: city, district, community (product §2 my listings). */
 export function formatShortAddress(address: AddressLike | string | null | undefined): string {
   if (typeof address === 'string' || !address) return formatAddress(address);
   return formatAddress({

@@ -1,5 +1,5 @@
 /**
- * The media limit of a listing (spec §5, §9: `max_images_per_property` files in total), checked by
+ * The media limit of a listing (product §5, §9: `max_images_per_property` files in total), checked by
  * the gateway on every write that changes a listing's media, so a device that still had an older,
  * higher limit (offline while an admin lowered it) cannot go over it.
  */

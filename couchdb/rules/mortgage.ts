@@ -1,5 +1,5 @@
 /**
- * 房贷计算器 (issue 15 item 4, DESIGN §12): 等额本息 and 等额本金 for a commercial, 公积金 or
+ * 房贷计算器 (issue 15 item 4, architecture §12): 等额本息 and 等额本金 for a commercial, 公积金 or
  * combined loan, the loan from the price and the down payment, and the reference rates. Pure and
  * zod-free: the calculator runs on the device, offline. Amounts are 元; rates are yearly percents.
  */
@@ -8,7 +8,7 @@ import { groupDigits } from './format';
 
 /** The longest term the calculator offers (years). */
 export const MAX_LOAN_YEARS = 30;
-/** 公积金 rates change at this term: ≤ 5 years is the lower rate (DESIGN §12). */
+/** 公积金 rates change at this term: ≤ 5 years is the lower rate (architecture §12). */
 export const PROVIDENT_SHORT_TERM_YEARS = 5;
 
 export type LoanKind = 'commercial' | 'provident' | 'combined';
@@ -162,7 +162,7 @@ export function combinePlans(a: RepaymentPlan, b: RepaymentPlan): RepaymentPlan 
   };
 }
 
-/** The reference yearly rate (percent) for a loan kind, home order and term (DESIGN §12). */
+/** The reference yearly rate (percent) for a loan kind, home order and term (architecture §12). */
 export function referenceRate(
   rates: LoanRates,
   kind: Exclude<LoanKind, 'combined'>,

@@ -1,5 +1,5 @@
 /**
- * The listing screen's search (spec §2 "Property list", §7 properties list): type, keyword,
+ * The listing screen's search (product §2 "Property list", §7 properties list): type, keyword,
  * location, price/area bands, rooms and sort, priority listings first. One pure function, so the
  * screen and bench/list-filter.bench.ts measure the same work.
  */
@@ -47,7 +47,7 @@ export const ORIENTATION_FILTERS = ['南', '南北', '东', '西', '北'] as con
 export type OrientationFilter = (typeof ORIENTATION_FILTERS)[number];
 
 /**
- * Said under a list sorted by price that shows a 置顶 listing: priority listings come first (spec
+ * Said under a list sorted by price that shows a 置顶 listing: priority listings come first (product
  * §7 "priority first"), so a dearer one heads a list sorted from the cheapest.
  */
 export function priorityFirstNote(sort: Exclude<PropertySort, 'time_desc'>): string {

@@ -1,5 +1,5 @@
 /**
- * The listings' order (spec §7: priority first, then the chosen sort): its own module, because the
+ * The listings' order (product §7: priority first, then the chosen sort): its own module, because the
  * first screen orders the featured listings and needs none of the list screen's filter
  * (property-filter.ts re-exports it for the screens that use both).
  */

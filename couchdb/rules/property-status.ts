@@ -1,5 +1,5 @@
 /**
- * Listing state rules of spec §4: status changes (single and batch), audit, priority, and the
+ * Listing state rules of product §4: status changes (single and batch), audit, priority, and the
  * Chinese labels for status, audit status and the owner's combined label.
  */
 import type { AuditStatus, Property, PropertyStatus } from '../model/property';
@@ -34,7 +34,7 @@ export const STATUS_MESSAGES = {
 type StatusFields = Pick<Property, 'status' | 'audit_status'>;
 
 /**
- * Whether a listing may move to `to` (spec §4): active↔inactive only when approved, any
+ * Whether a listing may move to `to` (product §4): active↔inactive only when approved, any
  * non-deleted status → deleted, nothing out of deleted. Staying put is a no-op and allowed
  * (so a batch may include listings already in the target state), except on a deleted listing.
  */
@@ -86,7 +86,7 @@ export function checkBatchSelection(ids: readonly string[]): string | null {
 
 export type AuditDecision = 'approved' | 'rejected';
 
-/** The fields one audit decision sets together (spec §4); they change only as a whole. */
+/** The fields one audit decision sets together (product §4); they change only as a whole. */
 export const AUDIT_DECISION_FIELDS = [
   'audit_status',
   'audit_comment',
@@ -98,7 +98,7 @@ type AuditChange = { audit_status?: unknown; audit_comment?: unknown };
 const commentOf = (doc: AuditChange): unknown => doc.audit_comment ?? '';
 
 /**
- * Whether a write may change a listing's audit status and comment from `before` to `after` (spec
+ * Whether a write may change a listing's audit status and comment from `before` to `after` (product
  * §4): only as a decision on a pending listing (to approved or rejected), with a comment of at most
  * AUDIT_COMMENT_MAX characters. Leaving both alone is always allowed; who may decide at all is
  * checked by the access rules. The gateway's own move of an edited rejected listing back to
@@ -125,7 +125,7 @@ type AuditFields = StatusFields &
   Pick<Property, 'audit_comment' | 'audited_by' | 'audited_at' | 'updated_at'>;
 
 /**
- * An admin approves or rejects a pending listing (spec §4); rejection takes an optional reason.
+ * An admin approves or rejects a pending listing (product §4); rejection takes an optional reason.
  * Sets audited_by, audited_at and the comment. Returns the new document or the refusal.
  */
 export function auditProperty<P extends AuditFields>(
@@ -159,14 +159,14 @@ export function auditProperty<P extends AuditFields>(
   };
 }
 
-/** The toast after an audit (spec §4). */
+/** The toast after an audit (product §4). */
 export function auditToast(decision: AuditDecision): string {
   return decision === 'approved'
     ? ADMIN_PROPERTY_MESSAGES.approved
     : ADMIN_PROPERTY_MESSAGES.rejected;
 }
 
-/** The owner's combined label on "my listings" (spec §2). */
+/** The owner's combined label on "my listings" (product §2). */
 export function myListingStatusLabel(property: StatusFields): string {
   if (property.audit_status === 'pending') return AUDIT_STATUS_LABELS.pending;
   if (property.audit_status === 'rejected') return AUDIT_STATUS_LABELS.rejected;
@@ -201,7 +201,7 @@ export function logStatusLabel(status: unknown, audit: unknown): string {
     : label;
 }
 
-/** The "my listings" status filter (spec §2): all, pending, approved, rejected, active, inactive. */
+/** The "my listings" status filter (product §2): all, pending, approved, rejected, active, inactive. */
 export const MY_LISTING_FILTERS = [
   'all',
   'pending',
@@ -228,7 +228,7 @@ export function matchesMyListingFilter(property: StatusFields, filter: MyListing
   return property.audit_status === filter;
 }
 
-/** Stat cards of the admin listing page (spec §2): total, active, pending, approved. */
+/** Stat cards of the admin listing page (product §2): total, active, pending, approved. */
 /**
  * Whether a listing waits for an admin's review (房源审核's queue and the 待审核 counts): a new or
  * resubmitted listing, or a change to an approved one; never a deleted one.

@@ -1,4 +1,4 @@
-/** Recently viewed listings (spec §3 client state, §9): newest first, no duplicates, at most 10. */
+/** Recently viewed listings (product §3 client state, §9): newest first, no duplicates, at most 10. */
 import { RECENT_LIMIT } from '../model/constants';
 
 export interface RecentEntry {

@@ -1,5 +1,5 @@
 /**
- * The conflict policy of DESIGN §5 as a pure function: what a device keeps when its write met a
+ * The conflict policy of architecture §5 as a pure function: what a device keeps when its write met a
  * different server version. The device's RxDB conflict handler calls it; a non-empty `clash` means
  * the local version lost somewhere and is kept aside for its author.
  */
@@ -74,7 +74,7 @@ function changed(
 }
 
 /**
- * Reconciles a refused local write with the server's version (DESIGN §5):
+ * Reconciles a refused local write with the server's version (architecture §5):
  * - server-managed fields always come from the server;
  * - fields only admins control keep the server's value (an admin's own edit merges when the server
  *   did not change the field);

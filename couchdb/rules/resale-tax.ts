@@ -1,5 +1,5 @@
 /**
- * 税费计算器 (issue 15 item 4, DESIGN §12): an estimate of the taxes on a resale purchase. Pure and
+ * 税费计算器 (issue 15 item 4, architecture §12): an estimate of the taxes on a resale purchase. Pure and
  * zod-free, so it runs on the device offline. Amounts are 元.
  *
  * Ownership is counted in years from the date on the 不动产权证 (or the 契税 receipt):

@@ -1,5 +1,5 @@
 /**
- * Visibility over time (DESIGN §4): a document that stops being visible to someone reaches their
+ * Visibility over time (architecture §4): a document that stops being visible to someone reaches their
  * device as a deleted stub, but only if they could have held it, so hidden ids never leak. The
  * gateway records on each document whether it was ever public; these rules read the access table.
  */

@@ -4,7 +4,7 @@
  * settings. Pure and deterministic: the same `now` and `seed` give the same documents.
  *
  * DEMO_ACCOUNTS holds plain-text passwords for the README and the seed CLI only; client code must
- * never import this module (DESIGN §10: no demo credentials in the client bundle).
+ * never import this module (architecture §10: no demo credentials in the client bundle).
  */
 import {
   DAY_MS,

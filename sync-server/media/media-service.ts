@@ -1,5 +1,5 @@
 /**
- * Uploaded listing media (DESIGN §7): the kind is decided by the file's magic bytes, and the name
+ * Uploaded listing media (architecture §7): the kind is decided by the file's magic bytes, and the name
  * and declared type must agree with it; images are re-encoded with sharp (orientation applied,
  * EXIF/GPS dropped, long edge capped) with a WebP thumbnail; videos are kept as sent, hashed from
  * disk and moved into place (never read whole into memory). Everything is stored

@@ -2,7 +2,7 @@
  * Establishes the caller from `Authorization: Bearer <jwt>`. A missing token means a visitor;
  * a present but bad or expired token is a 401 (so the device refreshes instead of silently
  * getting the visitor's view). The caller's role is the account's role now, not the one in the
- * token, and a disabled or deleted account is refused at once (spec §2 Admin users), as is a token
+ * token, and a disabled or deleted account is refused at once (product §2 Admin users), as is a token
  * of a session that has ended (signed out, the password changed or reset elsewhere).
  */
 import type { RequestHandler } from 'express';

@@ -1,5 +1,5 @@
 /**
- * Devices' pulls served a few per turn of the event loop (DESIGN §11). Served as they arrive, the
+ * Devices' pulls served a few per turn of the event loop (architecture §11). Served as they arrive, the
  * pulls of hundreds of devices all run in the turn that reads them off the network: a turn then
  * lasts as long as all of their work (about 100 ms for 200 devices here), and every other request
  * waits a whole turn at each of its steps. A push has several (its write to the store, then the

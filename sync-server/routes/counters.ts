@@ -1,4 +1,4 @@
-/** Counter endpoints (spec §4): listing views and contact-dialog opens, article views and likes. */
+/** Counter endpoints (product §4): listing views and contact-dialog opens, article views and likes. */
 import { Router } from 'express';
 import { idSchema } from '@couchdb/model/common';
 import { HttpError } from '../http-error';

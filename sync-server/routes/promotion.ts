@@ -19,7 +19,7 @@ const EVENTS_PER_MINUTE = 60;
 
 export function promotionRoutes(promotions: PromotionService, limits: LimitStore): Router {
   const router = Router();
-  // In the shared limit store: the limit holds across gateways (DESIGN §12).
+  // In the shared limit store: the limit holds across gateways (architecture §12).
   const windows = new WindowCounter(limits);
 
   router.post('/events', validateBody(promotionEventSchema), async (req, res) => {

@@ -1,6 +1,6 @@
 /**
  * /api/sync: per-collection pull and push for RxDB replication, and one event stream per device
- * (DESIGN §5). Every read and write is projected or checked for the caller's role.
+ * (architecture §5). Every read and write is projected or checked for the caller's role.
  */
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
@@ -59,7 +59,7 @@ const pushBody = z
   )
   .max(PUSH_ROWS_MAX, SYNC_MESSAGES.tooManyRows);
 
-/** Whether `caller`'s role reads anything of `collection` (DESIGN §4). */
+/** Whether `caller`'s role reads anything of `collection` (architecture §4). */
 const readsAny = (collection: SyncCollection, caller: Caller | null) =>
   readScope(collection, accessRoleOf(caller)) !== 'none';
 
@@ -139,7 +139,7 @@ export interface PullShortcutDeps {
 }
 
 /**
- * Devices' pulls answered as soon as they are read, past the rest of the app's middleware (DESIGN
+ * Devices' pulls answered as soon as they are read, past the rest of the app's middleware (architecture
  * §11). A pull of a device that is up to date reads its page in about 15 µs; the rest of the stack
  * (helmet's dozen middleware, the access log's wrapper, two routers and their parameters) cost it
  * about 60 µs more, a sixth of the gateway's CPU for it, and 200 devices pulling at once wait for

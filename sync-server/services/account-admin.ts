@@ -1,5 +1,5 @@
 /**
- * An admin's changes to accounts (spec §2 Admin users, §5; /api/admin/users and the spec's
+ * An admin's changes to accounts (product §2 Admin users, §5; /api/admin/users and the spec's
  * /api/auth/delete-user): name and phone, enabled state, role, deletion. These touch what only the
  * gateway holds (the phone reservation, credentials, sessions), so they are requests, not
  * replicated edits. Each is checked by the shared rule (`canChangeAccount`), applied at the stored

@@ -1,7 +1,7 @@
 /**
  * The accounts as they are now, for every request: an access token names its holder, but the
  * holder's role and enabled state are read here, so an admin's change applies at once, without
- * waiting for the token to expire (spec §2 Admin users). Entries are cached briefly and dropped as
+ * waiting for the token to expire (product §2 Admin users). Entries are cached briefly and dropped as
  * soon as the users feed reports a change (every gateway watches it, so several agree within the
  * feed's delay) or this gateway changes an account itself.
  *

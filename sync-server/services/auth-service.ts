@@ -159,7 +159,7 @@ export class AuthService {
         phone: input.phone,
         name: input.name ?? '',
         user_type: 'user',
-        // Enabled from the start; an admin can disable the account (spec §2 Admin users).
+        // Enabled from the start; an admin can disable the account (product §2 Admin users).
         is_verified: true,
         avatar_url: '',
         created_at: now,

@@ -1,5 +1,5 @@
 /**
- * View, contact and like counters (spec §4): incremented on the server rather than replicated as
+ * View, contact and like counters (product §4): incremented on the server rather than replicated as
  * edits, so they never conflict, and counting people rather than requests (COUNTER_LIMITS): each
  * person once per window, a few visitors per address and item, calls rate-limited per address.
  * The windows live in the shared limit store (they expire, so storage stays bounded, and they hold

@@ -1,5 +1,5 @@
 /**
- * The property operation log (spec §3): one entry per accepted property write and per counted
+ * The property operation log (product §3): one entry per accepted property write and per counted
  * favourite or contact-dialog open, and one per listing and day for its views, carrying the count. Written by the gateway only; admins read it through sync.
  */
 import { createHash } from 'node:crypto';
@@ -115,7 +115,7 @@ export interface AdminChange {
   detail?: string;
 }
 
-/** A property log entry as stored (spec §3), ready to insert. */
+/** A property log entry as stored (product §3), ready to insert. */
 export function propertyLogEntry(
   type: OperationType,
   operator: Operator,
@@ -187,7 +187,7 @@ export class OplogService {
     }
   }
 
-  /** Appends an admin action log entry (DESIGN §4): users, news, demands and settings. */
+  /** Appends an admin action log entry (architecture §4): users, news, demands and settings. */
   async appendAdmin(
     change: AdminChange,
     operator: Operator,

@@ -1,5 +1,5 @@
 /**
- * What each caller receives of a stored document (DESIGN §4): the visible ones in their client
+ * What each caller receives of a stored document (architecture §4): the visible ones in their client
  * shape (`id`, `server_rev`, no gateway-only fields), a deleted stub for ones the caller could have
  * seen before but may not see now, and nothing at all for ones they could never have seen.
  */

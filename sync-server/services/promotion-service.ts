@@ -1,5 +1,5 @@
 /**
- * Promotion statistics (DESIGN §4, issue 15): visits through an agent's link, listings viewed and
+ * Promotion statistics (architecture §4, issue 15): visits through an agent's link, listings viewed and
  * contacts opened while the visitor's device holds the agent's promotion. One document per agent
  * and day in the private `promotions` database holds the counts and the short hashes of who was
  * counted, so an event counts once per device a day (a view or contact once per listing), at most

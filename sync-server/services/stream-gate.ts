@@ -1,6 +1,6 @@
 /**
  * Caps the event streams open per signed-in account and per address (STREAM_LIMITS) across every
- * gateway over one store (DESIGN §12): each open stream holds a lease in the shared limit store,
+ * gateway over one store (architecture §12): each open stream holds a lease in the shared limit store,
  * under its address's key and its account's key. A gateway renews the leases of the streams it
  * holds; one that dies stops renewing, and its leases lapse after STREAM_LEASE_MS, so a crash never
  * keeps a village's allowance used up. Admissions for one key are queued within a gateway, so the

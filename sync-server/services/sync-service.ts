@@ -1,5 +1,5 @@
 /**
- * Role-projected replication (DESIGN §4–§5), split by job under ./sync: pull walks a database's
+ * Role-projected replication (architecture §4–§5), split by job under ./sync: pull walks a database's
  * changes from the device's checkpoint and projects every document for the caller; push checks
  * every row against the shared rules and writes it through its collection's write policy.
  */

@@ -1,5 +1,5 @@
 /**
- * The admin's system settings (issue 14, spec §2 "Admin system settings", §5, §6) in real Chromium
+ * The admin's system settings (issue 14, product §2 "Admin system settings", §5, §6) in real Chromium
  * against the real gateway (embedded store, demo data): the admin changes them on /admin/settings
  * and every device follows live: with review off a user's new listing is public at once, the
  * publish form refuses media over the new limit, and a listing without a phone shows the new
@@ -203,7 +203,7 @@ describe('/admin/settings', () => {
       title: `设置测试 没有电话的房源 ${Date.now()}`,
       contact: { name: '' },
     });
-    // The phone dialog is for signed-in viewers (spec §2): the demo agent, on another device.
+    // The phone dialog is for signed-in viewers (product §2): the demo agent, on another device.
     const viewer = await signIn(visitorDevice, 'agent');
     const detail = new PropertyDetailPage(viewer);
     await detail.goto(gateway.url, listing);

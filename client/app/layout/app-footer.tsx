@@ -47,7 +47,7 @@ function LinkColumn({ title, links }: { title: string; links: NavItem[] }) {
   );
 }
 
-/** Desktop-only footer (spec §2 "Chrome"): contact, quick links, support links. */
+/** Desktop-only footer (product §2 "Chrome"): contact, quick links, support links. */
 export function AppFooter() {
   return (
     <Box

@@ -44,7 +44,7 @@ const authSkeleton = (
 );
 
 /**
- * Site header (spec §2 "Chrome"): name, main links, install entry, login/register or the user
+ * Site header (product §2 "Chrome"): name, main links, install entry, login/register or the user
  * menu, and the offline banner under it.
  */
 export function AppHeader() {

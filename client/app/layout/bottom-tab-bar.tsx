@@ -22,7 +22,7 @@ const TABS: { label: string; to: string; icon: ReactElement }[] = [
 export const BOTTOM_TAB_BAR_HEIGHT = 56;
 
 /**
- * Mobile bottom tab bar (spec §2 "Chrome"). It lives in the main layout, so /login and /register
+ * Mobile bottom tab bar (product §2 "Chrome"). It lives in the main layout, so /login and /register
  * never show it; a listing's page shows its contact bar there instead (hidesTabBar).
  */
 export function BottomTabBar() {

@@ -27,7 +27,7 @@ function ScreenHydrated() {
   return null;
 }
 
-/** The main layout (spec §2): header, the screen, desktop footer, mobile tab bar; reads promotion links. */
+/** The main layout (product §2): header, the screen, desktop footer, mobile tab bar; reads promotion links. */
 export function MainLayout() {
   const desktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   const released = useTabBarReleased();

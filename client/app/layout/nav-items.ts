@@ -1,4 +1,4 @@
-/** The chrome's links (spec §2 "Chrome"), defined once for the header, drawer and tab bar. */
+/** The chrome's links (product §2 "Chrome"), defined once for the header, drawer and tab bar. */
 export interface NavItem {
   label: string;
   to: string;

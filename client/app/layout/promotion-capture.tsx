@@ -1,5 +1,5 @@
 /**
- * Promotion links (spec §4 Promotion, issue 15): any URL may carry an agent's promotion. The layout
+ * Promotion links (product §4 Promotion, issue 15): any URL may carry an agent's promotion. The layout
  * hands it to the data layer (loaded only then), which keeps it for 24 hours and records the visit,
  * and takes the parameters off the address bar. Events kept while offline are sent on the next
  * page load with a connection.

@@ -1,4 +1,4 @@
-/** The header's sync indicator (DESIGN §8): state, unsent count, refused count, last sync time. */
+/** The header's sync indicator (architecture §8): state, unsent count, refused count, last sync time. */
 import { lazy, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import { alpha } from '@mui/material/styles';

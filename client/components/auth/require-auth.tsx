@@ -9,7 +9,7 @@ export interface LoginRedirectState {
 }
 
 /**
- * Guard for login-required routes (spec §2): spinner while auth loads, else /login with the
+ * Guard for login-required routes (product §2): spinner while auth loads, else /login with the
  * original location kept. Checks login only; role pages do their own checks.
  */
 export function RequireAuth() {

@@ -42,7 +42,7 @@ const LABEL_COLORS: Record<string, 'warning' | 'error' | 'success' | 'default' |
 };
 
 /**
- * A listing in its owner's lists (spec §2 "My listings"): the combined status label (with the
+ * A listing in its owner's lists (product §2 "My listings"): the combined status label (with the
  * rejection reason), a change waiting for review or refused (issue 16), the admin's notice after a
  * report (issue 19), type, address, price,
  * area, views, date, the link and delete.

@@ -2,7 +2,7 @@ import { styled } from '@mui/material/styles';
 import { isNewListing } from '@couchdb/rules/format';
 import { COLORS, FONT_STACK } from '@client/components/look';
 
-/** Badge texts (spec §2 "Property list"). */
+/** Badge texts (product §2 "Property list"). */
 export const FEATURED_BADGE = '推荐';
 export const NEW_LISTING_BADGE = '新房源';
 /**

@@ -21,7 +21,7 @@ export interface Toast {
 
 export const ToastContext = createContext<Toast | null>(null);
 
-/** Short messages at the bottom of the screen (spec §8 toasts). */
+/** Short messages at the bottom of the screen (product §8 toasts). */
 export function useToast(): Toast {
   const toast = useContext(ToastContext);
   if (!toast) throw new Error('useToast must be used inside <ToastProvider>');

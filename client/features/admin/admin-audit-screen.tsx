@@ -38,7 +38,7 @@ const AUDIT_TABS = ['review', 'codes', 'reports'] as const;
 type AuditTab = (typeof AUDIT_TABS)[number];
 
 /**
- * 房源审核 (spec §2 "Admin review", §4): the pending listings, newest first, live from the
+ * 房源审核 (product §2 "Admin review", §4): the pending listings, newest first, live from the
  * admin's device; beside them the listings whose verification code waits for a check and the
  * report queue (issue 19) (sync brings new submissions without a reload; when the change stream is down
  * the page asks for a re-sync every 30 s). Approve, or reject with an optional reason; decisions

@@ -69,7 +69,7 @@ const MODULES = [
 const RECENT_ACTIVITY = 5;
 
 /**
- * 管理后台 (spec §2 "Admin console"): figures counted from the admin's device (every listing,
+ * 管理后台 (product §2 "Admin console"): figures counted from the admin's device (every listing,
  * user, demand and article syncs to it), the modules, the latest entries of the operation log and
  * quick actions.
  */

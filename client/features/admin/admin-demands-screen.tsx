@@ -40,7 +40,7 @@ import { useAuth } from '@client/lib/session/auth-context';
 import { LoadFailed } from './components/load-failed';
 
 /**
- * 需求管理 (spec §2 "Admin demands"): every demand on an admin's device; for anyone else signed in
+ * 需求管理 (product §2 "Admin demands"): every demand on an admin's device; for anyone else signed in
  * the same screen titled 我的需求 with their own (the gateway sends them no other). Search, type and
  * status filters, 20 per page with 上一页/下一页; the owner or an admin changes a demand's state or
  * deletes it. Writes go to the device first and the gateway checks them again.

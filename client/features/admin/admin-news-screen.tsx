@@ -42,7 +42,7 @@ import { NewsDialog } from './components/news-dialog';
 import { failureMessage } from '@client/pwa/failure-message';
 
 /**
- * 资讯管理 (spec §2 "Admin news"): every article on the admin's device (drafts and archived ones
+ * 资讯管理 (product §2 "Admin news"): every article on the admin's device (drafts and archived ones
  * too), with search and the category and status filters; add, edit and delete. Writes go to the
  * device first (they work offline) and the gateway checks and sanitises each again.
  */

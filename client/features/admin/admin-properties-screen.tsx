@@ -46,9 +46,9 @@ import { StatCards } from './components/stat-cards';
 import { useAdminActions } from './use-admin-actions';
 
 /**
- * 房源管理 (spec §2 "Admin listing management"): stat cards from the device's listings, the
+ * 房源管理 (product §2 "Admin listing management"): stat cards from the device's listings, the
  * listing list with search, filters, sort, selection and bulk actions, 20 per page; and the
- * operation log. Every change obeys spec §4 and is checked again by the gateway.
+ * operation log. Every change obeys product §4 and is checked again by the gateway.
  */
 export default function AdminPropertiesScreen() {
   return (

@@ -42,7 +42,7 @@ const formValues = (
 });
 
 /**
- * 系统设置 (spec §2 "Admin system settings", §5): the platform's default contact phone, whether new
+ * 系统设置 (product §2 "Admin system settings", §5): the platform's default contact phone, whether new
  * listings wait for review, the image limit per listing, and the 房贷计算器's reference rates. Saved on the device first (works
  * offline); the gateway checks the write again and every device follows the new values live.
  */

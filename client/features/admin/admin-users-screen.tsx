@@ -34,7 +34,7 @@ import { UserFilters } from './components/user-filters';
 import { useUserActions } from './use-user-actions';
 
 /**
- * 用户管理 (spec §2 "Admin users"): every account from the admin's device (live), searched and
+ * 用户管理 (product §2 "Admin users"): every account from the admin's device (live), searched and
  * filtered, 20 per page; details, edit, enable/disable, role and delete. The actions go to the
  * gateway (they need a connection) and the list follows through the users feed.
  */

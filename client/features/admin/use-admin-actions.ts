@@ -1,5 +1,5 @@
 /**
- * The admin's listing actions with their toasts (spec §4, §8 "Admin"): each writes to the device
+ * The admin's listing actions with their toasts (product §4, §8 "Admin"): each writes to the device
  * database (so it works offline) and the gateway checks it again when it syncs.
  */
 import type { PropertyStatus } from '@couchdb/model/property';

@@ -1,5 +1,5 @@
 /**
- * The admin's account actions with their toasts (spec §8 "Users"): each calls the gateway (they
+ * The admin's account actions with their toasts (product §8 "Users"): each calls the gateway (they
  * need a connection, see client/data/user-admin.ts) and shows the spec's failure text with the
  * gateway's reason. The list follows by itself through the users feed.
  */

@@ -27,10 +27,10 @@ const pm = PROMOTION_MESSAGES;
 const QUIET_ZONE = 4;
 
 /**
- * 推广二维码 (spec §2 Agent pages): the signed-in user's promotion link (ref=qr) and its QR code,
- * made on the device with lean-qr (works offline; spec §10: no external QR service). Size slider
+ * 推广二维码 (product §2 Agent pages): the signed-in user's promotion link (ref=qr) and its QR code,
+ * made on the device with lean-qr (works offline; architecture §10: no external QR service). Size slider
  * 150–300 px, copy the link, download the code as a PNG, share through the system share sheet.
- * Every signed-in user may open it (spec §6, the route requires login); only an agent's link
+ * Every signed-in user may open it (product §6, the route requires login); only an agent's link
  * attributes visitors.
  */
 export default function QrCodeScreen() {

@@ -76,7 +76,7 @@ const TOOLS: Tool[] = [
   },
 ];
 
-/** 经纪人工具 (spec §2 "Agent pages"): agents only; the tools' cards. */
+/** 经纪人工具 (product §2 "Agent pages"): agents only; the tools' cards. */
 export default function ToolsScreen() {
   return (
     <AgentGate>

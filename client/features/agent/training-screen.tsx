@@ -28,7 +28,7 @@ import { CoursePage } from './components/training-course';
 import { useCourseLearners, useTrainingProgress } from './components/use-training-progress';
 
 /**
- * 经纪人培训 (spec §2 Agent pages, issue 15 item 5): /training lists the six courses with the
+ * 经纪人培训 (product §2 Agent pages, issue 15 item 5): /training lists the six courses with the
  * agent's progress, /training/:courseId reads one (one route chunk for both, so the first screen's
  * router gains no import). The courses are static (they read offline); learners come from the
  * gateway's enrolments.

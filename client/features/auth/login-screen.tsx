@@ -30,7 +30,7 @@ function returnPath(state: LoginRedirectState | null): string {
 }
 
 /**
- * 登录 (spec §2): phone and password; returns to the page the guard came from (default /). A user
+ * 登录 (product §2): phone and password; returns to the page the guard came from (default /). A user
  * already signed in goes to /profile.
  */
 export default function LoginScreen() {
@@ -52,7 +52,7 @@ function LoginForm({ signingIn }: { signingIn(): void }) {
     resolver: zodResolver(loginFormSchema),
     defaultValues: initial,
   });
-  // The button stops spinning after a while even if the login never settles (spec §4, §9).
+  // The button stops spinning after a while even if the login never settles (product §4, §9).
   const [submitting, setSubmitting] = useState(false);
   const [forgot, setForgot] = useState(false);
   const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);

@@ -24,7 +24,7 @@ import { GuestOnly } from './components/guest-only';
 const EMPTY = { phone: '', name: '', password: '', confirmPassword: '', agreement: false };
 
 /**
- * 注册 (spec §2): on success back to /login with the phone filled in. A user already signed in
+ * 注册 (product §2): on success back to /login with the phone filled in. A user already signed in
  * goes to /profile.
  */
 export default function RegisterScreen() {

@@ -27,7 +27,7 @@ import { matchesKeyword } from '@couchdb/rules/keyword-search';
 import { useDemandStatusChange } from '@client/components/demand/use-demand-status';
 
 /**
- * 我的需求 (spec §2 "My demands"): the user's demands from the device, searched and filtered by
+ * 我的需求 (product §2 "My demands"): the user's demands from the device, searched and filtered by
  * type and status, each with edit (/publish/demand?edit=), a change of state (as on
  * /admin/demands) and delete; a failed device query shows 加载需求列表失败 with a reload.
  */

@@ -12,7 +12,7 @@ const NOT_FOUND = {
 };
 
 /**
- * 发布需求 (spec §2 "Publish demand", §5): one form, saved on the device first (works offline) and
+ * 发布需求 (product §2 "Publish demand", §5): one form, saved on the device first (works offline) and
  * synced; `?edit={id}` edits one of the user's demands (the spec's my-demands link, made to work);
  * `&refused={id}` reopens a change the server refused with what was sent, to fix and send again
  * (as a new demand when the old one is gone from the server).

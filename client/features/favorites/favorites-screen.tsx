@@ -40,7 +40,7 @@ function parsePrice(choice: PriceChoice): { type?: PropertyType; price?: string 
 }
 
 /**
- * 我的收藏 (spec §2 "Favourites"): the user's favourites, synced to the account, filtered on the
+ * 我的收藏 (product §2 "Favourites"): the user's favourites, synced to the account, filtered on the
  * device by keyword, price band (sale or rent), area band and township; clear all or remove one.
  */
 export default function FavoritesScreen() {

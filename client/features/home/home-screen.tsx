@@ -5,7 +5,7 @@ import { HeroBanner } from './components/hero-banner';
 import { HomeSearch } from './components/home-search';
 import { QuickEntries } from './components/quick-entries';
 
-/** Home (spec §2): banner, search, the four quick entries, featured listings. */
+/** Home (product §2): banner, search, the four quick entries, featured listings. */
 export default function HomeScreen() {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 3 } }}>

@@ -20,7 +20,7 @@ import { OutboxPanel } from './outbox-panel';
 type TabKey = 'properties' | 'demands';
 
 /**
- * 发布管理 (spec §2 "Publish management"): the user's listings and demands in two tabs with their
+ * 发布管理 (product §2 "Publish management"): the user's listings and demands in two tabs with their
  * counts, the publish buttons, and delete after a confirmation.
  */
 export default function ManageScreen() {

@@ -36,7 +36,7 @@ function resendLink(r: RefusedDoc, userId: string | undefined): string | null {
 }
 
 /**
- * What has not reached the server yet (spec's "nothing lost", DESIGN §5, §7): listings waiting for
+ * What has not reached the server yet (spec's "nothing lost", architecture §5, §7): listings waiting for
  * their photos with each file's progress, retry and discard (an edit's photos kept because its
  * listing is not on this device, with their own line); and local changes the server refused,
  * with the reason, to edit and resend (listings and demands) or to dismiss.

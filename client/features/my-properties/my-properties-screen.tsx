@@ -33,7 +33,7 @@ import { PageHeader } from '@client/components/page-header';
 import { matchesKeyword } from '@couchdb/rules/keyword-search';
 
 /**
- * 我的房源 (spec §2 "My listings"): the user's listings from the device with the combined status,
+ * 我的房源 (product §2 "My listings"): the user's listings from the device with the combined status,
  * searched by title, description or address and filtered by status and type.
  */
 export default function MyPropertiesScreen() {

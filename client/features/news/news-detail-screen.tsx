@@ -41,7 +41,7 @@ function rememberLike(id: string) {
   }
 }
 
-/** 资讯详情 (spec §2): sanitised article HTML, author, views (counted) and the like. */
+/** 资讯详情 (product §2): sanitised article HTML, author, views (counted) and the like. */
 export default function NewsDetailScreen() {
   const { id } = useParams();
   const { data: article } = useNewsArticle(id);

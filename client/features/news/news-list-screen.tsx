@@ -32,7 +32,7 @@ function categoryOf(value: string | null): CategoryTab {
 }
 
 /**
- * 房产资讯 (spec §2): categories all/market/policy/guide; up to 50 published articles; in the all
+ * 房产资讯 (product §2): categories all/market/policy/guide; up to 50 published articles; in the all
  * view the first three are headlines and the rest are under 更多资讯.
  */
 export default function NewsListScreen() {

@@ -1,5 +1,5 @@
 /**
- * Article HTML is sanitised on the device before it is shown (DESIGN §10), with the same allow-list
+ * Article HTML is sanitised on the device before it is shown (architecture §10), with the same allow-list
  * the gateway applies on every write (couchdb/rules/article-html.ts): whatever the store holds, only
  * those tags, attributes and URLs reach the page.
  */

@@ -21,7 +21,7 @@ import { ProfileLinks } from './components/profile-links';
 import { StorageUsageCard } from './components/storage-usage-card';
 
 /**
- * 个人中心 (spec §2 "Profile"): who is signed in with the role label, editing the profile and the
+ * 个人中心 (product §2 "Profile"): who is signed in with the role label, editing the profile and the
  * password (both saved on the server), the role's link grid, this device's storage, and sign out.
  */
 export default function ProfileScreen() {

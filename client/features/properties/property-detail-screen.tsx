@@ -60,7 +60,7 @@ import {
   VerificationSection,
 } from './components/listing-trust';
 
-/** 房源详情 (spec §2): media, panorama, favourite, share, phone dialog and the listing's facts. */
+/** 房源详情 (product §2): media, panorama, favourite, share, phone dialog and the listing's facts. */
 export default function PropertyDetailScreen() {
   const { id } = useParams();
   const { data: property } = useProperty(id);

@@ -38,7 +38,7 @@ import { SaveSearchButton } from '@client/components/saved-search/save-search-bu
 import { describeFilter } from '@couchdb/rules/search-match';
 
 /**
- * 房源列表 (spec §2): the filter lives in the URL (type, keyword, location and the panel's choices);
+ * 房源列表 (product §2): the filter lives in the URL (type, keyword, location and the panel's choices);
  * filtering and sorting run on the device over every public listing in RxDB, 20 per page.
  */
 export default function PropertyListScreen() {

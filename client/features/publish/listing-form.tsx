@@ -45,7 +45,7 @@ import { useListingSubmit } from './use-listing-submit';
 const STEPS = ['基本信息', '房屋详情', '价格与地址', '图片视频'] as const;
 
 /**
- * The four-step publish form (spec §2 "Publish property", §5): Next checks the step's fields, the
+ * The four-step publish form (product §2 "Publish property", §5): Next checks the step's fields, the
  * last step checks the media and sends. A new listing's draft (text, step, files) is kept on the
  * device as it changes; `listing` edits one, `refused` reopens what the server refused.
  */
@@ -152,7 +152,7 @@ function ListingSteps({
     if (valid) goToStep(Math.min(4, step + 1) as FormStep);
   };
 
-  /** The media checks of spec §5 over what the listing will have (kept plus new), then the form. */
+  /** The media checks of product §5 over what the listing will have (kept plus new), then the form. */
   const submit = () => {
     if (formState.isSubmitting) return;
     const problem = checkPropertySubmit({

@@ -11,7 +11,7 @@ import { useAuth } from '@client/lib/session/auth-context';
 import { ListingForm } from './listing-form';
 
 /**
- * 发布房源 (spec §2 "Publish property", §5): who may open which form. A new listing for anyone
+ * 发布房源 (product §2 "Publish property", §5): who may open which form. A new listing for anyone
  * signed in; `?edit={id}` for the listing's owner or an admin, once the device holds it;
  * `&refused={id}` reopens a change the server refused with what was sent, to fix and send again
  * (as a new listing when the old one is gone from the server).

@@ -13,7 +13,7 @@ import { useRecentProperties } from '@client/data/hooks';
 import { PageHeader } from '@client/components/page-header';
 
 /**
- * 浏览记录 (spec §2 "Browsing history"): the last 10 listings opened on this device, newest first,
+ * 浏览记录 (product §2 "Browsing history"): the last 10 listings opened on this device, newest first,
  * kept on the device (offline too), with the favourite heart.
  */
 export default function RecentScreen() {

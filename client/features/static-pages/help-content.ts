@@ -1,4 +1,4 @@
-/** The help centre's guides and FAQ (spec §2 "Static pages"), searchable on the device. */
+/** The help centre's guides and FAQ (product §2 "Static pages"), searchable on the device. */
 import {
   LISTING_REVIEW_DAYS,
   MAX_MEDIA_PER_LISTING,

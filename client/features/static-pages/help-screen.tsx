@@ -49,7 +49,7 @@ function EntryList({ entries }: { entries: HelpEntry[] }) {
 }
 
 /**
- * 帮助中心 (spec §2): search over the guides and the FAQ by category, contact options, service
+ * 帮助中心 (product §2): search over the guides and the FAQ by category, contact options, service
  * hours and review time; the footer's terms, privacy and contact links land on #terms, #privacy
  * and #contact.
  */

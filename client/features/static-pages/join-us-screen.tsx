@@ -72,7 +72,7 @@ const BENEFITS = [
   { icon: <CelebrationOutlined />, title: '本地工作', text: '就在澄江，离家近，不用外地奔波' },
 ];
 
-/** 加入我们 (spec §2): postings, benefits, contact, resume notes (reply within 3 working days). */
+/** 加入我们 (product §2): postings, benefits, contact, resume notes (reply within 3 working days). */
 export default function JoinUsScreen() {
   const settings = useSettings();
   return (

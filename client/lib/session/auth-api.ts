@@ -20,7 +20,7 @@ function parseOrFail<T>(schema: z.ZodType<T>, value: unknown): T {
   return parsed.data;
 }
 
-/** POST /api/auth/login; sets the refresh cookie. Gives up after 10 s (spec §9). */
+/** POST /api/auth/login; sets the refresh cookie. Gives up after 10 s (product §9). */
 export async function loginRequest(input: LoginInput): Promise<SessionResponse> {
   const body = await apiRequest<unknown>('/api/auth/login', {
     method: 'POST',
@@ -31,7 +31,7 @@ export async function loginRequest(input: LoginInput): Promise<SessionResponse> 
   return parseOrFail(sessionResponseSchema, body);
 }
 
-/** POST /api/auth/register; does not sign in. Gives up after 10 s (spec §9). */
+/** POST /api/auth/register; does not sign in. Gives up after 10 s (product §9). */
 export async function registerRequest(input: RegisterRequest): Promise<User> {
   const body = await apiRequest<unknown>('/api/auth/register', {
     method: 'POST',

@@ -38,7 +38,7 @@ export interface SessionState {
 /** Renew this long before the access token runs out. */
 const REFRESH_AHEAD_MS = 60_000;
 const MIN_REFRESH_DELAY_MS = 5_000;
-/** Failed renewals retry from 200 ms, doubling (spec §9), up to a minute. */
+/** Failed renewals retry from 200 ms, doubling (product §9), up to a minute. */
 const RETRY_MAX_MS = 60_000;
 const REFRESH_LOCK = 'cjfc-auth-refresh';
 

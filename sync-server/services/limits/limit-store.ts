@@ -1,6 +1,6 @@
 /**
  * Where the gateway keeps its limits and counting windows, so that several gateways over one store
- * share them (DESIGN §9): a small record per key, changed atomically. The default keeps them in the
+ * share them (architecture §9): a small record per key, changed atomically. The default keeps them in the
  * store's private `limits` database (a conflict on the document's revision means another gateway
  * changed it first: read again and re-apply); the memory store is for a single process.
  * Every record carries when it expires; expired records count as absent and are swept, so the

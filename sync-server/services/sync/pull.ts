@@ -1,5 +1,5 @@
 /**
- * Pull (DESIGN §5): up to `limit` documents visible to the caller changed after the device's
+ * Pull (architecture §5): up to `limit` documents visible to the caller changed after the device's
  * checkpoint, projected for the caller, and the next checkpoint. Served from the gateway's
  * in-memory change log when it knows the checkpoint, else from the store's _changes feed.
  * While writes are in flight, a signed-in caller's pull first waits briefly for the feed to bring

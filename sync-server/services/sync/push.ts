@@ -1,5 +1,5 @@
 /**
- * Push (DESIGN §5): every row is checked against the caller's role and the shared rules, shaped by
+ * Push (architecture §5): every row is checked against the caller's role and the shared rules, shaped by
  * its collection's write policy, and written at the store revision the device assumed. A concurrent
  * write answers the server's version as a conflict; a refusal answers it with a reason too. Every
  * accepted listing write appends an operation-log entry.

@@ -1,5 +1,5 @@
 /**
- * The page's data layer across login and logout (issue 3 item 1, DESIGN §5): login opens the
+ * The page's data layer across login and logout (issue 3 item 1, architecture §5): login opens the
  * user's own database, logout closes it and removes it from the device (IndexedDB included), the
  * visitor database is opened in its place, and logging in again rebuilds the user's data from the
  * server. Before it, the device counts what it has not sent (issue 21); a logout that keeps it

@@ -1,5 +1,5 @@
 /**
- * A page opened without a connection (DESIGN §5, §7): its replications start paused, so a change
+ * A page opened without a connection (architecture §5, §7): its replications start paused, so a change
  * made offline before the page was opened again is still counted, by the status (离线（n）) and
  * before a sign-out, instead of counting as nothing and being deleted with the database at
  * sign-out. Nothing is sent until the connection returns; then the change reaches the server, and

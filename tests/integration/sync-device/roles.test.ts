@@ -1,5 +1,5 @@
 /**
- * Role-projected replication on the device (DESIGN §4): a visitor's `anon` database pulls only
+ * Role-projected replication on the device (architecture §4): a visitor's `anon` database pulls only
  * public listings and published news, without any phone number, and drops what stops being public;
  * ids that were never public never reach it. An admin's database holds every listing, every user
  * and the operation log, and an approval made on the admin's device reaches the owner and the log.

@@ -1,5 +1,5 @@
 /**
- * Admin users (issue 14, spec §2 Admin users): the account endpoints are refused for users and
+ * Admin users (issue 14, product §2 Admin users): the account endpoints are refused for users and
  * agents, take effect at once for admins (a disabled account cannot sign in, refresh or write; a
  * role change applies to the next request and the device's next pull, with its old token), keep
  * the deletion and last-admin rules, and every admin action lands in the admin action log.

@@ -1,5 +1,5 @@
 /**
- * Demand status changes and deletions against the real gateway and store (issue 14, spec §2
+ * Demand status changes and deletions against the real gateway and store (issue 14, product §2
  * "Admin demands", §4, §6): a user or an agent is refused both on someone else's demand with the
  * reason, the store left as it was; the demand's owner and any admin are accepted.
  */

@@ -1,7 +1,7 @@
 /**
  * Admin-only actions against the real gateway and store (issue 7): ordinary users and agents are
- * refused every review and listing-management action of spec §2/§4 and every admin-only write of
- * DESIGN §4, with the reason, leaving the store and the operation log as they were; an admin doing
+ * refused every review and listing-management action of product §2/§4 and every admin-only write of
+ * architecture §4, with the reason, leaving the store and the operation log as they were; an admin doing
  * the same is accepted and logged in their name, and decides on a pending listing only.
  */
 import request from 'supertest';

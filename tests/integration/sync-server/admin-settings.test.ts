@@ -1,5 +1,5 @@
 /**
- * System settings writes against the real gateway and store (issue 14, spec §2 "Admin system
+ * System settings writes against the real gateway and store (issue 14, product §2 "Admin system
  * settings", §5, §9): users and agents are refused with the reason and the store is left as it
  * was; an admin's write is accepted (the gateway stamps the time); a bad value is refused with the
  * settings model's own message, whoever sends it.

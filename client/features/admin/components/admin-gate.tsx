@@ -4,7 +4,7 @@ import { AccessDenied } from '@client/components/access-denied';
 import { useAuth } from '@client/lib/session/auth-context';
 
 /**
- * Every admin page checks the role itself (spec §6) and shows 访问受限 to others; `message`
+ * Every admin page checks the role itself (product §6) and shows 访问受限 to others; `message`
  * replaces the default reason (the review page has its own). The gateway refuses the same writes
  * whatever the page shows.
  */

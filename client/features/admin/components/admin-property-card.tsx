@@ -33,9 +33,9 @@ export interface AdminCardActions {
 }
 
 /**
- * A listing as the admin sees it (spec §2 "Admin listing management"): cover, status, audit and
+ * A listing as the admin sees it (product §2 "Admin listing management"): cover, status, audit and
  * priority badges, title, district, price, area, views, date, publisher; the actions its state
- * allows (spec §4): approve/reject while pending, take down/put up once approved, delete unless
+ * allows (product §4): approve/reject while pending, take down/put up once approved, delete unless
  * deleted, and priority display.
  */
 export function AdminPropertyCard({

@@ -46,7 +46,7 @@ const EMPTY: NewsFormInput = {
 };
 
 /**
- * 添加资讯 / 编辑资讯 (spec §2 "Admin news"): title, cover with preview and remove, summary,
+ * 添加资讯 / 编辑资讯 (product §2 "Admin news"): title, cover with preview and remove, summary,
  * category, status and the rich-text content; full screen on phones. Validated with the shared
  * form schema; `onSave` writes to the device and says whether it worked.
  */

@@ -37,7 +37,7 @@ const roleLabel = (role: string) =>
   role === 'system' ? '系统' : (ROLE_SHORT_LABELS[role as UserRole] ?? role);
 
 /**
- * The operation log (spec §2, §3, §7): the gateway's record of every listing write, view,
+ * The operation log (product §2, §3, §7): the gateway's record of every listing write, view,
  * favourite and contact, newest first, filtered by type, operator and date range, 20 at a time.
  * With `propertyId` it is one listing's log (the panel embedded on a listing).
  */

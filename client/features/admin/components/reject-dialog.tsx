@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import { ADMIN_PROPERTY_MESSAGES, AUDIT_COMMENT_MAX } from '@couchdb/model/property-facts';
 import { STATUS_MESSAGES } from '@couchdb/rules/property-status';
 
-/** Rejecting a listing asks for an optional reason (spec §2, §4); the owner sees it. */
+/** Rejecting a listing asks for an optional reason (product §2, §4); the owner sees it. */
 export function RejectDialog({
   title,
   onReject,

@@ -11,7 +11,7 @@ export interface StatCard {
   color?: string;
 }
 
-/** The admin pages' figures (spec §2: stat cards), counted from the device's data. */
+/** The admin pages' figures (product §2: stat cards), counted from the device's data. */
 export function StatCards({ cards, loading }: { cards: readonly StatCard[]; loading: boolean }) {
   return (
     <Box

@@ -4,7 +4,7 @@ import { AccessDenied } from '@client/components/access-denied';
 import { useAuth } from '@client/lib/session/auth-context';
 
 /**
- * The agents' pages check the role themselves (spec §2 "Agent pages", §6): others see 访问受限,
+ * The agents' pages check the role themselves (product §2 "Agent pages", §6): others see 访问受限,
  * this page is for agents only, with a link to /profile. Hiding a page protects nothing: what it
  * writes, the gateway checks again.
  */

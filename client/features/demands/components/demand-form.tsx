@@ -160,7 +160,7 @@ function DemandFields({
         );
       else toast.success(demand ? DEMAND_MESSAGES.updateSuccess : DEMAND_MESSAGES.publishSuccess);
       leaveAfterSave();
-      // A new demand: 发布管理 (spec §2) opens on its demands, where the new one is.
+      // A new demand: 发布管理 (product §2) opens on its demands, where the new one is.
       await navigate(demand ? '/my-demands' : '/manage?tab=demands');
     } catch (err) {
       // The form keeps what was typed: the user can send it again. A refusal is said as it is.

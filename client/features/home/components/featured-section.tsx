@@ -16,7 +16,7 @@ import { useFavoriteToggle } from '@client/components/property/use-favorite-togg
 import { useSteppedCount } from '@client/components/use-stepped-count';
 import { useFeaturedProperties } from '@client/data/hooks/use-properties';
 
-/** 推荐房源 (spec §2 "Home"): 12 listings, featured and priority first, and the link to the list. */
+/** 推荐房源 (product §2 "Home"): 12 listings, featured and priority first, and the link to the list. */
 export function FeaturedSection() {
   const { data: featured } = useFeaturedProperties();
   const favorites = useFavoriteToggle();

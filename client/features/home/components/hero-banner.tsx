@@ -61,7 +61,7 @@ const arrowSx = {
 /** A dot's hit area on a touch screen: 14 px above and below it, half the 16 px gap to each side. */
 const DOT_REACH = touchReach(14, 8);
 
-/** Auto-rotating banner of 3 slides with previous/next arrows and dots (spec §2 "Home"). */
+/** Auto-rotating banner of 3 slides with previous/next arrows and dots (product §2 "Home"). */
 export function HeroBanner() {
   const [index, setIndex] = useState(0);
   const count = SLIDES.length;

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { SearchBox } from '@client/components/search-box';
 
-/** Keyword search that opens the property list with ?keyword= (spec §2 "Property list"). */
+/** Keyword search that opens the property list with ?keyword= (product §2 "Property list"). */
 export function HomeSearch() {
   const navigate = useNavigate();
   return (

@@ -17,7 +17,7 @@ interface Entry {
   icon: ReactElement;
 }
 
-/** The four quick-entry tiles (spec §2 "Home"). */
+/** The four quick-entry tiles (product §2 "Home"). */
 const ENTRIES: Entry[] = [
   {
     label: '买房',

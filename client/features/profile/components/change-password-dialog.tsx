@@ -34,7 +34,7 @@ const STRENGTH_COLORS: Record<PasswordStrength, 'error' | 'warning' | 'success'>
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /**
- * 修改密码 (spec §2, §5): the strength meter on the new password, the mismatch hint, confirm enabled
+ * 修改密码 (product §2, §5): the strength meter on the new password, the mismatch hint, confirm enabled
  * once all three are filled and the new password equals the confirmation; changed on the server.
  */
 export function ChangePasswordDialog({ onClose }: { onClose(): void }) {

@@ -27,7 +27,7 @@ type AvatarChoice =
   { kind: 'keep' } | { kind: 'new'; file: File; preview: string } | { kind: 'none' };
 
 /**
- * 编辑资料 (spec §2 "Profile"): avatar, name, company and position, saved on the server; the phone
+ * 编辑资料 (product §2 "Profile"): avatar, name, company and position, saved on the server; the phone
  * is fixed. A new photo is uploaded through /api/media on save and its link stored as avatar_url.
  */
 export function EditProfileDialog({ user, onClose }: { user: User; onClose(): void }) {

@@ -46,7 +46,7 @@ const FAVORITES: ProfileLink = {
   icon: <FavoriteBorderOutlined />,
 };
 
-/** The role-dependent link grid of the profile page (spec §2 "Profile"). */
+/** The role-dependent link grid of the profile page (product §2 "Profile"). */
 const PROFILE_LINKS: Record<UserRole, ProfileLink[]> = {
   user: [
     RECENT,

@@ -14,7 +14,7 @@ import type { ResolvedContact } from '@couchdb/rules/contact';
 import { SERVICE_HOURS } from '@couchdb/model/constants';
 import { APP_NAME } from '@client/config';
 
-/** 电话咨询 (spec §2, §6): who to call, by priority, with the platform-line warning. */
+/** 电话咨询 (product §2, §6): who to call, by priority, with the platform-line warning. */
 export const ContactDialog = memo(function ContactDialog({
   open,
   contact,

@@ -113,7 +113,7 @@ interface FilterPanelProps {
 }
 
 /**
- * The collapsible panel (spec §2, §9): type, the six townships, price bands by type (万 for sale,
+ * The collapsible panel (product §2, §9): type, the six townships, price bands by type (万 for sale,
  * 元/月 for rent), area bands, rooms 1–5 (5 = 5 or more), the structured facts (issue 18: 朝向,
  * 装修, 电梯, 用途, and 整租/合租 for a rent) and sort.
  */

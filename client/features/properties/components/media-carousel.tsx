@@ -75,7 +75,7 @@ function useSwipe(onSwipe: (delta: 1 | -1) => void) {
 }
 
 /**
- * The detail page's carousel of photos and videos; previous/next wrap around (spec §2), a swipe
+ * The detail page's carousel of photos and videos; previous/next wrap around (product §2), a swipe
  * moves too. A tap on a photo opens it full screen (photo-viewer.tsx).
  */
 export const MediaCarousel = memo(function MediaCarousel({

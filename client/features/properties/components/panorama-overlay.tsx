@@ -45,7 +45,7 @@ async function tourAnswers(url: string, signal: AbortSignal): Promise<boolean> {
 }
 
 /**
- * The 360° panorama overlay (spec §2, §4): an iframe that is loading, then loaded or failed (no load
+ * The 360° panorama overlay (product §2, §4): an iframe that is loading, then loaded or failed (no load
  * within 15 s, offline, a server that does not answer, or refused by the page's security policy).
  * It counts as loaded once the frame loaded and its server answered, so a broken link never shows
  * the browser's error page. Escape closes it unless the overlay is fullscreen (there Escape only

@@ -28,7 +28,7 @@ const POSTER_SX = {
 const FILL_SX = { width: '100%', height: '100%', objectFit: 'cover', display: 'block' } as const;
 
 /**
- * A listing video (spec §2, §4): play/pause, mute, fullscreen; the controls hide 3 s after play
+ * A listing video (product §2, §4): play/pause, mute, fullscreen; the controls hide 3 s after play
  * starts and come back on mouse move or touch. Until it plays it shows its poster (or the designed
  * placeholder) and downloads nothing (preload none: a phone on mobile data pays for what it plays).
  */

@@ -1,7 +1,7 @@
 /**
  * Demands: the owner and their name and role as shown on the demand are the gateway's. Who may
  * write at all is the access rules' (the owner or an admin; anyone else 只能修改自己发布的内容), and
- * the status is any of spec §4's three (the write schema), so the owner or an admin moves it freely.
+ * the status is any of product §4's three (the write schema), so the owner or an admin moves it freely.
  */
 import { DEMAND_MAX, DEMAND_MESSAGES, demandWriteSchema } from '@couchdb/model/demand';
 import { refused, type WritePolicy } from './policy';

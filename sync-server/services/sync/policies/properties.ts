@@ -1,5 +1,5 @@
 /**
- * Listings: a new one gets the forced fields of DESIGN §4 (pending or approved by the setting,
+ * Listings: a new one gets the forced fields of architecture §4 (pending or approved by the setting,
  * active, owned by the caller, counters 0); an edit keeps the owner, the counters and the creation
  * time, stamps an admin's audit decision, and sends an owner's edit of a rejected listing back to
  * review. An owner's change to an approved listing's reviewed fields waits for review as a
@@ -24,7 +24,7 @@ import type { PricePoint } from '@couchdb/model/property';
 import type { StoredDoc } from '../../projection';
 import { refused, type WriteContext, type WritePolicy } from './policy';
 
-/** The listing's content: what its owner edits, apart from its status (spec §4 transitions). */
+/** The listing's content: what its owner edits, apart from its status (product §4 transitions). */
 const CONTENT_FIELDS = (COLLECTION_ACCESS.properties.ownerEditable ?? []).filter(
   (f) => f !== 'status',
 );

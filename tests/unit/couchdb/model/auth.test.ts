@@ -7,7 +7,7 @@ import {
   registerRequestSchema,
 } from '@couchdb/model';
 
-describe('passwordStrength (spec §5 strength meter)', () => {
+describe('passwordStrength (product §5 strength meter)', () => {
   it.each([
     ['', 0, 'weak', ['至少8个字符', '包含小写字母']],
     ['abc', 1, 'weak', ['至少8个字符', '包含大写字母']],

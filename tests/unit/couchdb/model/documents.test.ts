@@ -30,7 +30,7 @@ import {
 } from '@couchdb/model';
 import { buildDemand, buildNews, FIXED_ISO } from '@tests/fixtures/builders';
 
-describe('constants (spec §9)', () => {
+describe('constants (product §9)', () => {
   it('has the six townships and 20 preset tags of at most 4 chars', () => {
     expect(TOWNSHIPS).toHaveLength(6);
     expect(PRESET_FEATURE_TAGS).toHaveLength(20);

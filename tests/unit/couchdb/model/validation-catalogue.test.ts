@@ -1,5 +1,5 @@
 /**
- * Acceptance: every validation message of spec §5 is raised by the model with exactly the spec's
+ * Acceptance: every validation message of product §5 is raised by the model with exactly the spec's
  * words, and each plain message string is written once in couchdb/model or couchdb/rules.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -93,7 +93,7 @@ const tag = (tags: string[], t: string) => {
 };
 const MB5 = IMAGE_MAX_BYTES;
 
-/** [section, case, run, the exact message of spec §5 (or our Chinese for an English one)]. */
+/** [section, case, run, the exact message of product §5 (or our Chinese for an English one)]. */
 const CATALOGUE: [string, string, () => string[], string][] = [
   // Property form
   ['property', 'title of 4 chars', () => property({ title: '四个字啊' }), '标题至少5个字符'],
@@ -337,7 +337,7 @@ const CATALOGUE: [string, string, () => string[], string][] = [
   ],
 ];
 
-describe('spec §5 validation message catalogue', () => {
+describe('product §5 validation message catalogue', () => {
   it.each(CATALOGUE)('%s: %s raises exactly its message', (_section, _case, run, message) => {
     expect(run()).toEqual([message]);
   });

@@ -30,7 +30,7 @@ describe('isPubliclyVisible', () => {
   });
 });
 
-describe('canReadDocument (DESIGN §4 table)', () => {
+describe('canReadDocument (architecture §4 table)', () => {
   const pending = buildProperty({ audit_status: 'pending' });
   const cases: [string, Collection, Record<string, unknown>, Viewer, boolean][] = [
     ['visitor, public listing', 'properties', buildProperty(), visitor, true],
@@ -227,7 +227,7 @@ describe('canWrite', () => {
     if (!d.ok) expect(d.message).toMatch(/[\u4e00-\u9fa5]/);
   });
 
-  describe("an admin's audit (spec §4)", () => {
+  describe("an admin's audit (product §4)", () => {
     const pending = buildProperty({ user_id: 'u-owner', audit_status: 'pending' });
     const approved = buildProperty({ user_id: 'u-owner', audit_status: 'approved' });
     const rejected = buildProperty({

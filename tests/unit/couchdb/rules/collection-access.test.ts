@@ -16,7 +16,7 @@ import {
 import { SYNC_COLLECTIONS } from '@couchdb/model/sync';
 import { buildProperty } from '@tests/fixtures/builders';
 
-/** DESIGN §4's table, read column by column: visitor, user, agent, admin. */
+/** architecture §4's table, read column by column: visitor, user, agent, admin. */
 const DESIGN_READS: Record<Collection, [ReadScope, ReadScope, ReadScope, ReadScope]> = {
   properties: ['public', 'public+own', 'public+own', 'all'],
   news: ['public', 'public', 'public', 'all'],
@@ -29,7 +29,7 @@ const DESIGN_READS: Record<Collection, [ReadScope, ReadScope, ReadScope, ReadSco
   inbox: ['none', 'own', 'own', 'own'],
 };
 
-describe('the access table (DESIGN §4)', () => {
+describe('the access table (architecture §4)', () => {
   it('covers every replicated collection, and the collection list is the sync contract’s', () => {
     expect(COLLECTIONS).toBe(SYNC_COLLECTIONS);
     expect(Object.keys(COLLECTION_ACCESS).sort()).toEqual([...SYNC_COLLECTIONS].sort());
@@ -42,7 +42,7 @@ describe('the access table (DESIGN §4)', () => {
     }
   });
 
-  it.each(COLLECTIONS)('%s is read as DESIGN §4 says', (collection) => {
+  it.each(COLLECTIONS)('%s is read as architecture §4 says', (collection) => {
     expect(ACCESS_ROLES.map((role) => readScope(collection, role))).toEqual(
       DESIGN_READS[collection],
     );

@@ -12,7 +12,7 @@ const promotion = (ageMs: number, agentPhone: string | undefined = '13600000001'
 });
 const platform = { phone: '18887700000' };
 
-describe('resolveContactPhone (spec §6 priority)', () => {
+describe('resolveContactPhone (product §6 priority)', () => {
   it.each([
     [
       'active promotion wins',

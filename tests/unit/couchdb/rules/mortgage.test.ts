@@ -83,7 +83,7 @@ describe('房贷计算器 (issue 15 vectors)', () => {
   });
 });
 
-describe('reference rates and the loan (DESIGN §12)', () => {
+describe('reference rates and the loan (architecture §12)', () => {
   it('commercial = LPR + 基点; 公积金 by home and term (≤ 5 years lower)', () => {
     expect(referenceRate(DEFAULT_LOAN_RATES, 'commercial', 'first', 30)).toBe(3.5);
     expect(

@@ -18,7 +18,7 @@ import { buildProperty } from '@tests/fixtures/builders';
 const NOW = Date.parse('2025-03-02T00:00:00.000Z');
 const admin = { id: 'u-admin', role: 'admin' as const };
 
-describe('canChangeStatus (spec §4)', () => {
+describe('canChangeStatus (product §4)', () => {
   it.each<[PropertyStatus, AuditStatus, PropertyStatus, boolean]>([
     ['active', 'approved', 'inactive', true],
     ['inactive', 'approved', 'active', true],
@@ -89,7 +89,7 @@ describe('auditProperty', () => {
   });
 });
 
-describe('canChangeAudit (spec §4: an admin decides on a pending listing)', () => {
+describe('canChangeAudit (product §4: an admin decides on a pending listing)', () => {
   const NOT_PENDING = {
     ok: false,
     code: 'invalid_transition',
@@ -156,7 +156,7 @@ describe('logStatusLabel (the operation log’s 状态)', () => {
   });
 });
 
-describe('myListingStatusLabel (spec §2)', () => {
+describe('myListingStatusLabel (product §2)', () => {
   it.each<[PropertyStatus, AuditStatus, string]>([
     ['active', 'pending', '待审核'],
     ['inactive', 'rejected', '已拒绝'],

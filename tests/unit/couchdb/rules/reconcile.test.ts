@@ -185,7 +185,7 @@ const cases: Case[] = [
   },
 ];
 
-describe('reconcile (DESIGN §5 conflict policy)', () => {
+describe('reconcile (architecture §5 conflict policy)', () => {
   it.each(cases)('$name', (c) => {
     const result = reconcile(
       c.collection ?? 'properties',
