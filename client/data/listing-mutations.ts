@@ -7,7 +7,7 @@ import type { PropertyForm } from '@couchdb/model/property';
 import { LISTING_MAX, PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import type { UserRole } from '@couchdb/model/roles';
 import { createRefusal } from '@couchdb/rules/access';
-import { editedListingFromForm, newListingFromForm } from '@couchdb/rules/listing-form';
+import { editedListingOver, newListingFromForm } from '@couchdb/rules/listing-form';
 import { changeStatus } from '@couchdb/rules/property-status';
 import { RefusalError } from '@client/lib/failure';
 import type { DeviceDatabase } from './database';
@@ -54,20 +54,27 @@ export async function publishListing(
 
 /**
  * Saves an edit: the content (and removed media) change on the device and sync at once; new
- * files wait in the outbox and then set the listing's media (kept + new).
+ * files wait in the outbox and then set the listing's media (kept + new). `base` is the version
+ * the form opened on: what changed since (another tab's or device's edit) is kept beside the
+ * form's changes (editedListingOver), and the fields where the form's value replaced a different
+ * change are answered, for the user to be told.
  */
 export async function saveListingEdit(
   device: { database: DeviceDatabase; outbox: MediaOutbox | null },
-  listingId: string,
+  base: PropertyDoc,
   form: PropertyForm,
   media: ListingMediaChoice,
-): Promise<void> {
+): Promise<{ replaced: string[] }> {
   if (media.files.length > 0 && !device.outbox) throw new Error('no media outbox on this device');
+  const listingId = base.id;
   const doc = await device.database.properties.findOne(listingId).exec();
   if (!doc) throw new Error('listing not on this device');
   const now = new Date().toISOString();
+  let replaced: string[] = [];
   const saved = await doc.incrementalModify((old) => {
-    const next = editedListingFromForm(old, form, now);
+    const over = editedListingOver(base, old, form, now);
+    replaced = over.replaced;
+    const next = over.next;
     if (media.files.length === 0 && !sameMedia(media.kept, mediaOfListing(old)))
       Object.assign(next, composeListingMedia(media.kept, old.id, now));
     return next;
@@ -85,6 +92,7 @@ export async function saveListingEdit(
       publicationId: newId(),
     });
   }
+  return { replaced };
 }
 
 /** Takes one of the user's listings away (spec §4: deleting is the status 'deleted'). */

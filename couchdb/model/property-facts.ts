@@ -89,6 +89,9 @@ export const PROPERTY_MESSAGES = {
   linkCopied: '链接已复制到剪贴板',
   copyFailed: PROMOTION_MESSAGES.copyFailed,
   updateSuccess: '房源更新成功',
+  /** An edit saved over another page's or device's change of the same fields: theirs replaced. */
+  updateReplacedOther: (labels: readonly string[]) =>
+    `房源已更新。${labels.join('、')}刚在其他页面或设备上被修改过，已按您这次的保存为准；其余修改都已保留`,
   updateSavedOffline: GENERIC_MESSAGES.savedOffline,
   loginRequired: AUTH_MESSAGES.loginRequired,
   empty: '暂无符合条件的房源',
@@ -215,6 +218,24 @@ export const REVISION_MESSAGES = {
   approved: '修改审核通过',
   rejectedToast: '修改已退回',
 } as const;
+
+/** The names of a listing's fields as its edit form shows them (an edit that met another's). */
+export const LISTING_FIELD_LABELS: Readonly<Record<string, string>> = {
+  title: '标题',
+  description: '描述',
+  type: '类型',
+  price: '价格',
+  area: '面积',
+  bedrooms: '户型',
+  rooms: '户型',
+  features: '特色标签',
+  contact: '联系方式',
+  contact_phone: '联系方式',
+  panorama_url: '360°全景链接',
+  verification_code: '核验码',
+  facts: '房屋信息',
+  address: '地址',
+};
 
 export const REVIEWED_FIELD_LABELS: Record<ReviewedPropertyField, string> = {
   title: '标题',

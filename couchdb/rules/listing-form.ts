@@ -6,7 +6,7 @@
 import type { Property, PropertyFacts, PropertyForm, PropertyType } from '../model/property';
 import { DEFAULT_CITY, DEFAULT_PROVINCE } from '../model/constants';
 import { bedroomsFromRooms } from '../model/property-facts';
-import { forceNewPropertyFields } from './access';
+import { forceNewPropertyFields, jsonEqual } from './access';
 import { priceInputToYuan, priceToInput } from './format';
 
 /**
@@ -248,6 +248,43 @@ export function newListingFromForm(
  * An existing listing with a checked form's content: everything else (status, audit, media,
  * owner) stays as it was; a cleared 360° link, verification code and facts are removed.
  */
+/** A form's edit laid over a version other than the one it opened on (editedListingOver). */
+export interface EditOver<L> {
+  next: L;
+  /** Fields the other version had changed too, differently: the form's value replaced theirs. */
+  replaced: string[];
+}
+
+/**
+ * An edit saved after the listing changed elsewhere (another tab, another device, a sync) since
+ * its form opened on `base`: the fields the form changed are laid over `current`, the rest keep
+ * `current`'s values, so neither change is lost; where both changed a field differently, the
+ * form's value wins and the field is named in `replaced`, for the user to be told. RxDB's own
+ * fields (`_rev`, `_meta`, …) and `updated_at` are not compared.
+ */
+export function editedListingOver<L extends Property>(
+  base: L,
+  current: L,
+  form: PropertyForm,
+  now: string,
+): EditOver<L> {
+  const mine = editedListingFromForm(base, form, now) as Record<string, unknown>;
+  const before = base as Record<string, unknown>;
+  const theirs = current as Record<string, unknown>;
+  const next: Record<string, unknown> = { ...theirs };
+  const replaced: string[] = [];
+  for (const key of new Set([...Object.keys(mine), ...Object.keys(before)])) {
+    if (key.startsWith('_') || key === 'updated_at') continue;
+    if (jsonEqual(mine[key], before[key])) continue;
+    if (!jsonEqual(theirs[key], before[key]) && !jsonEqual(theirs[key], mine[key]))
+      replaced.push(key);
+    if (mine[key] === undefined) delete next[key];
+    else next[key] = mine[key];
+  }
+  next.updated_at = now;
+  return { next: next as L, replaced };
+}
+
 export function editedListingFromForm<L extends Property>(
   listing: L,
   form: PropertyForm,

@@ -118,10 +118,11 @@ function ListingSteps({
   const [kept, setKept] = useState<ListingMedia[]>(() => (source ? mediaOfListing(source) : []));
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const [checking, setChecking] = useState(false);
-  const send = useListingSubmit({ listing, refused, draft, kept });
+  // The version the form opened on: a save merges over whatever changed since (another tab's).
+  const [base] = useState(listing);
+  const send = useListingSubmit({ listing: base, refused, draft, kept });
   const maxMedia = settings.maxImagesPerProperty;
   const hasDraft = persist && (files.length > 0 || !jsonEqual(values, emptyForm()));
-  // A new listing's draft is kept on the device, yet until it is submitted, leaving asks first.
   // A new listing's draft is kept on the device as it is typed: leaving loses nothing.
   useUnsavedChanges(hasDraft || formState.isDirty, { kept: persist });
 

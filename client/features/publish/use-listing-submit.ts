@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import type { PropertyForm } from '@couchdb/model/property';
-import { PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
+import { LISTING_FIELD_LABELS, PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import { useToast } from '@client/components/toast/toast-context';
 import { forgetRefusedChange, useOpenDevice } from '@client/data/hooks';
 import { LimitReachedError } from '@client/data/limit-reached';
@@ -43,8 +43,9 @@ export function useListingSubmit({
       return;
     }
     try {
+      let replaced: string[] = [];
       if (listing) {
-        await saveListingEdit(device, listing.id, form, { kept, files });
+        ({ replaced } = await saveListingEdit(device, listing, form, { kept, files }));
       } else {
         await publishListing({ database: device.database, outbox: device.outbox! }, user!, form, {
           kept,
@@ -69,7 +70,9 @@ export function useListingSubmit({
         await navigate('/manage');
         return;
       }
-      if (offline) toast.offline(PROPERTY_MESSAGES.updateSavedOffline);
+      const labels = [...new Set(replaced.map((field) => LISTING_FIELD_LABELS[field] ?? field))];
+      if (labels.length > 0) toast.warning(PROPERTY_MESSAGES.updateReplacedOther(labels));
+      else if (offline) toast.offline(PROPERTY_MESSAGES.updateSavedOffline);
       else toast.success(PROPERTY_MESSAGES.updateSuccess);
       leaveAfterSave();
       await navigate(

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { propertyFormSchema, propertyWriteSchema } from '@couchdb/model/property';
 import {
   editedListingFromForm,
+  editedListingOver,
   emptyListingForm,
   listingFormInput,
   listingFormValuesOf,
@@ -183,4 +184,79 @@ describe('editedListingFromForm', () => {
     expect('panorama_url' in edited).toBe(false);
     expect(edited.bedrooms).toBe(listing.bedrooms);
   });
+});
+
+describe('editedListingOver', () => {
+  const base = buildProperty({ title: '原来的标题', price: 1_250_000 });
+  /** The form as it opened on `base`, with `change` typed into it. */
+  const formOver = (change: Partial<ListingFormValues>) =>
+    checked({ ...listingFormValuesOf(base), ...change });
+
+  const cases: {
+    name: string;
+    /** What the other tab or device saved meanwhile. */
+    theirs: Partial<typeof base>;
+    /** What this form changed. */
+    mine: Partial<ListingFormValues>;
+    expected: { title: string; price: number; description: string; replaced: string[] };
+  }[] = [
+    {
+      name: 'nothing changed elsewhere: the form’s change',
+      theirs: {},
+      mine: { price: '99' },
+      expected: {
+        title: '原来的标题',
+        price: 990_000,
+        description: base.description,
+        replaced: [],
+      },
+    },
+    {
+      name: 'different fields: both changes kept',
+      theirs: { title: '那边改的标题' },
+      mine: { price: '99' },
+      expected: {
+        title: '那边改的标题',
+        price: 990_000,
+        description: base.description,
+        replaced: [],
+      },
+    },
+    {
+      name: 'the same field, the same value: nothing replaced',
+      theirs: { title: '一样的标题' },
+      mine: { title: '一样的标题' },
+      expected: {
+        title: '一样的标题',
+        price: 1_250_000,
+        description: base.description,
+        replaced: [],
+      },
+    },
+    {
+      name: 'the same field, different values: the form’s wins and is named',
+      theirs: { title: '那边改的标题', description: '那边改的描述，内容足够长。' },
+      mine: { title: '这边改的标题' },
+      expected: {
+        title: '这边改的标题',
+        price: 1_250_000,
+        description: '那边改的描述，内容足够长。',
+        replaced: ['title'],
+      },
+    },
+  ];
+
+  for (const { name, theirs, mine, expected } of cases) {
+    it(name, () => {
+      const current = { ...base, ...theirs, updated_at: '2025-03-01T00:00:00.000Z' };
+      const { next, replaced } = editedListingOver(base, current, formOver(mine), FIXED_ISO);
+      expect({
+        title: next.title,
+        price: next.price,
+        description: next.description,
+        replaced,
+      }).toEqual(expected);
+      expect(next.updated_at).toBe(FIXED_ISO);
+    });
+  }
 });

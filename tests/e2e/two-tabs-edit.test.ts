@@ -1,0 +1,122 @@
+/**
+ * Two tabs of one device editing the same listing (issue 61) in real Chromium against the real
+ * gateway (embedded store, demo agent): both open its edit form; tab A changes the title and saves;
+ * then tab B, still showing the form as it opened, changes the price and saves. A's change is not
+ * lost without a word: the listing ends with both changes, on both tabs and on the server. Where
+ * B changed the title too, B's save wins and B is told which field it replaced.
+ * Run `npm run build` first (`npm run test:e2e` does).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Property } from '@couchdb/model/property';
+import { LISTING_FIELD_LABELS, PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
+import { SYNC_MESSAGES } from '@couchdb/model/sync';
+import { launchBrowser, SYNC_WAIT, type TestBrowser } from '../helpers/browser';
+import { startGateway, type RunningGateway } from '../helpers/gateway';
+import { master, type Session } from '../helpers/sync-api';
+import { demoAccount, signInDemo } from './pages/browse-fixtures';
+import { editableListing, openEditForm, ownCard, saveEdit, synced } from './pages/listing-edits';
+import { openSignedIn } from './pages/login-page';
+
+vi.setConfig({ testTimeout: 240_000 });
+
+let gateway: RunningGateway;
+let device: TestBrowser | undefined;
+let agent: Session;
+
+beforeAll(async () => {
+  gateway = await startGateway({ embedded: true });
+  agent = await signInDemo(gateway.url, 'agent');
+});
+
+afterEach(async () => {
+  await device?.close();
+});
+
+afterAll(async () => {
+  await gateway?.stop();
+});
+
+const onServer = async (id: string) => {
+  const { title, price } = await master<Property>(gateway.url, agent, 'properties', id);
+  return { title, price };
+};
+
+describe('two tabs editing the same listing', () => {
+  it('keeps the first tab’s change when the second saves from the form it opened before', async () => {
+    const stamp = Date.now() % 100000;
+    const [t0, tA] = ['两个标签页 原标题', '两个标签页 A改的标题'].map((t) => `${t} ${stamp}`) as [
+      string,
+      string,
+    ];
+    const id = await editableListing(gateway.url, agent, t0);
+    device = await launchBrowser();
+    const tabA = await openSignedIn(device, gateway.url, demoAccount('agent'));
+    const tabB = await device.openPage(`${gateway.url}/`);
+    const [formA, formB] = await Promise.all([
+      openEditForm(tabA, gateway.url, id),
+      openEditForm(tabB, gateway.url, id),
+    ]);
+
+    await formA.title.fill(tA);
+    await saveEdit(formA, PROPERTY_MESSAGES.updateSuccess);
+    await expect.poll(() => onServer(id), SYNC_WAIT).toEqual({ title: tA, price: 880_000 });
+
+    await formB.next.click();
+    await formB.next.click();
+    await tabB.getByLabel('售价').fill('99');
+    await formB.toMediaStep();
+    await formB.saveButton.click();
+    await tabB.waitForURL((url) => url.pathname !== '/publish/property');
+    const toldB = await tabB.evaluate(() => (window.__toastLog ?? []).map((t) => t.text));
+
+    // Once both tabs have synced and loaded again: the listing on each tab and on the server, and
+    // whether either tab was told that a change was replaced (a toast, or a change kept aside on
+    // 发布管理).
+    await Promise.all([synced(tabA), synced(tabB)]);
+    const shown = await Promise.all(
+      [tabA, tabB].map(async (tab) => {
+        await tab.goto(`${gateway.url}/my-properties`);
+        await synced(tab);
+        const card = ownCard(tab, id);
+        const title = await card.getByRole('heading', { level: 3 }).textContent();
+        const price = (await card.innerText()).includes('99.0万') ? 990_000 : 'not 99.0万';
+        await tab.goto(`${gateway.url}/manage`);
+        await ownCard(tab, id).waitFor();
+        const keptAside = await tab.getByText(SYNC_MESSAGES.clash).count();
+        return { title, price, keptAside };
+      }),
+    );
+    const both = { title: tA, price: 990_000 };
+    expect({ toldB, shown, server: await onServer(id) }).toEqual({
+      toldB: [PROPERTY_MESSAGES.updateSuccess],
+      shown: [
+        { ...both, keptAside: 0 },
+        { ...both, keptAside: 0 },
+      ],
+      server: both,
+    });
+  });
+
+  it('tells the second tab that its save replaced the first tab’s change of the same field', async () => {
+    const stamp = Date.now() % 100000;
+    const [t0, tA, tB] = ['两个标签页 原标题', '两个标签页 A改的', '两个标签页 B改的'].map(
+      (t) => `${t} ${stamp}`,
+    ) as [string, string, string];
+    const id = await editableListing(gateway.url, agent, t0);
+    device = await launchBrowser();
+    const tabA = await openSignedIn(device, gateway.url, demoAccount('agent'));
+    const tabB = await device.openPage(`${gateway.url}/`);
+    const [formA, formB] = await Promise.all([
+      openEditForm(tabA, gateway.url, id),
+      openEditForm(tabB, gateway.url, id),
+    ]);
+
+    await formA.title.fill(tA);
+    await saveEdit(formA, PROPERTY_MESSAGES.updateSuccess);
+    await expect.poll(async () => (await onServer(id)).title, SYNC_WAIT).toBe(tA);
+
+    await formB.title.fill(tB);
+    await saveEdit(formB, PROPERTY_MESSAGES.updateReplacedOther([LISTING_FIELD_LABELS.title!]));
+    await expect.poll(async () => (await onServer(id)).title, SYNC_WAIT).toBe(tB);
+  });
+});
