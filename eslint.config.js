@@ -5,6 +5,9 @@ import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** The one module that uses RxDB's private internals. */
+const RXDB_INTERNALS = 'client/data/rxdb-internals.ts';
+
 export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'data', 'coverage', 'node_modules', 'tests/.artifacts'] },
   js.configs.recommended,
@@ -104,6 +107,71 @@ export default tseslint.config(
             layer('seed', ['shared', 'gateway', 'seed']),
           ],
         },
+      ],
+    },
+  },
+  {
+    // RxDB's private internals are used in one module only, which lists them (and a test holds
+    // RxDB to them): client/data/rxdb-internals.ts.
+    files: ['client/**/*.{ts,tsx}', 'scripts/**/*.ts', 'bench/**/*.ts'],
+    ignores: [RXDB_INTERNALS],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'rxdb',
+              importNames: [
+                'categorizeBulkWriteRows',
+                'CategorizeBulkWriteRowsOutput',
+                'countRxQuerySubscribers',
+                'createRevision',
+                'getAssumedMasterState',
+                'getChangedDocumentsSince',
+                'getChangedDocumentsSinceQuery',
+                'getHeightOfRevision',
+                'getLastCheckpointDoc',
+                'getMetaWriteRow',
+                'INTERNAL_STORAGE_NAME',
+                'now',
+                'prepareQuery',
+                'randomToken',
+                'uncacheRxQuery',
+                'writeDocToDocState',
+              ],
+              message: `An RxDB internal: use it through ${RXDB_INTERNALS}, which lists it.`,
+            },
+            {
+              name: 'rxdb/plugins/storage-memory',
+              importNames: ['getMemoryCollectionKey', 'removeDocFromState'],
+              message: `An RxDB internal: use it through ${RXDB_INTERNALS}, which lists it.`,
+            },
+            {
+              name: 'rxdb/plugins/storage-remote',
+              importNames: ['MessageFromRemote', 'MessageToRemote'],
+              message: `An RxDB internal: use it through ${RXDB_INTERNALS}, which lists it.`,
+            },
+          ],
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...[
+          'internalReplicationState',
+          'metaInstance',
+          'forkInstance',
+          'downstreamBulkWriteFlag',
+          'subjects',
+          'retryTime',
+          'ensurePersistence',
+          'collectionStates',
+          '_queryCache',
+          '_data',
+        ].map((property) => ({
+          property,
+          message: `An RxDB internal: use it through ${RXDB_INTERNALS}, which lists it.`,
+        })),
       ],
     },
   },

@@ -36,6 +36,12 @@ const DEXIE_STORAGE =
 const withoutDexieStorage = (test: RegExp) => (id: string) =>
   test.test(id) && !DEXIE_STORAGE.test(id);
 
+/**
+ * The app's one module over RxDB's internals: with RxDB, not a chunk of its own (the page's data
+ * modules, its storage and its query cache all use it).
+ */
+const RXDB_INTERNALS = /[\\/]client[\\/]data[\\/]rxdb-internals\.ts$/;
+
 /** In the order page-data.ts loads them (but data-dexie); each step module's comment names its group. */
 const DATA_LAYER_GROUPS: readonly Omit<ChunkGroup, 'priority'>[] = [
   /** rxjs and the small libraries under RxDB (its query engine, tabs' channel, event reduction). */
@@ -54,8 +60,12 @@ const DATA_LAYER_GROUPS: readonly Omit<ChunkGroup, 'priority'>[] = [
       'array-push-at-sort-position',
     ]),
   },
-  /** RxDB itself, its plugins included, less its Dexie storage (below). */
-  { name: 'data-rxdb', test: withoutDexieStorage(stepOf('rxdb', ['rxdb'])) },
+  /** RxDB itself, its plugins included, less its Dexie storage (below), and rxdb-internals.ts. */
+  {
+    name: 'data-rxdb',
+    test: (id: string) =>
+      withoutDexieStorage(stepOf('rxdb', ['rxdb']))(id) || RXDB_INTERNALS.test(id),
+  },
   /**
    * Dexie and RxDB's storage on it: they run in the storage's worker (client/data/storage-worker.ts,
    * a build of its own), and on the page only where no worker starts (worker-storage.ts loads

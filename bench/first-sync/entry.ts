@@ -12,6 +12,7 @@ import { openDatabase, VISITOR_COLLECTIONS } from '@client/data/database';
 import { DeviceData } from '@client/data/device-data';
 import { deviceStorage } from '@client/data/device-storage';
 import { COMPACTED_BLOCK_DOCS } from '@client/data/packed-blocks';
+import { REPLICATION_META_PREFIX } from '@client/data/rxdb-internals';
 import { workerStorage } from '@client/data/worker-storage';
 import type { BulkPullRequest, BulkPullResult } from '@client/data/bulk-pull';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
@@ -115,7 +116,7 @@ async function timedStorage(
     const timedWrites =
       params.collectionName === 'properties'
         ? writes
-        : params.collectionName.startsWith('rx-replication-meta')
+        : params.collectionName.startsWith(REPLICATION_META_PREFIX)
           ? metaWrites
           : null;
     if (!timedWrites) return instance;

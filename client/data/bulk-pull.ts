@@ -19,18 +19,13 @@
  * is left to the page's replication, which reconciles it. Run by the page's RxDB, a signed-in
  * agent's first sync of 10,000 listings took ×2.7 of a visitor's (bench first-sync).
  */
-import {
-  createRevision,
-  getHeightOfRevision,
-  getMetaWriteRow,
-  now,
-  type BulkWriteRow,
-  type RxDocumentData,
-  type RxStorageInstance,
-  type RxStorageInstanceReplicationState,
-  type RxStorageReplicationMeta,
-  type RxStorageWriteError,
-  type WithDeleted,
+import type {
+  BulkWriteRow,
+  RxDocumentData,
+  RxStorageInstance,
+  RxStorageReplicationMeta,
+  RxStorageWriteError,
+  WithDeleted,
 } from 'rxdb';
 import type {
   PullResponse,
@@ -39,6 +34,16 @@ import type {
   SyncDocument,
 } from '@couchdb/model/sync';
 import { pullUrl } from './pull-url';
+import {
+  createRevision,
+  isAsPulled,
+  metaWriteRow,
+  now,
+  pulledMarks,
+  type PulledState,
+} from './rxdb-internals';
+
+export type { PulledState };
 
 /** The custom request the page sends its storage worker (storage-channel.ts). */
 export const BULK_PULL = 'cjfc-bulk-pull';
@@ -76,21 +81,6 @@ export interface BulkPullRequest {
   context: string;
   /** For a collection the device also pushes: where and how RxDB keeps what it pulled. */
   pulledState?: PulledState;
-}
-
-/**
- * What RxDB's pull records of each document it writes, for a replication that also pushes
- * (RxDB's replication-protocol/downstream.ts and meta-instance.ts): its meta instance's row of the
- * server's version, and in the document's `_meta` the marker of a state as pulled.
- */
-export interface PulledState {
-  /** The replication's meta instance (its collection name in the same database). */
-  metaCollectionName: string;
-  /** The replication's identifier, and its hash (the marker's and the documents' revision token). */
-  identifier: string;
-  identifierHash: string;
-  /** The token of the meta rows' revisions. */
-  checkpointKey: string;
 }
 
 export interface BulkPullResult {
@@ -338,7 +328,6 @@ const serverVersion = (doc: SyncDocument) => ({ ...doc, _deleted: doc._deleted =
  */
 class PulledStateWriter {
   private metaWrite: Promise<unknown> = Promise.resolve(null);
-  private readonly state: RxStorageInstanceReplicationState<SyncDocument>;
 
   constructor(
     private readonly instance: Instance,
@@ -347,14 +336,7 @@ class PulledStateWriter {
     private readonly context: string,
     private readonly timing: BulkPullResult['timing'],
     readonly changedHere: Map<string, SyncDocument>,
-  ) {
-    // What getMetaWriteRow reads of a replication's state.
-    this.state = {
-      primaryPath: 'id',
-      input: { metaInstance: meta },
-      checkpointKey: Promise.resolve(pulled.checkpointKey),
-    } as unknown as RxStorageInstanceReplicationState<SyncDocument>;
-  }
+  ) {}
 
   /** Writes `documents` (their meta rows follow); returns how many were written. */
   async write(documents: SyncDocument[]): Promise<number> {
@@ -413,26 +395,17 @@ class PulledStateWriter {
 
   private rowOf(doc: SyncDocument, before?: RxDocumentData<SyncDocument>) {
     const master = serverVersion(doc);
-    const height = before ? getHeightOfRevision(before._rev) + 1 : 1;
-    const docMeta: Record<string, unknown> = { ...before?._meta, lwt: now() };
-    if ((master as { _rev?: string })._rev) docMeta[this.pulled.identifier] = height;
-    docMeta.o = { _rev: height, hash: this.pulled.identifierHash };
     const document = {
       ...master,
       _attachments: {},
-      _meta: docMeta,
-      _rev: createRevision(this.pulled.identifierHash, before),
+      ...pulledMarks(master, before, this.pulled, now()),
     } as unknown as RxDocumentData<SyncDocument>;
     return before ? { previous: before, document } : { document };
   }
 
   /** Stored as the replication's pull left it, not changed here since (downstream.ts's test). */
   private asPulled(stored: RxDocumentData<SyncDocument>): boolean {
-    const marker = (stored._meta as { o?: { _rev?: number; hash?: string } }).o;
-    return (
-      marker?.hash === this.pulled.identifierHash &&
-      marker._rev === getHeightOfRevision(stored._rev)
-    );
+    return isAsPulled(stored, this.pulled.identifierHash);
   }
 
   /** The meta rows of `masters`; a row already there (pulled once, since removed) is written over. */
@@ -440,11 +413,8 @@ class PulledStateWriter {
     const byId = new Map(masters.map((master) => [master.id, master]));
     const rowsOf = (previous: (MetaDoc | undefined)[], ids: string[]) =>
       Promise.all(
-        ids.map(
-          (id, i) =>
-            getMetaWriteRow(this.state, byId.get(id)!, previous[i]) as Promise<
-              BulkWriteRow<MetaRow>
-            >,
+        ids.map((id, i) =>
+          metaWriteRow(this.meta, this.pulled.checkpointKey, 'id', byId.get(id)!, previous[i]),
         ),
       );
     const write = (rows: BulkWriteRow<MetaRow>[]) =>

@@ -20,25 +20,15 @@
  * The collection's documents held by the storage before (RxDB's Dexie storage, which kept it until
  * now) are moved in the first time it opens here, and that storage's database deleted.
  */
-import {
-  categorizeBulkWriteRows,
-  getChangedDocumentsSince,
-  now,
-  randomToken,
-  type BulkWriteRow,
-  type CategorizeBulkWriteRowsOutput,
-  type RxDocumentData,
-  type RxStorage,
-  type RxStorageBulkWriteResponse,
-  type RxStorageInstance,
-  type RxStorageInstanceCreationParams,
+import type {
+  BulkWriteRow,
+  RxDocumentData,
+  RxStorage,
+  RxStorageBulkWriteResponse,
+  RxStorageInstance,
+  RxStorageInstanceCreationParams,
 } from 'rxdb';
-import {
-  getMemoryCollectionKey,
-  getRxStorageMemory,
-  removeDocFromState,
-  type RxStorageInstanceMemory,
-} from 'rxdb/plugins/storage-memory';
+import { getRxStorageMemory, type RxStorageInstanceMemory } from 'rxdb/plugins/storage-memory';
 import {
   lastVersions,
   packedBlocks,
@@ -47,6 +37,17 @@ import {
   type Newer,
   type PackedBlocks,
 } from './packed-blocks';
+import {
+  applyMemoryWrites,
+  categorizeBulkWriteRows,
+  forgetMemoryState,
+  getChangedDocumentsSince,
+  memoryDocuments,
+  now,
+  randomToken,
+  removeFromMemory,
+  type CategorizeBulkWriteRowsOutput,
+} from './rxdb-internals';
 
 /** A collection's blocks past which they are compacted (packed-blocks.ts). */
 export const COMPACT_PAST_BLOCKS = 64;
@@ -305,7 +306,7 @@ class PackedInstance implements RxStorageInstance<unknown, unknown, unknown> {
   ): Promise<RxStorageBulkWriteResponse<unknown>> {
     const memory = this.memory;
     // The memory's documents as of every write before (RxDB's memory storage indexes lazily).
-    memory.ensurePersistence();
+    applyMemoryWrites(memory);
     let categorized!: CategorizeBulkWriteRowsOutput<unknown>;
     const written = await this.blocks.write(this.key, this.seq, (newer) => {
       categorized = categorizeBulkWriteRows(
@@ -342,7 +343,7 @@ class PackedInstance implements RxStorageInstance<unknown, unknown, unknown> {
    */
   private currentOf(rows: BulkWriteRow<unknown>[], newer: Newer): Map<string, Doc> {
     const ids = new Set(rows.map((row) => this.idOf(row.document)));
-    const held = this.memory.internals.documents;
+    const held = memoryDocuments(this.memory);
     const current = new Map<string, Doc>();
     if (!newer.fromSnapshot) {
       for (const id of ids) {
@@ -364,14 +365,13 @@ class PackedInstance implements RxStorageInstance<unknown, unknown, unknown> {
   private take(newer: Newer): void {
     if (newer.blocks.length === 0) return;
     const memory = this.memory;
-    memory.ensurePersistence();
-    const held = memory.internals.documents;
+    applyMemoryWrites(memory);
+    const held = memoryDocuments(memory);
     const latest = lastVersions(newer.blocks, this.primaryPath);
     if (newer.fromSnapshot) {
       const kept = new Set(latest.map((doc) => this.idOf(doc)));
       for (const doc of [...held.values()]) {
-        if (!kept.has(this.idOf(doc)))
-          removeDocFromState(this.primaryPath, this.schema, memory.internals, doc);
+        if (!kept.has(this.idOf(doc))) removeFromMemory(memory, this.primaryPath, this.schema, doc);
       }
     }
     const rows: BulkWriteRow<unknown>[] = [];
@@ -476,9 +476,7 @@ class PackedInstance implements RxStorageInstance<unknown, unknown, unknown> {
     this.shutting ??= (async () => {
       this.channel?.close();
       await this.memory.close();
-      memoryStorage.collectionStates.delete(
-        getMemoryCollectionKey(this.memory.databaseName, this.collectionName, this.schema.version),
-      );
+      forgetMemoryState(memoryStorage, this.memory);
     })();
     return this.shutting;
   }

@@ -16,6 +16,7 @@ import type { RxChangeEventBulk, RxDocument, RxStorageChangeEvent } from 'rxdb';
 import { isPubliclyVisible } from '@couchdb/rules/public-listing';
 import type { DeviceDatabase } from './database';
 import { storedFields } from './rxdb-fields';
+import { storedDataOf } from './rxdb-internals';
 import type { PropertyDoc } from './schemas/property.schema';
 
 /** Listings a read: its answer crosses from the storage worker in one message. */
@@ -124,7 +125,7 @@ class PublicListings {
           limit: CHUNK,
         })
         .exec();
-      for (const doc of docs) this.byId.set(doc.id, fieldsOf(doc._data));
+      for (const doc of docs) this.byId.set(doc.id, fieldsOf(storedDataOf(doc)));
       if (docs.length < CHUNK) return;
       after = docs[docs.length - 1]!.id;
       await yieldToPage();

@@ -1,6 +1,6 @@
 /** RxDB's query cache, for `reload` after a failed query (kept out of the first screen's chunk). */
-import { countRxQuerySubscribers, uncacheRxQuery } from 'rxdb';
 import type { DeviceDatabase } from './database';
+import { uncacheIdleQueries } from './rxdb-internals';
 
 /**
  * Drops the database's cached queries nobody is subscribed to. RxDB keeps one RxQuery per query and
@@ -8,9 +8,5 @@ import type { DeviceDatabase } from './database';
  * reload must get a fresh one; the others are only a cache and are rebuilt when next used.
  */
 export function forgetIdleQueries(database: DeviceDatabase): void {
-  for (const collection of Object.values(database.collections)) {
-    const cache = collection._queryCache;
-    for (const query of [...cache._map.values()])
-      if (countRxQuerySubscribers(query) === 0) uncacheRxQuery(cache, query);
-  }
+  for (const collection of Object.values(database.collections)) uncacheIdleQueries(collection);
 }

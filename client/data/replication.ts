@@ -3,14 +3,7 @@
  * collection the identity may sync, poked by the one SSE stream, paused offline and resumed with a
  * re-sync on `online`, retrying with backoff. Owns the sync status of the open identity.
  */
-import {
-  getAssumedMasterState,
-  getChangedDocumentsSince,
-  getLastCheckpointDoc,
-  writeDocToDocState,
-  type RxCollection,
-  type WithDeleted,
-} from 'rxdb';
+import type { RxCollection, WithDeleted } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import { Subject } from 'rxjs';
 import {
@@ -55,6 +48,19 @@ import {
   type SyncStatusStore,
 } from './sync-status';
 import { CounterQueue } from './counters';
+import {
+  forkInstanceOf,
+  getAssumedMasterState,
+  getChangedDocumentsSince,
+  getLastCheckpointDoc,
+  isActiveNow,
+  pulledStateOf,
+  pullWriteContext,
+  retryTimeOf,
+  runningReplication,
+  setRetryTime,
+  writeDocToDocState,
+} from './rxdb-internals';
 
 export type SyncRole = AccessRole;
 
@@ -89,6 +95,8 @@ export interface ReplicationOptions {
 
 export interface CollectionReplication {
   name: SyncCollection;
+  /** Whether the device pushes its changes of the collection (else it only pulls). */
+  push: boolean;
   state: RxReplicationState<SyncDocument, SlicedCheckpoint>;
   /** Pokes from the SSE stream. */
   poke$: Subject<'RESYNC'>;
@@ -176,6 +184,7 @@ export function replicateCollection(
   const collection = db.collections[name] as unknown as RxCollection<SyncDocument>;
   const entry = {
     name,
+    push,
     poke$,
     lastOkAt: 0,
     lastErrorAt: 0,
@@ -196,13 +205,13 @@ export function replicateCollection(
   const succeeded = () => {
     entry.lastOkAt = Date.now();
     backoff.reset();
-    entry.state.retryTime = retry.baseMs;
+    setRetryTime(entry.state, retry.baseMs);
   };
   const failed = (err: unknown) => {
     entry.lastErrorAt = Date.now();
     entry.lastError = err instanceof Error ? err.message : String(err);
     // RxDB waits `retryTime` before it calls a failed handler again.
-    entry.state.retryTime = backoff.next();
+    setRetryTime(entry.state, backoff.next());
     entry.onFailure?.();
   };
   let wake = new AbortController();
@@ -226,7 +235,7 @@ export function replicateCollection(
         } catch (err) {
           const stopped = () => givenUp || entry.state.isStopped();
           if (stopped()) throw err;
-          await sleep(entry.state.retryTime ?? retry.baseMs, wake.signal).catch(() => undefined);
+          await sleep(retryTimeOf(entry.state) ?? retry.baseMs, wake.signal).catch(() => undefined);
           if (stopped()) throw err;
         }
       }
@@ -256,7 +265,7 @@ export function replicateCollection(
   const catchUp = options.bulkPull
     ? async (from: SlicedCheckpoint | undefined): Promise<PullSlice | null> => {
         try {
-          const internal = entry.state.internalReplicationState!;
+          const context = pullWriteContext(entry.state);
           const result = await options.bulkPull!({
             kind: BULK_PULL,
             databaseName: db.name,
@@ -267,15 +276,8 @@ export function replicateCollection(
             checkpoint: from?.seq === undefined ? undefined : (pageStart(from) as SyncCheckpoint),
             pageSize: PULL_LIMIT_MAX,
             headers: await http.headers(),
-            context: await internal.downstreamBulkWriteFlag,
-            pulledState: push
-              ? {
-                  metaCollectionName: entry.state.metaInstance!.collectionName,
-                  identifier: internal.input.identifier,
-                  identifierHash: await internal.input.hashFunction(internal.input.identifier),
-                  checkpointKey: await internal.checkpointKey,
-                }
-              : undefined,
+            context: await context,
+            pulledState: push ? await pulledStateOf(entry.state) : undefined,
           });
           behind = false;
           markCaughtUp();
@@ -444,9 +446,9 @@ export async function countPending(
     stopped = () => false,
   }: { waitForStart?: boolean; stopped?: () => boolean } = {},
 ): Promise<number> {
-  if (!entry.state.push) return 0;
+  if (!entry.push) return 0;
   if (waitForStart) await entry.started;
-  const internal = entry.state.internalReplicationState;
+  const internal = runningReplication(entry.state);
   if (!internal) {
     if (waitForStart) throw new Error(`the ${entry.name} replication did not start`);
     return 0;
@@ -459,7 +461,7 @@ export async function countPending(
   let count = 0;
   for (;;) {
     going();
-    const batch = await getChangedDocumentsSince(internal.input.forkInstance, 200, checkpoint);
+    const batch = await getChangedDocumentsSince(forkInstanceOf(internal), 200, checkpoint);
     if (batch.documents.length === 0) break;
     const ids = batch.documents.map((d) => (d as { id: string }).id);
     going();
@@ -607,7 +609,7 @@ export class DeviceSync {
       // A new write is sent now, not after the backoff of a push that failed before it. Once per
       // bulk write, not per document (a first sync stores thousands at once); a pull-only
       // collection has nothing to send or count.
-      if (!r.state.push) continue;
+      if (!r.push) continue;
       const changes = r.state.collection.eventBulks$.subscribe(() => {
         r.retryPushNow();
         this.schedulePending();
@@ -676,7 +678,7 @@ export class DeviceSync {
       if (this.stopped) return;
       if (this.online) {
         this.startOnline(r);
-      } else if (!this.pausedAtStart.has(r) && !r.state.internalReplicationState) {
+      } else if (!this.pausedAtStart.has(r) && !runningReplication(r.state)) {
         // Offline: started paused, so nothing goes out, but what waits to be sent can be counted
         // (the status, a sign-out); goOnline starts it for real.
         this.pausedAtStart.add(r);
@@ -845,7 +847,7 @@ export class DeviceSync {
     if (!this.leader) return this.followerPhase();
     const failing = this.replications.find((r) => r.lastErrorAt > r.lastOkAt);
     if (failing) return 'error';
-    if (this.replications.some((r) => r.state.isStopped() === false && activeNow(r)))
+    if (this.replications.some((r) => r.state.isStopped() === false && isActiveNow(r.state)))
       return 'syncing';
     if (this.replications.every((r) => r.lastOkAt === 0)) return 'connecting';
     return this.pending > 0 ? 'syncing' : 'up-to-date';
@@ -887,10 +889,4 @@ export class DeviceSync {
     this.shared = status;
     storage()?.setItem(SHARED_STATUS_KEY + this.db.name, JSON.stringify(status));
   }
-}
-
-function activeNow(r: CollectionReplication): boolean {
-  const subject = (r.state as unknown as { subjects: { active: { getValue(): boolean } } })
-    .subjects;
-  return subject.active.getValue();
 }

@@ -12,6 +12,7 @@
  * key as before: the listing stops at SPARSE_READ_SPAN times the keys asked for.
  */
 import type { DBCore, DBCoreGetManyRequest, DBCoreTable, Middleware } from 'dexie';
+import { DEXIE_RANGE } from './rxdb-internals';
 
 /** Fewer keys than this are read one by one (a request each costs little). */
 export const SPARSE_READ_MIN_KEYS = 32;
@@ -23,9 +24,6 @@ export const SPARSE_READ_MIN_KEYS = 32;
  * listings' ids spread over those already stored).
  */
 export const SPARSE_READ_SPAN = 8;
-
-/** Dexie's DBCoreRangeType.Range (a const enum, not among Dexie's runtime exports). */
-const RANGE = 2;
 
 async function sparseGetMany(table: DBCoreTable, req: DBCoreGetManyRequest): Promise<unknown[]> {
   const { keys } = req;
@@ -45,7 +43,7 @@ async function sparseGetMany(table: DBCoreTable, req: DBCoreGetManyRequest): Pro
     limit,
     query: {
       index: table.schema.primaryKey,
-      range: { type: RANGE, lower, upper, lowerOpen: false, upperOpen: false },
+      range: { type: DEXIE_RANGE, lower, upper, lowerOpen: false, upperOpen: false },
     },
   });
   if (stored.length >= limit) return table.getMany(req);

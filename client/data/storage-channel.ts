@@ -10,12 +10,7 @@ import type {
   RxStorageInstance,
   RxStorageInstanceCreationParams,
 } from 'rxdb';
-import {
-  exposeRxStorageRemote,
-  getRxStorageRemote,
-  type MessageFromRemote,
-  type MessageToRemote,
-} from 'rxdb/plugins/storage-remote';
+import { exposeRxStorageRemote, getRxStorageRemote } from 'rxdb/plugins/storage-remote';
 import { filter, mergeMap, Subject } from 'rxjs';
 import { firstLine } from '@client/lib/failure';
 import { isQuotaExceededError, plainQuotaError } from '@client/lib/quota-error';
@@ -28,6 +23,12 @@ import {
   type BulkPullRequest,
   type BulkPullResult,
 } from './bulk-pull';
+import {
+  checkpointBefore,
+  REMOTE_FAILURE_WORDINGS,
+  type MessageFromRemote,
+  type MessageToRemote,
+} from './rxdb-internals';
 import type { StoragePort } from './storage-port';
 
 let connections = 0;
@@ -160,22 +161,6 @@ function inPieces<T>(bulk: EventBulk<T, unknown>): EventBulk<T, unknown>[] {
 }
 
 /**
- * A checkpoint no later than any of `bulk`'s documents: the earliest modification time among them
- * with the smallest id. The write's own checkpoint where it is not of that shape.
- */
-function checkpointBefore<T>(bulk: EventBulk<T, unknown>): unknown {
-  const { checkpoint } = bulk as { checkpoint: unknown };
-  const shaped = checkpoint as { id?: unknown; lwt?: unknown } | null;
-  if (typeof shaped?.id !== 'string' || typeof shaped.lwt !== 'number') return checkpoint;
-  let lwt = shaped.lwt;
-  for (const event of bulk.events as { documentData?: { _meta?: { lwt?: unknown } } }[]) {
-    const written = event.documentData?._meta?.lwt;
-    if (typeof written === 'number' && written < lwt) lwt = written;
-  }
-  return { id: '', lwt };
-}
-
-/**
  * The catch-up pull of `storage`, when it is the worker's (connectDeviceStorage); null where the
  * storage runs on the page.
  */
@@ -222,17 +207,6 @@ export async function connectDeviceStorage(
   return failuresWithoutRequests(remote);
 }
 
-/**
- * How RxDB's remote storage words a failure of the worker's side (rx-storage-remote.js): a prefix,
- * then JSON of the request (a write's documents, a catch-up's headers) with the worker's error, or
- * of the worker's error alone (opening an instance).
- */
-const REMOTE_FAILURES = [
-  { prefix: 'could not requestRemote: ', error: (json: { error?: unknown }) => json.error },
-  { prefix: 'could not run customRequest(): ', error: (json: { error?: unknown }) => json.error },
-  { prefix: 'could not create instance ', error: (json: unknown) => json },
-] as const;
-
 /** The instance methods of RxDB's remote storage that ask the worker. */
 const REMOTE_METHODS = [
   'bulkWrite',
@@ -254,7 +228,7 @@ const REMOTE_METHODS = [
  */
 function withoutRequest(err: unknown, asked: string): unknown {
   const message = err instanceof Error ? err.message : undefined;
-  const wording = REMOTE_FAILURES.find((f) => message?.startsWith(f.prefix));
+  const wording = REMOTE_FAILURE_WORDINGS.find((f) => message?.startsWith(f.prefix));
   if (!message || !wording) return err;
   let error: { name?: unknown; message?: unknown; code?: unknown } | undefined;
   try {

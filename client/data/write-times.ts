@@ -9,14 +9,14 @@
  * Versions are not ordered by these times (the storages order them by revision); they only mark
  * what changed since a checkpoint, and how old a deleted document is for a cleanup.
  */
-import {
-  prepareQuery,
-  type BulkWriteRow,
-  type RxDocumentData,
-  type RxStorage,
-  type RxStorageInstance,
-  type RxStorageInstanceCreationParams,
+import type {
+  BulkWriteRow,
+  RxDocumentData,
+  RxStorage,
+  RxStorageInstance,
+  RxStorageInstanceCreationParams,
 } from 'rxdb';
+import { isRxdbOwnCollection, prepareQuery } from './rxdb-internals';
 
 /** The step RxDB's own clock takes between two writes (its `now()` keeps two decimals). */
 const STEP = 0.01;
@@ -46,13 +46,6 @@ async function newestWriteTime(
 const rounded = (time: number) => Number.parseFloat(time.toFixed(2));
 
 /**
- * RxDB's own collections beside the app's (its internal one, the replications' meta): no
- * replication looks for their changes by write time, and their reads must not wait for it.
- */
-const rxdbOwn = (name: string) =>
-  name.startsWith('rx-replication-meta') || name.startsWith('_rxdb');
-
-/**
  * `storage`, each of whose instances stamps writes no earlier than the newest it holds. The newest
  * is read once as the instance opens, so that a write goes on to the storage in the same turn it
  * was called in: RxDB reads right after writes it does not wait for, and expects them in order.
@@ -65,7 +58,9 @@ export function monotonicWriteTimes(
     rxdbVersion: storage.rxdbVersion,
     createStorageInstance: async <T>(params: RxStorageInstanceCreationParams<T, unknown>) => {
       const instance = (await storage.createStorageInstance(params)) as Instance;
-      if (rxdbOwn(params.collectionName)) return instance as RxStorageInstance<T, unknown, unknown>;
+      // No replication looks for changes of RxDB's own by write time: their reads need not wait.
+      if (isRxdbOwnCollection(params.collectionName))
+        return instance as RxStorageInstance<T, unknown, unknown>;
       let newest: number;
       try {
         newest = await newestWriteTime(

@@ -17,7 +17,8 @@ import {
   type RxStorageInstanceCreationParams,
 } from 'rxdb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deviceStorage, dexieDatabaseName, dexieStorage } from '@client/data/device-storage';
+import { deviceStorage, dexieStorage } from '@client/data/device-storage';
+import { dexieDatabaseName } from '@client/data/rxdb-internals';
 import { BLOCK_FORMAT, PackedBlocks, packedBlocks } from '@client/data/packed-blocks';
 import { COMPACT_PAST_BLOCKS, FROM_ANOTHER_TAB, packedStorage } from '@client/data/packed-storage';
 
