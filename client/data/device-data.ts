@@ -19,7 +19,8 @@ import {
 import { discardOutboxOf, MediaOutbox, requeueFailedFilesOf } from './media-outbox';
 import { InboxWatcher } from './inbox';
 import { RefusalLedger } from './refusals';
-import { DeviceSync, purgeUnreadable } from './replication';
+import { DeviceSync } from './device-sync';
+import { purgeUnreadable } from './replication';
 import { SyncHttp, type SyncAuth } from './sync-http';
 import { openDevice } from './open-device';
 import { syncStatus } from './sync-status';

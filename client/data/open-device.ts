@@ -7,7 +7,7 @@ import { useStoreValue } from '@client/lib/use-store-value';
 import type { DeviceDatabase } from './database';
 import type { PageIdentity } from './device-data';
 import type { MediaOutbox } from './media-outbox';
-import type { DeviceSync } from './replication';
+import type { DeviceSync } from './device-sync';
 
 export interface OpenDevice {
   database: DeviceDatabase;

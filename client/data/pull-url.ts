@@ -1,6 +1,6 @@
 /**
  * The gateway's pull URL of a collection's changes after a checkpoint: one place for the page's
- * replication (replication.ts) and the storage worker's catch-up (bulk-pull.ts).
+ * pull (pull-handler.ts) and the storage worker’s catch-up (bulk-pull.ts).
  */
 import type { SyncCheckpoint, SyncCollection } from '@couchdb/model/sync';
 

@@ -6,7 +6,8 @@
 import type { UnsentCounts } from '@couchdb/model/sign-out-facts';
 import type { DeviceDatabase } from './database';
 import type { MediaOutbox } from './media-outbox';
-import { countPending, type DeviceSync } from './replication';
+import type { DeviceSync } from './device-sync';
+import { countPending } from './pending-count';
 
 export type { UnsentCounts };
 

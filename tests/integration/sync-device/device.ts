@@ -13,7 +13,8 @@ import {
   type DeviceDatabase,
 } from '../../../client/data/database';
 import { RefusalLedger } from '../../../client/data/refusals';
-import { DeviceSync, type RetryPolicy, type SyncRole } from '../../../client/data/replication';
+import { DeviceSync } from '../../../client/data/device-sync';
+import type { RetryPolicy, SyncRole } from '../../../client/data/replication';
 import { SyncHttp } from '../../../client/data/sync-http';
 import { SyncStatusStore } from '../../../client/data/sync-status';
 import type { BulkPuller } from '@client/data/bulk-pull';

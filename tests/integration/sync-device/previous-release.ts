@@ -10,7 +10,7 @@ import { IDBKeyRange } from 'fake-indexeddb';
 import type { User } from '../../../couchdb/model/user';
 import type { DeviceDatabase } from '../../../client/data/database';
 import { propertySchema } from '../../../client/data/schemas/property.schema';
-import { DeviceSync } from '../../../client/data/replication';
+import { DeviceSync } from '../../../client/data/device-sync';
 import { RefusalLedger } from '../../../client/data/refusals';
 import { SyncHttp } from '../../../client/data/sync-http';
 import { SyncStatusStore } from '../../../client/data/sync-status';

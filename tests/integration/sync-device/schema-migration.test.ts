@@ -12,7 +12,7 @@ import type { User } from '../../../couchdb/model/user';
 import { DEFAULT_LOAN_RATES } from '../../../couchdb/model/setting-facts';
 import type { DeviceDatabase } from '../../../client/data/database';
 import { saveLoanRates } from '../../../client/data/setting-mutations';
-import { DeviceSync } from '../../../client/data/replication';
+import { DeviceSync } from '../../../client/data/device-sync';
 import { RefusalLedger } from '../../../client/data/refusals';
 import { SyncHttp } from '../../../client/data/sync-http';
 import { SyncStatusStore } from '../../../client/data/sync-status';

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FIRST_PULL_ELEMENT, FIRST_PULL_URL, PULL_LIMIT_MAX } from '@couchdb/model/sync';
 import { takeBootPrefetch } from '@client/data/boot-prefetch';
 import { ANON_DATABASE } from '@client/data/database';
-import { LAST_SYNC_KEY } from '@client/data/replication';
+import { LAST_SYNC_KEY } from '@client/data/device-sync';
 import { USER_KEY } from '@client/lib/session/user-cache';
 
 const SCRIPT = readFileSync(

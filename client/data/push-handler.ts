@@ -1,0 +1,56 @@
+/**
+ * A collection's push (RxDB's push handler): sends the device's changed rows to the gateway and
+ * carries out what its answer says (push-answer.ts): refusals kept in the refusal ledger, the
+ * server's versions RxDB is to take as they are, the conflicts handed back to RxDB.
+ */
+import type { RxReplicationWriteToMasterRow, WithDeleted } from 'rxdb';
+import {
+  PUSH_ROWS_MAX,
+  type PushResponse,
+  type PushRow,
+  type SyncCollection,
+  type SyncDocument,
+} from '@couchdb/model/sync';
+import { sameDocState } from './doc-equality';
+import { readPushAnswer } from './push-answer';
+import type { RefusalLedger } from './refusals';
+import type { SyncHttp } from './sync-http';
+
+/** Rows a push sends at most. */
+export const PUSH_BATCH_SIZE = Math.min(50, PUSH_ROWS_MAX);
+
+/** What of RxDB's rows goes to the gateway. */
+function rowsToSend(rows: RxReplicationWriteToMasterRow<SyncDocument>[]): PushRow[] {
+  // A row whose new state equals its assumed master (a resolved conflict that kept the server's
+  // version) changes nothing: nothing to send.
+  return rows
+    .filter(
+      (r) => !(r.assumedMasterState && sameDocState(r.assumedMasterState, r.newDocumentState)),
+    )
+    .map((r) => ({
+      assumedMasterState: (r.assumedMasterState as SyncDocument | undefined) ?? null,
+      newDocumentState: r.newDocumentState as SyncDocument,
+    }));
+}
+
+/** The push handler of collection `name`. */
+export function collectionPush(
+  name: SyncCollection,
+  http: SyncHttp,
+  ledger: RefusalLedger,
+): (rows: RxReplicationWriteToMasterRow<SyncDocument>[]) => Promise<WithDeleted<SyncDocument>[]> {
+  return async (rows) => {
+    const toSend = rowsToSend(rows);
+    if (toSend.length === 0) return [];
+    const body = await http.json<PushResponse>('POST', `/api/sync/${name}/push`, toSend);
+    const outcome = readPushAnswer(name, toSend, body);
+    for (const { refusal, rejection, withoutServerVersion } of outcome.refusals) {
+      if (withoutServerVersion) {
+        console.error('gateway refused a row without its version', rejection);
+      }
+      await ledger.recordRejection(refusal);
+    }
+    for (const id of outcome.serverVersions) ledger.recordServerVersion(name, id);
+    return outcome.conflicts as WithDeleted<SyncDocument>[];
+  };
+}
