@@ -287,7 +287,7 @@ export default defineConfig({
     firstScreen.plugin,
     imports.plugin,
   ],
-  // The device storage's worker (client/data/storage-worker.ts) is a module worker.
+  // The device storage's worker (client/data/storage/storage-worker.ts) is a module worker.
   worker: { format: 'es', plugins: rxdbRewrites },
   build: {
     outDir: here('./dist'),

@@ -98,7 +98,8 @@ try {
   steps.push(['its own modules', dataLayer.filter((f) => !stepped.has(f))]);
   for (const [step, files] of steps)
     console.log(`      step ${step.padEnd(16)} ${kb(await total(files))}  (${files.length} files)`);
-  // Dexie runs in the device storage's worker (client/data/storage-worker.ts), off the page's thread.
+  // Dexie runs in the device storage's worker (client/data/storage/storage-worker.ts), off the
+  // page's thread.
   const worker = (await readdir(path.join(outDir, 'assets'))).find((f) =>
     /^storage-worker-.*\.js$/.test(f),
   );

@@ -1,6 +1,6 @@
 // A first-time visitor's first listing pull starts while the app's code downloads, instead of
-// after it (the app takes the answer in client/data/boot-prefetch.ts). Not for signed-in users or
-// a device that has synced before: they pull with their own token or from their checkpoint.
+// after it (the app takes the answer in client/data/sync/boot-prefetch.ts). Not for signed-in users
+// or a device that has synced before: they pull with their own token or from their checkpoint.
 (function () {
   try {
     if (

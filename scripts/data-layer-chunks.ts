@@ -40,7 +40,7 @@ const withoutDexieStorage = (test: RegExp) => (id: string) =>
  * The app's one module over RxDB's internals: with RxDB, not a chunk of its own (the page's data
  * modules, its storage and its query cache all use it).
  */
-const RXDB_INTERNALS = /[\\/]client[\\/]data[\\/]rxdb-internals\.ts$/;
+const RXDB_INTERNALS = /[\\/]client[\\/]data[\\/]storage[\\/]rxdb-internals\.ts$/;
 
 /** In the order page-data.ts loads them (but data-dexie); each step module's comment names its group. */
 const DATA_LAYER_GROUPS: readonly Omit<ChunkGroup, 'priority'>[] = [
@@ -67,9 +67,10 @@ const DATA_LAYER_GROUPS: readonly Omit<ChunkGroup, 'priority'>[] = [
       withoutDexieStorage(stepOf('rxdb', ['rxdb']))(id) || RXDB_INTERNALS.test(id),
   },
   /**
-   * Dexie and RxDB's storage on it: they run in the storage's worker (client/data/storage-worker.ts,
-   * a build of its own), and on the page only where no worker starts (worker-storage.ts loads
-   * this chunk then). After RxDB's group, so the RxDB modules its storage imports stay there.
+   * Dexie and RxDB's storage on it: they run in the storage's worker
+   * (client/data/storage/storage-worker.ts, a build of its own), and on the page only where no
+   * worker starts (worker-storage.ts loads this chunk then). After RxDB's group, so the RxDB
+   * modules its storage imports stay there.
    */
   {
     name: 'data-dexie',

@@ -7,8 +7,8 @@
  *
  * A device that stored its collections under the locale order's hashes opens as before: when a
  * stored schema hash differs, RxDB compares the schemas' content and goes on when they are equal
- * (rx-database.js addCollections, RxDB issue 9128; tests/unit/client/data/schema-hash-order.test.ts
- * holds RxDB to that).
+ * (rx-database.js addCollections, RxDB issue 9128;
+ * tests/unit/client/data/storage/schema-hash-order.test.ts holds RxDB to that).
  */
 import type { Plugin } from 'vite';
 

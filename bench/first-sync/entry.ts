@@ -8,13 +8,13 @@
  * own cost a row.
  */
 import type { RxStorage, RxStorageInstanceCreationParams } from 'rxdb';
-import { openDatabase, VISITOR_COLLECTIONS } from '@client/data/database';
+import { openDatabase, VISITOR_COLLECTIONS } from '@client/data/storage/database';
 import { DeviceData } from '@client/data/device-data';
-import { deviceStorage } from '@client/data/device-storage';
-import { COMPACTED_BLOCK_DOCS } from '@client/data/packed-blocks';
-import { REPLICATION_META_PREFIX } from '@client/data/rxdb-internals';
-import { workerStorage } from '@client/data/worker-storage';
-import type { BulkPullRequest, BulkPullResult } from '@client/data/bulk-pull';
+import { deviceStorage } from '@client/data/storage/device-storage';
+import { COMPACTED_BLOCK_DOCS } from '@client/data/storage/packed-blocks';
+import { REPLICATION_META_PREFIX } from '@client/data/storage/rxdb-internals';
+import { workerStorage } from '@client/data/storage/worker-storage';
+import type { BulkPullRequest, BulkPullResult } from '@client/data/sync/bulk-pull';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
 import { PULL_LIMIT_MAX, type PullResponse, type SyncDocument } from '@couchdb/model/sync';
 
@@ -43,9 +43,9 @@ export interface FirstSyncTiming {
   longTasks: number;
   longTaskMs: number;
   /**
-   * The listings' catch-up in the storage worker (client/data/bulk-pull.ts), if it ran: when it
-   * was asked for, how long it took, its pulls (not in the page's resource timing) and the listings
-   * it wrote itself.
+   * The listings' catch-up in the storage worker (client/data/sync/bulk-pull.ts), if it ran: when
+   * it was asked for, how long it took, its pulls (not in the page's resource timing) and the
+   * listings it wrote itself.
    */
   catchUp: CatchUp | null;
 }

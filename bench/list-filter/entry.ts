@@ -4,7 +4,7 @@
  * `fieldsOf`: the objects' shape decides how fast their fields are read), and the screen's own
  * filter-and-sort timed per filter combination.
  */
-import { fieldsOf } from '@client/data/public-listings';
+import { fieldsOf } from '@client/data/reads/public-listings';
 import { buildBenchProperties } from '@couchdb/seed/bench-data';
 import {
   comparePropertiesFor,

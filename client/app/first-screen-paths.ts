@@ -6,7 +6,7 @@ export const FIRST_SCREEN_PATHS: readonly string[] = ['/', '/properties'];
 
 /**
  * A listing's own page (a shared link): the gateway renders it for visitors too, with the listing
- * carried beside it (client/data/first-screen-document.ts), as an Express route path.
+ * carried beside it (client/data/reads/first-screen-document.ts), as an Express route path.
  */
 export const LISTING_PAGE_ROUTE = '/properties/:id';
 

@@ -6,25 +6,25 @@
  */
 import { removeRxDatabase, type RxStorage } from 'rxdb';
 import type { UserRole } from '@couchdb/model/roles';
-import { bulkPullerOf } from './storage-channel';
-import { workerStorage } from './worker-storage';
-import { deviceId } from './counters';
+import { bulkPullerOf } from './storage/storage-channel';
+import { workerStorage } from './storage/worker-storage';
+import { deviceId } from './sync/counters';
 import {
   databaseNameFor,
   openDatabase,
   VISITOR_COLLECTIONS,
   type DeviceDatabase,
   type Identity,
-} from './database';
-import { discardOutboxOf, MediaOutbox, requeueFailedFilesOf } from './media-outbox';
-import { InboxWatcher } from './inbox';
-import { RefusalLedger } from './refusals';
-import { DeviceSync } from './device-sync';
-import { purgeUnreadable } from './replication';
-import { SyncHttp, type SyncAuth } from './sync-http';
+} from './storage/database';
+import { discardOutboxOf, MediaOutbox, requeueFailedFilesOf } from './media/media-outbox';
+import { InboxWatcher } from './inbox/inbox';
+import { RefusalLedger } from './sync/refusals';
+import { DeviceSync } from './sync/device-sync';
+import { purgeUnreadable } from './sync/replication';
+import { SyncHttp, type SyncAuth } from './sync/sync-http';
 import { openDevice } from './open-device';
-import { syncStatus } from './sync-status';
-import { countUnsent, type UnsentCounts } from './unsent';
+import { syncStatus } from './sync/sync-status';
+import { countUnsent, type UnsentCounts } from './sync/unsent';
 import { yieldToMain } from '@client/lib/when-idle';
 
 export type SignedInIdentity = { kind: 'user'; userId: string; role: UserRole };

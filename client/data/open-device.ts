@@ -4,10 +4,10 @@
  * whenever the identity's database opens, switches or closes.
  */
 import { useStoreValue } from '@client/lib/use-store-value';
-import type { DeviceDatabase } from './database';
+import type { DeviceDatabase } from './storage/database';
 import type { PageIdentity } from './device-data';
-import type { MediaOutbox } from './media-outbox';
-import type { DeviceSync } from './device-sync';
+import type { MediaOutbox } from './media/media-outbox';
+import type { DeviceSync } from './sync/device-sync';
 
 export interface OpenDevice {
   database: DeviceDatabase;

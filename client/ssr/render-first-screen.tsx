@@ -32,7 +32,7 @@ import {
   type CarriedDocument,
   FIRST_SCREEN_DOCUMENT_ELEMENT,
   FirstScreenDocument,
-} from '@client/data/first-screen-document';
+} from '@client/data/reads/first-screen-document';
 
 export { FIRST_SCREEN_DOCUMENT_ELEMENT, SCREEN_WIDTH_ATTRIBUTE, SCREEN_WIDTHS };
 export type { CarriedDocument };

@@ -1,9 +1,9 @@
 /**
- * The device database's storage runs in a worker of its own (client/data/worker-storage.ts): a
- * visitor's listings reach the device's IndexedDB through it, and the page itself never loads Dexie.
- * When the worker's script does not load, the storage runs on the page and the listings still
- * reach the device. Two tabs, each with its own worker, see each other's writes.
- * Run `npm run build` first (`npm run test:e2e` does).
+ * The device database's storage runs in a worker of its own
+ * (client/data/storage/worker-storage.ts): a visitor's listings reach the device's IndexedDB
+ * through it, and the page itself never loads Dexie. When the worker's script does not load, the
+ * storage runs on the page and the listings still reach the device. Two tabs, each with its own
+ * worker, see each other's writes. Run `npm run build` first (`npm run test:e2e` does).
  */
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -506,7 +506,8 @@ describe('my listings', () => {
     await layout.waitForToast(PROPERTY_MESSAGES.updateSuccess);
     await page.waitForURL((url) => url.pathname === '/my-properties');
     // The device sends it now, or at its next retry when a request failed on this busy machine
-    // (the retry waits double each time, up to a minute: DEFAULT_RETRY in client/data/replication.ts).
+    // (the retry waits double each time, up to a minute: DEFAULT_RETRY in
+    // client/data/sync/replication.ts).
     await explainingDevice(watch, () =>
       expect
         .poll(

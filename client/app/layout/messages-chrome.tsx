@@ -10,7 +10,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import MailOutlined from '@mui/icons-material/MailOutlined';
 import { INBOX_MESSAGES } from '@couchdb/model/saved-search-facts';
-import { useUnreadInbox } from '@client/data/inbox-badge';
+import { useUnreadInbox } from '@client/data/inbox/inbox-badge';
 
 export const MESSAGES_PATH = '/messages';
 

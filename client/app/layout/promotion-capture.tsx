@@ -16,7 +16,7 @@ export function PromotionCapture() {
   useEffect(() => {
     if (!new URLSearchParams(search).has(PROMOTION_PARAMS.id)) return;
     let cancelled = false;
-    import('@client/data/promotion-link')
+    import('@client/data/promotion/promotion-link')
       .then(({ capturePromotion }) => {
         if (cancelled) return;
         const rest = capturePromotion(search);
@@ -36,7 +36,7 @@ export function PromotionCapture() {
       kept = false;
     }
     if (!kept) return;
-    import('@client/data/promotion-events')
+    import('@client/data/promotion/promotion-events')
       .then((m) => m.sendPromotionEventsWhenOnline())
       .catch((err: unknown) => console.error('sending kept promotion events failed', err));
   }, []);

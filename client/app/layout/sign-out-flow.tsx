@@ -22,7 +22,7 @@ import { AUTH_MESSAGES } from '@couchdb/model/errors';
 import { SIGN_OUT_MESSAGES, unsentLines, type UnsentCounts } from '@couchdb/model/sign-out-facts';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { useToast } from '@client/components/toast/toast-context';
-import { sendableCount, unsentCount } from '@client/data/unsent';
+import { sendableCount, unsentCount } from '@client/data/sync/unsent';
 import { orAfter } from '@client/lib/or-after';
 import { useAuth } from '@client/lib/session/auth-context';
 import { loadPageData } from '@client/app/sync/page-data';

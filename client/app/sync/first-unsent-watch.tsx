@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useOpenDevice } from '@client/data/open-device';
-import { useSyncStatusValue } from '@client/data/sync-status';
+import { useSyncStatusValue } from '@client/data/sync/sync-status';
 import { noticeUnsent } from '@client/pwa/storage';
 
 export function FirstUnsentWatch() {

@@ -1,6 +1,6 @@
 /** The page's data layer, loaded on demand; it reads the registered session's token at call time. */
 import { FIRST_SCREEN_PATHS } from '@client/app/first-screen-paths';
-import { bootListingsShown, bootPrefetchBody } from '@client/data/boot-prefetch';
+import { bootListingsShown, bootPrefetchBody } from '@client/data/sync/boot-prefetch';
 import { sessionTokens } from '@client/lib/http';
 import { firstScreenHydrated } from '@client/lib/use-store-value';
 import { whenIdle, yieldToMain } from '@client/lib/when-idle';

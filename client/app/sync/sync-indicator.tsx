@@ -3,7 +3,7 @@ import { lazy, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import { alpha } from '@mui/material/styles';
 import { LazyPart } from '@client/components/lazy-part';
-import { useSyncStatus } from '@client/data/sync-status';
+import { useSyncStatus } from '@client/data/sync/sync-status';
 import { whenIdle } from '@client/lib/when-idle';
 import { PHASE_COLORS, shownPhase, syncLabel, syncTooltip } from './sync-labels';
 

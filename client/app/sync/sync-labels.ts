@@ -1,5 +1,5 @@
 /** The sync indicator's texts: 离线 / 连接中 / 同步中（n） / 已同步 / 同步出错, and its tooltip. */
-import type { SyncPhase, SyncStatus } from '@client/data/sync-status';
+import type { SyncPhase, SyncStatus } from '@client/data/sync/sync-status';
 import { formatDateTime } from '@couchdb/rules/format';
 
 export const PHASE_COLORS: Record<

@@ -8,7 +8,7 @@ import {
   type DemandStatus,
 } from '@couchdb/model/demand-facts';
 import { useToast } from '@client/components/toast/toast-context';
-import { setDemandStatus } from '@client/data/demand-mutations';
+import { setDemandStatus } from '@client/data/writes/demand-mutations';
 import { useOpenDevice } from '@client/data/hooks';
 import { failureMessage } from '@client/pwa/failure-message';
 

@@ -1,11 +1,11 @@
 /**
- * A form's draft kept on the device (client/data/form-drafts.ts), for the forms: the saved draft is
- * read before the form shows, so nothing typed is overwritten by it; each change is written as it
- * is made, and what waits is written when the page is hidden. A storage that fails loses the
- * draft, never the form: the failure is logged (a full disk also shows its message).
+ * A form's draft kept on the device (client/data/writes/form-drafts.ts), for the forms: the saved
+ * draft is read before the form shows, so nothing typed is overwritten by it; each change is
+ * written as it is made, and what waits is written when the page is hidden. A storage that fails
+ * loses the draft, never the form: the failure is logged (a full disk also shows its message).
  */
 import { useEffect, useMemo, useState } from 'react';
-import { DraftSaver, readDraft } from '@client/data/form-drafts';
+import { DraftSaver, readDraft } from '@client/data/writes/form-drafts';
 import { describeFailure } from '@client/lib/failure';
 import { useStableCallback } from '@client/lib/use-stable-callback';
 import { reportStorageError } from '@client/pwa/storage';

@@ -7,9 +7,9 @@
 import type { NavigateFunction } from 'react-router';
 import { FAVORITE_MESSAGES } from '@couchdb/model/favorite-facts';
 import { GENERIC_MESSAGES } from '@couchdb/model/errors';
-import type { DeviceDatabase } from '@client/data/database';
+import type { DeviceDatabase } from '@client/data/storage/database';
 import { addFavorite } from '@client/data/hooks/use-favorites';
-import { LimitReachedError } from '@client/data/limit-reached';
+import { LimitReachedError } from '@client/data/writes/limit-reached';
 import { failureMessage } from '@client/pwa/failure-message';
 import type { LoginRedirectState } from '../auth/require-auth';
 import type { Toast } from '../toast/toast-context';

@@ -8,7 +8,7 @@ import { FAVORITE_MESSAGES } from '@couchdb/model/favorite-facts';
 import { GENERIC_MESSAGES } from '@couchdb/model/errors';
 // Not the hooks' index: the first screen loads only the hooks it uses.
 import { toggleFavorite, useFavoriteIds } from '@client/data/hooks/use-favorites';
-import { LimitReachedError } from '@client/data/limit-reached';
+import { LimitReachedError } from '@client/data/writes/limit-reached';
 import { useOpenDevice } from '@client/data/open-device';
 import { useAuth } from '@client/lib/session/auth-context';
 import { failureMessage } from '@client/pwa/failure-message';

@@ -50,7 +50,7 @@ export function SaveSearchButton({ filter, summary }: { filter: PropertyFilter; 
                 toast.info('数据准备中，请稍后再试');
                 return;
               }
-              const { saveSearch } = await import('@client/data/inbox');
+              const { saveSearch } = await import('@client/data/inbox/inbox');
               const query = propertyFilterToParams({ ...filter, sort: undefined }).toString();
               try {
                 await saveSearch(device.database, user.id, query, input);

@@ -25,7 +25,7 @@ import {
   type SavedSearchForm,
 } from '@couchdb/model/saved-search';
 import { SAVED_SEARCH_NAME_MAX } from '@couchdb/model/saved-search-facts';
-import type { SavedSearchInput } from '@client/data/inbox';
+import type { SavedSearchInput } from '@client/data/inbox/inbox';
 import { FormTextField } from '@client/components/form/form-text-field';
 
 export interface SaveSearchDialogProps {

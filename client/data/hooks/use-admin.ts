@@ -16,7 +16,7 @@ import { VERIFICATION_MESSAGES, type VerificationStatus } from '@couchdb/model/t
 import type { UserRole } from '@couchdb/model/roles';
 import { decideRevision, hasPendingRevision } from '@couchdb/rules/listing-review';
 import { RefusalError } from '@client/lib/failure';
-import type { DeviceDatabase } from '../database';
+import type { DeviceDatabase } from '../storage/database';
 import type { AdminLogEntry } from '@couchdb/model/admin-log';
 import type { OplogEntry } from '@couchdb/model/oplog';
 import type { OplogDoc } from '../schemas/oplog.schema';

@@ -8,7 +8,11 @@
 import { createContext, startTransition, useContext, useEffect, useState } from 'react';
 import type { PullResponse } from '@couchdb/model/sync';
 import { isPubliclyVisible } from '@couchdb/rules/public-listing';
-import { bootPrefetchArrived, bootPrefetchBody, markBootListingsShown } from '../boot-prefetch';
+import {
+  bootPrefetchArrived,
+  bootPrefetchBody,
+  markBootListingsShown,
+} from '../sync/boot-prefetch';
 import type { PropertyDoc } from '../schemas/property.schema';
 
 type Listings = PropertyDoc[] | null;

@@ -1,8 +1,8 @@
 /** The signed-in user's favourites: which listings are favourited, and the toggle. */
 import { useMemo } from 'react';
 import { FAVORITE_MAX, FAVORITE_MESSAGES, favoriteId } from '@couchdb/model/favorite-facts';
-import type { DeviceDatabase } from '../database';
-import { checkLimit } from '../limit-reached';
+import type { DeviceDatabase } from '../storage/database';
+import { checkLimit } from '../writes/limit-reached';
 import { useOpenDevice } from '../open-device';
 import { constantSource, mapSource, useLiveQuery } from './use-live-query';
 

@@ -6,7 +6,7 @@
  */
 import { startTransition, useCallback, useEffect, useState } from 'react';
 import type { Observable } from 'rxjs';
-import type { DeviceDatabase } from '../database';
+import type { DeviceDatabase } from '../storage/database';
 import { useDeviceDatabase } from '../open-device';
 
 export interface LiveResult<T> {
@@ -185,7 +185,7 @@ export function useLiveQuery<T>(
     };
     if (!database) return again();
     // RxDB's cache helpers load with the data layer's chunk, not the first screen's.
-    import('../query-cache')
+    import('../reads/query-cache')
       .then((m) => m.forgetIdleQueries(database))
       .catch((err: unknown) => console.error('clearing cached queries failed', err))
       .finally(again);

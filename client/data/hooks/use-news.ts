@@ -2,7 +2,7 @@
 import { NEWS_FETCH_LIMIT } from '@couchdb/model/constants';
 import type { NewsCategory } from '@couchdb/model/news';
 import type { NewsDoc } from '../schemas/news.schema';
-import { useFirstScreenArticle } from '../first-screen-document';
+import { useFirstScreenArticle } from '../reads/first-screen-document';
 import { mapSource, useLiveQuery, type LiveResult } from './use-live-query';
 import { useStandIn } from './use-stand-in';
 import { useSyncSettled } from './use-sync-settled';

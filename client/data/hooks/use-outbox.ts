@@ -1,6 +1,6 @@
 /** The media outbox of the open identity, for screens: its waiting listings, live. */
 import { useEffect, useState } from 'react';
-import type { MediaOutbox, OutboxEntry } from '../media-outbox';
+import type { MediaOutbox, OutboxEntry } from '../media/media-outbox';
 import { useOpenDevice } from '../open-device';
 
 export function useOutbox(): { outbox: MediaOutbox | null; entries: OutboxEntry[] } {

@@ -5,7 +5,7 @@ import { FEATURED_LIMIT } from '@couchdb/model/constants';
 import { jsonEqual } from '@couchdb/rules/json-equal';
 import { comparePropertiesFor } from '@couchdb/rules/property-order';
 import type { PropertyDoc } from '../schemas/property.schema';
-import { useFirstScreenProperty } from '../first-screen-document';
+import { useFirstScreenProperty } from '../reads/first-screen-document';
 import { useBootListings } from './use-boot-listings';
 import { lazySource, mapSource, useLiveQuery, type LiveResult } from './use-live-query';
 import { useStandIn } from './use-stand-in';
@@ -29,7 +29,7 @@ export function toPlainProperty(doc: RxDocument<PropertyDoc>): PropertyDoc {
  */
 export function usePublicProperties(): LiveResult<PropertyDoc[]> {
   const live = useLiveQuery('properties:public', (db) =>
-    lazySource(() => import('../public-listings').then((m) => m.publicListings(db))),
+    lazySource(() => import('../reads/public-listings').then((m) => m.publicListings(db))),
   );
   const deviceHasListings = (live.data?.length ?? 0) > 0;
   const boot = useBootListings(deviceHasListings);

@@ -1,5 +1,5 @@
 /** Local changes the server refused (device-only `refused` collection), for /manage and the forms. */
-import type { DeviceDatabase } from '../database';
+import type { DeviceDatabase } from '../storage/database';
 import type { RefusedDoc } from '../schemas/refused.schema';
 import { constantSource, mapSource, useLiveQuery, type LiveResult } from './use-live-query';
 

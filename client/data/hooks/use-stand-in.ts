@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { DeviceDatabase } from '../database';
+import type { DeviceDatabase } from '../storage/database';
 import type { LiveResult } from './use-live-query';
 
 /**

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import type { SyncCollection } from '@couchdb/model/sync';
 import { useOpenDevice } from '../open-device';
-import { useSyncStatusValue } from '../sync-status';
+import { useSyncStatusValue } from '../sync/sync-status';
 
 export function useSyncSettled(collection: SyncCollection): boolean {
   const device = useOpenDevice();

@@ -4,7 +4,7 @@
  * one of its modules evaluates the whole chunk. The first step also starts the device storage's
  * worker, which then loads beside the steps after it.
  */
-import { startStorageWorker } from '../storage-worker-start';
+import { startStorageWorker } from '../storage/storage-worker-start';
 
 export { Subject } from 'rxjs';
 

@@ -17,8 +17,8 @@ import { ADMIN_LISTING_MESSAGES, pendingListings } from '@couchdb/rules/admin-li
 import { EmptyState } from '@client/components/empty-state';
 import { useOpenDevice, useSyncSettled } from '@client/data/hooks';
 import { useAllProperties } from '@client/data/hooks/use-admin';
-import { fetchReportQueue } from '@client/data/report-admin';
-import { useSyncStatusValue } from '@client/data/sync-status';
+import { fetchReportQueue } from '@client/data/writes/report-admin';
+import { useSyncStatusValue } from '@client/data/sync/sync-status';
 import { useAuth } from '@client/lib/session/auth-context';
 import { PageHeader } from '@client/components/page-header';
 import { AdminGate } from './components/admin-gate';

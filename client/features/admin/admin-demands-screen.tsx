@@ -32,7 +32,7 @@ import { FilterSelect, ListFilterCard, ListSearchField } from '@client/component
 import { PageHeader } from '@client/components/page-header';
 import { Pager } from '@client/components/pager';
 import { useConfirmedDelete } from '@client/components/use-confirmed-delete';
-import { deleteDemand } from '@client/data/demand-mutations';
+import { deleteDemand } from '@client/data/writes/demand-mutations';
 import { useDemandStatusChange } from '@client/components/demand/use-demand-status';
 import { useOpenDevice, useSyncSettled } from '@client/data/hooks';
 import { useDemandList } from '@client/data/hooks/use-demand-list';

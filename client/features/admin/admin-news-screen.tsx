@@ -31,7 +31,7 @@ import { useToast } from '@client/components/toast/toast-context';
 import { useConfirmedDelete } from '@client/components/use-confirmed-delete';
 import { useOpenDevice, useSyncSettled } from '@client/data/hooks';
 import { useAllNews } from '@client/data/hooks/use-admin';
-import { createNews, deleteNews, updateNews } from '@client/data/news-mutations';
+import { createNews, deleteNews, updateNews } from '@client/data/writes/news-mutations';
 import type { NewsDoc } from '@client/data/schemas/news.schema';
 import { useAuth } from '@client/lib/session/auth-context';
 import { displayName } from '@client/lib/session/display-name';

@@ -26,7 +26,7 @@ import { FormTextField } from '@client/components/form/form-text-field';
 import { PageHeader } from '@client/components/page-header';
 import { useToast } from '@client/components/toast/toast-context';
 import { useOpenDevice, useSettingsQuery, useSyncSettled } from '@client/data/hooks';
-import { saveSettings } from '@client/data/setting-mutations';
+import { saveSettings } from '@client/data/writes/setting-mutations';
 import { AdminGate } from './components/admin-gate';
 import { LoadFailed } from './components/load-failed';
 import { LoanRatesEditor } from './components/loan-rates-editor';

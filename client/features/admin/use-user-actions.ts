@@ -1,7 +1,7 @@
 /**
  * The admin's account actions with their toasts (product §8 "Users"): each calls the gateway (they
- * need a connection, see client/data/user-admin.ts) and shows the spec's failure text with the
- * gateway's reason. The list follows by itself through the users feed.
+ * need a connection, see client/data/writes/user-admin.ts) and shows the spec's failure text with
+ * the gateway's reason. The list follows by itself through the users feed.
  */
 import type { AdminUserUpdate } from '@couchdb/model/user';
 import type { UserRole } from '@couchdb/model/roles';
@@ -12,7 +12,7 @@ import {
   setUserEnabled,
   setUserRole,
   updateUserProfile,
-} from '@client/data/user-admin';
+} from '@client/data/writes/user-admin';
 import { ApiError } from '@client/lib/api-client';
 import { useAuth } from '@client/lib/session/auth-context';
 

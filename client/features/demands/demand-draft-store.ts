@@ -1,7 +1,7 @@
 /**
  * The new-demand form's text, kept on the device per user as it is typed
- * (client/data/form-drafts.ts), so a reload (or a phone that killed the browser in the background)
- * reopens the form as it was. Editing a demand keeps none.
+ * (client/data/writes/form-drafts.ts), so a reload (or a phone that killed the browser in the
+ * background) reopens the form as it was. Editing a demand keeps none.
  */
 import { ROOM_OPTIONS, TOWNSHIPS } from '@couchdb/model/constants';
 import { DEMAND_TYPES } from '@couchdb/model/demand-facts';

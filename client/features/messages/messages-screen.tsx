@@ -35,7 +35,7 @@ import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { EmptyState } from '@client/components/empty-state';
 import { PageHeader } from '@client/components/page-header';
 import { useToast } from '@client/components/toast/toast-context';
-import { deleteSearch, editSearch, markInboxRead } from '@client/data/inbox';
+import { deleteSearch, editSearch, markInboxRead } from '@client/data/inbox/inbox';
 import { useInboxEntries, useOpenDevice, useProperty, useSavedSearches } from '@client/data/hooks';
 import type { InboxDoc } from '@client/data/schemas/inbox.schema';
 import type { SavedSearchDoc } from '@client/data/schemas/saved-search.schema';

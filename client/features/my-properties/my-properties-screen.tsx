@@ -26,7 +26,7 @@ import { OwnPropertyCard } from '@client/components/property/own-property-card';
 import { useListLayout } from '@client/components/property/use-list-layout';
 import { useConfirmedDelete } from '@client/components/use-confirmed-delete';
 import { useMyProperties, useOpenDevice } from '@client/data/hooks';
-import { deleteListing } from '@client/data/listing-mutations';
+import { deleteListing } from '@client/data/writes/listing-mutations';
 import { useAuth } from '@client/lib/session/auth-context';
 import { AddLinkButton } from '@client/components/add-link-button';
 import { PageHeader } from '@client/components/page-header';

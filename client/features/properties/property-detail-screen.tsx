@@ -30,8 +30,8 @@ import {
   promotionKept,
   recordPromotionEventSoon,
   useStoredPromotion,
-} from '@client/data/promotion-lazy';
-import { useFirstScreenPromotion } from '@client/data/first-screen-document';
+} from '@client/data/promotion/promotion-lazy';
+import { useFirstScreenPromotion } from '@client/data/reads/first-screen-document';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
 import { useHistoryOverlay } from '@client/lib/history-overlay';
 import { useAuth } from '@client/lib/session/auth-context';

@@ -1,7 +1,7 @@
 /**
  * The new-listing draft's text and current step, kept on the device per user as they change
- * (client/data/form-drafts.ts), so a reload or a killed browser reopens the form where it was (its
- * files are kept by client/data/draft-media.ts).
+ * (client/data/writes/form-drafts.ts), so a reload or a killed browser reopens the form where it
+ * was (its files are kept by client/data/media/draft-media.ts).
  */
 import type { FormStep } from '@couchdb/model/property';
 import { PROPERTY_TYPES } from '@couchdb/model/property-facts';

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import { PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import { EmptyState } from '@client/components/empty-state';
 import { useProperty, useRefusedChange, useSyncSettled } from '@client/data/hooks';
-import { resendable } from '@client/data/refusals';
+import { resendable } from '@client/data/sync/refusals';
 import { useAuth } from '@client/lib/session/auth-context';
 import { ListingForm } from './listing-form';
 

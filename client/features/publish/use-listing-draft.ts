@@ -3,7 +3,7 @@ import { newId } from '@couchdb/model/common-facts';
 import type { FormStep } from '@couchdb/model/property';
 import type { ListingFormValues } from '@couchdb/rules/listing-form';
 import { useDraftSaver, useSavedDraft } from '@client/components/form/use-form-draft';
-import { DraftMedia } from '@client/data/draft-media';
+import { DraftMedia } from '@client/data/media/draft-media';
 import type { ChosenFile } from './components/media-step';
 import { listingDraftKey, parseListingDraft, type ListingDraft } from './listing-draft-store';
 

@@ -19,7 +19,7 @@ import { GENERIC_MESSAGES } from '@couchdb/model/errors';
 import { formatDate } from '@couchdb/rules/format';
 import { EmptyState } from '@client/components/empty-state';
 import { PageHeader } from '@client/components/page-header';
-import { fetchMyReports, readCachedReports, type CachedReports } from '@client/data/reports';
+import { fetchMyReports, readCachedReports, type CachedReports } from '@client/data/writes/reports';
 import { ApiError } from '@client/lib/http';
 import { useAuth } from '@client/lib/session/auth-context';
 

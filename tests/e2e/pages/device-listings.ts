@@ -1,6 +1,6 @@
 /**
  * The listings a page's device holds, read straight from IndexedDB: the device keeps them packed,
- * blocks of documents in one database (client/data/packed-blocks.ts) keyed
+ * blocks of documents in one database (client/data/storage/packed-blocks.ts) keyed
  * `[database|collection|version, write number, part]`, each listing's version in the block stored
  * last counting. Read-only, and only once the app has created that database (opening it first would
  * create it without its stores).

@@ -1,6 +1,6 @@
 /**
- * The page's device storage worker (client/data/storage-worker.ts), where Dexie's IndexedDB requests
- * run: a test that injects a storage fault does it in there, not in the page.
+ * The page's device storage worker (client/data/storage/storage-worker.ts), where Dexie's IndexedDB
+ * requests run: a test that injects a storage fault does it in there, not in the page.
  */
 import type { Page, Worker } from 'playwright-core';
 import { SYNC_WAIT } from '../../helpers/browser';

@@ -8,7 +8,7 @@ import { SYNC_MESSAGES } from '../../../couchdb/model/sync';
 import type { Property } from '../../../couchdb/model/property';
 import type { User } from '../../../couchdb/model/user';
 import { auditProperty } from '../../../couchdb/rules/property-status';
-import { CLASH_CODE } from '../../../client/data/conflict-handler';
+import { CLASH_CODE } from '../../../client/data/sync/conflict-handler';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
 import { eventually, signedInAs, TestDevice } from './device';
 import { buildNewListing } from '../../fixtures/builders';

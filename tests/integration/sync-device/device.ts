@@ -11,19 +11,19 @@ import {
   openDatabase,
   type CollectionName,
   type DeviceDatabase,
-} from '../../../client/data/database';
-import { RefusalLedger } from '../../../client/data/refusals';
-import { DeviceSync } from '../../../client/data/device-sync';
-import type { RetryPolicy, SyncRole } from '../../../client/data/replication';
-import { SyncHttp } from '../../../client/data/sync-http';
-import { SyncStatusStore } from '../../../client/data/sync-status';
-import type { BulkPuller } from '@client/data/bulk-pull';
-import { deviceStorage } from '@client/data/device-storage';
+} from '../../../client/data/storage/database';
+import { RefusalLedger } from '../../../client/data/sync/refusals';
+import { DeviceSync } from '../../../client/data/sync/device-sync';
+import type { RetryPolicy, SyncRole } from '../../../client/data/sync/replication';
+import { SyncHttp } from '../../../client/data/sync/sync-http';
+import { SyncStatusStore } from '../../../client/data/sync/sync-status';
+import type { BulkPuller } from '@client/data/sync/bulk-pull';
+import { deviceStorage } from '@client/data/storage/device-storage';
 import {
   bulkPullerOf,
   connectDeviceStorage,
   exposeDeviceStorage,
-} from '@client/data/storage-channel';
+} from '@client/data/storage/storage-channel';
 
 addRxPlugin(RxDBDevModePlugin);
 

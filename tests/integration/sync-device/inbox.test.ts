@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../../couchdb/model/user';
 import { inboxEntryId } from '../../../couchdb/model/saved-search-facts';
-import { matchInbox, saveSearch } from '../../../client/data/inbox';
+import { matchInbox, saveSearch } from '../../../client/data/inbox/inbox';
 import { buildNewDemand, buildNewListing } from '../../fixtures/builders';
 import * as api from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';

@@ -9,15 +9,15 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { RxStorage } from 'rxdb';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANON_DATABASE, databaseNameFor } from '../../../client/data/database';
+import { ANON_DATABASE, databaseNameFor } from '../../../client/data/storage/database';
 import { DeviceData } from '../../../client/data/device-data';
-import type { SyncHttpOptions } from '../../../client/data/sync-http';
+import type { SyncHttpOptions } from '../../../client/data/sync/sync-http';
 import type { User } from '../../../couchdb/model/user';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
 import { eventually } from './device';
 import { buildNewListing } from '../../fixtures/builders';
 import { serverDocs } from '../../helpers/sync-api';
-import { deviceStorage } from '@client/data/device-storage';
+import { deviceStorage } from '@client/data/storage/device-storage';
 
 let gw: TestGateway;
 let url: string;

@@ -7,7 +7,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../../couchdb/model/user';
-import { countUnsent } from '../../../client/data/unsent';
+import { countUnsent } from '../../../client/data/sync/unsent';
 import { buildNewDemand } from '../../fixtures/builders';
 import { pullAll } from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';

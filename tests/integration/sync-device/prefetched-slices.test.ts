@@ -1,8 +1,8 @@
 /**
  * A visitor's first page (PULL_LIMIT_MAX listings, fetched by the page before the app ran) goes
- * to RxDB in slices of the device's own page size (client/data/pull-slices.ts): stored in writes
- * of a page or two, not in one write of 500 (a long main-thread task on a phone), and a device
- * closed in the middle of it still ends with every listing.
+ * to RxDB in slices of the device's own page size (client/data/sync/pull-slices.ts): stored in
+ * writes of a page or two, not in one write of 500 (a long main-thread task on a phone), and a
+ * device closed in the middle of it still ends with every listing.
  */
 import type { RxStorageInstance } from 'rxdb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

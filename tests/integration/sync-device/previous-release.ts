@@ -8,12 +8,12 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { IDBKeyRange } from 'fake-indexeddb';
 import type { User } from '../../../couchdb/model/user';
-import type { DeviceDatabase } from '../../../client/data/database';
+import type { DeviceDatabase } from '../../../client/data/storage/database';
 import { propertySchema } from '../../../client/data/schemas/property.schema';
-import { DeviceSync } from '../../../client/data/device-sync';
-import { RefusalLedger } from '../../../client/data/refusals';
-import { SyncHttp } from '../../../client/data/sync-http';
-import { SyncStatusStore } from '../../../client/data/sync-status';
+import { DeviceSync } from '../../../client/data/sync/device-sync';
+import { RefusalLedger } from '../../../client/data/sync/refusals';
+import { SyncHttp } from '../../../client/data/sync/sync-http';
+import { SyncStatusStore } from '../../../client/data/sync/sync-status';
 import { buildNewListing } from '../../fixtures/builders';
 import { eventually, type TestDevice } from './device';
 

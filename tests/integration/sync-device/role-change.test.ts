@@ -10,13 +10,13 @@ import type { RxStorage } from 'rxdb';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeviceData } from '../../../client/data/device-data';
-import type { SyncHttpOptions } from '../../../client/data/sync-http';
+import type { SyncHttpOptions } from '../../../client/data/sync/sync-http';
 import type { User, UserRole } from '../../../couchdb/model/user';
 import { buildNewDemand } from '../../fixtures/builders';
 import * as api from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
 import { eventually } from './device';
-import { deviceStorage } from '@client/data/device-storage';
+import { deviceStorage } from '@client/data/storage/device-storage';
 
 let gw: TestGateway;
 let url: string;

@@ -10,18 +10,18 @@ import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { IDBKeyRange } from 'fake-indexeddb';
 import type { User } from '../../../couchdb/model/user';
 import { DEFAULT_LOAN_RATES } from '../../../couchdb/model/setting-facts';
-import type { DeviceDatabase } from '../../../client/data/database';
-import { saveLoanRates } from '../../../client/data/setting-mutations';
-import { DeviceSync } from '../../../client/data/device-sync';
-import { RefusalLedger } from '../../../client/data/refusals';
-import { SyncHttp } from '../../../client/data/sync-http';
-import { SyncStatusStore } from '../../../client/data/sync-status';
+import type { DeviceDatabase } from '../../../client/data/storage/database';
+import { saveLoanRates } from '../../../client/data/writes/setting-mutations';
+import { DeviceSync } from '../../../client/data/sync/device-sync';
+import { RefusalLedger } from '../../../client/data/sync/refusals';
+import { SyncHttp } from '../../../client/data/sync/sync-http';
+import { SyncStatusStore } from '../../../client/data/sync/sync-status';
 import { toStoreDoc } from '../../../sync-server/store/documents';
 import { buildSetting } from '../../fixtures/builders';
 import { serverDocs } from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
 import { eventually, signedInAs, TestDevice } from './device';
-import { deviceStorage } from '@client/data/device-storage';
+import { deviceStorage } from '@client/data/storage/device-storage';
 
 /** The settings schema devices held before v1, as it was shipped. */
 const SETTINGS_V0: RxJsonSchema<Record<string, unknown>> = {

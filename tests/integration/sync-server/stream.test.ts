@@ -3,8 +3,8 @@
  * resync after the gateway's store feed survived a store crash (so nothing missed stays missed).
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SyncHttp } from '../../../client/data/sync-http';
-import { SyncStream } from '../../../client/data/sync-stream';
+import { SyncHttp } from '../../../client/data/sync/sync-http';
+import { SyncStream } from '../../../client/data/sync/sync-stream';
 import { newId } from '../../../couchdb/model/common';
 import { STREAM_LIMITS, TOO_MANY_STREAMS_MESSAGE } from '../../../couchdb/model/sync';
 import { buildNews } from '../../fixtures/builders';

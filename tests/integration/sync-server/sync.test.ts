@@ -9,7 +9,7 @@ import { newId } from '../../../couchdb/model/common';
 import { favoriteId } from '../../../couchdb/model/favorite';
 import { NAME_MIN_MESSAGE, USER_ADMIN_MESSAGES, type User } from '../../../couchdb/model/user';
 import { UPLOAD_MESSAGES } from '../../../couchdb/model/media';
-import { composeListingMedia } from '../../../client/data/listing-media';
+import { composeListingMedia } from '../../../client/data/media/listing-media';
 import { buildDemand, buildNews, buildNewListing, type NewListing } from '../../fixtures/builders';
 import * as api from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';

@@ -16,8 +16,8 @@ import {
 import { commercialRatePercent } from '@couchdb/rules/mortgage';
 import { FormTextField } from '@client/components/form/form-text-field';
 import { useToast } from '@client/components/toast/toast-context';
-import type { DeviceDatabase } from '@client/data/database';
-import { saveLoanRates } from '@client/data/setting-mutations';
+import type { DeviceDatabase } from '@client/data/storage/database';
+import { saveLoanRates } from '@client/data/writes/setting-mutations';
 import { failureMessage } from '@client/pwa/failure-message';
 
 type Form = Control<LoanRatesFormInput, unknown, LoanRates>;

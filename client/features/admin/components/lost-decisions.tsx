@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { lostAuditMessage, lostStatusMessage } from '@couchdb/rules/admin-listings';
-import { CLASH_CODE } from '@client/data/conflict-handler';
+import { CLASH_CODE } from '@client/data/sync/conflict-handler';
 import { useLiveQuery } from '@client/data/hooks';
 import type { RefusedDoc } from '@client/data/schemas/refused.schema';
 

@@ -29,7 +29,7 @@ import { formatDate } from '@couchdb/rules/format';
 import { PROPERTY_STATUS_LABELS } from '@couchdb/rules/property-status';
 import { EmptyState } from '@client/components/empty-state';
 import { useToast } from '@client/components/toast/toast-context';
-import { decideReports, fetchReportQueue } from '@client/data/report-admin';
+import { decideReports, fetchReportQueue } from '@client/data/writes/report-admin';
 import { ApiError } from '@client/lib/http';
 import { useAuth } from '@client/lib/session/auth-context';
 import { LoadFailed } from './load-failed';

@@ -15,7 +15,7 @@ import { USER_ADMIN_MESSAGES } from '@couchdb/model/user-facts';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { copyText } from '@client/components/copy-text';
 import { useToast } from '@client/components/toast/toast-context';
-import { resetUserPassword } from '@client/data/user-admin';
+import { resetUserPassword } from '@client/data/writes/user-admin';
 import { ApiError } from '@client/lib/api-client';
 import { useAuth } from '@client/lib/session/auth-context';
 

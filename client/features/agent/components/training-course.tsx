@@ -21,7 +21,7 @@ import { findCourse } from '@couchdb/model/training-content';
 import { courseMinutes, TRAINING_MESSAGES as tm, type Course } from '@couchdb/model/training-facts';
 import { completedCount, isCourseCompleted, resumeLesson } from '@couchdb/rules/training';
 import { AccessDenied } from '@client/components/access-denied';
-import { completeLesson, openLesson } from '@client/data/training-progress';
+import { completeLesson, openLesson } from '@client/data/writes/training-progress';
 import { useAuth } from '@client/lib/session/auth-context';
 import { CourseThumbnail, LessonFigureView } from './training-art';
 import { useTrainingProgress } from './use-training-progress';

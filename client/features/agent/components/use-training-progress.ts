@@ -5,7 +5,7 @@ import {
   readTrainingProgress,
   subscribeTrainingProgress,
   syncTrainingProgress,
-} from '@client/data/training-progress';
+} from '@client/data/writes/training-progress';
 
 /**
  * The agent's training progress as kept on the device, merged with the account's on mount and

@@ -28,7 +28,7 @@ import { RefusedNotice } from '@client/components/form/edit-gate';
 import { FormPhoneField } from '@client/components/form/form-phone-field';
 import { FormTextField } from '@client/components/form/form-text-field';
 import { useToast } from '@client/components/toast/toast-context';
-import { editDemand, publishDemand } from '@client/data/demand-mutations';
+import { editDemand, publishDemand } from '@client/data/writes/demand-mutations';
 import { forgetRefusedChange, useOpenDevice } from '@client/data/hooks';
 import type { DemandDoc } from '@client/data/schemas/demand.schema';
 import type { RefusedDoc } from '@client/data/schemas/refused.schema';

@@ -26,7 +26,7 @@ import {
 } from '@couchdb/model/report';
 import { FormTextField } from '@client/components/form/form-text-field';
 import { useToast } from '@client/components/toast/toast-context';
-import { fileReport } from '@client/data/reports';
+import { fileReport } from '@client/data/writes/reports';
 import { ApiError } from '@client/lib/http';
 import { useAuth } from '@client/lib/session/auth-context';
 import { useOnlineStatus } from '@client/pwa/online-status';

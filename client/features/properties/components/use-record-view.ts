@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useOpenDevice } from '@client/data/hooks';
-import { recordPromotionEventSoon } from '@client/data/promotion-lazy';
-import { recordRecentView } from '@client/data/recent';
+import { recordPromotionEventSoon } from '@client/data/promotion/promotion-lazy';
+import { recordRecentView } from '@client/data/writes/recent';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
 import { whenIdle } from '@client/lib/when-idle';
 

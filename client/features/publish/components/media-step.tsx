@@ -9,7 +9,7 @@ import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutl
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
 import { IMAGE_MIME_TYPES, VIDEO_MIME_TYPES, mediaTypeOf } from '@couchdb/model/media-facts';
-import type { ListingMedia } from '@client/data/listing-media';
+import type { ListingMedia } from '@client/data/media/listing-media';
 
 /** A file chosen on this device, not uploaded yet. */
 export interface ChosenFile {

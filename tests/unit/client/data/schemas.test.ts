@@ -18,7 +18,7 @@ import { settingSchema as settingModel } from '@couchdb/model/setting';
 import { userSchema as userModel } from '@couchdb/model/user';
 import { savedSearchSchema as savedSearchModel } from '@couchdb/model/saved-search';
 import { inboxEntrySchema as inboxModel } from '@couchdb/model/inbox';
-import { COLLECTION_SCHEMAS, migrationStrategiesFor } from '@client/data/database';
+import { COLLECTION_SCHEMAS, migrationStrategiesFor } from '@client/data/storage/database';
 import {
   buildDemand,
   buildFavorite,

@@ -1,7 +1,7 @@
 /** The client's one retry pacing and its abortable sleep. */
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_ATTEMPTS, uploadBackoffMs } from '@couchdb/model/constants';
-import { UPLOAD_RETRY } from '@client/data/media-outbox';
+import { UPLOAD_RETRY } from '@client/data/media/media-outbox';
 import { Backoff, sleep } from '@client/lib/backoff';
 
 const waits = (backoff: Backoff, n: number) => Array.from({ length: n }, () => backoff.next());

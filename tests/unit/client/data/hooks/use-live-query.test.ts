@@ -8,9 +8,9 @@ import { RxDBDevModePlugin } from 'rxdb/plugins/dev-mode';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { COLLECTION_SCHEMAS, type DeviceDatabase } from '@client/data/database';
+import { COLLECTION_SCHEMAS, type DeviceDatabase } from '@client/data/storage/database';
 import { constantSource, mapSource, switchSource } from '@client/data/hooks/use-live-query';
-import { forgetIdleQueries } from '@client/data/query-cache';
+import { forgetIdleQueries } from '@client/data/reads/query-cache';
 import { buildDemand } from '@tests/fixtures/builders';
 
 addRxPlugin(RxDBDevModePlugin);

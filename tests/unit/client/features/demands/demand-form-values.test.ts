@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMAND_FORM_MESSAGES } from '@couchdb/model/demand';
 import type { User } from '@couchdb/model/user';
-import { demandContent, editedDemand } from '@client/data/demand-mutations';
+import { demandContent, editedDemand } from '@client/data/writes/demand-mutations';
 import type { DemandDoc } from '@client/data/schemas/demand.schema';
 import {
   demandFormValues,
