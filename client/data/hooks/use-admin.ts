@@ -1,7 +1,7 @@
 /**
  * The admin's view of the device database: every listing (an admin's device replicates them all,
  * deleted ones too), the operation log, and the admin's listing writes. Writes go to RxDB first,
- * so they work offline; the gateway checks them again when they sync (DESIGN §4).
+ * so they work offline; the gateway checks them again when they sync (architecture §4).
  */
 import { combineLatest, map, of } from 'rxjs';
 import type { RxDocument } from 'rxdb';
@@ -98,7 +98,7 @@ async function modifyListing(
 }
 
 /**
- * Approves or rejects a pending listing (spec §4), or the change waiting for review on an approved
+ * Approves or rejects a pending listing (product §4), or the change waiting for review on an approved
  * one (issue 16: listing-review.ts); throws the rule's message when refused. Says which it decided.
  */
 export async function auditListing(
@@ -125,7 +125,7 @@ export async function auditListing(
   return decided;
 }
 
-/** Turns priority display on or off (spec §4: priority listings are listed first). */
+/** Turns priority display on or off (product §4: priority listings are listed first). */
 export async function setListingPriority(
   db: DeviceDatabase,
   id: string,
@@ -153,7 +153,7 @@ export async function checkListingVerification(
   });
 }
 
-/** Moves one listing to `to` under spec §4's rules; throws the rule's message when refused. */
+/** Moves one listing to `to` under product §4's rules; throws the rule's message when refused. */
 export async function changeListingStatus(
   db: DeviceDatabase,
   id: string,
@@ -168,7 +168,7 @@ export async function changeListingStatus(
 
 /**
  * Moves a batch of listings to `to`: those the rules allow change, the others are reported with
- * the reason (spec §4: active ↔ inactive only when approved).
+ * the reason (product §4: active ↔ inactive only when approved).
  */
 export async function changeListingsStatus(
   db: DeviceDatabase,

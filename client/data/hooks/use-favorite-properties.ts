@@ -17,7 +17,7 @@ export interface FavoriteListings {
   unavailable: string[];
 }
 
-/** The user's favourites with their listings (spec §2 "Favourites"; the device filters them). */
+/** The user's favourites with their listings (product §2 "Favourites"; the device filters them). */
 export function useFavoriteProperties(userId: string | null): LiveResult<FavoriteListings> {
   const device = useOpenDevice();
   const ownDatabase =

@@ -164,7 +164,7 @@ export function useLiveQuery<T>(
     try {
       sub = query(database).subscribe({
         // A transition: a screen re-rendering with new data (e.g. the first sync's batches) yields
-        // to input every few milliseconds instead of blocking the page (DESIGN §8, Lighthouse TBT).
+        // to input every few milliseconds instead of blocking the page (architecture §8, Lighthouse TBT).
         next: (value) => startTransition(() => setResult({ key: fullKey, value })),
         error: fail,
       });

@@ -15,7 +15,7 @@ export const newestFirst = (a: NewsDoc, b: NewsDoc) =>
       ? 1
       : -1;
 
-/** Published articles, newest first, at most 50 (spec §7 news list), optionally of one category. */
+/** Published articles, newest first, at most 50 (product §7 news list), optionally of one category. */
 export function usePublishedNews(
   category: NewsCategory | 'all' = 'all',
   limit: number = NEWS_FETCH_LIMIT,

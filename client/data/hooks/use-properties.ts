@@ -82,7 +82,7 @@ function useSameListing<T extends PropertyDoc | null | undefined>(doc: T): T {
 }
 
 /**
- * The home page's 12 (spec §2, §9): featured listings first (priority, then newest), topped up with
+ * The home page's 12 (product §2, §9): featured listings first (priority, then newest), topped up with
  * the newest other public listings when fewer than 12 are featured.
  */
 export function useFeaturedProperties(limit: number = FEATURED_LIMIT): LiveResult<PropertyDoc[]> {

@@ -1,5 +1,5 @@
 /**
- * Listings published on this device whose photos and videos are not on the server yet (DESIGN §7).
+ * Listings published on this device whose photos and videos are not on the server yet (architecture §7).
  * The files wait as Blobs in IndexedDB (so a reload or a closed browser loses nothing), upload with
  * progress, 3 tries each at 1 s × attempt, then wait for the next connection; once every file of a
  * listing is stored, the listing goes into RxDB with its media and syncs like any other write.
@@ -39,7 +39,7 @@ export interface OutboxEntry {
   files: OutboxFile[];
 }
 
-/** Upload tries wait 1 s × attempt (spec §5, `uploadBackoffMs`), exactly: no jitter. */
+/** Upload tries wait 1 s × attempt (product §5, `uploadBackoffMs`), exactly: no jitter. */
 export const UPLOAD_RETRY: BackoffPolicy = {
   baseMs: UPLOAD_BACKOFF_MS,
   maxMs: UPLOAD_BACKOFF_MS * UPLOAD_MAX_ATTEMPTS,
@@ -291,7 +291,7 @@ export class MediaOutbox {
 
   /**
    * Gives the files that failed for the moment (no connection, a server fault, today's quota)
-   * their tries back, then uploads (DESIGN §7: three tries, then the next connection). A file the
+   * their tries back, then uploads (architecture §7: three tries, then the next connection). A file the
    * gateway refused for what it is stays failed: it would only be refused again.
    */
   private async requeueThenProcess(): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * A promotion link opened on this device (spec §4 Promotion): its parameters are checked, the
+ * A promotion link opened on this device (product §4 Promotion): its parameters are checked, the
  * promotion is kept for 24 hours and a visit recorded for the agent (confirmed by the gateway when
  * online), and the parameters are taken off the address. Loaded only when a URL carries them.
  */

@@ -1,6 +1,6 @@
 /**
- * The agent promotion stored on this device (spec §3, §4): written when a promotion link is opened,
- * read by the listing's contact dialog (spec §6 priority), dropped after 24 hours.
+ * The agent promotion stored on this device (product §3, §4): written when a promotion link is opened,
+ * read by the listing's contact dialog (product §6 priority), dropped after 24 hours.
  */
 import {
   confirmedPromotion,

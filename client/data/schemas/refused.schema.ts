@@ -1,6 +1,6 @@
 /**
  * Device-only: local versions the gateway refused or that lost a clash, with the reason and the
- * server's version at the time, so nothing is lost silently (DESIGN §5).
+ * server's version at the time, so nothing is lost silently (architecture §5).
  */
 import type { RxJsonSchema } from 'rxdb';
 import { SYNC_COLLECTIONS, type SyncCollection, type SyncDocument } from '@couchdb/model/sync';

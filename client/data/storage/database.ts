@@ -72,7 +72,7 @@ const isSynced = (name: CollectionName): name is SyncCollection =>
 
 /**
  * A visitor's device holds only the replicated collections a visitor pulls (the access table,
- * DESIGN §4: no demands, favourites, accounts or operation log), so its database opens without the
+ * architecture §4: no demands, favourites, accounts or operation log), so its database opens without the
  * rest: fewer IndexedDB stores to open on a first visit. A signed-in user's database opens them
  * all, since the user's role can change while the database stays the same.
  */

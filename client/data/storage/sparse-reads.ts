@@ -1,6 +1,6 @@
 /**
  * Reads of many documents by key, most of which the device does not hold, in one request instead
- * of one a key (DESIGN §11: a first sync near its floor).
+ * of one a key (architecture §11: a first sync near its floor).
  *
  * RxDB's Dexie storage reads the stored copy of every document it writes, and its replication
  * reads the device's copy and the last server state of every document a pull brings: four reads of

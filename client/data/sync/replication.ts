@@ -3,7 +3,7 @@
  * replication (replicateRxCollection) with the collection's pull (pull-handler.ts) and push
  * (push-handler.ts), retried with backoff, a push tried until it is answered; and the identifier
  * it keeps its checkpoints under. DeviceSync (device-sync.ts) runs one for each collection the
- * identity may sync (DESIGN §5).
+ * identity may sync (architecture §5).
  */
 import type { RxCollection } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
@@ -32,7 +32,7 @@ import type { SyncHttp } from './sync-http';
 
 export type SyncRole = AccessRole;
 
-/** What each identity replicates, and whether it pushes (the access table, DESIGN §4). */
+/** What each identity replicates, and whether it pushes (the access table, architecture §4). */
 export function collectionsFor(role: SyncRole): { name: SyncCollection; push: boolean }[] {
   return replicatedCollections(role);
 }

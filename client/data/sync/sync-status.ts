@@ -1,5 +1,5 @@
 /**
- * The sync status the header shows (DESIGN §8): a small store without RxDB, so the first screen
+ * The sync status the header shows (architecture §8): a small store without RxDB, so the first screen
  * can render the indicator before the data layer's chunk loads. The data layer writes it.
  */
 import { useStoreValue } from '@client/lib/use-store-value';

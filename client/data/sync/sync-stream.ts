@@ -1,5 +1,5 @@
 /**
- * The device's one Server-Sent-Events stream (GET /api/sync/stream, DESIGN §5), read with fetch
+ * The device's one Server-Sent-Events stream (GET /api/sync/stream, architecture §5), read with fetch
  * because EventSource cannot send the Authorization header. `resync` pokes every collection,
  * `change` the named one; each then pulls from its own checkpoint. Reconnects with backoff; the
  * token and its renewal on a 401 go through the one HTTP module (sync-http.ts).

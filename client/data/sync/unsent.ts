@@ -1,7 +1,7 @@
 /**
  * What the signed-in account's device holds that the server does not have yet, counted before a
  * sign-out: rows waiting to push, listings and their files waiting in the media outbox, and changes
- * the gateway refused that the author has not dealt with (DESIGN §5, §7).
+ * the gateway refused that the author has not dealt with (architecture §5, §7).
  */
 import type { UnsentCounts } from '@couchdb/model/sign-out-facts';
 import type { DeviceDatabase } from '../storage/database';

@@ -32,7 +32,7 @@ export function editedDemand(old: DemandDoc, form: DemandForm, now: string): Dem
   return merged;
 }
 
-/** Publishes a new demand (active at once, spec §5); returns its id. */
+/** Publishes a new demand (active at once, product §5); returns its id. */
 export async function publishDemand(
   db: DeviceDatabase,
   userId: string,
@@ -72,7 +72,7 @@ export async function deleteDemand(db: DeviceDatabase, id: string): Promise<void
 }
 
 /**
- * Moves a demand to another of its states (spec §4: 待处理, 已暂停, 已完成), for its owner or an
+ * Moves a demand to another of its states (product §4: 待处理, 已暂停, 已完成), for its owner or an
  * admin; throws the rule's message when refused or when the device does not hold it.
  */
 export async function setDemandStatus(

@@ -100,7 +100,7 @@ export async function saveListingEdit(
   return { replaced };
 }
 
-/** Takes one of the user's listings away (spec §4: deleting is the status 'deleted'). */
+/** Takes one of the user's listings away (product §4: deleting is the status 'deleted'). */
 export async function deleteListing(db: DeviceDatabase, id: string): Promise<void> {
   const doc = await db.properties.findOne(id).exec();
   if (!doc) return;

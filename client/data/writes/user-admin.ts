@@ -1,5 +1,5 @@
 /**
- * The admin's account actions (spec §2 "Admin users"): edit name and phone, enable or disable,
+ * The admin's account actions (product §2 "Admin users"): edit name and phone, enable or disable,
  * change the role, reset a forgotten password, delete. Unlike other admin writes they go straight to the gateway, not to the
  * device first: they end or reshape the account's sessions, which only the gateway holds. The users
  * collection is never written here; the change comes back through the users feed.
