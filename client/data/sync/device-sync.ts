@@ -138,7 +138,12 @@ export class DeviceSync {
     for (const r of this.replications) {
       r.onFailure = () => this.update();
       const subs = [
-        r.state.active$.subscribe(() => this.update()),
+        r.state.active$.subscribe((active) => {
+          this.update();
+          // Idle again: RxDB has stored what it sent (sent$ comes before it does), so a count
+          // begun at sent$ may have found the change still unsent.
+          if (!active && r.push) this.schedulePending();
+        }),
         r.state.error$.subscribe((err) => {
           r.lastErrorAt = Date.now();
           r.lastError ??= err.message;
