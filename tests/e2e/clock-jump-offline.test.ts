@@ -1,0 +1,92 @@
+/**
+ * A phone whose clock ran ahead and was then corrected (issue 61), editing offline, in real
+ * Chromium against the real gateway (embedded store, demo agent): the agent sets a listing's title
+ * to T1 online while the device's clock is 10 minutes ahead; once the clock is right it goes
+ * offline, sets the title to T2 (kept on the device across a reload) and comes back online. T2 is
+ * the newer edit whatever the clock said: the server gets it and keeps it.
+ * Run `npm run build` first (`npm run test:e2e` does).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
+import { explainFailure, launchBrowser, SYNC_WAIT, type TestBrowser } from '../helpers/browser';
+import { startGateway, type RunningGateway } from '../helpers/gateway';
+import type { Session } from '../helpers/sync-api';
+import { demoAccount, signInDemo } from './pages/browse-fixtures';
+import { openOnClock, setDeviceClock } from './pages/device-clock';
+import { explainingDevice, watchDevice } from './pages/device-watch';
+import {
+  editableListing,
+  editTitle,
+  serverTitle,
+  serverTitlesDuring,
+  shownTitles,
+  synced,
+} from './pages/listing-edits';
+import { PwaChrome } from './pages/pwa-chrome';
+
+vi.setConfig({ testTimeout: 240_000 });
+
+/** How far ahead the phone's clock ran. */
+const AHEAD_MS = 10 * 60 * 1000;
+
+let gateway: RunningGateway;
+let device: TestBrowser | undefined;
+let agent: Session;
+
+beforeAll(async () => {
+  gateway = await startGateway({ embedded: true });
+  agent = await signInDemo(gateway.url, 'agent');
+});
+
+afterEach(async () => {
+  await device?.close();
+});
+
+afterAll(async () => {
+  await gateway?.stop();
+});
+
+describe('a listing edited while the phone’s clock ran ahead, then offline once it was right', () => {
+  it('sends the later edit made offline once the device is back online', async () => {
+    const stamp = Date.now() % 100000;
+    const [t0, t1, t2] = ['原标题', '时钟超前时的标题', '离线校正后的标题'].map(
+      (t) => `${t} ${stamp}`,
+    ) as [string, string, string];
+    const id = await editableListing(gateway.url, agent, t0);
+    device = await launchBrowser();
+    const { page, clock } = await openOnClock(device, gateway.url, demoAccount('agent'), AHEAD_MS);
+    const watch = watchDevice(page);
+
+    await editTitle(page, gateway.url, id, t1, PROPERTY_MESSAGES.updateSuccess);
+    await expect.poll(() => serverTitle(gateway.url, agent, id), SYNC_WAIT).toBe(t1);
+    await synced(page);
+
+    await setDeviceClock(clock, page, 0);
+    await synced(page);
+    await new PwaChrome(page).waitForServiceWorker();
+    await device.context.setOffline(true);
+    try {
+      await editTitle(page, gateway.url, id, t2, PROPERTY_MESSAGES.updateSavedOffline);
+      await page.reload();
+      expect(await shownTitles(page, id)).toEqual({ list: t2, detail: t2 });
+    } finally {
+      await device.context.setOffline(false);
+    }
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+
+    // The failure says what the device showed (its page) and what it pushed.
+    await explainingDevice(watch, () =>
+      explainFailure(page, 'clock-jump-offline-not-sent', () =>
+        expect.poll(() => serverTitle(gateway.url, agent, id), SYNC_WAIT).toBe(t2),
+      ),
+    );
+    const shown: { list: string; detail: string }[] = [];
+    const onServer = await serverTitlesDuring(gateway.url, agent, id, async () => {
+      await synced(page);
+      await page.reload();
+      await synced(page);
+      shown.push(await shownTitles(page, id));
+    });
+    expect({ shown, onServer }).toEqual({ shown: [{ list: t2, detail: t2 }], onServer: [t2] });
+  });
+});
