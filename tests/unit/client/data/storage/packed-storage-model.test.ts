@@ -13,31 +13,23 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import fc from 'fast-check';
 import {
-  fillWithDefaultSettings,
-  type RxDocumentData,
   type RxStorage,
   type RxStorageBulkWriteResponse,
-  type RxStorageInstance,
   type RxStorageInstanceCreationParams,
 } from 'rxdb';
 import { describe, expect, it, vi } from 'vitest';
+import {
+  itemSchema,
+  type Item,
+  type ItemDoc,
+  type ItemInstance,
+} from '@tests/fixtures/storage-items';
 import { dexieStorage } from '@client/data/storage/device-storage';
 import { packedStorage } from '@client/data/storage/packed-storage';
 
-interface Item {
-  id: string;
-  title: string;
-}
-type Doc = RxDocumentData<Item>;
-type Instance = RxStorageInstance<Item, unknown, unknown>;
-
-const schema = fillWithDefaultSettings<Item>({
-  version: 0,
-  primaryKey: 'id',
-  type: 'object',
-  properties: { id: { type: 'string', maxLength: 40 }, title: { type: 'string' } },
-  required: ['id', 'title'],
-});
+type Doc = ItemDoc;
+type Instance = ItemInstance;
+const schema = itemSchema;
 
 const IDS = ['a', 'b', 'c'] as const;
 const MINUTE_MS = 60_000;

@@ -7,16 +7,14 @@
  * documents cleaned up are gone after a reopen.
  */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import {
-  fillWithDefaultSettings,
-  now,
-  type EventBulk,
-  type RxDocumentData,
-  type RxStorage,
-  type RxStorageInstance,
-  type RxStorageInstanceCreationParams,
-} from 'rxdb';
+import { now, type EventBulk, type RxStorage, type RxStorageInstanceCreationParams } from 'rxdb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  itemSchema,
+  type Item,
+  type ItemDoc,
+  type ItemInstance,
+} from '@tests/fixtures/storage-items';
 import { deviceStorage, dexieStorage } from '@client/data/storage/device-storage';
 import { dexieDatabaseName } from '@client/data/storage/rxdb-internals';
 import { BLOCK_FORMAT, PackedBlocks, packedBlocks } from '@client/data/storage/packed-blocks';
@@ -26,20 +24,9 @@ import {
   packedStorage,
 } from '@client/data/storage/packed-storage';
 
-interface Item {
-  id: string;
-  title: string;
-}
-type Doc = RxDocumentData<Item>;
-type Instance = RxStorageInstance<Item, unknown, unknown>;
-
-const schema = fillWithDefaultSettings<Item>({
-  version: 0,
-  primaryKey: 'id',
-  type: 'object',
-  properties: { id: { type: 'string', maxLength: 40 }, title: { type: 'string' } },
-  required: ['id', 'title'],
-});
+type Doc = ItemDoc;
+type Instance = ItemInstance;
+const schema = itemSchema;
 
 const params = (multiInstance = false): RxStorageInstanceCreationParams<Item, unknown> => ({
   databaseName: 'cjfc_packed_test',

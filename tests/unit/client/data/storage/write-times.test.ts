@@ -4,31 +4,19 @@
  * looks for the writes to push after its checkpoint by write time, finds it after a reload.
  */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import {
-  fillWithDefaultSettings,
-  getChangedDocumentsSince,
-  now,
-  type RxDocumentData,
-  type RxStorageInstance,
-  type RxStorageInstanceCreationParams,
-} from 'rxdb';
+import { getChangedDocumentsSince, now, type RxStorageInstanceCreationParams } from 'rxdb';
 import { afterEach, describe, expect, it } from 'vitest';
+import {
+  itemSchema,
+  type Item,
+  type ItemDoc,
+  type ItemInstance,
+} from '@tests/fixtures/storage-items';
 import { deviceStorage } from '@client/data/storage/device-storage';
 
-interface Item {
-  id: string;
-  title: string;
-}
-type Doc = RxDocumentData<Item>;
-type Instance = RxStorageInstance<Item, unknown, unknown>;
-
-const schema = fillWithDefaultSettings<Item>({
-  version: 0,
-  primaryKey: 'id',
-  type: 'object',
-  properties: { id: { type: 'string', maxLength: 40 }, title: { type: 'string' } },
-  required: ['id', 'title'],
-});
+type Doc = ItemDoc;
+type Instance = ItemInstance;
+const schema = itemSchema;
 
 const HOUR_MS = 60 * 60 * 1000;
 const opened: Instance[] = [];
