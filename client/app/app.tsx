@@ -11,7 +11,6 @@ import { FirstUnsentWatch } from '@client/app/sync/first-unsent-watch';
 import { OwnAccountBridge } from '@client/app/sync/own-account-bridge';
 import { forgetUserData } from '@client/app/sync/page-data';
 import { AdminToolsOffline } from '@client/features/admin/admin-tools-offline';
-import { StorageFullAlert } from '@client/pwa/storage-full-alert';
 import { requestPersistentStorageOnce } from '@client/pwa/storage';
 import { UpdatePrompt } from '@client/pwa/update-prompt';
 import { AppHistoryContext, createAppHistory, type AppHistory } from './app-history';
@@ -75,7 +74,6 @@ export function App({
           <AdminToolsOffline />
         </AuthProvider>
         <UpdatePrompt />
-        <StorageFullAlert />
       </ToastProvider>
     </ThemeProvider>
   );

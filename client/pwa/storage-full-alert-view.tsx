@@ -1,21 +1,42 @@
-import Alert from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import CloseIcon from '@mui/icons-material/Close';
+import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
+import { STORAGE_FULL_MESSAGES } from '@couchdb/model/errors';
+import { NOTICE_BAR_SX } from './notice-bar-style';
 import { dismissQuotaExceeded, STORAGE_MESSAGES, useQuotaExceeded } from './storage';
 
-/** The full-storage message: stays until the user closes it, so it is never missed. */
+/**
+ * The full-storage message: a bar under the header, like the offline one, so that it covers
+ * neither the header nor the toast that says what was not saved. Stays until the user closes it.
+ */
 export default function StorageFullAlertView() {
   const open = useQuotaExceeded();
+  if (!open) return null;
   return (
-    <Snackbar open={open} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
-      <Alert
-        severity="error"
-        variant="filled"
-        onClose={dismissQuotaExceeded}
-        data-testid="storage-full"
-        sx={{ width: '100%', boxShadow: 3 }}
-      >
+    <Box
+      role="alert"
+      data-testid="storage-full"
+      sx={{
+        ...NOTICE_BAR_SX,
+        columnGap: 1,
+        bgcolor: '#fdecea',
+        color: '#8c1d18',
+        borderColor: '#f5c2bd',
+      }}
+    >
+      <ErrorOutline sx={{ fontSize: 16 }} />
+      <Box component="span" sx={{ flex: '1 1 240px', maxWidth: 720 }}>
         {STORAGE_MESSAGES.quotaExceeded}
-      </Alert>
-    </Snackbar>
+      </Box>
+      <IconButton
+        size="small"
+        color="inherit"
+        aria-label={STORAGE_FULL_MESSAGES.close}
+        onClick={dismissQuotaExceeded}
+      >
+        <CloseIcon sx={{ fontSize: 18 }} />
+      </IconButton>
+    </Box>
   );
 }

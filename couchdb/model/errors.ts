@@ -79,6 +79,8 @@ export const STORAGE_FULL_MESSAGES = {
   /** The banner that stays until the user closes it. */
   banner:
     '本机存储空间已满，新的数据没能保存。请清理手机存储空间，或在浏览器设置中清除其他网站的数据后重试。',
+  /** The banner's close button, for screen readers. */
+  close: '关闭',
 } as const;
 
 /** Auth screens (product §8 "Auth"). */

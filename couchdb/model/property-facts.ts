@@ -91,7 +91,7 @@ export const PROPERTY_MESSAGES = {
   updateSuccess: '房源更新成功',
   /** An edit saved over another page's or device's change of the same fields: theirs replaced. */
   updateReplacedOther: (labels: readonly string[]) =>
-    `房源已更新。${labels.join('、')}刚在其他页面或设备上被修改过，已按您这次的保存为准；其余修改都已保留`,
+    `房源已更新。${labels.join('、')}刚在其他页面或设备上被修改过，已按您这次的保存为准；其余修改都已保留。`,
   updateSavedOffline: GENERIC_MESSAGES.savedOffline,
   loginRequired: AUTH_MESSAGES.loginRequired,
   empty: '暂无符合条件的房源',

@@ -11,6 +11,7 @@ import { useAuth } from '@client/lib/session/auth-context';
 import { whenIdle } from '@client/lib/when-idle';
 import { SyncIndicator } from '@client/app/sync/sync-indicator';
 import { OfflineBanner } from '@client/pwa/offline-banner';
+import { StorageFullAlert } from '@client/pwa/storage-full-alert';
 import { UnsentStorageAlert } from '@client/pwa/unsent-storage-alert';
 import { Brand } from './brand';
 import { MobileMenu } from './mobile-menu';
@@ -116,6 +117,7 @@ export function AppHeader() {
       </Container>
       <OfflineBanner />
       <UnsentStorageAlert />
+      <StorageFullAlert />
     </AppBar>
   );
 }

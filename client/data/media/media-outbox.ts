@@ -355,12 +355,13 @@ export class MediaOutbox {
     this.entries().then(
       (entries) => {
         if (this.stopped || mine !== this.reportsStarted) return;
+        // Files kept for a listing that is not on the device wait for the listing, not for the
+        // connection: /manage shows them, the header and its unsent banner do not count them
+        // (staying online would not send them). The sign-out check still does (unsent.ts).
+        const waiting = entries.filter((e) => e.publication.listingMissing !== true);
         syncStatus.set({
-          outbox: entries.length,
-          // Files kept for a missing listing wait for the user too (/manage shows them).
-          outboxStopped: entries.some(
-            (e) => uploadingStopped(e.files) || e.publication.listingMissing === true,
-          ),
+          outbox: waiting.length,
+          outboxStopped: waiting.some((e) => uploadingStopped(e.files)),
         });
       },
       (err: unknown) => console.warn('media outbox: counting the waiting listings failed', err),
