@@ -16,6 +16,7 @@ import type {
   RxStorageInstance,
   RxStorageInstanceCreationParams,
 } from 'rxdb';
+import { describeFailure } from '@client/lib/failure';
 import { isRxdbOwnCollection, prepareQuery } from './rxdb-internals';
 
 /** The step RxDB's own clock takes between two writes (its `now()` keeps two decimals). */
@@ -61,16 +62,20 @@ export function monotonicWriteTimes(
       // No replication looks for changes of RxDB's own by write time: their reads need not wait.
       if (isRxdbOwnCollection(params.collectionName))
         return instance as RxStorageInstance<T, unknown, unknown>;
-      let newest: number;
-      try {
-        newest = await newestWriteTime(
-          instance,
-          params as RxStorageInstanceCreationParams<unknown, unknown>,
-        );
-      } catch (err) {
-        await instance.close();
-        throw err;
-      }
+      // A read that fails (a broken IndexedDB) does not fail the collection's opening: its
+      // screens say so at their own reads. Writes meanwhile keep RxDB's times, as without this.
+      let newest = 0;
+      await newestWriteTime(
+        instance,
+        params as RxStorageInstanceCreationParams<unknown, unknown>,
+      ).then(
+        (time) => (newest = Math.max(newest, time)),
+        (err: unknown) =>
+          console.warn(
+            `[storage] reading the newest write time of ${params.collectionName} failed`,
+            describeFailure(err),
+          ),
+      );
       // Other tabs' writes reach this instance as change events: their times count too.
       const watching = instance.changeStream().subscribe((bulk) => {
         for (const event of bulk.events) {
