@@ -1,11 +1,13 @@
 /**
  * Demo pictures for the seed, drawn locally (SVG rendered by sharp; nothing is downloaded and no
- * font is needed): a pool of street scenes for listings and news covers, stored content-addressed
- * through the media store so re-seeding writes the same files.
+ * font is needed): a pool of street scenes for listings and news covers, stored through the media
+ * store the caller passes (the gateway's, content-addressed, so re-seeding writes the same files).
  */
 import sharp from 'sharp';
-import { putMediaBuffer } from '../../sync-server/media/storage';
 import { createRandom, type Random } from './random';
+
+/** Stores encoded picture bytes as a file of type `ext` and returns its public URL. */
+export type PutMedia = (bytes: Buffer, ext: 'jpg' | 'webp') => Promise<string>;
 
 /** One stored picture: the full image and its thumbnail, both '/media/<sha256>.<ext>' URLs. */
 export interface DemoImage {
@@ -204,7 +206,7 @@ function newsSvg(rnd: Random, kind: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${body}</svg>`;
 }
 
-async function storePicture(mediaDir: string, svg: string): Promise<DemoImage> {
+async function storePicture(putMedia: PutMedia, svg: string): Promise<DemoImage> {
   const raster = sharp(Buffer.from(svg));
   const [full, thumb] = await Promise.all([
     raster.clone().jpeg({ quality: 80, mozjpeg: true }).toBuffer(),
@@ -214,19 +216,16 @@ async function storePicture(mediaDir: string, svg: string): Promise<DemoImage> {
       .webp({ quality: 75 })
       .toBuffer(),
   ]);
-  const [url, thumbnail_url] = await Promise.all([
-    putMediaBuffer(mediaDir, full, 'jpg'),
-    putMediaBuffer(mediaDir, thumb, 'webp'),
-  ]);
+  const [url, thumbnail_url] = await Promise.all([putMedia(full, 'jpg'), putMedia(thumb, 'webp')]);
   return { url, thumbnail_url };
 }
 
 /**
- * Draws the demo pictures and stores them in `mediaDir` (idempotent: same seed, same files).
- * Takes about a second for the default 16 + 4 pictures.
+ * Draws the demo pictures and stores them through `putMedia` (same seed, same bytes: a
+ * content-addressed store keeps the same files).
  */
 export async function generateDemoImages(
-  mediaDir: string,
+  putMedia: PutMedia,
   options: DemoImageOptions = {},
 ): Promise<DemoMedia> {
   const count = options.propertyCount ?? 16;
@@ -235,8 +234,8 @@ export async function generateDemoImages(
   const propertySvgs = Array.from({ length: count }, (_, i) => propertySvg(rnd, i));
   const newsSvgs = Array.from({ length: 4 }, (_, i) => newsSvg(rnd, i));
   const [properties, news] = await Promise.all([
-    Promise.all(propertySvgs.map((svg) => storePicture(mediaDir, svg))),
-    Promise.all(newsSvgs.map((svg) => storePicture(mediaDir, svg))),
+    Promise.all(propertySvgs.map((svg) => storePicture(putMedia, svg))),
+    Promise.all(newsSvgs.map((svg) => storePicture(putMedia, svg))),
   ]);
   return { properties, news };
 }

@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { buildDemoData } from '@couchdb/seed/demo-data';
 import { generateDemoImages } from '@couchdb/seed/demo-images';
 import type { DatabaseName } from '@couchdb/design/databases';
+import { putMediaBuffer } from '../media/storage';
 import { couchStatus, type Store } from '../store/couch';
 import { toStoreDoc } from '../store/documents';
 import type { AuthService } from './auth-service';
@@ -57,7 +58,7 @@ export async function seedDemoDataOnce({
     if (couchStatus(err) !== 404) throw err;
   }
   const started = Date.now();
-  const media = await generateDemoImages(mediaDir);
+  const media = await generateDemoImages((bytes, ext) => putMediaBuffer(mediaDir, bytes, ext));
   const data = buildDemoData({ now, media });
   let accounts = 0;
   for (const { user, password } of data.accounts)

@@ -8,11 +8,13 @@ import {
   THUMB_HEIGHT,
   THUMB_WIDTH,
 } from '@couchdb/seed/demo-images';
+import { putMediaBuffer } from '@server/media/storage';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 describe('generateDemoImages', () => {
   let dir: string;
+  const putMedia = (bytes: Buffer, ext: string) => putMediaBuffer(dir, bytes, ext);
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'demo-media-'));
   });
@@ -21,7 +23,7 @@ describe('generateDemoImages', () => {
   });
 
   it('stores distinct JPEG pictures with WebP thumbnails under /media URLs', async () => {
-    const media = await generateDemoImages(dir, { propertyCount: 4 });
+    const media = await generateDemoImages(putMedia, { propertyCount: 4 });
     expect(media.properties).toHaveLength(4);
     expect(media.news).toHaveLength(4);
     const urls = [...media.properties, ...media.news].flatMap((m) => [m.url, m.thumbnail_url]);
@@ -38,7 +40,7 @@ describe('generateDemoImages', () => {
 
   it('writes the same files again for the same seed (content-addressed, idempotent)', async () => {
     const before = (await readdir(dir)).sort();
-    const again = await generateDemoImages(dir, { propertyCount: 4 });
+    const again = await generateDemoImages(putMedia, { propertyCount: 4 });
     expect((await readdir(dir)).sort()).toEqual(before);
     expect(again.properties[0]?.url).toMatch(/^\/media\//);
   });

@@ -7,14 +7,14 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../sync-server/config';
-import { createLogger } from '../../sync-server/logger';
-import { AuthService } from '../../sync-server/services/auth-service';
-import { StoreLimitStore } from '../../sync-server/services/limits/limit-store';
-import { insertMissing, seedDemoDataOnce } from '../../sync-server/services/seed-service';
-import { openStore } from '../../sync-server/store/couch';
-import { buildBenchProperties } from './bench-data';
-import { buildDemoData, placeholderDemoMedia } from './demo-data';
+import { loadConfig } from '../sync-server/config';
+import { createLogger } from '../sync-server/logger';
+import { AuthService } from '../sync-server/services/auth-service';
+import { StoreLimitStore } from '../sync-server/services/limits/limit-store';
+import { insertMissing, seedDemoDataOnce } from '../sync-server/services/seed-service';
+import { openStore } from '../sync-server/store/couch';
+import { buildBenchProperties } from '../couchdb/seed/bench-data';
+import { buildDemoData, placeholderDemoMedia } from '../couchdb/seed/demo-data';
 
 const { values } = parseArgs({
   options: {
