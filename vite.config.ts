@@ -6,17 +6,9 @@ import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import type { RouteMatchCallbackOptions } from 'workbox-core/types.js';
 import { firstScreenChunks } from './scripts/first-screen-chunks.js';
 import { dataLayerGroups } from './scripts/data-layer-chunks.js';
-import { rxdbCodeUnitSort } from './scripts/rxdb-code-unit-sort.js';
-import { rxdbDexieFields } from './scripts/rxdb-dexie-fields.js';
+import { alias, rxdbRewrites } from './scripts/build-settings.js';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
-
-export const alias = {
-  '@couchdb': here('./couchdb'),
-  '@client': here('./client'),
-  '@server': here('./sync-server'),
-  '@tests': here('./tests'),
-};
 
 /** client/app/theme.ts: palette.primary.main and background.default. */
 const THEME_COLOR = '#00ae66';
@@ -227,9 +219,6 @@ function muiThemeWithoutCssVariables(): Plugin {
         : null,
   };
 }
-
-/** The build's rewrites of RxDB's code (scripts/rxdb-*.ts), for the page and the storage worker. */
-export const rxdbRewrites = (): Plugin[] => [rxdbCodeUnitSort(), rxdbDexieFields()];
 
 /**
  * The static imports of each chunk of the build, read before Vite writes the lists of files a

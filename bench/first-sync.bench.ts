@@ -34,7 +34,7 @@ import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
 import { pino } from 'pino';
 import { build } from 'vite';
-import { alias, rxdbRewrites } from '../vite.config';
+import { alias, rxdbRewrites } from '../scripts/build-settings';
 import { buildBenchProperties } from '../couchdb/seed/bench-data';
 import { PULL_LIMIT_MAX } from '../couchdb/model/sync';
 import { insertMissing } from '../sync-server/services/seed-service';

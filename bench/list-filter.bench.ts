@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'vite';
-import { alias } from '../vite.config';
+import { alias } from '../scripts/build-settings';
 import type { PropertyFilter } from '../couchdb/rules/property-filter';
 import { launchBrowser } from '../tests/helpers/browser';
 import type { ComboTiming } from './list-filter/entry';
