@@ -22,7 +22,7 @@ import { useSyncStatusValue } from '@client/data/sync/sync-status';
 import { useAuth } from '@client/lib/session/auth-context';
 import { PageHeader } from '@client/components/page-header';
 import { AdminGate } from './components/admin-gate';
-import { AdminPropertyCard } from './components/admin-property-card';
+import { ManagedPropertyCard } from '@client/components/property/managed-property-card';
 import { LoadFailed } from './components/load-failed';
 import { LostDecisions } from './components/lost-decisions';
 import { RejectDialog } from './components/reject-dialog';
@@ -174,7 +174,8 @@ function AuditQueue() {
       ) : (
         <Stack spacing={1.5} data-testid={tab === 'codes' ? 'code-queue' : 'audit-queue'}>
           {shown.map((p) => (
-            <AdminPropertyCard
+            <ManagedPropertyCard
+              variant="admin"
               key={p.id}
               property={p}
               actions={

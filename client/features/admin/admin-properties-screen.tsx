@@ -35,7 +35,7 @@ import { PageHeader } from '@client/components/page-header';
 import { LostDecisions } from './components/lost-decisions';
 import { Pager } from '@client/components/pager';
 import { AdminGate } from './components/admin-gate';
-import { AdminPropertyCard } from './components/admin-property-card';
+import { ManagedPropertyCard } from '@client/components/property/managed-property-card';
 import { BulkBar } from './components/bulk-bar';
 import { ConsoleFilters } from './components/console-filters';
 import { ListingLogDialog } from './components/listing-log-dialog';
@@ -167,7 +167,8 @@ function PropertyConsole() {
           ) : (
             <Stack spacing={1.5} data-testid="admin-property-list">
               {rows.map((p) => (
-                <AdminPropertyCard
+                <ManagedPropertyCard
+                  variant="admin"
                   key={p.id}
                   property={p}
                   selected={selected.has(p.id)}

@@ -8,7 +8,7 @@ import { DEMAND_MESSAGES } from '@couchdb/model/demand-facts';
 import { PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import { DemandCard } from '@client/components/demand/demand-card';
 import { EmptyState } from '@client/components/empty-state';
-import { OwnPropertyCard } from '@client/components/property/own-property-card';
+import { ManagedPropertyCard } from '@client/components/property/managed-property-card';
 import { useConfirmedDelete } from '@client/components/use-confirmed-delete';
 import { deleteDemand } from '@client/data/writes/demand-mutations';
 import { useMyDemands, useMyProperties, useOpenDevice } from '@client/data/hooks';
@@ -88,7 +88,12 @@ export default function ManageScreen() {
         ) : (
           <Stack spacing={1.5}>
             {properties?.map((p) => (
-              <OwnPropertyCard key={p.id} property={p} onDelete={() => removeProperty.ask(p.id)} />
+              <ManagedPropertyCard
+                variant="owner"
+                key={p.id}
+                property={p}
+                onDelete={() => removeProperty.ask(p.id)}
+              />
             ))}
           </Stack>
         )

@@ -22,7 +22,7 @@ import { EmptyState } from '@client/components/empty-state';
 import { FilterSelect, ListFilterCard, ListSearchField } from '@client/components/list-filters';
 import { LayoutToggle } from '@client/components/property/layout-toggle';
 import { PosterButton } from '@client/components/poster/poster-button';
-import { OwnPropertyCard } from '@client/components/property/own-property-card';
+import { ManagedPropertyCard } from '@client/components/property/managed-property-card';
 import { useListLayout } from '@client/components/property/use-list-layout';
 import { useConfirmedDelete } from '@client/components/use-confirmed-delete';
 import { useMyProperties, useOpenDevice } from '@client/data/hooks';
@@ -126,7 +126,8 @@ export default function MyPropertiesScreen() {
           }}
         >
           {shown.map((p) => (
-            <OwnPropertyCard
+            <ManagedPropertyCard
+              variant="owner"
               key={p.id}
               property={p}
               onDelete={() => remove.ask(p.id)}
