@@ -3,7 +3,7 @@
  * which text lines are drawn, given a text measure. Pure, so the layout is unit-tested; the client
  * only paints what this returns (the cover photo, the texts, the tag chips and the QR code).
  */
-import type { PropertyType } from '../model/property';
+import type { Property, PropertyType } from '../model/property';
 import {
   VERIFICATION_MESSAGES,
   VERIFICATION_STATUS_LABELS,
@@ -94,6 +94,13 @@ export interface PosterListing {
   verification_code?: string | undefined;
   verification_status?: VerificationStatus | undefined;
 }
+
+/**
+ * A listing the client's poster button offers and its dialog draws: the layout's fields, its
+ * photos, and the states that say whether it is public.
+ */
+export type PosterProperty = PosterListing &
+  Pick<Property, 'id' | 'images' | 'status' | 'audit_status'>;
 
 /** 房源核验码：… (已核验 / 待核验 / 核验无效), or '' without a code. */
 export function posterVerification(listing: PosterListing): string {

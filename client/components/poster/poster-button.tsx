@@ -6,17 +6,13 @@
 import { lazy, useState } from 'react';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
-import type { Property } from '@couchdb/model/property';
 import { POSTER_MESSAGES } from '@couchdb/model/poster-facts';
 import { isPubliclyVisible } from '@couchdb/rules/collection-access';
-import type { PosterListing } from '@couchdb/rules/poster';
+import type { PosterProperty } from '@couchdb/rules/poster';
 import { LazyPart } from '@client/components/lazy-part';
 import { useAuth } from '@client/lib/session/auth-context';
 
 const PosterDialog = lazy(() => import('./poster-dialog'));
-
-export type PosterProperty = PosterListing &
-  Pick<Property, 'id' | 'images' | 'status' | 'audit_status'>;
 
 export function PosterButton({
   listing,

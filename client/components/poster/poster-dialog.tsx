@@ -21,11 +21,10 @@ import {
   promotionQuery,
 } from '@couchdb/model/promotion-facts';
 import type { User } from '@couchdb/model/user';
-import { POSTER_HEIGHT, POSTER_WIDTH } from '@couchdb/rules/poster';
+import { POSTER_HEIGHT, POSTER_WIDTH, type PosterProperty } from '@couchdb/rules/poster';
 import { useToast } from '@client/components/toast/toast-context';
 import { displayName } from '@client/lib/session/display-name';
 import { drawPoster } from './draw-poster';
-import type { PosterProperty } from './poster-button';
 
 type Poster =
   | { state: 'drawing' }
