@@ -5,7 +5,6 @@
  * Loaded on demand, so RxDB is a chunk of its own.
  */
 import { removeRxDatabase, type RxStorage } from 'rxdb';
-import type { UserRole } from '@couchdb/model/roles';
 import { bulkPullerOf } from './storage/storage-channel';
 import { workerStorage } from './storage/worker-storage';
 import { deviceId } from './sync/counters';
@@ -22,13 +21,10 @@ import { RefusalLedger } from './sync/refusals';
 import { DeviceSync } from './sync/device-sync';
 import { purgeUnreadable } from './sync/replication';
 import { SyncHttp, type SyncAuth } from './sync/sync-http';
-import { openDevice } from './open-device';
+import { openDevice, type PageIdentity, type SignedInIdentity } from './open-device';
 import { syncStatus } from './sync/sync-status';
 import { countUnsent, type UnsentCounts } from './sync/unsent';
 import { yieldToMain } from '@client/lib/when-idle';
-
-export type SignedInIdentity = { kind: 'user'; userId: string; role: UserRole };
-export type PageIdentity = { kind: 'anon' } | SignedInIdentity;
 
 interface OpenIdentity {
   name: string;

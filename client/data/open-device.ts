@@ -3,11 +3,15 @@
  * the first screen can subscribe before the data layer's chunk has loaded. DeviceData writes it
  * whenever the identity's database opens, switches or closes.
  */
+import type { UserRole } from '@couchdb/model/roles';
 import { useStoreValue } from '@client/lib/use-store-value';
 import type { DeviceDatabase } from './storage/database';
-import type { PageIdentity } from './device-data';
 import type { MediaOutbox } from './media/media-outbox';
 import type { DeviceSync } from './sync/device-sync';
+
+export type SignedInIdentity = { kind: 'user'; userId: string; role: UserRole };
+/** Whose database the page has open: the visitor's or a signed-in user's. */
+export type PageIdentity = { kind: 'anon' } | SignedInIdentity;
 
 export interface OpenDevice {
   database: DeviceDatabase;
