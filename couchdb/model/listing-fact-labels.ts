@@ -1,34 +1,10 @@
 /**
- * The structured facts' remaining lists, limits, labels and messages (issue 18): what the publish
- * form, the filter panel, the detail page and the schemas need, apart from listing-facts.ts so the
- * first screen does not load them.
+ * The structured facts' limits, labels and messages (issue 18): what the publish form, the filter
+ * panel, the detail page and the schemas need, apart from listing-facts.ts so the first screen
+ * does not load them.
  */
 import { formatFloor, type PropertyFactsValue } from './listing-facts';
 import type { PropertyType } from './property-facts';
-
-export const ORIENTATIONS = [
-  '南',
-  '南北',
-  '东南',
-  '西南',
-  '东',
-  '西',
-  '北',
-  '东北',
-  '西北',
-  '东西',
-] as const;
-export type Orientation = (typeof ORIENTATIONS)[number];
-/** Rent listings only. */
-export const PAYMENT_TERMS = [
-  '押一付一',
-  '押一付三',
-  '押二付一',
-  '押一付六',
-  '年付',
-  '面议',
-] as const;
-export type PaymentTerm = (typeof PAYMENT_TERMS)[number];
 
 export const FLOOR_MIN = -5;
 export const FLOOR_MAX = 200;

@@ -42,13 +42,18 @@ import {
 import {
   FLOOR_MAX,
   FLOOR_MIN,
-  ORIENTATIONS,
-  PAYMENT_TERMS,
   PROPERTY_FACT_MESSAGES,
   YEAR_BUILT_MAX,
   YEAR_BUILT_MIN,
 } from './listing-fact-labels';
-import { DECORATIONS, PRICE_HISTORY_MAX, RENTAL_MODES, USAGES } from './listing-facts';
+import {
+  DECORATIONS,
+  ORIENTATIONS,
+  PAYMENT_TERMS,
+  PRICE_HISTORY_MAX,
+  RENTAL_MODES,
+  USAGES,
+} from './listing-facts';
 import {
   MODERATION_KINDS,
   normalizeVerificationCode,

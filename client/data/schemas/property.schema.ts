@@ -22,12 +22,17 @@ import {
 import {
   FLOOR_MAX,
   FLOOR_MIN,
-  ORIENTATIONS,
-  PAYMENT_TERMS,
   YEAR_BUILT_MAX,
   YEAR_BUILT_MIN,
 } from '@couchdb/model/listing-fact-labels';
-import { DECORATIONS, PRICE_HISTORY_MAX, RENTAL_MODES, USAGES } from '@couchdb/model/listing-facts';
+import {
+  DECORATIONS,
+  ORIENTATIONS,
+  PAYMENT_TERMS,
+  PRICE_HISTORY_MAX,
+  RENTAL_MODES,
+  USAGES,
+} from '@couchdb/model/listing-facts';
 import { TITLE_MAX, URL_MAX } from '@couchdb/model/common-facts';
 import { CUSTOM_TAG_MAX, FEATURES_MAX, TOWNSHIPS } from '@couchdb/model/constants';
 import { MEDIA_TYPES } from '@couchdb/model/media-facts';
