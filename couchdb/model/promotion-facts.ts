@@ -5,7 +5,6 @@
  */
 import { PROMOTION_VALIDITY_MS } from './constants';
 import { ERROR_MESSAGES } from './errors';
-import type { PromotionAgent, StoredPromotion } from './promotion';
 import { PROMOTION_PARAMS } from './promotion-link-facts';
 
 export * from './promotion-link-facts';
@@ -85,6 +84,28 @@ export function promotionQuery(
   if (agent.phone) q.set(p.phone, agent.phone);
   q.set(p.timestamp, String(now));
   return q.toString();
+}
+
+/** The public card of a promoting agent, as the gateway confirms it. */
+export interface PromotionAgent {
+  id: string;
+  name: string;
+  phone: string;
+  company?: string;
+  position?: string;
+}
+
+/** The attribution stored on the device (read by storedPromotionSchema in promotion.ts). */
+export interface StoredPromotion {
+  agentId: string;
+  agentName: string;
+  agentPhone?: string | undefined;
+  agentCompany?: string | undefined;
+  agentPosition?: string | undefined;
+  /** When it was stored (ms since epoch); it expires PROMOTION_VALIDITY_MS later. */
+  timestamp: number;
+  /** Set once the gateway confirmed the agent (name and phone then come from the account). */
+  verified?: boolean | undefined;
 }
 
 /**

@@ -9,7 +9,9 @@ import {
   DEFAULT_PROMOTION_SOURCE,
   PROMOTION_EVENT_TYPES,
   PROMOTION_PARAMS,
+  type PromotionAgent,
   type PromotionEventType,
+  type StoredPromotion,
 } from './promotion-facts';
 
 export * from './promotion-facts';
@@ -27,19 +29,16 @@ export const promotionParamsSchema = z.object({
 });
 export type PromotionParams = z.infer<typeof promotionParamsSchema>;
 
-/** The attribution stored on the device. */
+/** The attribution stored on the device (StoredPromotion). */
 export const storedPromotionSchema = z.strictObject({
   agentId: idSchema,
   agentName: displayNameSchema.min(1),
   agentPhone: phoneSchema.optional(),
   agentCompany: z.string().trim().max(60).optional(),
   agentPosition: z.string().trim().max(30).optional(),
-  /** When it was stored (ms since epoch); it expires PROMOTION_VALIDITY_MS later. */
   timestamp: z.int().min(0),
-  /** Set once the gateway confirmed the agent (name and phone then come from the account). */
   verified: z.boolean().optional(),
-});
-export type StoredPromotion = z.infer<typeof storedPromotionSchema>;
+}) satisfies z.ZodType<StoredPromotion, unknown>;
 
 /** Reads a promotion from URL parameters; null when absent or malformed. */
 export function promotionFromParams(
@@ -83,15 +82,6 @@ export const promotionEventSchema = z.strictObject({
   propertyId: idSchema.optional(),
 });
 export type PromotionEvent = z.infer<typeof promotionEventSchema>;
-
-/** The public card of a promoting agent, as the gateway confirms it. */
-export interface PromotionAgent {
-  id: string;
-  name: string;
-  phone: string;
-  company?: string;
-  position?: string;
-}
 
 export interface PromotionEventResponse {
   counted: boolean;
