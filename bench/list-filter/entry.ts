@@ -6,11 +6,8 @@
  */
 import { fieldsOf } from '@client/data/reads/public-listings';
 import { buildBenchProperties } from '@couchdb/seed/bench-data';
-import {
-  comparePropertiesFor,
-  filterAndSortProperties,
-  type PropertyFilter,
-} from '@couchdb/rules/property-filter';
+import { filterAndSortProperties, type PropertyFilter } from '@couchdb/rules/property-filter';
+import { comparePropertiesFor } from '@couchdb/rules/property-order';
 
 export interface ComboTiming {
   /** The first run (cold caches: e.g. the keyword text of each listing is built then). */

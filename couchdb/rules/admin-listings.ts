@@ -7,12 +7,8 @@ import { MAX_PAGE_BUTTONS, PAGE_SIZE } from '../model/constants';
 import type { OperationType } from '../model/oplog';
 import type { AuditStatus, PropertyStatus, PropertyType } from '../model/property';
 import { AUDIT_STATUS_LABELS, awaitsReview, PROPERTY_STATUS_LABELS } from './property-status';
-import {
-  comparePropertiesFor,
-  DEFAULT_PROPERTY_SORT,
-  type FilterableProperty,
-  type PropertySort,
-} from './property-filter';
+import type { FilterableProperty } from './property-filter';
+import { comparePropertiesFor, DEFAULT_PROPERTY_SORT, type PropertySort } from './property-order';
 import { matchesKeyword } from './keyword-search';
 
 export const ADMIN_STATUS_FILTERS = ['all', 'active', 'inactive', 'deleted'] as const;

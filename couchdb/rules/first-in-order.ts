@@ -2,8 +2,12 @@
  * A page of a long list in order without sorting all of it: the list screen shows a page or two of
  * what on a county's device is 10,000 listings (its own module: the first screen does not need it).
  */
-import type { FilterableProperty } from './property-filter';
-import { comparePropertiesFor, DEFAULT_PROPERTY_SORT, type PropertySort } from './property-order';
+import {
+  comparePropertiesFor,
+  DEFAULT_PROPERTY_SORT,
+  type OrderableProperty,
+  type PropertySort,
+} from './property-order';
 
 /**
  * The first `count` of `list` in `sort`'s order: the same as sorting it all and taking the first
@@ -11,7 +15,7 @@ import { comparePropertiesFor, DEFAULT_PROPERTY_SORT, type PropertySort } from '
  * device holds 10,000 listings, and sorting them all again whenever a listing changes (a first
  * sync) was a long task on a phone (issue 17).
  */
-export function firstInOrder<T extends FilterableProperty>(
+export function firstInOrder<T extends OrderableProperty>(
   list: readonly T[],
   count: number,
   sort: PropertySort = DEFAULT_PROPERTY_SORT,

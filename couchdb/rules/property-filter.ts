@@ -31,14 +31,7 @@ import {
   DEFAULT_PROPERTY_SORT,
   PROPERTY_SORT_LABELS,
   PROPERTY_SORTS,
-  type PropertySort,
-} from './property-order';
-
-export {
-  comparePropertiesFor,
-  DEFAULT_PROPERTY_SORT,
-  PROPERTY_SORT_LABELS,
-  PROPERTY_SORTS,
+  type OrderableProperty,
   type PropertySort,
 } from './property-order';
 
@@ -82,13 +75,11 @@ export interface PropertyFilter {
   verified?: boolean | undefined;
 }
 
-/** The fields the filter reads from a listing. */
-export interface FilterableProperty {
-  id: string;
+/** The fields the filter (and the order) reads from a listing. */
+export interface FilterableProperty extends OrderableProperty {
   type?: PropertyType | undefined;
   title?: string | undefined;
   description?: string | undefined;
-  price?: number | undefined;
   area?: number | undefined;
   bedrooms?: number | undefined;
   address?:
@@ -99,8 +90,6 @@ export interface FilterableProperty {
         address?: string | undefined;
       }
     | undefined;
-  is_priority?: boolean | undefined;
-  created_at?: string | undefined;
   facts?: PropertyFactsValue | undefined;
   verification_code?: string | undefined;
   verification_status?: VerificationStatus | undefined;

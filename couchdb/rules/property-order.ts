@@ -1,9 +1,15 @@
 /**
  * The listings' order (product §7: priority first, then the chosen sort): its own module, because the
- * first screen orders the featured listings and needs none of the list screen's filter
- * (property-filter.ts re-exports it for the screens that use both).
+ * first screen orders the featured listings and needs none of the list screen's filter.
  */
-import type { FilterableProperty } from './property-filter';
+
+/** The fields the order reads from a listing. */
+export interface OrderableProperty {
+  id: string;
+  price?: number | undefined;
+  is_priority?: boolean | undefined;
+  created_at?: string | undefined;
+}
 
 export const PROPERTY_SORTS = ['time_desc', 'price_asc', 'price_desc'] as const;
 export type PropertySort = (typeof PROPERTY_SORTS)[number];
@@ -17,8 +23,8 @@ export const DEFAULT_PROPERTY_SORT: PropertySort = 'time_desc';
 /** Priority first; then by the chosen sort; ties newest first, then by id (stable pages). */
 export function comparePropertiesFor(
   sort: PropertySort = DEFAULT_PROPERTY_SORT,
-): (a: FilterableProperty, b: FilterableProperty) => number {
-  const newest = (a: FilterableProperty, b: FilterableProperty) => {
+): (a: OrderableProperty, b: OrderableProperty) => number {
+  const newest = (a: OrderableProperty, b: OrderableProperty) => {
     const ca = a.created_at ?? '';
     const cb = b.created_at ?? '';
     if (ca !== cb) return ca < cb ? 1 : -1;
@@ -27,7 +33,7 @@ export function comparePropertiesFor(
   const byPrice =
     sort === 'time_desc'
       ? null
-      : (a: FilterableProperty, b: FilterableProperty) =>
+      : (a: OrderableProperty, b: OrderableProperty) =>
           sort === 'price_asc' ? (a.price ?? 0) - (b.price ?? 0) : (b.price ?? 0) - (a.price ?? 0);
   return (a, b) => {
     const pa = a.is_priority ? 1 : 0;

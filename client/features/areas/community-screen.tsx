@@ -23,7 +23,8 @@ import {
   placeStats,
   unitPriceTrend,
 } from '@couchdb/rules/area-stats';
-import { comparePropertiesFor, propertyFilterToParams } from '@couchdb/rules/property-filter';
+import { propertyFilterToParams } from '@couchdb/rules/property-filter';
+import { comparePropertiesFor } from '@couchdb/rules/property-order';
 import { EmptyState } from '@client/components/empty-state';
 import { FactGrid } from '@client/components/fact-grid';
 import { Photo } from '@client/components/photo';

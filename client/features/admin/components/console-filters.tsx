@@ -7,7 +7,7 @@ import {
   ADMIN_TYPE_FILTERS,
   type AdminListingFilter,
 } from '@couchdb/rules/admin-listings';
-import { PROPERTY_SORT_LABELS, PROPERTY_SORTS } from '@couchdb/rules/property-filter';
+import { PROPERTY_SORT_LABELS, PROPERTY_SORTS } from '@couchdb/rules/property-order';
 import { AUDIT_STATUS_LABELS, PROPERTY_STATUS_LABELS } from '@couchdb/rules/property-status';
 import { FilterSelect, ListSearchField } from '@client/components/list-filters';
 

@@ -21,13 +21,15 @@ import {
 } from '@couchdb/model/listing-facts';
 import {
   ORIENTATION_FILTERS,
-  PROPERTY_SORT_LABELS,
-  PROPERTY_SORTS,
   priceBandsFor,
   type OrientationFilter,
   type PropertyFilter,
-  type PropertySort,
 } from '@couchdb/rules/property-filter';
+import {
+  PROPERTY_SORT_LABELS,
+  PROPERTY_SORTS,
+  type PropertySort,
+} from '@couchdb/rules/property-order';
 import { touchReach } from '@client/components/look';
 
 /**

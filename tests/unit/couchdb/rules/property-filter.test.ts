@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   activeFilterCount,
-  comparePropertiesFor,
   filterAndSortProperties,
   propertyFilterFromParams,
   propertyFilterToParams,
 } from '@couchdb/rules/property-filter';
+import { comparePropertiesFor } from '@couchdb/rules/property-order';
 import { firstInOrder } from '@couchdb/rules/first-in-order';
 import { buildProperty } from '../../../fixtures/builders';
 
