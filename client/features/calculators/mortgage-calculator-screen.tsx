@@ -5,13 +5,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
-import Container from '@mui/material/Container';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import {
   DOWN_PAYMENT_CHENG,
@@ -36,9 +32,8 @@ import {
   type RepaymentPlan,
 } from '@couchdb/rules/mortgage';
 import { FormTextField } from '@client/components/form/form-text-field';
-import { PageHeader } from '@client/components/page-header';
 import { useSettings } from '@client/data/hooks';
-import { CalculatorBackLink } from './components/calculator-back-link';
+import { CalculatorFrame, ChoiceField, Unit } from './components/calculator-frame';
 import { ScheduleTable } from './components/schedule-table';
 
 type Values = {
@@ -133,185 +128,128 @@ export default function MortgageCalculatorScreen() {
   const downPercent = Number(values.downCheng) * 10;
 
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 2, md: 3 } }}>
-      <CalculatorBackLink />
-      <PageHeader title="房贷计算器" />
-      <Box
-        sx={{
-          display: 'grid',
-          gap: { xs: 2, md: 3 },
-          // minmax(0, …): the schedule's table scrolls inside its column, never widens the page.
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(320px, 5fr) minmax(0, 7fr)' },
-          alignItems: 'start',
-        }}
-      >
-        <Card sx={{ p: { xs: 2, md: 3 } }} component="form" noValidate aria-label="贷款信息">
-          <Stack spacing={2.5}>
-            <ChoiceField
+    <CalculatorFrame
+      title="房贷计算器"
+      formLabel="贷款信息"
+      wide
+      form={
+        <>
+          <ChoiceField control={control} name="kind" label="贷款类型" options={LOAN_KIND_LABELS} />
+          <ChoiceField
+            control={control}
+            name="priceMode"
+            label="房价"
+            options={{ total: '按总价', unit: '按单价×面积' }}
+          />
+          {values.priceMode === 'total' ? (
+            <FormTextField
               control={control}
-              name="kind"
-              label="贷款类型"
-              options={LOAN_KIND_LABELS}
+              name="totalWan"
+              label="房屋总价"
+              inputMode="decimal"
+              slotProps={{ input: { endAdornment: <Unit>万元</Unit> } }}
             />
-            <ChoiceField
-              control={control}
-              name="priceMode"
-              label="房价"
-              options={{ total: '按总价', unit: '按单价×面积' }}
-            />
-            {values.priceMode === 'total' ? (
+          ) : (
+            <Stack direction="row" spacing={1.5}>
               <FormTextField
                 control={control}
-                name="totalWan"
-                label="房屋总价"
+                name="unitPrice"
+                label="单价"
                 inputMode="decimal"
-                slotProps={{ input: { endAdornment: <Unit>万元</Unit> } }}
+                fullWidth
+                slotProps={{ input: { endAdornment: <Unit>元/㎡</Unit> } }}
               />
-            ) : (
-              <Stack direction="row" spacing={1.5}>
-                <FormTextField
-                  control={control}
-                  name="unitPrice"
-                  label="单价"
-                  inputMode="decimal"
-                  fullWidth
-                  slotProps={{ input: { endAdornment: <Unit>元/㎡</Unit> } }}
-                />
-                <FormTextField
-                  control={control}
-                  name="area"
-                  label="面积"
-                  inputMode="decimal"
-                  fullWidth
-                  slotProps={{ input: { endAdornment: <Unit>㎡</Unit> } }}
-                />
-              </Stack>
-            )}
-            <Stack direction="row" spacing={1.5}>
-              <SelectField control={control} name="downCheng" label="首付">
-                {DOWN_PAYMENT_CHENG.map((c) => (
-                  <MenuItem key={c} value={String(c)}>
-                    {c === 0 ? '零首付' : `${c}成`}
-                  </MenuItem>
-                ))}
-              </SelectField>
-              <SelectField control={control} name="years" label="贷款年限">
-                {YEARS.map((y) => (
-                  <MenuItem key={y} value={String(y)}>
-                    {y}年（{y * 12}期）
-                  </MenuItem>
-                ))}
-              </SelectField>
-            </Stack>
-            <ChoiceField control={control} name="home" label="购房" options={HOME_ORDER_LABELS} />
-            {values.kind === 'combined' && (
               <FormTextField
                 control={control}
-                name="providentWan"
-                label="其中公积金贷款"
+                name="area"
+                label="面积"
                 inputMode="decimal"
-                helperText="其余部分按商业贷款计算"
-                slotProps={{ input: { endAdornment: <Unit>万元</Unit> } }}
+                fullWidth
+                slotProps={{ input: { endAdornment: <Unit>㎡</Unit> } }}
+              />
+            </Stack>
+          )}
+          <Stack direction="row" spacing={1.5}>
+            <SelectField control={control} name="downCheng" label="首付">
+              {DOWN_PAYMENT_CHENG.map((c) => (
+                <MenuItem key={c} value={String(c)}>
+                  {c === 0 ? '零首付' : `${c}成`}
+                </MenuItem>
+              ))}
+            </SelectField>
+            <SelectField control={control} name="years" label="贷款年限">
+              {YEARS.map((y) => (
+                <MenuItem key={y} value={String(y)}>
+                  {y}年（{y * 12}期）
+                </MenuItem>
+              ))}
+            </SelectField>
+          </Stack>
+          <ChoiceField control={control} name="home" label="购房" options={HOME_ORDER_LABELS} />
+          {values.kind === 'combined' && (
+            <FormTextField
+              control={control}
+              name="providentWan"
+              label="其中公积金贷款"
+              inputMode="decimal"
+              helperText="其余部分按商业贷款计算"
+              slotProps={{ input: { endAdornment: <Unit>万元</Unit> } }}
+            />
+          )}
+          <Stack direction="row" spacing={1.5}>
+            {values.kind !== 'provident' && (
+              <FormTextField
+                control={control}
+                name="commercialRate"
+                label="商贷年利率"
+                inputMode="decimal"
+                fullWidth
+                slotProps={{ input: { endAdornment: <Unit>%</Unit> } }}
               />
             )}
-            <Stack direction="row" spacing={1.5}>
-              {values.kind !== 'provident' && (
-                <FormTextField
-                  control={control}
-                  name="commercialRate"
-                  label="商贷年利率"
-                  inputMode="decimal"
-                  fullWidth
-                  slotProps={{ input: { endAdornment: <Unit>%</Unit> } }}
-                />
-              )}
-              {values.kind !== 'commercial' && (
-                <FormTextField
-                  control={control}
-                  name="providentRate"
-                  label="公积金年利率"
-                  inputMode="decimal"
-                  fullWidth
-                  slotProps={{ input: { endAdornment: <Unit>%</Unit> } }}
-                />
-              )}
-            </Stack>
-            <RatesNote rates={rates} />
-            {downPercent < minDown && (
-              <Alert severity="warning" data-testid="down-payment-warning">
-                首付低于{LOAN_KIND_LABELS[values.kind]}最低比例{minDown}%，实际以银行审批为准
-              </Alert>
+            {values.kind !== 'commercial' && (
+              <FormTextField
+                control={control}
+                name="providentRate"
+                label="公积金年利率"
+                inputMode="decimal"
+                fullWidth
+                slotProps={{ input: { endAdornment: <Unit>%</Unit> } }}
+              />
             )}
           </Stack>
-        </Card>
-
-        <Stack spacing={2} aria-live="polite">
-          {result && plans ? (
-            <>
-              <LoanSummary form={result} />
-              <Box
-                sx={{
-                  display: 'grid',
-                  gap: 2,
-                  gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
-                }}
-              >
-                <PlanCard plan={plans.equal_installment} />
-                <PlanCard plan={plans.equal_principal} />
-              </Box>
-              <ScheduleTable plans={plans} />
-            </>
-          ) : (
-            <Card sx={{ p: 3 }}>
-              <Typography color="textSecondary">请填写完整的贷款信息，结果会即时显示。</Typography>
-            </Card>
+          <RatesNote rates={rates} />
+          {downPercent < minDown && (
+            <Alert severity="warning" data-testid="down-payment-warning">
+              首付低于{LOAN_KIND_LABELS[values.kind]}最低比例{minDown}%，实际以银行审批为准
+            </Alert>
           )}
-        </Stack>
-      </Box>
-    </Container>
-  );
-}
-
-function Unit({ children }: { children: string }) {
-  return <InputAdornment position="end">{children}</InputAdornment>;
-}
-
-function ChoiceField<K extends keyof Values>({
-  control,
-  name,
-  label,
-  options,
-}: {
-  control: Control<Values, unknown, MortgageForm>;
-  name: K;
-  label: string;
-  options: Record<string, string>;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <Box>
-          <Typography sx={{ fontSize: 13, color: 'text.secondary', mb: 0.75 }}>{label}</Typography>
-          <ToggleButtonGroup
-            exclusive
-            fullWidth
-            size="small"
-            color="primary"
-            value={field.value}
-            onChange={(_e, next: string | null) => next && field.onChange(next)}
-            aria-label={label}
-          >
-            {Object.entries(options).map(([value, text]) => (
-              <ToggleButton key={value} value={value}>
-                {text}
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
-        </Box>
-      )}
-    />
+        </>
+      }
+    >
+      <Stack spacing={2} aria-live="polite">
+        {result && plans ? (
+          <>
+            <LoanSummary form={result} />
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 2,
+                gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+              }}
+            >
+              <PlanCard plan={plans.equal_installment} />
+              <PlanCard plan={plans.equal_principal} />
+            </Box>
+            <ScheduleTable plans={plans} />
+          </>
+        ) : (
+          <Card sx={{ p: 3 }}>
+            <Typography color="textSecondary">请填写完整的贷款信息，结果会即时显示。</Typography>
+          </Card>
+        )}
+      </Stack>
+    </CalculatorFrame>
   );
 }
 

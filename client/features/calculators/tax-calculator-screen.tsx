@@ -5,16 +5,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
-import Container from '@mui/material/Container';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import {
   resaleTaxFormSchema,
@@ -29,8 +25,7 @@ import {
   type TaxLine,
 } from '@couchdb/rules/resale-tax';
 import { FormTextField } from '@client/components/form/form-text-field';
-import { PageHeader } from '@client/components/page-header';
-import { CalculatorBackLink } from './components/calculator-back-link';
+import { CalculatorFrame, ChoiceField, Unit } from './components/calculator-frame';
 
 type Values = {
   priceWan: string;
@@ -92,129 +87,93 @@ export default function TaxCalculatorScreen() {
   }, [values]);
 
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 2, md: 3 } }}>
-      <CalculatorBackLink />
-      <PageHeader title="税费计算器" />
-      <Box
-        sx={{
-          display: 'grid',
-          gap: { xs: 2, md: 3 },
-          gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
-          alignItems: 'start',
-        }}
-      >
-        <Card sx={{ p: { xs: 2, md: 3 } }} component="form" noValidate aria-label="房屋信息">
-          <Stack spacing={2.5}>
-            <Stack direction="row" spacing={1.5}>
-              <FormTextField
-                control={control}
-                name="priceWan"
-                label="成交价"
-                inputMode="decimal"
-                fullWidth
-                slotProps={{ input: { endAdornment: <Unit>万元</Unit> } }}
-              />
-              <FormTextField
-                control={control}
-                name="area"
-                label="建筑面积"
-                inputMode="decimal"
-                fullWidth
-                slotProps={{ input: { endAdornment: <Unit>㎡</Unit> } }}
-              />
-            </Stack>
-            <Controller
+    <CalculatorFrame
+      title="税费计算器"
+      formLabel="房屋信息"
+      form={
+        <>
+          <Stack direction="row" spacing={1.5}>
+            <FormTextField
               control={control}
-              name="buyerHome"
-              render={({ field }) => (
-                <Box>
-                  <Typography sx={{ fontSize: 13, color: 'text.secondary', mb: 0.75 }}>
-                    买方购房
-                  </Typography>
-                  <ToggleButtonGroup
-                    exclusive
-                    fullWidth
-                    size="small"
-                    color="primary"
-                    value={field.value}
-                    onChange={(_e, next: HomeOrder | null) => next && field.onChange(next)}
-                    aria-label="买方购房"
-                  >
-                    {(Object.keys(HOME_ORDER_LABELS) as HomeOrder[]).map((h) => (
-                      <ToggleButton key={h} value={h}>
-                        {HOME_ORDER_LABELS[h]}
-                      </ToggleButton>
-                    ))}
-                  </ToggleButtonGroup>
-                </Box>
-              )}
-            />
-            <OwnershipField control={control} />
-            <Controller
-              control={control}
-              name="sellerOnlyHome"
-              render={({ field: { value, onChange, ref, ...field } }) => (
-                <FormControlLabel
-                  control={
-                    <Switch
-                      {...field}
-                      slotProps={{ input: { ref } }}
-                      checked={value}
-                      onChange={(_e, on) => onChange(on)}
-                    />
-                  }
-                  label="卖方家庭唯一住房"
-                />
-              )}
+              name="priceWan"
+              label="成交价"
+              inputMode="decimal"
+              fullWidth
+              slotProps={{ input: { endAdornment: <Unit>万元</Unit> } }}
             />
             <FormTextField
               control={control}
-              name="originalPriceWan"
-              label="原购入价（选填）"
+              name="area"
+              label="建筑面积"
               inputMode="decimal"
-              helperText="填写后个人所得税按差额的20%计算，不填按总价的1%"
-              slotProps={{ input: { endAdornment: <Unit>万元</Unit> } }}
+              fullWidth
+              slotProps={{ input: { endAdornment: <Unit>㎡</Unit> } }}
             />
           </Stack>
-        </Card>
-
-        <Card sx={{ p: { xs: 2, md: 3 } }} aria-live="polite" data-testid="tax-result">
-          {estimate ? (
-            <Stack spacing={1.5}>
-              <Typography color="textSecondary" sx={{ fontSize: 13 }}>
-                税费合计（估算）
+          <ChoiceField
+            control={control}
+            name="buyerHome"
+            label="买方购房"
+            options={HOME_ORDER_LABELS}
+          />
+          <OwnershipField control={control} />
+          <Controller
+            control={control}
+            name="sellerOnlyHome"
+            render={({ field: { value, onChange, ref, ...field } }) => (
+              <FormControlLabel
+                control={
+                  <Switch
+                    {...field}
+                    slotProps={{ input: { ref } }}
+                    checked={value}
+                    onChange={(_e, on) => onChange(on)}
+                  />
+                }
+                label="卖方家庭唯一住房"
+              />
+            )}
+          />
+          <FormTextField
+            control={control}
+            name="originalPriceWan"
+            label="原购入价（选填）"
+            inputMode="decimal"
+            helperText="填写后个人所得税按差额的20%计算，不填按总价的1%"
+            slotProps={{ input: { endAdornment: <Unit>万元</Unit> } }}
+          />
+        </>
+      }
+    >
+      <Card sx={{ p: { xs: 2, md: 3 } }} aria-live="polite" data-testid="tax-result">
+        {estimate ? (
+          <Stack spacing={1.5}>
+            <Typography color="textSecondary" sx={{ fontSize: 13 }}>
+              税费合计（估算）
+            </Typography>
+            <Typography
+              sx={{ fontSize: 28, fontWeight: 700, color: 'primary.main', lineHeight: 1.2 }}
+              data-testid="tax-total"
+            >
+              {formatFen(estimate.total)}
+              <Typography component="span" sx={{ fontSize: 14, ml: 0.5, color: 'text.secondary' }}>
+                元
               </Typography>
-              <Typography
-                sx={{ fontSize: 28, fontWeight: 700, color: 'primary.main', lineHeight: 1.2 }}
-                data-testid="tax-total"
-              >
-                {formatFen(estimate.total)}
-                <Typography
-                  component="span"
-                  sx={{ fontSize: 14, ml: 0.5, color: 'text.secondary' }}
-                >
-                  元
-                </Typography>
-              </Typography>
-              <Divider />
-              <TaxRow name="契税（买方）" line={estimate.deedTax} testId="deed-tax" />
-              <TaxRow name="增值税（卖方）" line={estimate.vat} testId="vat" />
-              <TaxRow name="个人所得税（卖方）" line={estimate.incomeTax} testId="income-tax" />
-              <Alert severity="info" sx={{ fontSize: 13 }}>
-                {estimate.note}
-              </Alert>
-            </Stack>
-          ) : (
-            <Typography color="textSecondary">请填写成交价和面积，结果会即时显示。</Typography>
-          )}
-        </Card>
-      </Box>
-    </Container>
+            </Typography>
+            <Divider />
+            <TaxRow name="契税（买方）" line={estimate.deedTax} testId="deed-tax" />
+            <TaxRow name="增值税（卖方）" line={estimate.vat} testId="vat" />
+            <TaxRow name="个人所得税（卖方）" line={estimate.incomeTax} testId="income-tax" />
+            <Alert severity="info" sx={{ fontSize: 13 }}>
+              {estimate.note}
+            </Alert>
+          </Stack>
+        ) : (
+          <Typography color="textSecondary">请填写成交价和面积，结果会即时显示。</Typography>
+        )}
+      </Card>
+    </CalculatorFrame>
   );
-}
-
-function Unit({ children }: { children: string }) {
-  return <InputAdornment position="end">{children}</InputAdornment>;
 }
 
 function OwnershipField({ control }: { control: Control<Values, unknown, ResaleTaxForm> }) {
