@@ -15,14 +15,8 @@ import {
   AGREEMENT_MESSAGE,
 } from './auth-facts';
 import { phoneSchema } from './common';
-import {
-  avatarUrlSchema,
-  NAME_MAX,
-  NAME_MAX_MESSAGE,
-  NAME_MIN,
-  NAME_MIN_MESSAGE,
-  nameSchema,
-} from './user';
+import { avatarUrlSchema, nameSchema } from './user';
+import { NAME_MAX, NAME_MAX_MESSAGE, NAME_MIN, NAME_MIN_MESSAGE } from './user-facts';
 
 export * from './auth-facts';
 

@@ -4,14 +4,8 @@
  * demand-facts.ts (zod-free).
  */
 import { z } from 'zod';
-import {
-  displayNameSchema,
-  idSchema,
-  PHONE_PATTERN,
-  phoneSchema,
-  TITLE_MAX,
-  timestampSchema,
-} from './common';
+import { displayNameSchema, idSchema, phoneSchema, timestampSchema } from './common';
+import { PHONE_PATTERN, TITLE_MAX } from './common-facts';
 import { ROOMS_OR_MORE, TOWNSHIPS } from './constants';
 import { DEMAND_FORM_MESSAGES, DEMAND_STATUSES, DEMAND_TYPES } from './demand-facts';
 import { AREA_MAX, DESCRIPTION_MAX, PRICE_MAX } from './property-facts';

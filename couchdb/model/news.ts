@@ -4,7 +4,8 @@
  * the cover check live in news-facts.ts (zod-free).
  */
 import { z } from 'zod';
-import { displayNameSchema, idSchema, mediaUrlSchema, TITLE_MAX, timestampSchema } from './common';
+import { displayNameSchema, idSchema, mediaUrlSchema, timestampSchema } from './common';
+import { TITLE_MAX } from './common-facts';
 import {
   NEWS_CATEGORIES,
   NEWS_CONTENT_MAX,

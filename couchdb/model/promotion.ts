@@ -8,11 +8,11 @@ import { displayNameSchema, idSchema, phoneSchema } from './common';
 import {
   DEFAULT_PROMOTION_SOURCE,
   PROMOTION_EVENT_TYPES,
-  PROMOTION_PARAMS,
   type PromotionAgent,
   type PromotionEventType,
   type StoredPromotion,
 } from './promotion-facts';
+import { PROMOTION_PARAMS } from './promotion-link-facts';
 
 export * from './promotion-facts';
 

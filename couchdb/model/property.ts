@@ -3,17 +3,8 @@
  * lists. Types, limits, messages and the small checks live in property-facts.ts (zod-free).
  */
 import { z } from 'zod';
-import {
-  displayNameSchema,
-  idSchema,
-  isHttpUrl,
-  phoneSchema,
-  TITLE_MAX,
-  TITLE_MAX_MESSAGE,
-  timestampSchema,
-  URL_MAX,
-  URL_MESSAGE,
-} from './common';
+import { displayNameSchema, idSchema, phoneSchema, timestampSchema } from './common';
+import { isHttpUrl, TITLE_MAX, TITLE_MAX_MESSAGE, URL_MAX, URL_MESSAGE } from './common-facts';
 import {
   CUSTOM_TAG_MAX,
   DEFAULT_CITY,
@@ -54,14 +45,13 @@ import {
   RENTAL_MODES,
   USAGES,
 } from './listing-facts';
+import { MODERATION_KINDS, REPORT_REASON_MAX } from './trust-facts';
 import {
-  MODERATION_KINDS,
   normalizeVerificationCode,
-  REPORT_REASON_MAX,
   VERIFICATION_CODE_PATTERN,
   VERIFICATION_MESSAGES,
   VERIFICATION_STATUSES,
-} from './trust-facts';
+} from './verification-facts';
 
 export * from './property-facts';
 export * from './listing-facts';

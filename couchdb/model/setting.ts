@@ -4,7 +4,8 @@
  * setting-facts.ts (zod-free).
  */
 import { z } from 'zod';
-import { PHONE_PATTERN, timestampSchema } from './common';
+import { timestampSchema } from './common';
+import { PHONE_PATTERN } from './common-facts';
 import { IMAGE_LIMIT_MAX, IMAGE_LIMIT_MIN } from './constants';
 import {
   isCalendarDate,

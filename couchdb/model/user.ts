@@ -4,7 +4,8 @@
  * texts live in user-facts.ts, the roles in roles.ts (both zod-free).
  */
 import { z } from 'zod';
-import { idSchema, phoneSchema, timestampSchema, URL_MAX, URL_MESSAGE } from './common';
+import { idSchema, phoneSchema, timestampSchema } from './common';
+import { URL_MAX, URL_MESSAGE } from './common-facts';
 import { USER_ROLES } from './roles';
 import { isAvatarUrl, NAME_MAX, NAME_MAX_MESSAGE, NAME_MIN, NAME_MIN_MESSAGE } from './user-facts';
 

@@ -3,7 +3,7 @@
  * and push, and the client uses the same functions to hide what the gateway would refuse.
  */
 import { AUTH_MESSAGES, ERROR_MESSAGES } from '../model/errors';
-import type { AuditStatus, PropertyStatus } from '../model/property';
+import type { AuditStatus, PropertyStatus } from '../model/property-facts';
 import { PHONE_READONLY_MESSAGE } from '../model/auth-facts';
 import type { UserRole } from '../model/roles';
 import { USER_ADMIN_MESSAGES } from '../model/user-facts';

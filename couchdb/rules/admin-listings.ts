@@ -4,8 +4,8 @@
  * told when another admin decided a listing first.
  */
 import { MAX_PAGE_BUTTONS, PAGE_SIZE } from '../model/constants';
-import type { OperationType } from '../model/oplog';
-import type { AuditStatus, PropertyStatus, PropertyType } from '../model/property';
+import type { OperationType } from '../model/oplog-facts';
+import type { AuditStatus, PropertyStatus, PropertyType } from '../model/property-facts';
 import { AUDIT_STATUS_LABELS, awaitsReview, PROPERTY_STATUS_LABELS } from './property-status';
 import type { FilterableProperty } from './property-filter';
 import { comparePropertiesFor, DEFAULT_PROPERTY_SORT, type PropertySort } from './property-order';

@@ -4,8 +4,7 @@
  * listing's own publisher always sees its own contact: someone else's promotion link they once
  * opened does not put that agent on their listing.
  */
-import type { StoredPromotion } from '../model/promotion';
-import { isPromotionActive } from '../model/promotion-facts';
+import { isPromotionActive, type StoredPromotion } from '../model/promotion-facts';
 
 /** Display name when the source gives none. */
 export const FALLBACK_CONTACT_NAME = '房产顾问';

@@ -10,7 +10,7 @@ import {
   RELATIVE_DATE_DAYS,
   TIME_ZONE_OFFSET_MS,
 } from '../model/constants';
-import type { PropertyType } from '../model/property';
+import type { PropertyType } from '../model/property-facts';
 
 /** Shown for an address with nothing in it (product §9). */
 export const ADDRESS_INCOMPLETE = '地址信息不完整';

@@ -3,10 +3,11 @@
  * listing, for an existing (or refused) one and for the form schema, and the document a checked
  * form makes, whether it creates a listing (with the gateway's create rules) or edits one.
  */
-import type { Property, PropertyFacts, PropertyForm, PropertyType } from '../model/property';
+import type { Property, PropertyFacts, PropertyForm } from '../model/property';
 import { DEFAULT_CITY, DEFAULT_PROVINCE } from '../model/constants';
-import { bedroomsFromRooms } from '../model/property-facts';
-import { forceNewPropertyFields, jsonEqual } from './access';
+import { bedroomsFromRooms, type PropertyType } from '../model/property-facts';
+import { forceNewPropertyFields } from './access';
+import { jsonEqual } from './json-equal';
 import { priceInputToYuan, priceToInput } from './format';
 
 /**

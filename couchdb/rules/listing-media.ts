@@ -4,7 +4,7 @@
  * higher limit (offline while an admin lowered it) cannot go over it.
  */
 import { UPLOAD_MESSAGES } from '../model/media-facts';
-import { jsonEqual } from './access';
+import { jsonEqual } from './json-equal';
 
 type Doc = Readonly<Record<string, unknown>>;
 

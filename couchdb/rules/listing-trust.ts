@@ -3,7 +3,8 @@
  * verification code's check status and who checked it, and the admin's notice after a report.
  */
 import type { UserRole } from '../model/roles';
-import type { ListingModeration, VerificationStatus } from '../model/property';
+import type { ListingModeration } from '../model/property';
+import type { VerificationStatus } from '../model/verification-facts';
 import { jsonEqual } from './json-equal';
 
 type Doc = Readonly<Record<string, unknown>>;

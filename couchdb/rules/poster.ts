@@ -3,12 +3,13 @@
  * which text lines are drawn, given a text measure. Pure, so the layout is unit-tested; the client
  * only paints what this returns (the cover photo, the texts, the tag chips and the QR code).
  */
-import type { Property, PropertyType } from '../model/property';
+import type { Property } from '../model/property';
+import type { PropertyType } from '../model/property-facts';
 import {
   VERIFICATION_MESSAGES,
   VERIFICATION_STATUS_LABELS,
   type VerificationStatus,
-} from '../model/trust-facts';
+} from '../model/verification-facts';
 import { formatArea, formatPrice, formatUnitPrice } from './format';
 
 /** A phone-sized poster (750×1334, the iPhone's 2× screen), in canvas pixels. */

@@ -25,7 +25,7 @@ import {
 } from '../model/listing-facts';
 import { communityKey } from './community-key';
 import { hasEveryWord, searchWords } from './keyword-search';
-import { isVerifiedListing, type VerificationStatus } from '../model/trust-facts';
+import { isVerifiedListing, type VerificationStatus } from '../model/verification-facts';
 import {
   comparePropertiesFor,
   DEFAULT_PROPERTY_SORT,

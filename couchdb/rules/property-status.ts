@@ -2,13 +2,15 @@
  * Listing state rules of product §4: status changes (single and batch), audit, priority, and the
  * Chinese labels for status, audit status and the owner's combined label.
  */
-import type { AuditStatus, Property, PropertyStatus } from '../model/property';
+import type { Property } from '../model/property';
 import {
   ADMIN_PROPERTY_MESSAGES,
   AUDIT_COMMENT_MAX,
+  type AuditStatus,
   PROPERTY_MESSAGES,
+  type PropertyStatus,
 } from '../model/property-facts';
-import type { UserRole } from '../model/user';
+import type { UserRole } from '../model/roles';
 import { ALLOW, type Decision, refuse } from './decision';
 import { hasPendingRevision } from './listing-review';
 

@@ -4,7 +4,8 @@
  * the local version lost somewhere and is kept aside for its author.
  */
 import type { SyncCollection, SyncDocument } from '../model/sync';
-import { COLLECTION_ACCESS, jsonEqual } from './access';
+import { COLLECTION_ACCESS } from './collection-access';
+import { jsonEqual } from './json-equal';
 import { AUDIT_DECISION_FIELDS } from './property-status';
 import { DIGEST_MAX_LISTINGS, INBOX_MESSAGES } from '../model/saved-search-facts';
 

@@ -14,7 +14,7 @@ import type { DemandStatus, DemandType } from '../model/demand-facts';
 import { PROPERTY_TYPE_LABELS, type PropertyType } from '../model/property-facts';
 import { SAVED_SEARCH_MESSAGES } from '../model/saved-search-facts';
 import { INBOX_MATCH_DAYS } from '../model/saved-search-facts';
-import { isPubliclyVisible } from './collection-access';
+import { isPubliclyVisible } from './public-listing';
 import {
   filterAndSortProperties,
   priceBandsFor,

@@ -9,8 +9,8 @@ import {
   DEFAULT_PROVINCE,
   MINUTE_MS,
   PRESET_FEATURE_TAGS,
-  type Property,
-} from '@couchdb/model';
+} from '@couchdb/model/constants';
+import type { Property } from '@couchdb/model/property';
 import { placeholderDemoMedia } from './demo-data';
 import type { DemoImage } from './demo-images';
 import { DEMO_TOWNSHIPS, LOCAL_FEATURE_TAGS } from './demo-places';

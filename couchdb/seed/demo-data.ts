@@ -10,24 +10,20 @@ import {
   DAY_MS,
   DEFAULT_CITY,
   DEFAULT_PROVINCE,
-  DEFAULT_SETTINGS,
   HOUR_MS,
   MINUTE_MS,
   PRESET_FEATURE_TAGS,
-  SETTING_DESCRIPTIONS,
-  ORIENTATIONS,
-  PAYMENT_TERMS,
-  type AuditStatus,
-  type Demand,
-  type News,
-  type Property,
-  type PropertyStatus,
-  type PropertyType,
-  type Setting,
   type Township,
-  type User,
-  type UserRole,
-} from '@couchdb/model';
+} from '@couchdb/model/constants';
+import { DEFAULT_SETTINGS, SETTING_DESCRIPTIONS } from '@couchdb/model/setting-facts';
+import { ORIENTATIONS, PAYMENT_TERMS } from '@couchdb/model/listing-facts';
+import type { AuditStatus, PropertyStatus, PropertyType } from '@couchdb/model/property-facts';
+import type { Demand } from '@couchdb/model/demand';
+import type { News } from '@couchdb/model/news';
+import type { Property } from '@couchdb/model/property';
+import type { Setting } from '@couchdb/model/setting';
+import type { User } from '@couchdb/model/user';
+import type { UserRole } from '@couchdb/model/roles';
 import { DEMO_ARTICLES } from './demo-news';
 import { DEMO_TOWNSHIPS, LOCAL_FEATURE_TAGS, type DemoCommunity } from './demo-places';
 import type { DemoImage, DemoMedia } from './demo-images';

@@ -3,7 +3,7 @@
  * platform's editors would. Market figures are illustrative and say so; policy articles state
  * national rules and send readers to the official channels for local details.
  */
-import type { NewsCategory, NewsStatus } from '@couchdb/model';
+import type { NewsCategory, NewsStatus } from '@couchdb/model/news-facts';
 
 export interface DemoArticle {
   title: string;

@@ -2,7 +2,7 @@
  * The places demo listings are set in: for each of 澄江市's six townships, a few residential
  * communities (fictional names, plausible for the county) with their street and price level.
  */
-import type { Township } from '@couchdb/model';
+import type { Township } from '@couchdb/model/constants';
 
 export interface DemoCommunity {
   name: string;
