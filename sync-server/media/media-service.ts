@@ -8,15 +8,15 @@
 import { fileTypeFromFile } from 'file-type';
 import sharp, { type OutputInfo } from 'sharp';
 import { IMAGE_MAX_BYTES } from '@couchdb/model/constants';
+import { ACCEPTED_CONTENT } from '@couchdb/model/media-checks';
 import {
-  ACCEPTED_CONTENT,
   IMAGE_EXTENSIONS,
   IMAGE_MIME_TYPES,
+  type MediaType,
   UPLOAD_MESSAGES,
   VIDEO_EXTENSIONS,
   VIDEO_MIME_TYPES,
-  type MediaType,
-} from '@couchdb/model/media';
+} from '@couchdb/model/media-facts';
 import { IMAGE_MAX_PIXELS, UPLOAD_LIMIT_MESSAGES } from '@couchdb/model/upload-limits';
 import { HttpError } from '../http-error';
 import { moveMediaFile, putMediaBuffer } from './storage';

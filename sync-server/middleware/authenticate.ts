@@ -6,7 +6,7 @@
  * of a session that has ended (signed out, the password changed or reset elsewhere).
  */
 import type { RequestHandler } from 'express';
-import type { UserRole } from '@couchdb/model/user';
+import type { UserRole } from '@couchdb/model/roles';
 import { HttpError } from '../http-error';
 import type { AccountDirectory } from '../services/account-directory';
 import { verifyAccessToken, type AccessClaims } from '../services/tokens';

@@ -18,7 +18,7 @@ import {
 import multer from 'multer';
 import type { Logger } from 'pino';
 import { MAX_MEDIA_PER_LISTING, MB, VIDEO_MAX_BYTES } from '@couchdb/model/constants';
-import { UPLOAD_MESSAGES } from '@couchdb/model/media';
+import { UPLOAD_MESSAGES } from '@couchdb/model/media-facts';
 import { UPLOAD_LIMIT_MESSAGES } from '@couchdb/model/upload-limits';
 import { HttpError } from '../http-error';
 import { requireCaller } from '../middleware/authenticate';

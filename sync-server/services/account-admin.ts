@@ -6,7 +6,8 @@
  * revision, logged in the admin action log, and reaches every device through the users feed.
  */
 import { randomInt } from 'node:crypto';
-import type { AdminUserUpdate, User, UserRole } from '@couchdb/model/user';
+import type { AdminUserUpdate, User } from '@couchdb/model/user';
+import type { UserRole } from '@couchdb/model/roles';
 import {
   PASSWORD_RESET_LOG_DETAIL,
   TEMPORARY_PASSWORD_ALPHABET,

@@ -8,14 +8,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import argon2 from 'argon2';
-import { CHANGE_PASSWORD_MESSAGES } from '@couchdb/model/auth';
+import { CHANGE_PASSWORD_MESSAGES } from '@couchdb/model/auth-facts';
 import type {
   ChangePasswordInput,
   LoginInput,
   ProfileUpdate,
   RegisterRequest,
 } from '@couchdb/model/auth';
-import { newId } from '@couchdb/model/common';
+import { newId } from '@couchdb/model/common-facts';
 import type { User } from '@couchdb/model/user';
 import type { RateLimits } from '../config';
 import { HttpError, rateLimitedFor } from '../http-error';

@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { COUNTER_LIMITS, type CounterResponse } from '@couchdb/model/sync';
-import { OPERATION_TYPE_LABELS } from '@couchdb/model/oplog';
+import { OPERATION_TYPE_LABELS } from '@couchdb/model/oplog-facts';
 import type { Viewer } from '@couchdb/rules/access';
 import { COLLECTION_ACCESS } from '@couchdb/rules/collection-access';
 import { formatDate } from '@couchdb/rules/format';

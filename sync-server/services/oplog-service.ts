@@ -3,14 +3,17 @@
  * favourite or contact-dialog open, and one per listing and day for its views, carrying the count. Written by the gateway only; admins read it through sync.
  */
 import { createHash } from 'node:crypto';
-import { newId } from '@couchdb/model/common';
-import { OPERATION_TYPE_LABELS, type OperationType } from '@couchdb/model/oplog';
+import { newId } from '@couchdb/model/common-facts';
+import { OPERATION_TYPE_LABELS, type OperationType } from '@couchdb/model/oplog-facts';
 import type { UserRole } from '@couchdb/model/roles';
 import type { AdminLogTarget } from '@couchdb/model/admin-log-facts';
 import { classifyAdminWrite } from '@couchdb/rules/admin-log';
 import { formatAddress } from '@couchdb/rules/format';
 import { jsonEqual } from '@couchdb/rules/json-equal';
-import { VERIFICATION_STATUS_LABELS, type VerificationStatus } from '@couchdb/model/trust-facts';
+import {
+  VERIFICATION_STATUS_LABELS,
+  type VerificationStatus,
+} from '@couchdb/model/verification-facts';
 import { couchStatus, type Store } from '../store/couch';
 import { toModelDoc, type StoredDoc } from './projection';
 

@@ -3,12 +3,8 @@
  * shape (`id`, `server_rev`, no gateway-only fields), a deleted stub for ones the caller could have
  * seen before but may not see now, and nothing at all for ones they could never have seen.
  */
-import {
-  canReadDocument,
-  GATEWAY_ONLY_FIELDS,
-  projectPropertyFor,
-  type Viewer,
-} from '@couchdb/rules/access';
+import { canReadDocument, projectPropertyFor, type Viewer } from '@couchdb/rules/access';
+import { GATEWAY_ONLY_FIELDS } from '@couchdb/rules/collection-access';
 import { couldHaveSeen } from '@couchdb/rules/visibility';
 import type { UserRole } from '@couchdb/model/roles';
 import type { SyncCollection, SyncDocument } from '@couchdb/model/sync';

@@ -11,11 +11,11 @@ import {
   PROMOTION_DAILY_CAP,
   PROMOTION_EVENT_TYPES,
   PROMOTION_STATS_DAYS,
+  type PromotionAgent,
   promotionDay,
   type PromotionEventType,
 } from '@couchdb/model/promotion-facts';
 import type {
-  PromotionAgent,
   PromotionEvent,
   PromotionEventResponse,
   PromotionStatsResponse,

@@ -9,20 +9,23 @@
  */
 import { createHash } from 'node:crypto';
 import { DAY_MS } from '@couchdb/model/constants';
+import type {
+  ReportCreate,
+  ReportDecisionBody,
+  ReportQueueEntry,
+  ReportView,
+} from '@couchdb/model/report';
 import {
   CLOSED_REPORT_KEEP_DAYS,
   REPORT_MESSAGES,
+  type ReportReason,
   REPORTS_PER_ACCOUNT_PER_DAY,
   REPORTS_PER_ADDRESS_PER_HOUR,
-  type ReportCreate,
-  type ReportDecisionBody,
-  type ReportQueueEntry,
-  type ReportReason,
   type ReportStatus,
-  type ReportView,
-} from '@couchdb/model/report';
+} from '@couchdb/model/trust-facts';
 import type { SyncDocument } from '@couchdb/model/sync';
-import { isPubliclyVisible, type Viewer } from '@couchdb/rules/access';
+import type { Viewer } from '@couchdb/rules/access';
+import { isPubliclyVisible } from '@couchdb/rules/public-listing';
 import { HttpError, rateLimitedFor } from '../http-error';
 import { couchStatus, type Store } from '../store/couch';
 import type { LimitStore } from './limits/limit-store';

@@ -4,7 +4,8 @@
  */
 import { createHash, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { userRoleSchema, type UserRole } from '@couchdb/model/user';
+import { userRoleSchema } from '@couchdb/model/user';
+import type { UserRole } from '@couchdb/model/roles';
 import { HttpError } from '../http-error';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;

@@ -5,12 +5,12 @@
  * agents with a document naming the course (a county's agents: a full read is fine).
  */
 import { COURSES } from '@couchdb/model/training-content';
+import type { ProgressUpdate } from '@couchdb/model/training';
 import type {
   CourseProgress,
-  ProgressUpdate,
   TrainingCoursesResponse,
   TrainingProgressResponse,
-} from '@couchdb/model/training';
+} from '@couchdb/model/training-facts';
 import { mergeProgress } from '@couchdb/rules/training';
 import { HttpError } from '../http-error';
 import { couchStatus, type Store } from '../store/couch';

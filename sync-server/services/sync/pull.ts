@@ -20,7 +20,8 @@ import {
   type SyncScope,
 } from '@couchdb/model/sync';
 import type { UserRole } from '@couchdb/model/roles';
-import { accessRoleOf, type Viewer } from '@couchdb/rules/access';
+import type { Viewer } from '@couchdb/rules/access';
+import { accessRoleOf } from '@couchdb/rules/collection-access';
 import type { Store } from '../../store/couch';
 import type { ChangeFeed } from '../change-feed';
 import type { ChangeLog } from '../change-log';

@@ -14,13 +14,9 @@ import {
   type SyncCollection,
   type SyncDocument,
 } from '@couchdb/model/sync';
-import {
-  ACCESS_MESSAGES,
-  COLLECTION_ACCESS,
-  canWrite,
-  jsonEqual,
-  type Viewer,
-} from '@couchdb/rules/access';
+import { ACCESS_MESSAGES, canWrite, type Viewer } from '@couchdb/rules/access';
+import { COLLECTION_ACCESS } from '@couchdb/rules/collection-access';
+import { jsonEqual } from '@couchdb/rules/json-equal';
 import type nano from 'nano';
 import { couchStatus, type Store } from '../../store/couch';
 import type { ChangeFeed } from '../change-feed';

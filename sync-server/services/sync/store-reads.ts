@@ -4,7 +4,7 @@
  */
 import type nano from 'nano';
 import type { SyncCollection } from '@couchdb/model/sync';
-import { resolveSettings } from '@couchdb/model/setting';
+import { resolveSettings } from '@couchdb/model/setting-facts';
 import type { Settings } from '@couchdb/model/setting-facts';
 import type { Viewer } from '@couchdb/rules/access';
 import { couchStatus, type Store } from '../../store/couch';

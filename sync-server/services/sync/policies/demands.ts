@@ -3,7 +3,8 @@
  * write at all is the access rules' (the owner or an admin; anyone else 只能修改自己发布的内容), and
  * the status is any of product §4's three (the write schema), so the owner or an admin moves it freely.
  */
-import { DEMAND_MAX, DEMAND_MESSAGES, demandWriteSchema } from '@couchdb/model/demand';
+import { demandWriteSchema } from '@couchdb/model/demand';
+import { DEMAND_MAX, DEMAND_MESSAGES } from '@couchdb/model/demand-facts';
 import { refused, type WritePolicy } from './policy';
 
 export const demandsPolicy: WritePolicy = {

@@ -1,5 +1,6 @@
 /** Favourites: always the caller's own, created when first written, at most FAVORITE_MAX a user. */
-import { FAVORITE_MAX, FAVORITE_MESSAGES, favoriteWriteSchema } from '@couchdb/model/favorite';
+import { favoriteWriteSchema } from '@couchdb/model/favorite';
+import { FAVORITE_MAX, FAVORITE_MESSAGES } from '@couchdb/model/favorite-facts';
 import { refused, type WritePolicy } from './policy';
 
 export const favoritesPolicy: WritePolicy = {

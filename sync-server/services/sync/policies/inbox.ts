@@ -6,7 +6,7 @@
  */
 import { DEVICE_INBOX_KINDS, INBOX_MAX, INBOX_MESSAGES } from '@couchdb/model/saved-search-facts';
 import { inboxEntryWriteSchema } from '@couchdb/model/inbox';
-import { jsonEqual } from '@couchdb/rules/access';
+import { jsonEqual } from '@couchdb/rules/json-equal';
 import { refused, type WritePolicy } from './policy';
 
 const FIXED_FIELDS = ['kind', 'search_id', 'link'] as const;

@@ -7,20 +7,18 @@
  * admin decides on it. The media limit is the one set now. The price history is the gateway's: it
  * appends each accepted price change, whatever the device sent.
  */
-import { LISTING_MAX, PROPERTY_MESSAGES, propertyWriteSchema } from '@couchdb/model/property';
-import {
-  COLLECTION_ACCESS,
-  createRefusal,
-  forceNewPropertyFields,
-  jsonEqual,
-} from '@couchdb/rules/access';
+import { propertyWriteSchema } from '@couchdb/model/property';
+import { LISTING_MAX, PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
+import { createRefusal, forceNewPropertyFields } from '@couchdb/rules/access';
+import { COLLECTION_ACCESS } from '@couchdb/rules/collection-access';
+import { jsonEqual } from '@couchdb/rules/json-equal';
 import type { PropertyRevision } from '@couchdb/model/property';
 import { checkListingMediaLimit, listingMediaChanged } from '@couchdb/rules/listing-media';
 import { decideRevision, revisionAfterOwnerEdit } from '@couchdb/rules/listing-review';
 import { nextPriceHistory } from '@couchdb/rules/price-history';
 import { visibilityHistory } from '@couchdb/rules/visibility';
 import { applyTrustFields, nextTrustFields } from '@couchdb/rules/listing-trust';
-import type { PricePoint } from '@couchdb/model/property';
+import type { PricePoint } from '@couchdb/model/listing-facts';
 import type { StoredDoc } from '../../projection';
 import { refused, type WriteContext, type WritePolicy } from './policy';
 

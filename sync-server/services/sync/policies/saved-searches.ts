@@ -2,11 +2,8 @@
  * Saved searches: always the caller's own; a new one only while the caller has fewer than
  * SAVED_SEARCH_MAX (counted under concurrency, sync/owned-cap.ts).
  */
-import {
-  SAVED_SEARCH_MAX,
-  SAVED_SEARCH_MESSAGES,
-  savedSearchWriteSchema,
-} from '@couchdb/model/saved-search';
+import { savedSearchWriteSchema } from '@couchdb/model/saved-search';
+import { SAVED_SEARCH_MAX, SAVED_SEARCH_MESSAGES } from '@couchdb/model/saved-search-facts';
 import { refused, type WritePolicy } from './policy';
 
 export const savedSearchesPolicy: WritePolicy = {
