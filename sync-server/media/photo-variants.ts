@@ -11,12 +11,12 @@ import { mkdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { RequestHandler } from 'express';
 import sharp from 'sharp';
+import { UPLOAD_MESSAGES } from '@couchdb/model/media-facts';
 import {
   PHOTO_VARIANT_MESSAGES,
   PHOTO_VARIANT_WIDTHS,
   STORED_PHOTO_NAME,
-  UPLOAD_MESSAGES,
-} from '@couchdb/model/media-facts';
+} from '@couchdb/model/photo-variant-facts';
 import { IMAGE_MAX_PIXELS } from '@couchdb/model/upload-limits';
 import { HttpError } from '../http-error';
 import { checkPixels, withDecodeSlot } from './media-service';
