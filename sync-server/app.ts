@@ -244,7 +244,12 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   // The session's refresh cookie is read by the auth routes alone.
   api.use('/auth', cookieParser(), authRoutes(auth, accountAdmin));
   api.use('/admin/users', adminUserRoutes(accountAdmin));
-  api.use(counterRoutes(new CounterService(store, limits)));
+  const counters = new CounterService(store, limits);
+  api.use(
+    '/properties',
+    counterRoutes(counters, { view: 'property_view', contact: 'property_contact' }),
+  );
+  api.use('/news', counterRoutes(counters, { view: 'news_view', like: 'news_like' }));
   api.use(mediaRoutes(config.dataDir, new UploadQuota(store), logger));
   const promotions = new PromotionService(store);
   api.use('/promotion', promotionRoutes(promotions, limits));
@@ -257,9 +262,9 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   app.get('/metrics', metricsEndpoint(metrics, config.metricsToken));
 
   // A photo's sized WebP copies (/media/w480/<name>) before the stored files themselves.
-  app.get('/media/:variant/:name', photoVariants(config.dataDir));
   app.use(
     '/media',
+    photoVariants(config.dataDir),
     express.static(path.join(config.dataDir, 'media'), {
       immutable: true,
       maxAge: '365d',

@@ -9,8 +9,9 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { RequestHandler } from 'express';
+import { Router } from 'express';
 import sharp from 'sharp';
+import { z } from 'zod';
 import { UPLOAD_MESSAGES } from '@couchdb/model/media-facts';
 import {
   PHOTO_VARIANT_MESSAGES,
@@ -19,6 +20,7 @@ import {
 } from '@couchdb/model/photo-variant-facts';
 import { IMAGE_MAX_PIXELS } from '@couchdb/model/upload-limits';
 import { HttpError } from '../http-error';
+import { validate, type PartSchema } from '../middleware/validate';
 import { checkPixels, withDecodeSlot } from './media-service';
 
 /** A year, as the photos themselves: a name never changes its bytes. */
@@ -30,7 +32,22 @@ const exists = (file: string) =>
     () => false,
   );
 
-export function photoVariants(dataDir: string): RequestHandler {
+/**
+ * GET /w<width>/<name> (mounted at /media). Any other two-part path is not a copy's, and goes on to
+ * the stored files.
+ */
+const variantParams = {
+  schema: z.object({
+    variant: z
+      .string()
+      .regex(/^w\d+$/)
+      .transform((variant) => variant.slice(1)),
+    name: z.string(),
+  }),
+  refusal: 'pass',
+} satisfies PartSchema;
+
+export function photoVariants(dataDir: string): Router {
   const mediaDir = path.join(dataDir, 'media');
   const variantDir = path.join(dataDir, 'media-variants');
   /** Copies being made, so a burst of requests for one copy decodes the photo once. */
@@ -55,13 +72,12 @@ export function photoVariants(dataDir: string): RequestHandler {
     });
   };
 
-  return async (req, res, next) => {
-    const width = /^w(\d+)$/.exec(String(req.params.variant))?.[1];
-    if (!width) return next();
+  const router = Router();
+  router.get('/:variant/:name', validate({ params: variantParams }), async (req, res) => {
+    const { variant: width, name } = req.params;
     if (!(PHOTO_VARIANT_WIDTHS as readonly number[]).includes(Number(width))) {
       throw new HttpError(400, 'bad_request', PHOTO_VARIANT_MESSAGES.unknownWidth(width));
     }
-    const name = String(req.params.name);
     const source = path.join(mediaDir, name);
     if (!STORED_PHOTO_NAME.test(name) || !(await exists(source))) {
       throw new HttpError(404, 'not_found');
@@ -76,5 +92,6 @@ export function photoVariants(dataDir: string): RequestHandler {
       await made;
     }
     res.sendFile(target, { maxAge: CACHED_FOR_MS, immutable: true });
-  };
+  });
+  return router;
 }

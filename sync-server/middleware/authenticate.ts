@@ -49,12 +49,15 @@ export function authenticate(secret: string, accounts: AccountDirectory): Reques
   };
 }
 
-export const requireCaller: RequestHandler = (req, _res, next) => {
+/** A check that reads only the caller: it fits in any route's chain, whatever the route parses. */
+type CallerCheck = RequestHandler<unknown, unknown, unknown, unknown>;
+
+export const requireCaller: CallerCheck = (req, _res, next) => {
   if (!req.caller) throw new HttpError(401, 'unauthorized');
   next();
 };
 
-export function requireRole(...roles: UserRole[]): RequestHandler {
+export function requireRole(...roles: UserRole[]): CallerCheck {
   return (req, _res, next) => {
     if (!req.caller) throw new HttpError(401, 'unauthorized');
     if (!roles.includes(req.caller.role)) throw new HttpError(403, 'forbidden');

@@ -4,26 +4,32 @@
  * listing's open reports (POST /api/admin/reports/:propertyId/decision). Never replicated.
  */
 import { Router } from 'express';
+import { z } from 'zod';
 import { idSchema } from '@couchdb/model/common';
-import {
-  reportCreateSchema,
-  reportDecisionSchema,
-  type ReportCreate,
-  type ReportDecisionBody,
-} from '@couchdb/model/report';
-import { HttpError } from '../http-error';
+import { reportCreateSchema, reportDecisionSchema } from '@couchdb/model/report';
 import { requireCaller, requireRole } from '../middleware/authenticate';
-import { validateBody } from '../middleware/validate';
+import { refuseWith, validate } from '../middleware/validate';
 import type { ReportService } from '../services/report-service';
 import { requestInfo } from './request-info';
+
+/** The reported listing; an id that cannot be one names no listing. */
+const listingParams = {
+  schema: z.object({ propertyId: idSchema }),
+  refusal: refuseWith(404, 'not_found'),
+};
 
 export function reportRoutes(reports: ReportService): Router {
   const router = Router();
 
-  router.post('/reports', requireCaller, validateBody(reportCreateSchema), async (req, res) => {
-    const report = await reports.create(req.caller!, req.body as ReportCreate, req.ip ?? 'unknown');
-    res.status(201).json({ report });
-  });
+  router.post(
+    '/reports',
+    requireCaller,
+    validate({ body: reportCreateSchema }),
+    async (req, res) => {
+      const report = await reports.create(req.caller!, req.body, req.ip ?? 'unknown');
+      res.status(201).json({ report });
+    },
+  );
 
   router.get('/reports/mine', requireCaller, async (req, res) => {
     res.set('Cache-Control', 'no-store');
@@ -38,17 +44,10 @@ export function reportRoutes(reports: ReportService): Router {
   router.post(
     '/admin/reports/:propertyId/decision',
     requireRole('admin'),
-    validateBody(reportDecisionSchema),
+    validate({ body: reportDecisionSchema, params: listingParams }),
     async (req, res) => {
-      const id = idSchema.safeParse(req.params.propertyId);
-      if (!id.success) throw new HttpError(404, 'not_found');
       res.json(
-        await reports.decide(
-          req.caller!,
-          id.data,
-          req.body as ReportDecisionBody,
-          requestInfo(req),
-        ),
+        await reports.decide(req.caller!, req.params.propertyId, req.body, requestInfo(req)),
       );
     },
   );

@@ -5,7 +5,7 @@ import type { CountedPerson } from '../services/counter-service';
 import type { RequestInfo } from '../services/oplog-service';
 
 /** The address and browser of a request, as the operation logs keep them. */
-export const requestInfo = (req: Request): RequestInfo => ({
+export const requestInfo = (req: Pick<Request, 'ip' | 'headers'>): RequestInfo => ({
   ip: req.ip ?? '',
   userAgent: String(req.headers['user-agent'] ?? ''),
 });
@@ -14,7 +14,7 @@ export const requestInfo = (req: Request): RequestInfo => ({
  * Who a counter counts: the signed-in user, else the device's own id, else the address; with the
  * address beside it (a visitor is counted per device and address, an address only so many times).
  */
-export function countedIdentity(req: Request): CountedPerson {
+export function countedIdentity(req: Pick<Request, 'ip' | 'caller' | 'get'>): CountedPerson {
   const address = req.ip ?? 'unknown';
   if (req.caller) return { identity: `u:${req.caller.id}`, address };
   const device = req.get(DEVICE_ID_HEADER);

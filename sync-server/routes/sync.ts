@@ -12,10 +12,10 @@ import {
   STREAM_HEARTBEAT_MS,
   STREAM_RECONNECT_MS,
   SYNC_DOC_MAX_BYTES,
+  SYNC_COLLECTIONS,
   SYNC_MESSAGES,
   SYNC_SCOPES,
   isSyncCollection,
-  type PushRow,
   type SyncCheckpoint,
   type SyncCollection,
 } from '@couchdb/model/sync';
@@ -24,6 +24,7 @@ import { HttpError } from '../http-error';
 import { callerOf, requireCaller } from '../middleware/authenticate';
 import type { GatewayMetrics } from '../metrics';
 import { jsonBody } from '../middleware/json-body';
+import { refuseWith, validate, type PartSchema } from '../middleware/validate';
 import type { AccountDirectory } from '../services/account-directory';
 import type { ChangeFeed, FeedEvent } from '../services/change-feed';
 import type { EventStreams } from '../services/event-streams';
@@ -50,29 +51,49 @@ const pullQuery = z.object({
     .optional(),
 });
 
-const pushBody = z
-  .array(
-    z.object({
-      assumedMasterState: z.record(z.string(), z.unknown()).nullable().optional(),
-      newDocumentState: z.record(z.string(), z.unknown()),
-    }),
-  )
-  .max(PUSH_ROWS_MAX, SYNC_MESSAGES.tooManyRows);
+/** A pull's query; anything else is refused with the sync model's text. */
+const pullQueryPart = {
+  schema: pullQuery,
+  refusal: refuseWith(400, 'bad_request', SYNC_MESSAGES.badCheckpoint),
+};
+
+/**
+ * A push's rows, each checked by the push itself (a row with a bad id is refused alone); a body
+ * that is not such a list is refused whole, with its first message.
+ */
+const pushBody = {
+  schema: z
+    .array(
+      z.object({
+        assumedMasterState: z.record(z.string(), z.unknown()).nullable().optional(),
+        newDocumentState: z.record(z.string(), z.unknown()),
+      }),
+    )
+    .max(PUSH_ROWS_MAX, SYNC_MESSAGES.tooManyRows),
+  refusal: (failure) => new HttpError(400, 'validation_failed', failure.message),
+} satisfies PartSchema;
+
+/** The collection a path names; a name that is none is refused with the sync model's text. */
+const collectionParams = {
+  schema: z.object({ collection: z.enum(SYNC_COLLECTIONS) }),
+  refusal: refuseWith(404, 'not_found', SYNC_MESSAGES.unknownCollection),
+};
 
 /** Whether `caller`'s role reads anything of `collection` (architecture §4). */
 const readsAny = (collection: SyncCollection, caller: Caller | null) =>
   readScope(collection, accessRoleOf(caller)) !== 'none';
 
-function collectionOf(req: Request): SyncCollection {
-  const name = String(req.params.collection);
-  if (!isSyncCollection(name))
-    throw new HttpError(404, 'not_found', SYNC_MESSAGES.unknownCollection);
-  // A collection the caller's role reads nothing of: sign in, or not for you.
-  if (!readsAny(name, req.caller ?? null)) {
+/** A collection the caller's role reads nothing of: sign in, or not for you. */
+const readableCollection: RequestHandler<
+  { collection: SyncCollection },
+  unknown,
+  unknown,
+  unknown
+> = (req, _res, next) => {
+  if (!readsAny(req.params.collection, req.caller ?? null))
     throw req.caller ? new HttpError(403, 'forbidden') : new HttpError(401, 'unauthorized');
-  }
-  return name;
-}
+  next();
+};
 
 /** What a pull's query asks for: the checkpoint to pull from (null: the start) and the page's size. */
 interface PullAsk {
@@ -80,11 +101,8 @@ interface PullAsk {
   limit: number;
 }
 
-/** The pull a query asks for; undefined when the query is not a pull's. */
-function pullAsked(query: unknown): PullAsk | undefined {
-  const parsed = pullQuery.safeParse(query);
-  if (!parsed.success) return undefined;
-  const { checkpoint, limit, role, was, sig } = parsed.data;
+/** The pull a query asks for. */
+function pullAsked({ checkpoint, limit, role, was, sig }: z.output<typeof pullQuery>): PullAsk {
   return {
     checkpoint: checkpoint
       ? {
@@ -101,7 +119,7 @@ function pullAsked(query: unknown): PullAsk | undefined {
 /** Reads the page `ask` names for `caller` and sends it. */
 async function answerPull(
   sync: SyncService,
-  req: Request,
+  req: Pick<Request, 'acceptsEncodings'>,
   res: Response,
   collection: SyncCollection,
   caller: Caller | null,
@@ -164,11 +182,12 @@ export function pullShortcut({
       } catch {
         return next();
       }
-      const ask = pullAsked(req.query);
-      if (!ask || !readsAny(name, caller)) return next();
+      // The pull route's own query schema, read here before the routers (see above).
+      const query = pullQuery.safeParse(req.query);
+      if (!query.success || !readsAny(name, caller)) return next();
       res.set(headers);
       try {
-        await answerPull(sync, req, res, name, caller, ask);
+        await answerPull(sync, req, res, name, caller, pullAsked(query.data));
       } catch {
         if (res.headersSent) {
           res.destroy();
@@ -231,29 +250,30 @@ export function syncRoutes({ sync, feed, streams, metrics, gate }: SyncRouteDeps
     });
   });
 
-  router.get('/:collection/pull', async (req, res) => {
-    const collection = collectionOf(req);
-    const ask = pullAsked(req.query);
-    if (!ask) throw new HttpError(400, 'bad_request', SYNC_MESSAGES.badCheckpoint);
-    await answerPull(sync, req, res, collection, req.caller ?? null, ask);
-  });
+  router.get(
+    '/:collection/pull',
+    validate({ params: collectionParams }),
+    readableCollection,
+    validate({ query: pullQueryPart }),
+    async (req, res) => {
+      const ask = pullAsked(req.query);
+      await answerPull(sync, req, res, req.params.collection, req.caller ?? null, ask);
+    },
+  );
 
   router.post(
     '/:collection/push',
     requireCaller,
     jsonBody(PUSH_ROWS_MAX * SYNC_DOC_MAX_BYTES),
+    validate({ params: collectionParams }),
+    readableCollection,
+    validate({ body: pushBody }),
     async (req, res) => {
-      const collection = collectionOf(req);
-      const rows = pushBody.safeParse(req.body);
-      if (!rows.success)
-        throw new HttpError(400, 'validation_failed', rows.error.issues[0]?.message);
+      const { collection } = req.params;
       const answer = await sync.push(
         collection,
-        {
-          viewer: req.caller!,
-          request: requestInfo(req),
-        },
-        rows.data as PushRow[],
+        { viewer: req.caller!, request: requestInfo(req) },
+        req.body,
       );
       metrics.countPush(collection, answer);
       res.json(answer);

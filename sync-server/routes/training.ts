@@ -3,40 +3,54 @@
  * progress writes for one course, checked against the courses, and learner counts per course.
  */
 import { Router } from 'express';
+import { z } from 'zod';
 import { idSchema } from '@couchdb/model/common';
-import {
-  progressUpdateProblem,
-  progressUpdateSchema,
-  type ProgressUpdate,
-} from '@couchdb/model/training';
+import { progressUpdateProblem, progressUpdateSchema } from '@couchdb/model/training';
 import { HttpError } from '../http-error';
 import { requireRole } from '../middleware/authenticate';
-import { validateBody } from '../middleware/validate';
+import { validate, type PartSchema } from '../middleware/validate';
 import type { TrainingService } from '../services/training-service';
+
+/**
+ * Whose progress (the caller's own when not named). An id that cannot be one is no user to an
+ * admin; an agent asking for anyone but themselves is refused as such, whatever they name.
+ */
+const progressQuery = {
+  schema: z.object({ userId: idSchema.optional() }),
+  refusal: (_failure, req) =>
+    req.caller?.role === 'admin'
+      ? new HttpError(404, 'user_not_found')
+      : new HttpError(403, 'forbidden'),
+} satisfies PartSchema;
+
+const courseParams = z.object({ courseId: z.string() });
 
 export function trainingRoutes(training: TrainingService): Router {
   const router = Router();
 
-  router.get('/progress', requireRole('agent', 'admin'), async (req, res) => {
-    const caller = req.caller!;
-    const asked = typeof req.query.userId === 'string' ? req.query.userId : caller.id;
-    if (caller.role !== 'admin' && asked !== caller.id) throw new HttpError(403, 'forbidden');
-    const id = idSchema.safeParse(asked);
-    if (!id.success) throw new HttpError(404, 'user_not_found');
-    res.set('Cache-Control', 'no-store');
-    res.json(await training.progress(id.data));
-  });
+  router.get(
+    '/progress',
+    requireRole('agent', 'admin'),
+    validate({ query: progressQuery }),
+    async (req, res) => {
+      const caller = req.caller!;
+      const id = req.query.userId ?? caller.id;
+      if (caller.role !== 'admin' && id !== caller.id) throw new HttpError(403, 'forbidden');
+      res.set('Cache-Control', 'no-store');
+      res.json(await training.progress(id));
+    },
+  );
 
   router.put(
     '/progress/:courseId',
     requireRole('agent'),
-    validateBody(progressUpdateSchema),
+    validate({ body: progressUpdateSchema, params: courseParams }),
     async (req, res) => {
-      const courseId = String(req.params.courseId);
-      const problem = progressUpdateProblem(courseId, req.body as ProgressUpdate);
+      const { courseId } = req.params;
+      const problem = progressUpdateProblem(courseId, req.body);
       if (problem) throw new HttpError(400, 'validation_failed', problem);
       res.set('Cache-Control', 'no-store');
-      res.json(await training.update(req.caller!.id, courseId, req.body as ProgressUpdate));
+      res.json(await training.update(req.caller!.id, courseId, req.body));
     },
   );
 

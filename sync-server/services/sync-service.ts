@@ -6,7 +6,6 @@
 import type {
   PullResponse,
   PushResponse,
-  PushRow,
   SyncCheckpoint,
   SyncCollection,
 } from '@couchdb/model/sync';
@@ -16,7 +15,7 @@ import type { ChangeFeed } from './change-feed';
 import { OplogService } from './oplog-service';
 import { pullChanges, pullEncoded } from './sync/pull';
 import { PullPages, type EncodedPull } from './sync/pull-pages';
-import { pushRows, type PushContext } from './sync/push';
+import { pushRows, type PushContext, type SentRow } from './sync/push';
 import { CheckpointSeal } from './sync/checkpoint-seal';
 import { OwnedCap } from './sync/owned-cap';
 import type { LimitStore } from './limits/limit-store';
@@ -68,7 +67,11 @@ export class SyncService {
   }
 
   /** Applies a device's rows; refusals and concurrent writes answer the server's version. */
-  push(collection: SyncCollection, ctx: PushContext, rows: PushRow[]): Promise<PushResponse> {
+  push(
+    collection: SyncCollection,
+    ctx: PushContext,
+    rows: readonly SentRow[],
+  ): Promise<PushResponse> {
     return pushRows(
       {
         store: this.store,

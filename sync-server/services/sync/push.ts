@@ -10,7 +10,6 @@ import {
   SYNC_MESSAGES,
   type PushRejection,
   type PushResponse,
-  type PushRow,
   type SyncCollection,
   type SyncDocument,
 } from '@couchdb/model/sync';
@@ -36,6 +35,15 @@ import { countsAsOwned, OWNED_COUNTED } from '@couchdb/design/databases';
 import { OwnedCap } from './owned-cap';
 import { MemoryLimitStore } from '../limits/limit-store';
 
+/**
+ * A row as a device sends it (RxDB's change row), parsed only as far as its shape: the push checks
+ * each document's id and content itself, so that one bad row is refused alone.
+ */
+export interface SentRow {
+  assumedMasterState?: Record<string, unknown> | null | undefined;
+  newDocumentState: Record<string, unknown>;
+}
+
 export interface PushContext {
   viewer: NonNullable<Viewer>;
   request: RequestInfo;
@@ -53,7 +61,7 @@ export async function pushRows(
   deps: PushDeps,
   collection: SyncCollection,
   ctx: PushContext,
-  rows: PushRow[],
+  rows: readonly SentRow[],
 ): Promise<PushResponse> {
   const { store, oplog, feed } = deps;
   const db = store.db<StoredDoc>(collection);
@@ -68,7 +76,7 @@ export async function pushRows(
   for (const row of rows) {
     const incoming = row.newDocumentState;
     const id = idSchema.safeParse(incoming?.id);
-    if (!id.success) {
+    if (!id.success || !hasId(incoming)) {
       const stubId = typeof incoming?.id === 'string' ? incoming.id.slice(0, 64) : '';
       rejections.push({ id: stubId, code: 'validation_failed', message: SYNC_MESSAGES.idMismatch });
       if (stubId) conflicts.push(deletedStub(stubId));
@@ -108,7 +116,9 @@ export async function pushRows(
         // write and its log entry): make sure the entry exists, under the same id as before.
         // Only a caller who could have made that write gets it logged in their name (anyone
         // else sending a copy of the listing must not be able to write a log entry).
-        const before = row.assumedMasterState ? toStoredShape(row.assumedMasterState) : null;
+        const before = row.assumedMasterState
+          ? toStoredShape(row.assumedMasterState, id.data)
+          : null;
         const couldHaveWritten = canWrite(
           collection,
           ctx.viewer,
@@ -269,9 +279,13 @@ async function isResend(
   return seen !== null && !seen._deleted && jsonEqual(seen, sent);
 }
 
-/** A device's copy of a document in the store's shape (for log snapshots). */
-function toStoredShape(doc: SyncDocument): StoredDoc {
-  const { id, server_rev: _r, _deleted: _d, ...rest } = doc;
+/** Whether a sent document carries a valid id (its content is the rules' and schemas' to check). */
+const hasId = (doc: Record<string, unknown>): doc is SyncDocument =>
+  idSchema.safeParse(doc.id).success;
+
+/** A device's copy of document `id` in the store's shape (for log snapshots). */
+function toStoredShape(doc: Record<string, unknown>, id: string): StoredDoc {
+  const { id: _id, server_rev: _r, _deleted: _d, ...rest } = doc;
   return { _id: id, ...rest };
 }
 
