@@ -7,7 +7,7 @@ import { lazy, useState } from 'react';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import { POSTER_MESSAGES } from '@couchdb/model/poster-facts';
-import { isPubliclyVisible } from '@couchdb/rules/collection-access';
+import { isPubliclyVisible } from '@couchdb/rules/public-listing';
 import type { PosterProperty } from '@couchdb/rules/poster';
 import { LazyPart } from '@client/components/lazy-part';
 import { useAuth } from '@client/lib/session/auth-context';

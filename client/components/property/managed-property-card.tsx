@@ -11,7 +11,10 @@ import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import type { ReactNode } from 'react';
 import type { Property } from '@couchdb/model/property';
 import { PROPERTY_TYPE_LABELS, REVISION_MESSAGES } from '@couchdb/model/property-facts';
-import { VERIFICATION_MESSAGES, VERIFICATION_STATUS_LABELS } from '@couchdb/model/trust-facts';
+import {
+  VERIFICATION_MESSAGES,
+  VERIFICATION_STATUS_LABELS,
+} from '@couchdb/model/verification-facts';
 import { changedFieldLabels, hasPendingRevision } from '@couchdb/rules/listing-review';
 import { formatArea, formatDate, formatPrice, formatShortAddress } from '@couchdb/rules/format';
 import {

@@ -16,15 +16,14 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import { savedSearchFormSchema, type SavedSearchForm } from '@couchdb/model/saved-search';
 import {
   DEFAULT_QUIET_HOURS,
   SAVED_SEARCH_MESSAGES as sm,
   SAVED_SEARCH_MODE_LABELS,
   SAVED_SEARCH_MODES,
-  savedSearchFormSchema,
-  type SavedSearchForm,
-} from '@couchdb/model/saved-search';
-import { SAVED_SEARCH_NAME_MAX } from '@couchdb/model/saved-search-facts';
+  SAVED_SEARCH_NAME_MAX,
+} from '@couchdb/model/saved-search-facts';
 import type { SavedSearchInput } from '@client/data/inbox/inbox';
 import { FormTextField } from '@client/components/form/form-text-field';
 

@@ -5,14 +5,14 @@
  */
 import { combineLatest, map, of } from 'rxjs';
 import type { RxDocument } from 'rxdb';
-import type { PropertyStatus } from '@couchdb/model/property';
+import type { PropertyStatus } from '@couchdb/model/property-facts';
 import {
   auditProperty,
   changeStatus,
   planBatchStatusChange,
   type AuditDecision,
 } from '@couchdb/rules/property-status';
-import { VERIFICATION_MESSAGES, type VerificationStatus } from '@couchdb/model/trust-facts';
+import { VERIFICATION_MESSAGES, type VerificationStatus } from '@couchdb/model/verification-facts';
 import type { UserRole } from '@couchdb/model/roles';
 import { decideRevision, hasPendingRevision } from '@couchdb/rules/listing-review';
 import { RefusalError } from '@client/lib/failure';

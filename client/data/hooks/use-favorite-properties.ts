@@ -1,5 +1,5 @@
 /** The favourites screen's query: the user's favourites with their listings. */
-import { isPubliclyVisible } from '@couchdb/rules/collection-access';
+import { isPubliclyVisible } from '@couchdb/rules/public-listing';
 import type { PropertyDoc } from '../schemas/property.schema';
 import { useOpenDevice } from '../open-device';
 import {

@@ -1,6 +1,6 @@
 /** News queries for screens: the published list by category, one article. */
 import { NEWS_FETCH_LIMIT } from '@couchdb/model/constants';
-import type { NewsCategory } from '@couchdb/model/news';
+import type { NewsCategory } from '@couchdb/model/news-facts';
 import type { NewsDoc } from '../schemas/news.schema';
 import { useFirstScreenArticle } from '../reads/first-screen-document';
 import { mapSource, useLiveQuery, type LiveResult } from './use-live-query';

@@ -1,6 +1,6 @@
 /** Recently viewed listings (device-only `recent` collection), newest first, at most 10. */
 import { RECENT_LIMIT } from '@couchdb/model/constants';
-import { isPubliclyVisible } from '@couchdb/rules/access';
+import { isPubliclyVisible } from '@couchdb/rules/public-listing';
 import type { PropertyDoc } from '../schemas/property.schema';
 import { mapSource, switchSource, useLiveQuery, type LiveResult } from './use-live-query';
 

@@ -3,7 +3,8 @@
  * remove, add) and the listing stores it as `images` (photos, the first the cover) and `media_items`
  * (everything, in order), numbered again each time.
  */
-import type { MediaType, MediaItem, PropertyImage } from '@couchdb/model/media';
+import type { MediaItem, PropertyImage } from '@couchdb/model/media';
+import type { MediaType } from '@couchdb/model/media-facts';
 
 /** One photo or video already on the server. */
 export interface ListingMedia {

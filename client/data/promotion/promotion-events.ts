@@ -5,11 +5,8 @@
  * device a day. Its answer confirms the agent (their account's name and phone replace what the
  * link said) or, when the promoter is not an agent, ends the promotion.
  */
-import {
-  PROMOTION_OUTBOX_KEY as OUTBOX_KEY,
-  PROMOTION_OUTBOX_MAX,
-  type PromotionEventType,
-} from '@couchdb/model/promotion-facts';
+import { PROMOTION_OUTBOX_MAX, type PromotionEventType } from '@couchdb/model/promotion-facts';
+import { PROMOTION_OUTBOX_KEY as OUTBOX_KEY } from '@couchdb/model/promotion-link-facts';
 import type { PromotionEvent, PromotionEventResponse } from '@couchdb/model/promotion';
 import { DEVICE_ID_HEADER } from '@couchdb/model/sync';
 import { ApiError, http } from '@client/lib/http';

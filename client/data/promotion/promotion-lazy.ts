@@ -6,7 +6,7 @@
  * render matches it.
  */
 import { startTransition, useEffect, useState } from 'react';
-import type { PromotionEventType, StoredPromotion } from '@couchdb/model/promotion';
+import type { PromotionEventType, StoredPromotion } from '@couchdb/model/promotion-facts';
 import {
   PROMOTION_CHANGED_EVENT,
   PROMOTION_STORAGE_KEY,

@@ -3,8 +3,9 @@
  * promotion is kept for 24 hours and a visit recorded for the agent (confirmed by the gateway when
  * online), and the parameters are taken off the address. Loaded only when a URL carries them.
  */
-import { PROMOTION_PARAMS } from '@couchdb/model/promotion-facts';
-import { promotionFromParams, type PromotionAgent } from '@couchdb/model/promotion';
+import type { PromotionAgent } from '@couchdb/model/promotion-facts';
+import { PROMOTION_PARAMS } from '@couchdb/model/promotion-link-facts';
+import { promotionFromParams } from '@couchdb/model/promotion';
 import { carriedPromotionAgent } from '../reads/first-screen-document';
 import { confirmPromotionAgent, storePromotion } from './promotion';
 import { recordPromotionEvent } from './promotion-events';

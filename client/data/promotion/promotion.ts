@@ -2,14 +2,13 @@
  * The agent promotion stored on this device (product §3, §4): written when a promotion link is opened,
  * read by the listing's contact dialog (product §6 priority), dropped after 24 hours.
  */
+import { storedPromotionSchema, type PromotionParams } from '@couchdb/model/promotion';
 import {
   confirmedPromotion,
   isPromotionActive,
-  storedPromotionSchema,
   type PromotionAgent,
-  type PromotionParams,
   type StoredPromotion,
-} from '@couchdb/model/promotion';
+} from '@couchdb/model/promotion-facts';
 import {
   PROMOTION_CHANGED_EVENT,
   PROMOTION_STORAGE_KEY,

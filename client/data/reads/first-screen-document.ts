@@ -6,7 +6,7 @@
  * gateway, the render hands it in through the context.
  */
 import { createContext, useContext } from 'react';
-import type { PromotionAgent } from '@couchdb/model/promotion';
+import type { PromotionAgent } from '@couchdb/model/promotion-facts';
 import type { NewsDoc } from '../schemas/news.schema';
 import type { PropertyDoc } from '../schemas/property.schema';
 

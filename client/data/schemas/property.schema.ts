@@ -36,12 +36,8 @@ import {
 import { TITLE_MAX, URL_MAX } from '@couchdb/model/common-facts';
 import { CUSTOM_TAG_MAX, FEATURES_MAX, TOWNSHIPS } from '@couchdb/model/constants';
 import { MEDIA_TYPES } from '@couchdb/model/media-facts';
-import {
-  MODERATION_KINDS,
-  REPORT_REASON_MAX,
-  VERIFICATION_CODE_MAX,
-  VERIFICATION_STATUSES,
-} from '@couchdb/model/trust-facts';
+import { MODERATION_KINDS, REPORT_REASON_MAX } from '@couchdb/model/trust-facts';
+import { VERIFICATION_CODE_MAX, VERIFICATION_STATUSES } from '@couchdb/model/verification-facts';
 import {
   booleanField,
   countField,

@@ -1,5 +1,5 @@
 /** Equality of replicated document states, as the conflict handler and the push handler use it. */
-import { jsonEqual } from '@couchdb/rules/access';
+import { jsonEqual } from '@couchdb/rules/json-equal';
 
 type State = Readonly<Record<string, unknown>> & { _deleted?: boolean };
 

@@ -3,8 +3,12 @@
  * write (so it works offline) and checked again by the gateway when it syncs (admins only, each
  * value by the shared schema).
  */
-import type { LoanRates, SettingsForm } from '@couchdb/model/setting';
-import { SETTING_DESCRIPTIONS, type SettingKey } from '@couchdb/model/setting-facts';
+import type { SettingsForm } from '@couchdb/model/setting';
+import {
+  type LoanRates,
+  SETTING_DESCRIPTIONS,
+  type SettingKey,
+} from '@couchdb/model/setting-facts';
 import type { DeviceDatabase } from '../storage/database';
 import type { SettingDoc } from '../schemas/setting.schema';
 

@@ -14,13 +14,15 @@ import Typography from '@mui/material/Typography';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import { IMAGE_LIMIT_MAX, IMAGE_LIMIT_MIN } from '@couchdb/model/constants';
 import {
-  SETTING_DESCRIPTIONS,
-  SETTINGS_MESSAGES,
   settingsFormSchema,
-  type Settings,
   type SettingsForm,
   type SettingsFormInput,
 } from '@couchdb/model/setting';
+import {
+  SETTING_DESCRIPTIONS,
+  type Settings,
+  SETTINGS_MESSAGES,
+} from '@couchdb/model/setting-facts';
 import { FormPhoneField } from '@client/components/form/form-phone-field';
 import { FormTextField } from '@client/components/form/form-text-field';
 import { PageHeader } from '@client/components/page-header';

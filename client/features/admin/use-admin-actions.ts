@@ -2,13 +2,13 @@
  * The admin's listing actions with their toasts (product §4, §8 "Admin"): each writes to the device
  * database (so it works offline) and the gateway checks it again when it syncs.
  */
-import type { PropertyStatus } from '@couchdb/model/property';
 import {
   ADMIN_PROPERTY_MESSAGES,
   PROPERTY_MESSAGES,
+  type PropertyStatus,
   REVISION_MESSAGES,
 } from '@couchdb/model/property-facts';
-import { VERIFICATION_MESSAGES } from '@couchdb/model/trust-facts';
+import { VERIFICATION_MESSAGES } from '@couchdb/model/verification-facts';
 import { ADMIN_LISTING_MESSAGES } from '@couchdb/rules/admin-listings';
 import { PROPERTY_STATUS_LABELS } from '@couchdb/rules/property-status';
 import {

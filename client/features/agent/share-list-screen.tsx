@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import { PROMOTION_MESSAGES } from '@couchdb/model/promotion-facts';
-import { isPubliclyVisible } from '@couchdb/rules/collection-access';
+import { isPubliclyVisible } from '@couchdb/rules/public-listing';
 import { formatPrice } from '@couchdb/rules/format';
 import { SHARE_LIST_MAX, shareListText } from '@couchdb/rules/share-list';
 import { copyText } from '@client/components/copy-text';

@@ -3,12 +3,8 @@
  * shared form schema's input and back from a document.
  */
 import { z } from 'zod';
-import {
-  demandFormSchema,
-  type DemandForm,
-  type DemandFormInput,
-  type DemandType,
-} from '@couchdb/model/demand';
+import { demandFormSchema, type DemandForm, type DemandFormInput } from '@couchdb/model/demand';
+import type { DemandType } from '@couchdb/model/demand-facts';
 import type { User } from '@couchdb/model/user';
 import { priceInputToYuan, priceInputUnit, priceToInput } from '@couchdb/rules/format';
 import type { DemandDoc } from '@client/data/schemas/demand.schema';

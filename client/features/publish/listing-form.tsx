@@ -9,15 +9,11 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { fitMediaCount, mediaTypeOf } from '@couchdb/model/media';
-import {
-  PROPERTY_MESSAGES,
-  checkPropertySubmit,
-  type FormStep,
-  type PropertyForm,
-} from '@couchdb/model/property';
+import { fitMediaCount, mediaTypeOf } from '@couchdb/model/media-facts';
+import type { FormStep, PropertyForm } from '@couchdb/model/property';
+import { checkPropertySubmit, PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import { REFUSED_CHANGE_MESSAGES } from '@couchdb/model/sync';
-import { jsonEqual } from '@couchdb/rules/access';
+import { jsonEqual } from '@couchdb/rules/json-equal';
 import {
   emptyListingForm,
   listingFormValuesOf,

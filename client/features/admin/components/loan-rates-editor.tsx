@@ -6,13 +6,12 @@ import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import InputAdornment from '@mui/material/InputAdornment';
+import { loanRatesFormSchema, type LoanRatesFormInput } from '@couchdb/model/setting';
 import {
-  loanRatesFormSchema,
+  type LoanRates,
   SETTING_DESCRIPTIONS,
   SETTINGS_MESSAGES,
-  type LoanRates,
-  type LoanRatesFormInput,
-} from '@couchdb/model/setting';
+} from '@couchdb/model/setting-facts';
 import { commercialRatePercent } from '@couchdb/rules/mortgage';
 import { FormTextField } from '@client/components/form/form-text-field';
 import { useToast } from '@client/components/toast/toast-context';

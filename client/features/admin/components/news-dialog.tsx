@@ -16,17 +16,15 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
 import { IMAGE_MIME_TYPES } from '@couchdb/model/media-facts';
+import { newsFormSchema, type NewsForm, type NewsFormInput } from '@couchdb/model/news';
 import {
   checkNewsCover,
   NEWS_CATEGORIES,
   NEWS_CATEGORY_LABELS,
   NEWS_MESSAGES,
-  NEWS_STATUSES,
   NEWS_STATUS_LABELS,
-  newsFormSchema,
-  type NewsForm,
-  type NewsFormInput,
-} from '@couchdb/model/news';
+  NEWS_STATUSES,
+} from '@couchdb/model/news-facts';
 import { LazyPart } from '@client/components/lazy-part';
 import { withFormLevelErrors } from '@client/components/form/form-level-errors';
 import { FormTextField } from '@client/components/form/form-text-field';

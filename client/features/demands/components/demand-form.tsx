@@ -12,15 +12,15 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { ROOM_LABELS, ROOM_OPTIONS, TOWNSHIPS } from '@couchdb/model/constants';
+import type { DemandForm as DemandFormOutput } from '@couchdb/model/demand';
 import {
   DEMAND_MESSAGES,
   DEMAND_TYPE_LABELS,
   DEMAND_TYPES,
-  type DemandForm as DemandFormOutput,
   type DemandType,
-} from '@couchdb/model/demand';
-import { PROPERTY_FORM_MESSAGES, PROPERTY_MESSAGES } from '@couchdb/model/property';
-import { jsonEqual } from '@couchdb/rules/access';
+} from '@couchdb/model/demand-facts';
+import { PROPERTY_FORM_MESSAGES, PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
+import { jsonEqual } from '@couchdb/rules/json-equal';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { DraftFormHeader } from '@client/components/form/draft-form-header';
 import type { User } from '@couchdb/model/user';

@@ -10,14 +10,14 @@ import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { changePasswordSchema } from '@couchdb/model/auth';
 import {
   CHANGE_PASSWORD_MESSAGES,
   PASSWORD_RULES,
   PASSWORD_STRENGTH_LABELS,
-  changePasswordSchema,
   passwordStrength,
   type PasswordStrength,
-} from '@couchdb/model/auth';
+} from '@couchdb/model/auth-facts';
 import { withFormLevelErrors } from '@client/components/form/form-level-errors';
 import { FormPasswordField } from '@client/components/form/form-password-field';
 import { showServerErrors } from '@client/components/form/server-errors';

@@ -10,7 +10,7 @@ import {
   type PropertyType,
 } from '@couchdb/model/property-facts';
 import { LIFT_LABELS, PROPERTY_FACT_LABELS } from '@couchdb/model/listing-fact-labels';
-import { VERIFICATION_MESSAGES } from '@couchdb/model/trust-facts';
+import { VERIFICATION_MESSAGES } from '@couchdb/model/verification-facts';
 import {
   DECORATIONS,
   RENTAL_MODES,

@@ -9,11 +9,11 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
+import { REPORT_MESSAGES } from '@couchdb/model/trust-facts';
 import {
-  REPORT_MESSAGES,
   VERIFICATION_MESSAGES,
   VERIFICATION_STATUS_LABELS,
-} from '@couchdb/model/trust-facts';
+} from '@couchdb/model/verification-facts';
 import { formatDate } from '@couchdb/rules/format';
 import { ownListingNotice } from '@couchdb/rules/property-status';
 import type { LoginRedirectState } from '@client/components/auth/require-auth';

@@ -16,14 +16,16 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
-  REPORT_MESSAGES,
-  REPORT_NOTE_MAX,
-  REPORT_REASON_LABELS,
-  REPORT_REASONS,
   reportCreateSchema,
   type ReportCreate,
   type ReportCreateInput,
 } from '@couchdb/model/report';
+import {
+  REPORT_MESSAGES,
+  REPORT_NOTE_MAX,
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+} from '@couchdb/model/trust-facts';
 import { FormTextField } from '@client/components/form/form-text-field';
 import { useToast } from '@client/components/toast/toast-context';
 import { fileReport } from '@client/data/writes/reports';

@@ -1,12 +1,12 @@
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { Controller, type Control } from 'react-hook-form';
+import type { PropertyForm } from '@couchdb/model/property';
 import {
   PROPERTY_TYPE_LABELS,
   PROPERTY_TYPES,
-  type PropertyForm,
   type PropertyType,
-} from '@couchdb/model/property';
+} from '@couchdb/model/property-facts';
 import type { ListingFormValues } from '@couchdb/rules/listing-form';
 import { FormTextField } from '@client/components/form/form-text-field';
 

@@ -10,18 +10,17 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useController, useWatch, type Control, type FieldPath } from 'react-hook-form';
 import { PRESET_FEATURE_TAGS } from '@couchdb/model/constants';
+import type { PropertyForm } from '@couchdb/model/property';
+import { addCustomTag } from '@couchdb/model/property-facts';
 import {
-  addCustomTag,
   DECORATIONS,
-  LIFT_LABELS,
   ORIENTATIONS,
   PAYMENT_TERMS,
-  PROPERTY_FACT_LABELS as FL,
   RENTAL_MODES,
   USAGES,
-  VERIFICATION_MESSAGES,
-  type PropertyForm,
-} from '@couchdb/model/property';
+} from '@couchdb/model/listing-facts';
+import { LIFT_LABELS, PROPERTY_FACT_LABELS as FL } from '@couchdb/model/listing-fact-labels';
+import { VERIFICATION_MESSAGES } from '@couchdb/model/verification-facts';
 import type { ListingFormValues } from '@couchdb/rules/listing-form';
 import { FormTextField } from '@client/components/form/form-text-field';
 import { useToast } from '@client/components/toast/toast-context';
