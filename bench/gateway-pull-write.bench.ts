@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
-import { newId } from '../couchdb/model/common';
+import { newId } from '../couchdb/model/common-facts';
 import type { PullResponse, PushResponse, SyncDocument } from '../couchdb/model/sync';
 import type { User } from '../couchdb/model/user';
 import { buildBenchProperties } from '../couchdb/seed/bench-data';

@@ -5,7 +5,8 @@
  * 我的需求 with only their own, and changes the state of one of them. Run `npm run build` first (`npm run test:e2e` does).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEMAND_MESSAGES, type Demand } from '@couchdb/model/demand';
+import type { Demand } from '@couchdb/model/demand';
+import { DEMAND_MESSAGES } from '@couchdb/model/demand-facts';
 import { PAGE_SIZE } from '@couchdb/model/constants';
 import { buildNewDemand } from '../fixtures/builders';
 import {

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NEWS_MESSAGES } from '@couchdb/model/news-facts';
 import type { News } from '@couchdb/model/news';
-import { newId } from '@couchdb/model/common';
+import { newId } from '@couchdb/model/common-facts';
 import { ACCESS_MESSAGES } from '@couchdb/rules/access';
 import { buildNews } from '../fixtures/builders';
 import {

@@ -6,8 +6,10 @@
 import { withSavedOfflineNote } from '@couchdb/model/errors';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
-import { OPERATION_TYPE_LABELS, type OplogEntry } from '@couchdb/model/oplog';
-import { ADMIN_PROPERTY_MESSAGES, PROPERTY_MESSAGES, type Property } from '@couchdb/model/property';
+import type { OplogEntry } from '@couchdb/model/oplog';
+import { OPERATION_TYPE_LABELS } from '@couchdb/model/oplog-facts';
+import type { Property } from '@couchdb/model/property';
+import { ADMIN_PROPERTY_MESSAGES, PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import { ROLE_SHORT_LABELS } from '@couchdb/model/roles';
 import { ADMIN_LISTING_MESSAGES } from '@couchdb/rules/admin-listings';
 import { ACCESS_MESSAGES } from '@couchdb/rules/access';

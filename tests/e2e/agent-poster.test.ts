@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { POSTER_MESSAGES } from '@couchdb/model/poster-facts';
-import { PROMOTION_PARAMS } from '@couchdb/model/promotion-facts';
+import { PROMOTION_PARAMS } from '@couchdb/model/promotion-link-facts';
 import { POSTER_HEIGHT, POSTER_WIDTH } from '@couchdb/rules/poster';
 import {
   launchBrowser,

@@ -7,14 +7,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PROMOTION_VALIDITY_MS } from '@couchdb/model/constants';
-import { favoriteId } from '@couchdb/model/favorite';
+import { favoriteId } from '@couchdb/model/favorite-facts';
+import { PROMOTION_MESSAGES, promotionQuery } from '@couchdb/model/promotion-facts';
 import {
-  PROMOTION_MESSAGES,
   PROMOTION_OUTBOX_KEY,
   PROMOTION_PARAMS,
   PROMOTION_STORAGE_KEY,
-  promotionQuery,
-} from '@couchdb/model/promotion-facts';
+} from '@couchdb/model/promotion-link-facts';
 import { SHARE_LIST_MAX } from '@couchdb/rules/share-list';
 import { DEVICE_ID_HEADER } from '@couchdb/model/sync';
 import {

@@ -4,7 +4,8 @@
  * the download is a PNG holding the same code. Run `npm run build` first (`npm run test:e2e` does).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PROMOTION_MESSAGES, PROMOTION_PARAMS } from '@couchdb/model/promotion-facts';
+import { PROMOTION_MESSAGES } from '@couchdb/model/promotion-facts';
+import { PROMOTION_PARAMS } from '@couchdb/model/promotion-link-facts';
 import { QR_SIZE_DEFAULT } from '@couchdb/model/constants';
 import {
   launchBrowser,

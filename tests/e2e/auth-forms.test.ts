@@ -5,8 +5,8 @@
  * Run `npm run build` first (`npm run test:e2e` does).
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PASSWORD_MIN_MESSAGE } from '@couchdb/model/auth';
-import { DEMAND_FORM_MESSAGES } from '@couchdb/model/demand';
+import { PASSWORD_MIN_MESSAGE } from '@couchdb/model/auth-facts';
+import { DEMAND_FORM_MESSAGES } from '@couchdb/model/demand-facts';
 import { AUTH_MESSAGES } from '@couchdb/model/errors';
 import { launchBrowser, saveScreenshot, VIEWPORTS, type TestBrowser } from '../helpers/browser';
 import { startGateway, type RunningGateway } from '../helpers/gateway';

@@ -3,7 +3,7 @@
  * serving the built app (run `npm run build` first; `npm run test:e2e` does).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGREEMENT_MESSAGE, PASSWORD_MISMATCH_MESSAGE } from '@couchdb/model/auth';
+import { AGREEMENT_MESSAGE, PASSWORD_MISMATCH_MESSAGE } from '@couchdb/model/auth-facts';
 import { AUTH_MESSAGES } from '@couchdb/model/errors';
 import { USER_KEY } from '@client/lib/session/user-cache';
 import { launchBrowser, VIEWPORTS, type TestBrowser } from '../helpers/browser';

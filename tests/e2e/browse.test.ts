@@ -13,12 +13,14 @@ import {
   ROOM_LABELS,
   type Band,
 } from '@couchdb/model/constants';
-import { NEWS_CATEGORY_LABELS, NEWS_MESSAGES, type News } from '@couchdb/model/news';
-import { FAVORITE_MESSAGES } from '@couchdb/model/favorite';
-import { PROPERTY_MESSAGES, type Property } from '@couchdb/model/property';
+import type { News } from '@couchdb/model/news';
+import { NEWS_CATEGORY_LABELS, NEWS_MESSAGES } from '@couchdb/model/news-facts';
+import { FAVORITE_MESSAGES } from '@couchdb/model/favorite-facts';
+import type { Property } from '@couchdb/model/property';
+import { PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import { PANORAMA_LOAD_TIMEOUT_MS } from '@couchdb/model/constants';
 import { FIRST_PULL_ELEMENT, FIRST_PULL_URL } from '@couchdb/model/sync';
-import { DEFAULT_SETTINGS } from '@couchdb/model/setting';
+import { DEFAULT_SETTINGS } from '@couchdb/model/setting-facts';
 import { PLATFORM_LINE_WARNING } from '@couchdb/rules/contact';
 import { priorityFirstNote } from '@couchdb/rules/property-filter';
 import {

@@ -6,7 +6,7 @@
  * the listing. Run `npm run build` first (`npm run test:e2e` does).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { newId } from '@couchdb/model/common';
+import { newId } from '@couchdb/model/common-facts';
 import { DEMAND_MATCH_MESSAGES, demandMatchesPath } from '@couchdb/model/saved-search-facts';
 import { INBOX_MESSAGES, SAVED_SEARCH_MESSAGES } from '@couchdb/model/saved-search-facts';
 import type { SavedSearch } from '@couchdb/model/saved-search';

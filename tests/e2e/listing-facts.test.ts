@@ -8,7 +8,8 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { favoriteId } from '@couchdb/model/favorite-facts';
-import { PROPERTY_MESSAGES, type Property } from '@couchdb/model/property';
+import type { Property } from '@couchdb/model/property';
+import { PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import {
   launchBrowser,
   saveScreenshot,

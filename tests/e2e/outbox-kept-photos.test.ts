@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { OUTBOX_MESSAGES } from '@couchdb/model/media';
+import { OUTBOX_MESSAGES } from '@couchdb/model/media-checks';
 import { OUTBOX_DB_NAME, OUTBOX_DB_VERSION } from '@client/data/media/outbox-db';
 import {
   launchBrowser,

@@ -9,7 +9,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '@couchdb/model/common';
+import { newId } from '@couchdb/model/common-facts';
 import {
   launchBrowser,
   saveScreenshot,

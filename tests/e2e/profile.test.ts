@@ -6,11 +6,11 @@
  */
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CHANGE_PASSWORD_MESSAGES, PHONE_READONLY_MESSAGE } from '@couchdb/model/auth';
+import { CHANGE_PASSWORD_MESSAGES, PHONE_READONLY_MESSAGE } from '@couchdb/model/auth-facts';
 import { AUTH_MESSAGES, ERROR_MESSAGES } from '@couchdb/model/errors';
-import { UPLOAD_MESSAGES } from '@couchdb/model/media';
+import { UPLOAD_MESSAGES } from '@couchdb/model/media-facts';
 import { ROLE_LABELS } from '@couchdb/model/roles';
-import { AVATAR_MESSAGES } from '@couchdb/model/user';
+import { AVATAR_MESSAGES } from '@couchdb/model/user-facts';
 import {
   launchBrowser,
   saveScreenshot,

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROPERTY_FACT_LABELS } from '@couchdb/model/listing-fact-labels';
-import { PROPERTY_FORM_MESSAGES } from '@couchdb/model/property';
+import { PROPERTY_FORM_MESSAGES } from '@couchdb/model/property-facts';
 import {
   launchBrowser,
   saveScreenshot,

@@ -7,8 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { OUTBOX_MESSAGES, UPLOAD_MESSAGES } from '@couchdb/model/media';
-import { PROPERTY_FORM_MESSAGES, PROPERTY_MESSAGES, type Property } from '@couchdb/model/property';
+import { OUTBOX_MESSAGES } from '@couchdb/model/media-checks';
+import { UPLOAD_MESSAGES } from '@couchdb/model/media-facts';
+import type { Property } from '@couchdb/model/property';
+import { PROPERTY_FORM_MESSAGES, PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import {
   launchBrowser,
   saveScreenshot,

@@ -6,8 +6,9 @@
  * Run `npm run build` first (`npm run test:e2e` does).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_MESSAGES } from '@couchdb/model/media';
-import { PROPERTY_FORM_MESSAGES, PROPERTY_MESSAGES, type Property } from '@couchdb/model/property';
+import { UPLOAD_MESSAGES } from '@couchdb/model/media-facts';
+import type { Property } from '@couchdb/model/property';
+import { PROPERTY_FORM_MESSAGES, PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import { REFUSED_CHANGE_MESSAGES, type SyncDocument } from '@couchdb/model/sync';
 import {
   launchBrowser,

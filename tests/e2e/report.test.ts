@@ -8,11 +8,8 @@
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Property } from '@couchdb/model/property';
-import {
-  REPORT_MESSAGES,
-  REPORT_STATUS_LABELS,
-  VERIFICATION_MESSAGES,
-} from '@couchdb/model/trust-facts';
+import { REPORT_MESSAGES, REPORT_STATUS_LABELS } from '@couchdb/model/trust-facts';
+import { VERIFICATION_MESSAGES } from '@couchdb/model/verification-facts';
 import {
   launchBrowser,
   saveScreenshot,

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@couchdb/model/errors';
 import type { Property } from '@couchdb/model/property';
-import { PROPERTY_MESSAGES } from '@couchdb/model/property';
+import { PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import { DEMAND_MESSAGES } from '@couchdb/model/demand-facts';
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '@couchdb/model/session-cookies';
 import { SIGN_OUT_MESSAGES } from '@couchdb/model/sign-out-facts';

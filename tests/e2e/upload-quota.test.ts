@@ -7,7 +7,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_DAILY_QUOTA_BYTES, UPLOAD_LIMIT_MESSAGES } from '@couchdb/model/upload-limits';
-import { PROPERTY_MESSAGES } from '@couchdb/model/property';
+import { PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import {
   launchBrowser,
   saveScreenshot,

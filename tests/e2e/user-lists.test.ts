@@ -6,9 +6,12 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RECENT_MESSAGES } from '@couchdb/model/constants';
-import { FAVORITE_MESSAGES, type Favorite } from '@couchdb/model/favorite';
-import { DEMAND_FORM_MESSAGES, DEMAND_MESSAGES, type Demand } from '@couchdb/model/demand';
-import { PROPERTY_MESSAGES, type Property } from '@couchdb/model/property';
+import type { Favorite } from '@couchdb/model/favorite';
+import { FAVORITE_MESSAGES } from '@couchdb/model/favorite-facts';
+import type { Demand } from '@couchdb/model/demand';
+import { DEMAND_FORM_MESSAGES, DEMAND_MESSAGES } from '@couchdb/model/demand-facts';
+import type { Property } from '@couchdb/model/property';
+import { PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import {
   MY_LISTING_FILTER_LABELS,
   MY_LISTING_FILTERS,

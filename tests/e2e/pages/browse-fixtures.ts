@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { newId } from '@couchdb/model/common';
+import { newId } from '@couchdb/model/common-facts';
 import type { News } from '@couchdb/model/news';
 import { DEMO_ACCOUNTS } from '@couchdb/seed/demo-data';
 import { buildNewListing, buildNews, type NewListing } from '../../fixtures/builders';

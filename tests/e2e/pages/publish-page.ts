@@ -1,7 +1,7 @@
 /** Page model of the publish-property form (/publish/property, ?edit=): its steps and media. */
 import sharp from 'sharp';
 import type { Locator, Page } from 'playwright-core';
-import { PROPERTY_MESSAGES } from '@couchdb/model/property';
+import { PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import { chooseOption } from './favorites-page';
 
 /** A small JPEG, different for each `hue`. */

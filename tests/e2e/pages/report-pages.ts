@@ -3,7 +3,8 @@
  * reporter's 我的举报, and the admin's report queue and code tab on 房源审核 (/admin/audit).
  */
 import type { Locator, Page } from 'playwright-core';
-import { REPORT_MESSAGES, VERIFICATION_MESSAGES } from '@couchdb/model/trust-facts';
+import { REPORT_MESSAGES } from '@couchdb/model/trust-facts';
+import { VERIFICATION_MESSAGES } from '@couchdb/model/verification-facts';
 import { adminCard } from './admin-pages';
 
 export class ReportDialog {

@@ -5,7 +5,7 @@
  * and the operation log, and an approval made on the admin's device reaches the owner and the log.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../../couchdb/model/common';
+import { newId } from '../../../couchdb/model/common-facts';
 import type { SyncDocument } from '../../../couchdb/model/sync';
 import type { User } from '../../../couchdb/model/user';
 import { toStoreDoc } from '../../../sync-server/store/documents';

@@ -5,7 +5,7 @@
  * prefetched page.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../../couchdb/model/common';
+import { newId } from '../../../couchdb/model/common-facts';
 import { FIRST_PULL_URL, type PullResponse } from '../../../couchdb/model/sync';
 import { visibilityHistory } from '../../../couchdb/rules/visibility';
 import { toStoreDoc } from '../../../sync-server/store/documents';

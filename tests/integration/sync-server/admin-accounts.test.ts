@@ -8,11 +8,13 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '../../../couchdb/model/errors';
 import type { SyncDocument } from '../../../couchdb/model/sync';
-import { USER_ADMIN_MESSAGES, type User, type UserRole } from '../../../couchdb/model/user';
+import type { User } from '../../../couchdb/model/user';
+import type { UserRole } from '../../../couchdb/model/roles';
 import {
   PASSWORD_RESET_LOG_DETAIL,
   TEMPORARY_PASSWORD_ALPHABET,
   TEMPORARY_PASSWORD_LENGTH,
+  USER_ADMIN_MESSAGES,
 } from '../../../couchdb/model/user-facts';
 import { ACCESS_MESSAGES } from '../../../couchdb/rules/access';
 import { buildNewDemand, buildNewListing, buildNews } from '../../fixtures/builders';

@@ -5,7 +5,7 @@
  * reach a user's or a visitor's pull, publishing brings one there and archiving it sends a stub.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../../couchdb/model/common';
+import { newId } from '../../../couchdb/model/common-facts';
 import type { SyncDocument } from '../../../couchdb/model/sync';
 import type { User } from '../../../couchdb/model/user';
 import { ACCESS_MESSAGES } from '../../../couchdb/rules/access';

@@ -6,10 +6,12 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../../couchdb/model/common';
+import { newId } from '../../../couchdb/model/common-facts';
 import { ERROR_MESSAGES } from '../../../couchdb/model/errors';
 import type { PushRow, SyncDocument } from '../../../couchdb/model/sync';
-import { USER_ADMIN_MESSAGES, type User, type UserRole } from '../../../couchdb/model/user';
+import type { User } from '../../../couchdb/model/user';
+import { USER_ADMIN_MESSAGES } from '../../../couchdb/model/user-facts';
+import type { UserRole } from '../../../couchdb/model/roles';
 import { ACCESS_MESSAGES } from '../../../couchdb/rules/access';
 import { STATUS_MESSAGES } from '../../../couchdb/rules/property-status';
 import { buildNewListing, buildNews } from '../../fixtures/builders';

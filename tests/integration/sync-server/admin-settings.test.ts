@@ -6,11 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE_MESSAGE } from '../../../couchdb/model/common-facts';
-import {
-  DEFAULT_LOAN_RATES,
-  SETTINGS_MESSAGES,
-  type Setting,
-} from '../../../couchdb/model/setting';
+import type { Setting } from '../../../couchdb/model/setting';
+import { DEFAULT_LOAN_RATES, SETTINGS_MESSAGES } from '../../../couchdb/model/setting-facts';
 import type { SyncDocument } from '../../../couchdb/model/sync';
 import type { User } from '../../../couchdb/model/user';
 import { ACCESS_MESSAGES } from '../../../couchdb/rules/access';

@@ -4,7 +4,7 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../../couchdb/model/common';
+import { newId } from '../../../couchdb/model/common-facts';
 import { JSON_MAX_DEPTH, JSON_TOO_DEEP_MESSAGE } from '../../../couchdb/model/errors';
 import { buildProperty } from '../../fixtures/builders';
 import * as api from '../../helpers/sync-api';

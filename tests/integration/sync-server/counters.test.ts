@@ -6,7 +6,7 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { newId } from '../../../couchdb/model/common';
+import { newId } from '../../../couchdb/model/common-facts';
 import { COUNTER_LIMITS } from '../../../couchdb/model/sync';
 import { rateLimitedMessage } from '../../../couchdb/model/errors';
 import { formatDate } from '../../../couchdb/rules/format';

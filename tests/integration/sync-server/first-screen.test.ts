@@ -9,7 +9,7 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../../couchdb/model/common';
+import { newId } from '../../../couchdb/model/common-facts';
 import { promotionQuery } from '../../../couchdb/model/promotion-facts';
 import { SESSION_HINT_COOKIE } from '../../../couchdb/model/session-cookies';
 import { FIRST_SCREEN_CSS_ATTRIBUTE } from '../../../client/app/first-screen-css';

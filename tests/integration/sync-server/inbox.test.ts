@@ -4,7 +4,7 @@
  * written, and the per-user cap of saved searches under concurrent creates.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../../couchdb/model/common';
+import { newId } from '../../../couchdb/model/common-facts';
 import { ACCESS_MESSAGES } from '../../../couchdb/rules/access';
 import {
   INBOX_MESSAGES,

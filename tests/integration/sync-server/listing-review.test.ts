@@ -6,7 +6,8 @@
  * an https page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROPERTY_FORM_MESSAGES, type PropertyRevision } from '../../../couchdb/model/property';
+import type { PropertyRevision } from '../../../couchdb/model/property';
+import { PROPERTY_FORM_MESSAGES } from '../../../couchdb/model/property-facts';
 import type { SyncDocument } from '../../../couchdb/model/sync';
 import type { User } from '../../../couchdb/model/user';
 import { buildNewListing, buildSetting } from '../../fixtures/builders';

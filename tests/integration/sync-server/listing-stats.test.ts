@@ -4,7 +4,7 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { favoriteId } from '../../../couchdb/model/favorite';
+import { favoriteId } from '../../../couchdb/model/favorite-facts';
 import { DEVICE_ID_HEADER } from '../../../couchdb/model/sync';
 import type { User } from '../../../couchdb/model/user';
 import { buildNewListing } from '../../fixtures/builders';

@@ -4,7 +4,7 @@
  * to unchecked, and a device can neither claim a check nor write the stamps.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VERIFICATION_MESSAGES } from '../../../couchdb/model/property';
+import { VERIFICATION_MESSAGES } from '../../../couchdb/model/verification-facts';
 import { ACCESS_MESSAGES } from '../../../couchdb/rules/access';
 import { buildNewListing } from '../../fixtures/builders';
 import * as api from '../../helpers/sync-api';

@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MB } from '../../../couchdb/model/constants';
-import { UPLOAD_MESSAGES } from '../../../couchdb/model/media';
+import { UPLOAD_MESSAGES } from '../../../couchdb/model/media-facts';
 import {
   IMAGE_MAX_PIXELS,
   MEDIA_CONCURRENT_UPLOADS,

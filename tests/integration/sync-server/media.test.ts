@@ -7,7 +7,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_MESSAGES } from '../../../couchdb/model/media';
+import { UPLOAD_MESSAGES } from '../../../couchdb/model/media-facts';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
 
 let gw: TestGateway;

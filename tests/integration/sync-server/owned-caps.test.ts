@@ -5,10 +5,10 @@
  * already stored still passes, and a deleted listing makes room.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMAND_MAX, DEMAND_MESSAGES } from '../../../couchdb/model/demand';
-import { FAVORITE_MAX, FAVORITE_MESSAGES } from '../../../couchdb/model/favorite';
-import { newId } from '../../../couchdb/model/common';
-import { LISTING_MAX, PROPERTY_MESSAGES } from '../../../couchdb/model/property';
+import { DEMAND_MAX, DEMAND_MESSAGES } from '../../../couchdb/model/demand-facts';
+import { FAVORITE_MAX, FAVORITE_MESSAGES } from '../../../couchdb/model/favorite-facts';
+import { newId } from '../../../couchdb/model/common-facts';
+import { LISTING_MAX, PROPERTY_MESSAGES } from '../../../couchdb/model/property-facts';
 import type { PushResponse, SyncDocument } from '../../../couchdb/model/sync';
 import { buildFavorite, buildNewDemand, buildNewListing } from '../../fixtures/builders';
 import * as api from '../../helpers/sync-api';

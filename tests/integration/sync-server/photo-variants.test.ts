@@ -12,7 +12,7 @@ import {
   PHOTO_VARIANT_MESSAGES,
   PHOTO_VARIANT_WIDTHS,
   photoVariantUrl,
-} from '../../../couchdb/model/media-facts';
+} from '../../../couchdb/model/photo-variant-facts';
 import { IMAGE_MAX_PIXELS, UPLOAD_LIMIT_MESSAGES } from '../../../couchdb/model/upload-limits';
 import { putMediaBuffer } from '../../../sync-server/media/storage';
 import { imageDecodeStats } from '../../../sync-server/media/media-service';

@@ -6,7 +6,7 @@
  * ever public starts it over.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { PRICE_HISTORY_MAX, type PricePoint } from '../../../couchdb/model/property';
+import { PRICE_HISTORY_MAX, type PricePoint } from '../../../couchdb/model/listing-facts';
 import type { User } from '../../../couchdb/model/user';
 import { toStoreDoc } from '../../../sync-server/store/documents';
 import { buildNewListing, buildProperty } from '../../fixtures/builders';

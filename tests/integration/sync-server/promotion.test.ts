@@ -5,7 +5,7 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../../couchdb/model/common';
+import { newId } from '../../../couchdb/model/common-facts';
 import { ERROR_MESSAGES } from '../../../couchdb/model/errors';
 import { PROMOTION_STATS_DAYS, promotionDay } from '../../../couchdb/model/promotion-facts';
 import { DEVICE_ID_HEADER } from '../../../couchdb/model/sync';

@@ -6,12 +6,8 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  REPORT_MESSAGES,
-  REPORTS_PER_ACCOUNT_PER_DAY,
-  type ReportQueueEntry,
-  type ReportView,
-} from '../../../couchdb/model/report';
+import type { ReportQueueEntry, ReportView } from '../../../couchdb/model/report';
+import { REPORT_MESSAGES, REPORTS_PER_ACCOUNT_PER_DAY } from '../../../couchdb/model/trust-facts';
 import type { InboxEntry } from '../../../couchdb/model/inbox';
 import { ACCESS_MESSAGES } from '../../../couchdb/rules/access';
 import { buildNewListing } from '../../fixtures/builders';

@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SyncHttp } from '../../../client/data/sync/sync-http';
 import { SyncStream } from '../../../client/data/sync/sync-stream';
-import { newId } from '../../../couchdb/model/common';
+import { newId } from '../../../couchdb/model/common-facts';
 import { STREAM_LIMITS, TOO_MANY_STREAMS_MESSAGE } from '../../../couchdb/model/sync';
 import { buildNews } from '../../fixtures/builders';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';

@@ -5,10 +5,11 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../../couchdb/model/common';
-import { favoriteId } from '../../../couchdb/model/favorite';
-import { NAME_MIN_MESSAGE, USER_ADMIN_MESSAGES, type User } from '../../../couchdb/model/user';
-import { UPLOAD_MESSAGES } from '../../../couchdb/model/media';
+import { newId } from '../../../couchdb/model/common-facts';
+import { favoriteId } from '../../../couchdb/model/favorite-facts';
+import type { User } from '../../../couchdb/model/user';
+import { NAME_MIN_MESSAGE, USER_ADMIN_MESSAGES } from '../../../couchdb/model/user-facts';
+import { UPLOAD_MESSAGES } from '../../../couchdb/model/media-facts';
 import { composeListingMedia } from '../../../client/data/media/listing-media';
 import { buildDemand, buildNews, buildNewListing, type NewListing } from '../../fixtures/builders';
 import * as api from '../../helpers/sync-api';

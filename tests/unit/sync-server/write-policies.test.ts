@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { resolveSettings } from '@couchdb/model/setting';
+import { resolveSettings } from '@couchdb/model/setting-facts';
 import type { SyncCollection } from '@couchdb/model/sync';
-import { COLLECTION_ACCESS } from '@couchdb/rules';
+import { COLLECTION_ACCESS } from '@couchdb/rules/collection-access';
 import {
   buildDemand,
   buildFavorite,

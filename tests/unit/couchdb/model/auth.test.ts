@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   loginSchema,
-  passwordStrength,
   profileUpdateSchema,
   registerFormSchema,
   registerRequestSchema,
-} from '@couchdb/model';
+} from '@couchdb/model/auth';
+import { passwordStrength } from '@couchdb/model/auth-facts';
 
 describe('passwordStrength (product §5 strength meter)', () => {
   it.each([

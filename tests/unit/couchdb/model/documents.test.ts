@@ -2,32 +2,33 @@ import { describe, expect, it } from 'vitest';
 import {
   AREA_BANDS,
   BUY_PRICE_BANDS,
-  DEMAND_FORM_MESSAGES,
-  demandFormSchema,
-  demandSchema,
-  favoriteId,
-  favoriteSchema,
   inBand,
-  isPromotionActive,
-  mediaTypeOf,
-  checkMediaContent,
-  newsSchema,
-  oplogSchema,
   PRESET_FEATURE_TAGS,
-  promotionFromParams,
-  promotionQuery,
   RENT_PRICE_BANDS,
-  DEFAULT_LOAN_RATES,
-  resolveSettings,
-  settingSchema,
-  settingWriteSchema,
-  toStoredPromotion,
-  confirmedPromotion,
-  storedPromotionSchema,
   TOWNSHIPS,
   uploadBackoffMs,
   VIDEO_MAX_BYTES,
-} from '@couchdb/model';
+} from '@couchdb/model/constants';
+import { DEMAND_FORM_MESSAGES } from '@couchdb/model/demand-facts';
+import { demandFormSchema, demandSchema } from '@couchdb/model/demand';
+import { favoriteId } from '@couchdb/model/favorite-facts';
+import { favoriteSchema } from '@couchdb/model/favorite';
+import {
+  confirmedPromotion,
+  isPromotionActive,
+  promotionQuery,
+} from '@couchdb/model/promotion-facts';
+import { mediaTypeOf } from '@couchdb/model/media-facts';
+import { checkMediaContent } from '@couchdb/model/media-checks';
+import { newsSchema } from '@couchdb/model/news';
+import { oplogSchema } from '@couchdb/model/oplog';
+import {
+  promotionFromParams,
+  storedPromotionSchema,
+  toStoredPromotion,
+} from '@couchdb/model/promotion';
+import { DEFAULT_LOAN_RATES, resolveSettings } from '@couchdb/model/setting-facts';
+import { settingSchema, settingWriteSchema } from '@couchdb/model/setting';
 import { buildDemand, buildNews, FIXED_ISO } from '@tests/fixtures/builders';
 
 describe('constants (product §9)', () => {

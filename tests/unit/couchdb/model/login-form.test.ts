@@ -1,11 +1,7 @@
 /** The login screen's form: the sign-up minimum password length is checked on the device. */
 import { describe, expect, it } from 'vitest';
-import {
-  loginFormSchema,
-  loginSchema,
-  PASSWORD_MIN_MESSAGE,
-  PASSWORD_REQUIRED_MESSAGE,
-} from '@couchdb/model/auth';
+import { loginFormSchema, loginSchema } from '@couchdb/model/auth';
+import { PASSWORD_MIN_MESSAGE, PASSWORD_REQUIRED_MESSAGE } from '@couchdb/model/auth-facts';
 
 const messages = (password: string) =>
   loginFormSchema

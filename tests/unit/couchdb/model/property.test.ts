@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { addCustomTag, bedroomsFromRooms } from '@couchdb/model/property-facts';
+import { PRESET_FEATURE_TAGS, TOWNSHIPS } from '@couchdb/model/constants';
 import {
-  addCustomTag,
-  bedroomsFromRooms,
-  PRESET_FEATURE_TAGS,
   propertyFormSchema,
   propertySchema,
   propertyWriteSchema,
   STEP_FIELDS,
-  TOWNSHIPS,
   validatePropertyStep,
   verificationCodeSchema,
-  VERIFICATION_MESSAGES,
-} from '@couchdb/model';
+} from '@couchdb/model/property';
+import { VERIFICATION_MESSAGES } from '@couchdb/model/verification-facts';
 import { buildProperty } from '@tests/fixtures/builders';
 
 describe('property document schema', () => {

@@ -6,27 +6,26 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { addCustomTag, checkPanorama, checkPropertySubmit } from '@couchdb/model/property-facts';
 import {
-  addCustomTag,
   changePasswordSchema,
+  loginSchema,
+  registerFormSchema,
+  registerRequestSchema,
+} from '@couchdb/model/auth';
+import {
   checkImageFile,
   checkListingMediaFile,
   checkMediaCount,
-  checkNewsCover,
-  checkPanorama,
-  checkPropertySubmit,
-  demandFormSchema,
-  IMAGE_MAX_BYTES,
   imagesFailedMessage,
-  loginSchema,
-  newsFormSchema,
-  propertyFormSchema,
-  registerFormSchema,
-  registerRequestSchema,
-  settingsFormSchema,
-  VIDEO_MAX_BYTES,
-} from '@couchdb/model';
-import { canDeleteUser, checkLoggedIn } from '@couchdb/rules';
+} from '@couchdb/model/media-facts';
+import { checkNewsCover } from '@couchdb/model/news-facts';
+import { demandFormSchema } from '@couchdb/model/demand';
+import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from '@couchdb/model/constants';
+import { newsFormSchema } from '@couchdb/model/news';
+import { propertyFormSchema } from '@couchdb/model/property';
+import { settingsFormSchema } from '@couchdb/model/setting';
+import { canDeleteUser, checkLoggedIn } from '@couchdb/rules/access';
 
 /** All messages a schema raises for `input` (empty when it parses). */
 function messages(schema: z.ZodType, input: unknown): string[] {

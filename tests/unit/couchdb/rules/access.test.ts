@@ -3,13 +3,13 @@ import {
   canDeleteUser,
   canReadDocument,
   canWrite,
-  type Collection,
   forceNewPropertyFields,
-  isPubliclyVisible,
   pageDenial,
   projectPropertyFor,
   type Viewer,
-} from '@couchdb/rules';
+} from '@couchdb/rules/access';
+import type { Collection } from '@couchdb/rules/collection-access';
+import { isPubliclyVisible } from '@couchdb/rules/public-listing';
 import { buildDemand, buildNews, buildProperty, buildUser } from '@tests/fixtures/builders';
 
 const visitor: Viewer = null;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  communityKey,
   communityStats,
   formatAreaRange,
   formatAverageUnitPrice,
@@ -12,6 +11,7 @@ import {
   townshipStats,
   unitPriceTrend,
 } from '@couchdb/rules/area-stats';
+import { communityKey } from '@couchdb/rules/community-key';
 import type { Property } from '@couchdb/model/property';
 import { buildProperty } from '../../../fixtures/builders';
 

@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { ACCESS_MESSAGES, createRefusal } from '@couchdb/rules/access';
 import {
-  ACCESS_MESSAGES,
   ACCESS_ROLES,
+  type AccessRole,
+  type Collection,
   COLLECTION_ACCESS,
   COLLECTIONS,
-  createRefusal,
   devicePushes,
   GATEWAY_ONLY_FIELDS,
   readScope,
-  replicatedCollections,
-  type AccessRole,
-  type Collection,
   type ReadScope,
-} from '@couchdb/rules';
+  replicatedCollections,
+} from '@couchdb/rules/collection-access';
 import { SYNC_COLLECTIONS } from '@couchdb/model/sync';
 import { buildProperty } from '@tests/fixtures/builders';
 

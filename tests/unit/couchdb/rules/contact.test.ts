@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_CONTACT_NAME, PLATFORM_LINE_WARNING, resolveContactPhone } from '@couchdb/rules';
+import {
+  FALLBACK_CONTACT_NAME,
+  PLATFORM_LINE_WARNING,
+  resolveContactPhone,
+} from '@couchdb/rules/contact';
 import { buildProperty } from '@tests/fixtures/builders';
 
 const NOW = Date.parse('2025-03-02T00:00:00.000Z');

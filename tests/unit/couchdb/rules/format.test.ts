@@ -6,14 +6,14 @@ import {
   formatLogTime,
   formatPrice,
   formatRange,
-  priceInputToYuan,
-  priceToInput,
   formatRelativeDate,
   formatShortAddress,
   formatUnitPrice,
   groupDigits,
   isNewListing,
-} from '@couchdb/rules';
+  priceInputToYuan,
+  priceToInput,
+} from '@couchdb/rules/format';
 
 // 2025-03-10 10:00 in Shanghai.
 const NOW = Date.parse('2025-03-10T02:00:00.000Z');

@@ -1,6 +1,6 @@
 /** The listing media limit the gateway checks on every write that changes a listing's media. */
 import { describe, expect, it } from 'vitest';
-import { UPLOAD_MESSAGES } from '@couchdb/model/media';
+import { UPLOAD_MESSAGES } from '@couchdb/model/media-facts';
 import { checkListingMediaLimit } from '@couchdb/rules/listing-media';
 
 const media = (n: number) => Array.from({ length: n }, (_, i) => ({ url: `/media/${i}.webp` }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AuditStatus, PropertyStatus } from '@couchdb/model';
-import { AUDIT_COMMENT_MAX } from '@couchdb/model';
+import type { AuditStatus, PropertyStatus } from '@couchdb/model/property-facts';
+import { AUDIT_COMMENT_MAX } from '@couchdb/model/property-facts';
 import {
   auditProperty,
   canChangeAudit,
@@ -12,7 +12,7 @@ import {
   ownListingNotice,
   planBatchStatusChange,
   propertyStats,
-} from '@couchdb/rules';
+} from '@couchdb/rules/property-status';
 import { buildProperty } from '@tests/fixtures/builders';
 
 const NOW = Date.parse('2025-03-02T00:00:00.000Z');

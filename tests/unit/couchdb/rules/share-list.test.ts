@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROMOTION_PARAMS } from '../../../../couchdb/model/promotion-facts';
+import { PROMOTION_PARAMS } from '../../../../couchdb/model/promotion-link-facts';
 import { SHARE_LIST_MAX, shareLink, shareListText } from '../../../../couchdb/rules/share-list';
 
 const agent = { id: 'demo-agent', name: '李建华', phone: '13800000002', company: '安居房产' };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { couldHaveSeen, visibilityHistory, type Viewer } from '@couchdb/rules';
+import { couldHaveSeen, visibilityHistory } from '@couchdb/rules/visibility';
+import type { Viewer } from '@couchdb/rules/access';
 import { buildNews, buildProperty } from '@tests/fixtures/builders';
 
 const visitor: Viewer = null;

@@ -1,24 +1,14 @@
-import {
-  AUDIT_STATUSES,
-  DAY_MS,
-  DEFAULT_LOAN_RATES,
-  DEMAND_STATUSES,
-  demandSchema,
-  NEWS_CATEGORIES,
-  NEWS_STATUSES,
-  newsSchema,
-  PHONE_PATTERN,
-  PRESET_FEATURE_TAGS,
-  PROPERTY_STATUSES,
-  propertySchema,
-  propertyWriteSchema,
-  resolveSettings,
-  SETTING_KEYS,
-  settingSchema,
-  settingWriteSchema,
-  TOWNSHIPS,
-  userSchema,
-} from '@couchdb/model';
+import { AUDIT_STATUSES, PROPERTY_STATUSES } from '@couchdb/model/property-facts';
+import { DAY_MS, PRESET_FEATURE_TAGS, TOWNSHIPS } from '@couchdb/model/constants';
+import { DEFAULT_LOAN_RATES, resolveSettings, SETTING_KEYS } from '@couchdb/model/setting-facts';
+import { DEMAND_STATUSES } from '@couchdb/model/demand-facts';
+import { demandSchema } from '@couchdb/model/demand';
+import { NEWS_CATEGORIES, NEWS_STATUSES } from '@couchdb/model/news-facts';
+import { newsSchema } from '@couchdb/model/news';
+import { PHONE_PATTERN } from '@couchdb/model/common-facts';
+import { propertySchema, propertyWriteSchema } from '@couchdb/model/property';
+import { settingSchema, settingWriteSchema } from '@couchdb/model/setting';
+import { userSchema } from '@couchdb/model/user';
 import { buildBenchProperties } from '@couchdb/seed/bench-data';
 import {
   buildDemoData,

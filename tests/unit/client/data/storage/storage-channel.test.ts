@@ -17,7 +17,7 @@ import {
   type RxStorage,
 } from 'rxdb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { favoriteId } from '@couchdb/model/favorite';
+import { favoriteId } from '@couchdb/model/favorite-facts';
 import { COLLECTION_SCHEMAS, type DeviceCollections } from '@client/data/storage/database';
 import { deviceStorage } from '@client/data/storage/device-storage';
 import { BULK_PULL, type BulkPullRequest } from '@client/data/sync/bulk-pull';

@@ -7,7 +7,8 @@ import { createRxDatabase } from 'rxdb';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { afterEach, describe, expect, it } from 'vitest';
-import { newsFormSchema, newsWriteSchema, NEWS_MESSAGES } from '@couchdb/model/news';
+import { newsFormSchema, newsWriteSchema } from '@couchdb/model/news';
+import { NEWS_MESSAGES } from '@couchdb/model/news-facts';
 import { COLLECTION_SCHEMAS, type DeviceDatabase } from '@client/data/storage/database';
 import { createNews, deleteNews, updateNews } from '@client/data/writes/news-mutations';
 

@@ -7,8 +7,8 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { createRxDatabase } from 'rxdb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMAND_MAX, DEMAND_MESSAGES } from '@couchdb/model/demand';
-import { FAVORITE_MAX, FAVORITE_MESSAGES, favoriteId } from '@couchdb/model/favorite';
+import { DEMAND_MAX, DEMAND_MESSAGES } from '@couchdb/model/demand-facts';
+import { FAVORITE_MAX, FAVORITE_MESSAGES, favoriteId } from '@couchdb/model/favorite-facts';
 import { COLLECTION_SCHEMAS, type DeviceDatabase } from '@client/data/storage/database';
 import { publishDemand } from '@client/data/writes/demand-mutations';
 import { toggleFavorite } from '@client/data/hooks/use-favorites';

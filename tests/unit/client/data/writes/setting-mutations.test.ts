@@ -7,8 +7,12 @@ import { createRxDatabase } from 'rxdb';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SETTING_DESCRIPTIONS, settingWriteSchema } from '@couchdb/model/setting';
-import { DEFAULT_LOAN_RATES, resolveSettings } from '@couchdb/model/setting-facts';
+import { settingWriteSchema } from '@couchdb/model/setting';
+import {
+  DEFAULT_LOAN_RATES,
+  resolveSettings,
+  SETTING_DESCRIPTIONS,
+} from '@couchdb/model/setting-facts';
 import { COLLECTION_SCHEMAS, type DeviceDatabase } from '@client/data/storage/database';
 import { saveSettings } from '@client/data/writes/setting-mutations';
 

@@ -1,6 +1,6 @@
 /** The demand form's typed values, their check by the shared rules, and the document they make. */
 import { describe, expect, it } from 'vitest';
-import { DEMAND_FORM_MESSAGES } from '@couchdb/model/demand';
+import { DEMAND_FORM_MESSAGES } from '@couchdb/model/demand-facts';
 import type { User } from '@couchdb/model/user';
 import { demandContent, editedDemand } from '@client/data/writes/demand-mutations';
 import type { DemandDoc } from '@client/data/schemas/demand.schema';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createFormControl } from 'react-hook-form';
-import { PROPERTY_FORM_MESSAGES } from '@couchdb/model/property';
+import { PROPERTY_FORM_MESSAGES } from '@couchdb/model/property-facts';
 import { URL_MESSAGE } from '@couchdb/model/common-facts';
 import { emptyListingForm, type ListingFormValues } from '@couchdb/rules/listing-form';
 import {
