@@ -1,13 +1,13 @@
 /**
- * /api/admin/users (admins only; the rules are checked again in AccountAdmin): edit a user's name
- * and phone, enable or disable, change the role, reset the password, delete. The spec's POST
- * /api/auth/delete-user ({userId}) is the same deletion (mounted by the auth routes).
+ * /api/admin/users (admins only: each route's first check, and the rules again in AccountAdmin):
+ * edit a user's name and phone, enable or disable, change the role, reset the password, delete.
+ * The spec's POST /api/auth/delete-user ({userId}) is the same deletion (mounted by the auth routes).
  */
 import { Router } from 'express';
 import { z } from 'zod';
 import { idSchema } from '@couchdb/model/common';
 import { adminUserUpdateSchema, userRoleSchema } from '@couchdb/model/user';
-import { requireCaller } from '../middleware/authenticate';
+import { requireRole } from '../middleware/authenticate';
 import { refuseWith, validate } from '../middleware/validate';
 import type { AccountAdmin } from '../services/account-admin';
 import { requestInfo } from './request-info';
@@ -23,10 +23,10 @@ export const deleteUserBody = z.strictObject({ userId: idSchema });
 
 export function adminUserRoutes(accounts: AccountAdmin): Router {
   const router = Router();
-  router.use(requireCaller);
 
   router.patch(
     '/:id',
+    requireRole('admin'),
     validate({ body: adminUserUpdateSchema, params: userParams }),
     async (req, res) => {
       res.json({
@@ -37,6 +37,7 @@ export function adminUserRoutes(accounts: AccountAdmin): Router {
 
   router.put(
     '/:id/enabled',
+    requireRole('admin'),
     validate({ body: enabledBody, params: userParams }),
     async (req, res) => {
       const { enabled } = req.body;
@@ -46,22 +47,37 @@ export function adminUserRoutes(accounts: AccountAdmin): Router {
     },
   );
 
-  router.put('/:id/role', validate({ body: roleBody, params: userParams }), async (req, res) => {
-    res.json({
-      user: await accounts.setRole(req.caller!, req.params.id, req.body.role, requestInfo(req)),
-    });
-  });
+  router.put(
+    '/:id/role',
+    requireRole('admin'),
+    validate({ body: roleBody, params: userParams }),
+    async (req, res) => {
+      res.json({
+        user: await accounts.setRole(req.caller!, req.params.id, req.body.role, requestInfo(req)),
+      });
+    },
+  );
 
   // The temporary password is in this answer only: nothing may keep it.
-  router.post('/:id/reset-password', validate({ params: userParams }), async (req, res) => {
-    const reset = await accounts.resetPassword(req.caller!, req.params.id, requestInfo(req));
-    res.set('Cache-Control', 'no-store').json(reset);
-  });
+  router.post(
+    '/:id/reset-password',
+    requireRole('admin'),
+    validate({ params: userParams }),
+    async (req, res) => {
+      const reset = await accounts.resetPassword(req.caller!, req.params.id, requestInfo(req));
+      res.set('Cache-Control', 'no-store').json(reset);
+    },
+  );
 
-  router.delete('/:id', validate({ params: userParams }), async (req, res) => {
-    await accounts.deleteUser(req.caller!, req.params.id, requestInfo(req));
-    res.status(204).end();
-  });
+  router.delete(
+    '/:id',
+    requireRole('admin'),
+    validate({ params: userParams }),
+    async (req, res) => {
+      await accounts.deleteUser(req.caller!, req.params.id, requestInfo(req));
+      res.status(204).end();
+    },
+  );
 
   return router;
 }

@@ -17,7 +17,7 @@ import {
   REFRESH_COOKIE_PATH,
   SESSION_HINT_COOKIE,
 } from '@couchdb/model/session-cookies';
-import { requireCaller } from '../middleware/authenticate';
+import { requireCaller, requireRole } from '../middleware/authenticate';
 import { validate } from '../middleware/validate';
 import type { AccountAdmin } from '../services/account-admin';
 import type { AuthService, Session } from '../services/auth-service';
@@ -104,7 +104,7 @@ export function authRoutes(auth: AuthService, accounts: AccountAdmin): Router {
   // The spec's account deletion (admins only; the same as DELETE /api/admin/users/:id).
   router.post(
     '/delete-user',
-    requireCaller,
+    requireRole('admin'),
     validate({ body: deleteUserBody }),
     async (req, res) => {
       await accounts.deleteUser(req.caller!, req.body.userId, requestInfo(req));
