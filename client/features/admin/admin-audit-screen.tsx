@@ -4,7 +4,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -14,7 +13,7 @@ import { AUDIT_REFETCH_MS } from '@couchdb/model/constants';
 import { GENERIC_MESSAGES } from '@couchdb/model/errors';
 import { ADMIN_PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import { ADMIN_LISTING_MESSAGES, pendingListings } from '@couchdb/rules/admin-listings';
-import { EmptyState } from '@client/components/empty-state';
+import { ListState } from '@client/components/list-state';
 import { useOpenDevice, useSyncSettled } from '@client/data/hooks';
 import { useAllProperties } from '@client/data/hooks/use-admin';
 import { fetchReportQueue } from '@client/data/writes/report-admin';
@@ -23,7 +22,6 @@ import { useAuth } from '@client/lib/session/auth-context';
 import { PageHeader } from '@client/components/page-header';
 import { AdminGate } from './components/admin-gate';
 import { ManagedPropertyCard } from '@client/components/property/managed-property-card';
-import { LoadFailed } from './components/load-failed';
 import { LostDecisions } from './components/lost-decisions';
 import { RejectDialog } from './components/reject-dialog';
 import { useAdminActions } from './use-admin-actions';
@@ -156,40 +154,42 @@ function AuditQueue() {
         <LazyPart name="report queue" fallback={null}>
           <ReportQueue onCount={reports.set} />
         </LazyPart>
-      ) : error ? (
-        <LoadFailed message={GENERIC_MESSAGES.loadFailed} onReload={reload} />
-      ) : !shown || (shown.length === 0 && !settled) ? (
-        <Stack spacing={1.5}>
-          <Skeleton variant="rounded" height={150} />
-          <Skeleton variant="rounded" height={150} />
-        </Stack>
-      ) : shown.length === 0 ? (
-        <EmptyState
-          icon={<FactCheckOutlined fontSize="inherit" />}
-          title={
-            tab === 'codes' ? ADMIN_LISTING_MESSAGES.codesEmpty : ADMIN_LISTING_MESSAGES.reviewEmpty
-          }
-          description={tab === 'codes' ? undefined : ADMIN_LISTING_MESSAGES.reviewEmptyHint}
-        />
       ) : (
-        <Stack spacing={1.5} data-testid={tab === 'codes' ? 'code-queue' : 'audit-queue'}>
-          {shown.map((p) => (
-            <ManagedPropertyCard
-              variant="admin"
-              key={p.id}
-              property={p}
-              actions={
-                tab === 'codes'
-                  ? { onVerify: (status) => void actions.verify(p.id, status) }
-                  : {
-                      onApprove: () => void actions.audit(p.id, 'approved'),
-                      onReject: () => setRejecting({ id: p.id, title: p.title }),
-                      onVerify: (status) => void actions.verify(p.id, status),
-                    }
-              }
-            />
-          ))}
-        </Stack>
+        <ListState
+          rows={shown}
+          settled={settled}
+          failure={{ message: error ? GENERIC_MESSAGES.loadFailed : null, onReload: reload }}
+          skeleton={{ height: 150 }}
+          empty={{
+            icon: <FactCheckOutlined fontSize="inherit" />,
+            title:
+              tab === 'codes'
+                ? ADMIN_LISTING_MESSAGES.codesEmpty
+                : ADMIN_LISTING_MESSAGES.reviewEmpty,
+            description: tab === 'codes' ? undefined : ADMIN_LISTING_MESSAGES.reviewEmptyHint,
+          }}
+        >
+          {(rows) => (
+            <Stack spacing={1.5} data-testid={tab === 'codes' ? 'code-queue' : 'audit-queue'}>
+              {rows.map((p) => (
+                <ManagedPropertyCard
+                  variant="admin"
+                  key={p.id}
+                  property={p}
+                  actions={
+                    tab === 'codes'
+                      ? { onVerify: (status) => void actions.verify(p.id, status) }
+                      : {
+                          onApprove: () => void actions.audit(p.id, 'approved'),
+                          onReject: () => setRejecting({ id: p.id, title: p.title }),
+                          onVerify: (status) => void actions.verify(p.id, status),
+                        }
+                  }
+                />
+              ))}
+            </Stack>
+          )}
+        </ListState>
       )}
       <RejectDialog
         title={rejecting?.title ?? null}

@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
@@ -27,7 +26,7 @@ import {
 import { AccessDenied } from '@client/components/access-denied';
 import { AddLinkButton } from '@client/components/add-link-button';
 import { DemandCard } from '@client/components/demand/demand-card';
-import { EmptyState } from '@client/components/empty-state';
+import { ListState } from '@client/components/list-state';
 import { FilterSelect, ListFilterCard, ListSearchField } from '@client/components/list-filters';
 import { PageHeader } from '@client/components/page-header';
 import { Pager } from '@client/components/pager';
@@ -37,7 +36,6 @@ import { useDemandStatusChange } from '@client/components/demand/use-demand-stat
 import { useOpenDevice, useSyncSettled } from '@client/data/hooks';
 import { useDemandList } from '@client/data/hooks/use-demand-list';
 import { useAuth } from '@client/lib/session/auth-context';
-import { LoadFailed } from './components/load-failed';
 
 /**
  * 需求管理 (product §2 "Admin demands"): every demand on an admin's device; for anyone else signed in
@@ -115,34 +113,33 @@ function DemandConsole({ viewer }: { viewer: { id: string; role: UserRole } }) {
           options={DEMAND_STATUSES.map((s) => ({ value: s, label: DEMAND_STATUS_LABELS[s] }))}
         />
       </ListFilterCard>
-      {error ? (
-        <LoadFailed message={DEMAND_MESSAGES.loadFailed} onReload={reload} />
-      ) : !shown || (shown.length === 0 && !settled) ? (
-        <Stack spacing={1.5}>
-          <Skeleton variant="rounded" height={180} />
-          <Skeleton variant="rounded" height={180} />
-        </Stack>
-      ) : shown.length === 0 ? (
-        <EmptyState
-          icon={<AssignmentOutlined fontSize="inherit" />}
-          title={all && all.length > 0 ? DEMAND_MESSAGES.noMatch : DEMAND_MESSAGES.empty}
-        />
-      ) : (
-        <Stack spacing={1.5} data-testid="demand-list">
-          {rows.map((d) => (
-            <DemandCard
-              key={d.id}
-              demand={d}
-              publisher={d.publisher}
-              editable={d.user_id === viewer.id}
-              onStatus={
-                canManageDemand(viewer, d) ? (to) => void changeStatus(d.id, to) : undefined
-              }
-              onDelete={() => remove.ask(d.id)}
-            />
-          ))}
-        </Stack>
-      )}
+      <ListState
+        rows={shown}
+        settled={settled}
+        failure={{ message: error ? DEMAND_MESSAGES.loadFailed : null, onReload: reload }}
+        skeleton={{ height: 180 }}
+        empty={{
+          icon: <AssignmentOutlined fontSize="inherit" />,
+          title: all && all.length > 0 ? DEMAND_MESSAGES.noMatch : DEMAND_MESSAGES.empty,
+        }}
+      >
+        {() => (
+          <Stack spacing={1.5} data-testid="demand-list">
+            {rows.map((d) => (
+              <DemandCard
+                key={d.id}
+                demand={d}
+                publisher={d.publisher}
+                editable={d.user_id === viewer.id}
+                onStatus={
+                  canManageDemand(viewer, d) ? (to) => void changeStatus(d.id, to) : undefined
+                }
+                onDelete={() => remove.ask(d.id)}
+              />
+            ))}
+          </Stack>
+        )}
+      </ListState>
       <Pager page={current} pages={pages} onPage={setPage} variant="count" />
       {remove.dialog}
     </Container>

@@ -3,7 +3,6 @@ import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Skeleton from '@mui/material/Skeleton';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
@@ -24,7 +23,7 @@ import {
   filterAdminNews,
   type AdminNewsFilter,
 } from '@couchdb/rules/admin-news';
-import { EmptyState } from '@client/components/empty-state';
+import { ListState } from '@client/components/list-state';
 import { FilterSelect, ListFilterCard, ListSearchField } from '@client/components/list-filters';
 import { PageHeader } from '@client/components/page-header';
 import { useToast } from '@client/components/toast/toast-context';
@@ -37,7 +36,6 @@ import { useAuth } from '@client/lib/session/auth-context';
 import { displayName } from '@client/lib/session/display-name';
 import { AdminGate } from './components/admin-gate';
 import { AdminNewsCard } from './components/admin-news-card';
-import { LoadFailed } from './components/load-failed';
 import { NewsDialog } from './components/news-dialog';
 import { failureMessage } from '@client/pwa/failure-message';
 
@@ -148,28 +146,26 @@ function NewsConsole() {
           options={NEWS_STATUSES.map((s) => ({ value: s, label: NEWS_STATUS_LABELS[s] }))}
         />
       </ListFilterCard>
-      {error ? (
-        <LoadFailed message={GENERIC_MESSAGES.loadFailed} onReload={reload} />
-      ) : !shown || (shown.length === 0 && !settled) ? (
-        <Grid>
-          <Skeleton variant="rounded" height={300} />
-          <Skeleton variant="rounded" height={300} />
-          <Skeleton variant="rounded" height={300} />
-        </Grid>
-      ) : shown.length === 0 ? (
-        <EmptyState icon={<ArticleOutlined fontSize="inherit" />} title={NEWS_MESSAGES.empty} />
-      ) : (
-        <Grid testId="admin-news-list">
-          {shown.map((n) => (
-            <AdminNewsCard
-              key={n.id}
-              article={n}
-              onEdit={() => setEditing(n)}
-              onDelete={() => remove.ask(n.id)}
-            />
-          ))}
-        </Grid>
-      )}
+      <ListState
+        rows={shown}
+        settled={settled}
+        failure={{ message: error ? GENERIC_MESSAGES.loadFailed : null, onReload: reload }}
+        skeleton={{ height: 300, count: 3, layout: (cards) => <Grid>{cards}</Grid> }}
+        empty={{ icon: <ArticleOutlined fontSize="inherit" />, title: NEWS_MESSAGES.empty }}
+      >
+        {(rows) => (
+          <Grid testId="admin-news-list">
+            {rows.map((n) => (
+              <AdminNewsCard
+                key={n.id}
+                article={n}
+                onEdit={() => setEditing(n)}
+                onDelete={() => remove.ask(n.id)}
+              />
+            ))}
+          </Grid>
+        )}
+      </ListState>
       {editing !== null && (
         <NewsDialog
           key={editing === 'new' ? 'new' : editing.id}

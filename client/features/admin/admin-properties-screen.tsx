@@ -3,7 +3,6 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -26,7 +25,7 @@ import {
   propertyStats,
 } from '@couchdb/rules/property-status';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
-import { EmptyState } from '@client/components/empty-state';
+import { ListState } from '@client/components/list-state';
 import { useSyncSettled } from '@client/data/hooks';
 import { useAllProperties } from '@client/data/hooks/use-admin';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
@@ -39,7 +38,6 @@ import { ManagedPropertyCard } from '@client/components/property/managed-propert
 import { BulkBar } from './components/bulk-bar';
 import { ConsoleFilters } from './components/console-filters';
 import { ListingLogDialog } from './components/listing-log-dialog';
-import { LoadFailed } from './components/load-failed';
 import { OplogPanel } from './components/oplog-panel';
 import { RejectDialog } from './components/reject-dialog';
 import { StatCards } from './components/stat-cards';
@@ -152,40 +150,39 @@ function PropertyConsole() {
             }}
             onClear={() => setSelected(new Set())}
           />
-          {error ? (
-            <LoadFailed message={GENERIC_MESSAGES.loadFailed} onReload={reload} />
-          ) : !shown || (shown.length === 0 && !settled) ? (
-            <Stack spacing={1.5}>
-              <Skeleton variant="rounded" height={150} />
-              <Skeleton variant="rounded" height={150} />
-            </Stack>
-          ) : shown.length === 0 ? (
-            <EmptyState
-              icon={<HomeWorkOutlined fontSize="inherit" />}
-              title={ADMIN_LISTING_MESSAGES.consoleEmpty}
-            />
-          ) : (
-            <Stack spacing={1.5} data-testid="admin-property-list">
-              {rows.map((p) => (
-                <ManagedPropertyCard
-                  variant="admin"
-                  key={p.id}
-                  property={p}
-                  selected={selected.has(p.id)}
-                  onSelect={(on) => select(p.id, on)}
-                  actions={{
-                    onPriority: (on) => void actions.setPriority(p.id, on),
-                    onApprove: () => void actions.audit(p.id, 'approved'),
-                    onReject: () => setRejecting({ id: p.id, title: p.title }),
-                    onVerify: (status) => void actions.verify(p.id, status),
-                    onStatus: (to) => void actions.setStatus(p.id, to),
-                    onDelete: () => setDeleting(p.id),
-                    onLog: () => setLogOf(p),
-                  }}
-                />
-              ))}
-            </Stack>
-          )}
+          <ListState
+            rows={shown}
+            settled={settled}
+            failure={{ message: error ? GENERIC_MESSAGES.loadFailed : null, onReload: reload }}
+            skeleton={{ height: 150 }}
+            empty={{
+              icon: <HomeWorkOutlined fontSize="inherit" />,
+              title: ADMIN_LISTING_MESSAGES.consoleEmpty,
+            }}
+          >
+            {() => (
+              <Stack spacing={1.5} data-testid="admin-property-list">
+                {rows.map((p) => (
+                  <ManagedPropertyCard
+                    variant="admin"
+                    key={p.id}
+                    property={p}
+                    selected={selected.has(p.id)}
+                    onSelect={(on) => select(p.id, on)}
+                    actions={{
+                      onPriority: (on) => void actions.setPriority(p.id, on),
+                      onApprove: () => void actions.audit(p.id, 'approved'),
+                      onReject: () => setRejecting({ id: p.id, title: p.title }),
+                      onVerify: (status) => void actions.verify(p.id, status),
+                      onStatus: (to) => void actions.setStatus(p.id, to),
+                      onDelete: () => setDeleting(p.id),
+                      onLog: () => setLogOf(p),
+                    }}
+                  />
+                ))}
+              </Stack>
+            )}
+          </ListState>
           <Pager page={current} pages={pages} onPage={turnTo} />
         </>
       )}

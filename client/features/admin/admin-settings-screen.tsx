@@ -30,7 +30,7 @@ import { useToast } from '@client/components/toast/toast-context';
 import { useOpenDevice, useSettingsQuery, useSyncSettled } from '@client/data/hooks';
 import { saveSettings } from '@client/data/writes/setting-mutations';
 import { AdminGate } from './components/admin-gate';
-import { LoadFailed } from './components/load-failed';
+import { LoadFailed } from '@client/components/list-state';
 import { LoanRatesEditor } from './components/loan-rates-editor';
 import { failureMessage } from '@client/pwa/failure-message';
 

@@ -3,7 +3,6 @@ import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
@@ -17,7 +16,7 @@ import {
   type AdminUserFilter,
 } from '@couchdb/rules/admin-users';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
-import { EmptyState } from '@client/components/empty-state';
+import { ListState } from '@client/components/list-state';
 import { PageHeader } from '@client/components/page-header';
 import { Pager } from '@client/components/pager';
 import { useSyncSettled } from '@client/data/hooks';
@@ -27,7 +26,6 @@ import { useAuth } from '@client/lib/session/auth-context';
 import { useOnlineStatus } from '@client/pwa/online-status';
 import { AdminGate } from './components/admin-gate';
 import { AdminUserCard } from './components/admin-user-card';
-import { LoadFailed } from './components/load-failed';
 import { UserDetailDialog } from './components/user-detail-dialog';
 import { UserEditDialog } from './components/user-edit-dialog';
 import { UserFilters } from './components/user-filters';
@@ -88,42 +86,41 @@ function UserConsole() {
         </Alert>
       )}
       <UserFilters filter={filter} onChange={update} />
-      {error ? (
-        <LoadFailed message={USER_ADMIN_MESSAGES.loadFailed} onReload={reload} />
-      ) : !shown || (shown.length === 0 && !settled) ? (
-        <Stack spacing={1.5}>
-          <Skeleton variant="rounded" height={110} />
-          <Skeleton variant="rounded" height={110} />
-        </Stack>
-      ) : shown.length === 0 ? (
-        <EmptyState icon={<GroupOutlined fontSize="inherit" />} title="没有符合条件的用户" />
-      ) : (
-        <Stack spacing={1.5} data-testid="admin-user-list">
-          {rows.map((u) => (
-            <AdminUserCard
-              key={u.id}
-              user={u}
-              self={u.id === me?.id}
-              offline={!online}
-              actions={{
-                onDetail: () => setDetailId(u.id),
-                onEdit: () => setEditing(u),
-                onEnabled: (enabled) => {
-                  if (enabled) void actions.setEnabled(u.id, true);
-                  else
-                    setConfirming({
-                      title: '禁用账号',
-                      message: USER_ADMIN_MESSAGES.disableConfirm(adminUserLabel(u)),
-                      label: '禁用',
-                      run: () => void actions.setEnabled(u.id, false),
-                    });
-                },
-                onDelete: () => setDeleting(u),
-              }}
-            />
-          ))}
-        </Stack>
-      )}
+      <ListState
+        rows={shown}
+        settled={settled}
+        failure={{ message: error ? USER_ADMIN_MESSAGES.loadFailed : null, onReload: reload }}
+        skeleton={{ height: 110 }}
+        empty={{ icon: <GroupOutlined fontSize="inherit" />, title: '没有符合条件的用户' }}
+      >
+        {() => (
+          <Stack spacing={1.5} data-testid="admin-user-list">
+            {rows.map((u) => (
+              <AdminUserCard
+                key={u.id}
+                user={u}
+                self={u.id === me?.id}
+                offline={!online}
+                actions={{
+                  onDetail: () => setDetailId(u.id),
+                  onEdit: () => setEditing(u),
+                  onEnabled: (enabled) => {
+                    if (enabled) void actions.setEnabled(u.id, true);
+                    else
+                      setConfirming({
+                        title: '禁用账号',
+                        message: USER_ADMIN_MESSAGES.disableConfirm(adminUserLabel(u)),
+                        label: '禁用',
+                        run: () => void actions.setEnabled(u.id, false),
+                      });
+                  },
+                  onDelete: () => setDeleting(u),
+                }}
+              />
+            ))}
+          </Stack>
+        )}
+      </ListState>
       <Pager page={current} pages={pages} onPage={setPage} />
       <UserDetailDialog
         user={detail}

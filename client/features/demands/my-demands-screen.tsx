@@ -2,11 +2,8 @@ import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
-import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
-import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
 import {
   DEMAND_MESSAGES,
   DEMAND_STATUSES,
@@ -15,7 +12,7 @@ import {
   DEMAND_TYPE_LABELS,
 } from '@couchdb/model/demand-facts';
 import { DemandCard } from '@client/components/demand/demand-card';
-import { EmptyState } from '@client/components/empty-state';
+import { ListState } from '@client/components/list-state';
 import { FilterSelect, ListFilterCard, ListSearchField } from '@client/components/list-filters';
 import { useConfirmedDelete } from '@client/components/use-confirmed-delete';
 import { deleteDemand } from '@client/data/writes/demand-mutations';
@@ -86,45 +83,38 @@ export default function MyDemandsScreen() {
           options={DEMAND_STATUSES.map((s) => ({ value: s, label: DEMAND_STATUS_LABELS[s] }))}
         />
       </ListFilterCard>
-      {error ? (
-        <EmptyState
-          icon={<ErrorOutlineOutlined fontSize="inherit" color="error" />}
-          title={DEMAND_MESSAGES.loadFailed}
-          description={DEMAND_MESSAGES.loadFailedHint}
-          action={
-            <Button variant="contained" startIcon={<RefreshOutlined />} onClick={reload}>
-              {DEMAND_MESSAGES.reload}
-            </Button>
-          }
-        />
-      ) : !shown ? (
-        <Stack spacing={1.5}>
-          <Skeleton variant="rounded" height={180} />
-          <Skeleton variant="rounded" height={180} />
-        </Stack>
-      ) : shown.length === 0 ? (
-        <EmptyState
-          icon={<AssignmentOutlined fontSize="inherit" />}
-          title={demands && demands.length > 0 ? DEMAND_MESSAGES.noMatch : DEMAND_MESSAGES.empty}
-          description={demands && demands.length > 0 ? undefined : DEMAND_MESSAGES.emptyHint}
-          action={
+      <ListState
+        rows={shown}
+        failure={{
+          message: error ? DEMAND_MESSAGES.loadFailed : null,
+          hint: DEMAND_MESSAGES.loadFailedHint,
+          onReload: reload,
+        }}
+        skeleton={{ height: 180 }}
+        empty={{
+          icon: <AssignmentOutlined fontSize="inherit" />,
+          title: demands && demands.length > 0 ? DEMAND_MESSAGES.noMatch : DEMAND_MESSAGES.empty,
+          description: demands && demands.length > 0 ? undefined : DEMAND_MESSAGES.emptyHint,
+          action: (
             <Button component={RouterLink} to="/publish/demand" variant="contained">
               发布需求
             </Button>
-          }
-        />
-      ) : (
-        <Stack spacing={1.5} data-testid="demand-list">
-          {shown.map((d) => (
-            <DemandCard
-              key={d.id}
-              demand={d}
-              onDelete={() => remove.ask(d.id)}
-              onStatus={(to) => void changeStatus(d.id, to)}
-            />
-          ))}
-        </Stack>
-      )}
+          ),
+        }}
+      >
+        {(rows) => (
+          <Stack spacing={1.5} data-testid="demand-list">
+            {rows.map((d) => (
+              <DemandCard
+                key={d.id}
+                demand={d}
+                onDelete={() => remove.ask(d.id)}
+                onStatus={(to) => void changeStatus(d.id, to)}
+              />
+            ))}
+          </Stack>
+        )}
+      </ListState>
       {remove.dialog}
     </Container>
   );

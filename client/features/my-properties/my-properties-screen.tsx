@@ -3,8 +3,6 @@ import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
 import {
   PROPERTY_MESSAGES,
@@ -18,7 +16,7 @@ import {
   matchesMyListingFilter,
   type MyListingFilter,
 } from '@couchdb/rules/property-status';
-import { EmptyState } from '@client/components/empty-state';
+import { ListState } from '@client/components/list-state';
 import { FilterSelect, ListFilterCard, ListSearchField } from '@client/components/list-filters';
 import { LayoutToggle } from '@client/components/property/layout-toggle';
 import { PosterButton } from '@client/components/poster/poster-button';
@@ -94,48 +92,45 @@ export default function MyPropertiesScreen() {
           options={PROPERTY_TYPES.map((t) => ({ value: t, label: PROPERTY_TYPE_LABELS[t] }))}
         />
       </ListFilterCard>
-      {!shown ? (
-        <Stack spacing={1.5}>
-          <Skeleton variant="rounded" height={140} />
-          <Skeleton variant="rounded" height={140} />
-        </Stack>
-      ) : shown.length === 0 ? (
-        <EmptyState
-          icon={<HomeWorkOutlined fontSize="inherit" />}
-          title={
+      <ListState
+        rows={shown}
+        skeleton={{ height: 140 }}
+        empty={{
+          icon: <HomeWorkOutlined fontSize="inherit" />,
+          title:
             properties && properties.length > 0
               ? PROPERTY_MESSAGES.mineNoMatch
-              : PROPERTY_MESSAGES.mineEmpty
-          }
-          description={
-            properties && properties.length > 0 ? undefined : PROPERTY_MESSAGES.mineEmptyHint
-          }
-          action={
+              : PROPERTY_MESSAGES.mineEmpty,
+          description:
+            properties && properties.length > 0 ? undefined : PROPERTY_MESSAGES.mineEmptyHint,
+          action: (
             <Button component={RouterLink} to="/publish/property" variant="contained">
               发布房源
             </Button>
-          }
-        />
-      ) : (
-        <Box
-          data-testid="own-property-list"
-          sx={{
-            display: 'grid',
-            gap: 1.5,
-            gridTemplateColumns: layout === 'grid' ? { xs: '1fr', md: 'repeat(2, 1fr)' } : '1fr',
-          }}
-        >
-          {shown.map((p) => (
-            <ManagedPropertyCard
-              variant="owner"
-              key={p.id}
-              property={p}
-              onDelete={() => remove.ask(p.id)}
-              extraAction={<PosterButton size="small" listing={p} />}
-            />
-          ))}
-        </Box>
-      )}
+          ),
+        }}
+      >
+        {(rows) => (
+          <Box
+            data-testid="own-property-list"
+            sx={{
+              display: 'grid',
+              gap: 1.5,
+              gridTemplateColumns: layout === 'grid' ? { xs: '1fr', md: 'repeat(2, 1fr)' } : '1fr',
+            }}
+          >
+            {rows.map((p) => (
+              <ManagedPropertyCard
+                variant="owner"
+                key={p.id}
+                property={p}
+                onDelete={() => remove.ask(p.id)}
+                extraAction={<PosterButton size="small" listing={p} />}
+              />
+            ))}
+          </Box>
+        )}
+      </ListState>
       {remove.dialog}
     </Container>
   );

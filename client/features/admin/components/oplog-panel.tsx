@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -19,10 +18,9 @@ import { filterOplog, oplogOperators } from '@couchdb/rules/admin-listings';
 import { formatLogTime } from '@couchdb/rules/format';
 import { logStatusLabel } from '@couchdb/rules/property-status';
 import { useNow } from '@client/components/use-now';
-import { EmptyState } from '@client/components/empty-state';
+import { ListState } from '@client/components/list-state';
 import { FilterSelect } from '@client/components/list-filters';
 import { useOplog } from '@client/data/hooks/use-admin';
-import { LoadFailed } from './load-failed';
 
 const TYPE_COLORS: Partial<Record<OperationType, 'success' | 'error' | 'warning' | 'info'>> = {
   create: 'info',
@@ -112,72 +110,70 @@ export function OplogPanel({ propertyId }: { propertyId?: string }) {
           />
         </Stack>
       </Card>
-      {error ? (
-        <LoadFailed message={OPLOG_MESSAGES.loadFailed} onReload={reload} />
-      ) : !matching ? (
-        <Stack spacing={1}>
-          <Skeleton variant="rounded" height={72} />
-          <Skeleton variant="rounded" height={72} />
-        </Stack>
-      ) : matching.length === 0 ? (
-        <EmptyState icon={<HistoryOutlined fontSize="inherit" />} title={OPLOG_MESSAGES.empty} />
-      ) : (
-        <>
-          <Typography sx={{ fontSize: 13, color: 'text.secondary' }}>
-            共 {matching.length} 条记录
-          </Typography>
-          <Stack spacing={1} component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-            {matching.slice(0, shown).map((e) => (
-              <Card
-                component="li"
-                key={e.id}
-                data-testid="oplog-entry"
-                data-type={e.operation_type}
-                sx={{ p: 1.5 }}
-              >
-                <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-                  <Chip
-                    size="small"
-                    color={TYPE_COLORS[e.operation_type] ?? 'default'}
-                    label={OPERATION_TYPE_LABELS[e.operation_type]}
-                  />
-                  <Typography sx={{ fontSize: 14, flexGrow: 1, minWidth: 0 }}>
-                    {e.operation_description}
-                  </Typography>
-                  <Typography
-                    component="time"
-                    dateTime={e.created_at}
-                    sx={{ fontSize: 12, color: 'text.secondary' }}
-                  >
-                    {formatLogTime(e.created_at, now)}
-                  </Typography>
-                </Stack>
-                <Typography
-                  sx={{ fontSize: 12, color: 'text.secondary', mt: 0.5 }}
-                  data-testid="oplog-operator"
+      <ListState
+        rows={matching}
+        failure={{ message: error ? OPLOG_MESSAGES.loadFailed : null, onReload: reload }}
+        skeleton={{ height: 72, spacing: 1 }}
+        empty={{ icon: <HistoryOutlined fontSize="inherit" />, title: OPLOG_MESSAGES.empty }}
+      >
+        {(rows) => (
+          <>
+            <Typography sx={{ fontSize: 13, color: 'text.secondary' }}>
+              共 {rows.length} 条记录
+            </Typography>
+            <Stack spacing={1} component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+              {rows.slice(0, shown).map((e) => (
+                <Card
+                  component="li"
+                  key={e.id}
+                  data-testid="oplog-entry"
+                  data-type={e.operation_type}
+                  sx={{ p: 1.5 }}
                 >
-                  操作人：
-                  {e.operator_name || (e.operator_role === 'system' ? '访客' : '未命名用户')}（
-                  {roleLabel(e.operator_role)}）
-                  {!propertyId && e.property_title && (
-                    <>
-                      {' · '}房源：{e.property_title}
-                      {e.property_address ? `（${e.property_address}）` : ''}
-                    </>
-                  )}
-                  {logStatusLabel(e.property_status, e.new_data?.audit_status) &&
-                    ` · 状态：${logStatusLabel(e.property_status, e.new_data?.audit_status)}`}
-                </Typography>
-              </Card>
-            ))}
-          </Stack>
-          {matching.length > shown && (
-            <Button onClick={() => setShown((n) => n + PAGE_SIZE)} sx={{ alignSelf: 'center' }}>
-              加载更多（还有 {matching.length - shown} 条）
-            </Button>
-          )}
-        </>
-      )}
+                  <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                    <Chip
+                      size="small"
+                      color={TYPE_COLORS[e.operation_type] ?? 'default'}
+                      label={OPERATION_TYPE_LABELS[e.operation_type]}
+                    />
+                    <Typography sx={{ fontSize: 14, flexGrow: 1, minWidth: 0 }}>
+                      {e.operation_description}
+                    </Typography>
+                    <Typography
+                      component="time"
+                      dateTime={e.created_at}
+                      sx={{ fontSize: 12, color: 'text.secondary' }}
+                    >
+                      {formatLogTime(e.created_at, now)}
+                    </Typography>
+                  </Stack>
+                  <Typography
+                    sx={{ fontSize: 12, color: 'text.secondary', mt: 0.5 }}
+                    data-testid="oplog-operator"
+                  >
+                    操作人：
+                    {e.operator_name || (e.operator_role === 'system' ? '访客' : '未命名用户')}（
+                    {roleLabel(e.operator_role)}）
+                    {!propertyId && e.property_title && (
+                      <>
+                        {' · '}房源：{e.property_title}
+                        {e.property_address ? `（${e.property_address}）` : ''}
+                      </>
+                    )}
+                    {logStatusLabel(e.property_status, e.new_data?.audit_status) &&
+                      ` · 状态：${logStatusLabel(e.property_status, e.new_data?.audit_status)}`}
+                  </Typography>
+                </Card>
+              ))}
+            </Stack>
+            {rows.length > shown && (
+              <Button onClick={() => setShown((n) => n + PAGE_SIZE)} sx={{ alignSelf: 'center' }}>
+                加载更多（还有 {rows.length - shown} 条）
+              </Button>
+            )}
+          </>
+        )}
+      </ListState>
     </Stack>
   );
 }

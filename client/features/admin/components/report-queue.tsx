@@ -8,7 +8,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -27,12 +26,11 @@ import { GENERIC_MESSAGES } from '@couchdb/model/errors';
 import { ADMIN_PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import { formatDate } from '@couchdb/rules/format';
 import { PROPERTY_STATUS_LABELS } from '@couchdb/rules/property-status';
-import { EmptyState } from '@client/components/empty-state';
+import { ListState } from '@client/components/list-state';
 import { useToast } from '@client/components/toast/toast-context';
 import { decideReports, fetchReportQueue } from '@client/data/writes/report-admin';
 import { ApiError } from '@client/lib/http';
 import { useAuth } from '@client/lib/session/auth-context';
-import { LoadFailed } from './load-failed';
 
 type Deciding = { entry: ReportQueueEntry; decision: ReportDecision };
 
@@ -78,105 +76,103 @@ export default function ReportQueue({ onCount }: { onCount?(count: number): void
     }
   };
 
-  if (failed && !queue) return <LoadFailed message={failed} onReload={load} />;
-  if (!queue) {
-    return (
-      <Stack spacing={1.5}>
-        <Skeleton variant="rounded" height={150} />
-        <Skeleton variant="rounded" height={150} />
-      </Stack>
-    );
-  }
-  if (queue.length === 0) {
-    return (
-      <EmptyState icon={<FlagOutlined fontSize="inherit" />} title={REPORT_MESSAGES.queueEmpty} />
-    );
-  }
   return (
-    <Stack spacing={1.5} data-testid="report-queue">
-      {queue.map((entry) => (
-        <Card
-          key={entry.property_id}
-          sx={{ p: 1.5 }}
-          data-testid="report-entry"
-          data-property-id={entry.property_id}
-        >
-          <Stack spacing={0.75}>
-            <Stack direction="row" sx={{ gap: 0.75, flexWrap: 'wrap', alignItems: 'center' }}>
-              <Chip
-                size="small"
-                color="error"
-                label={REPORT_MESSAGES.reporters(entry.reporter_count)}
-                data-testid="report-count"
-              />
-              <Chip
-                size="small"
-                variant="outlined"
-                label={
-                  PROPERTY_STATUS_LABELS[
-                    entry.property_status as keyof typeof PROPERTY_STATUS_LABELS
-                  ] ?? entry.property_status
-                }
-              />
-              {entry.reasons.map((r) => (
-                <Chip
-                  key={r}
-                  size="small"
-                  variant="outlined"
-                  color="warning"
-                  label={REPORT_REASON_LABELS[r]}
-                />
-              ))}
-            </Stack>
-            <Typography component="h3" sx={{ fontWeight: 600 }} noWrap>
-              {entry.property_title}
-            </Typography>
-            <Typography sx={{ fontSize: 12, color: 'text.disabled' }}>
-              发布人 {entry.owner_name || '未知用户'}
-            </Typography>
-            <Divider />
-            {entry.reports.map((r) => (
-              <Typography key={r.id} sx={{ fontSize: 13 }}>
-                <strong>{REPORT_REASON_LABELS[r.reason]}</strong> · {r.reporter_name || '用户'} ·{' '}
-                {formatDate(r.created_at)}
-                {r.note ? `：${r.note}` : ''}
-              </Typography>
-            ))}
-          </Stack>
-          <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 1, ...SMALL_BUTTON_ROW_SX }}>
-            <Button
-              size="small"
-              component={RouterLink}
-              to={`/properties/${encodeURIComponent(entry.property_id)}`}
+    <ListState
+      rows={queue ?? undefined}
+      failure={{ message: queue ? null : failed, onReload: load }}
+      skeleton={{ height: 150 }}
+      empty={{ icon: <FlagOutlined fontSize="inherit" />, title: REPORT_MESSAGES.queueEmpty }}
+    >
+      {(rows) => (
+        <Stack spacing={1.5} data-testid="report-queue">
+          {rows.map((entry) => (
+            <Card
+              key={entry.property_id}
+              sx={{ p: 1.5 }}
+              data-testid="report-entry"
+              data-property-id={entry.property_id}
             >
-              查看
-            </Button>
-            {(['dismissed', 'fix_requested', 'taken_down'] as const).map((decision) => (
-              <Button
-                key={decision}
-                size="small"
-                variant={decision === 'taken_down' ? 'contained' : 'outlined'}
-                color={
-                  decision === 'dismissed'
-                    ? 'inherit'
-                    : decision === 'taken_down'
-                      ? 'error'
-                      : 'warning'
-                }
-                onClick={() => setDeciding({ entry, decision })}
+              <Stack spacing={0.75}>
+                <Stack direction="row" sx={{ gap: 0.75, flexWrap: 'wrap', alignItems: 'center' }}>
+                  <Chip
+                    size="small"
+                    color="error"
+                    label={REPORT_MESSAGES.reporters(entry.reporter_count)}
+                    data-testid="report-count"
+                  />
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    label={
+                      PROPERTY_STATUS_LABELS[
+                        entry.property_status as keyof typeof PROPERTY_STATUS_LABELS
+                      ] ?? entry.property_status
+                    }
+                  />
+                  {entry.reasons.map((r) => (
+                    <Chip
+                      key={r}
+                      size="small"
+                      variant="outlined"
+                      color="warning"
+                      label={REPORT_REASON_LABELS[r]}
+                    />
+                  ))}
+                </Stack>
+                <Typography component="h3" sx={{ fontWeight: 600 }} noWrap>
+                  {entry.property_title}
+                </Typography>
+                <Typography sx={{ fontSize: 12, color: 'text.disabled' }}>
+                  发布人 {entry.owner_name || '未知用户'}
+                </Typography>
+                <Divider />
+                {entry.reports.map((r) => (
+                  <Typography key={r.id} sx={{ fontSize: 13 }}>
+                    <strong>{REPORT_REASON_LABELS[r.reason]}</strong> · {r.reporter_name || '用户'}{' '}
+                    · {formatDate(r.created_at)}
+                    {r.note ? `：${r.note}` : ''}
+                  </Typography>
+                ))}
+              </Stack>
+              <Stack
+                direction="row"
+                sx={{ justifyContent: 'flex-end', mt: 1, ...SMALL_BUTTON_ROW_SX }}
               >
-                {REPORT_DECISION_ACTIONS[decision]}
-              </Button>
-            ))}
-          </Stack>
-        </Card>
-      ))}
-      <DecisionDialog
-        deciding={deciding}
-        onClose={() => setDeciding(null)}
-        onDecide={(reason) => (deciding ? decide(deciding, reason) : undefined)}
-      />
-    </Stack>
+                <Button
+                  size="small"
+                  component={RouterLink}
+                  to={`/properties/${encodeURIComponent(entry.property_id)}`}
+                >
+                  查看
+                </Button>
+                {(['dismissed', 'fix_requested', 'taken_down'] as const).map((decision) => (
+                  <Button
+                    key={decision}
+                    size="small"
+                    variant={decision === 'taken_down' ? 'contained' : 'outlined'}
+                    color={
+                      decision === 'dismissed'
+                        ? 'inherit'
+                        : decision === 'taken_down'
+                          ? 'error'
+                          : 'warning'
+                    }
+                    onClick={() => setDeciding({ entry, decision })}
+                  >
+                    {REPORT_DECISION_ACTIONS[decision]}
+                  </Button>
+                ))}
+              </Stack>
+            </Card>
+          ))}
+          <DecisionDialog
+            deciding={deciding}
+            onClose={() => setDeciding(null)}
+            onDecide={(reason) => (deciding ? decide(deciding, reason) : undefined)}
+          />
+        </Stack>
+      )}
+    </ListState>
   );
 }
 
