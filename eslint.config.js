@@ -10,6 +10,23 @@ import tseslint from 'typescript-eslint';
 /** The one module that uses RxDB's private internals. */
 const RXDB_INTERNALS = 'client/data/storage/rxdb-internals.ts';
 
+/**
+ * One import path per name: no `export *` anywhere and no import of a folder's barrel; a name is
+ * imported from the module that declares it.
+ */
+const ONE_IMPORT_PATH = [
+  {
+    selector: 'ExportAllDeclaration',
+    message: 'No export *: a name is imported from the module that declares it.',
+  },
+  {
+    selector:
+      'ImportDeclaration[source.value=/^(@couchdb\\/|(\\.\\.?\\/)+(couchdb\\/)?)(model|rules)(\\/index)?$/]',
+    message:
+      'No barrel: import the name from the module that declares it (couchdb/model/<module>).',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'data', 'coverage', 'node_modules', 'tests/.artifacts'] },
   js.configs.recommended,
@@ -38,6 +55,31 @@ export default tseslint.config(
             "JSXOpeningElement[name.name='Typography'] > JSXAttribute[name.name='color'][value.value=/\\./]",
           message:
             'Typography reads palette keys (color="textSecondary"), not paths ("text.secondary", ignored): use the key or sx.',
+        },
+        ...ONE_IMPORT_PATH,
+      ],
+    },
+  },
+  {
+    files: [
+      'couchdb/**/*.ts',
+      'sync-server/**/*.ts',
+      'scripts/**/*.{ts,tsx}',
+      'bench/**/*.ts',
+      'tests/**/*.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...ONE_IMPORT_PATH] },
+  },
+  {
+    // The shared model and rules re-export nothing, so each of their names has one import path.
+    files: ['couchdb/model/**/*.ts', 'couchdb/rules/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...ONE_IMPORT_PATH,
+        {
+          selector: 'ExportNamedDeclaration[source]',
+          message: 'No re-export: a name is imported from the module that declares it.',
         },
       ],
     },

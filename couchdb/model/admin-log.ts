@@ -7,8 +7,6 @@ import { displayNameSchema, idSchema, timestampSchema } from './common';
 import { ADMIN_ACTIONS, ADMIN_LOG_TARGETS } from './admin-log-facts';
 import { userRoleSchema } from './user';
 
-export * from './admin-log-facts';
-
 const snapshotSchema = z.record(z.string(), z.unknown()).nullable().default(null);
 
 export const adminLogEntrySchema = z.object({

@@ -18,8 +18,6 @@ import { phoneSchema } from './common';
 import { avatarUrlSchema, nameSchema } from './user';
 import { NAME_MAX, NAME_MAX_MESSAGE, NAME_MIN, NAME_MIN_MESSAGE } from './user-facts';
 
-export * from './auth-facts';
-
 const passwordSchema = z
   .string({ error: PASSWORD_REQUIRED_MESSAGE })
   .min(PASSWORD_MIN, PASSWORD_MIN_MESSAGE)

@@ -13,8 +13,6 @@ import {
   URL_MESSAGE,
 } from './common-facts';
 
-export * from './common-facts';
-
 export const phoneSchema = z
   .string({ error: PHONE_MESSAGE })
   .trim()

@@ -11,8 +11,6 @@ import { DEMAND_FORM_MESSAGES, DEMAND_STATUSES, DEMAND_TYPES } from './demand-fa
 import { AREA_MAX, DESCRIPTION_MAX, PRICE_MAX } from './property-facts';
 import { userRoleSchema } from './user';
 
-export * from './demand-facts';
-
 /** A demand document as replicated to devices. */
 const demandShape = {
   id: idSchema,

@@ -7,8 +7,6 @@ import { z } from 'zod';
 import { idSchema, timestampSchema } from './common';
 import { favoriteId } from './favorite-facts';
 
-export * from './favorite-facts';
-
 const favoriteShape = {
   id: z.string().min(3).max(129),
   user_id: idSchema,

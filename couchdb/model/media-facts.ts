@@ -145,11 +145,3 @@ export function imagesFailedMessage(failed: readonly string[], afterRetry = fals
     ? UPLOAD_MESSAGES.imageFileFailed(only)
     : UPLOAD_MESSAGES.imagesFailed(failed.length);
 }
-
-export {
-  PHOTO_VARIANT_MESSAGES,
-  PHOTO_VARIANT_WIDTHS,
-  photoVariantUrl,
-  STORED_PHOTO_NAME,
-  type PhotoVariantWidth,
-} from './photo-variant-facts';

@@ -6,9 +6,6 @@ import { z } from 'zod';
 import { idSchema, mediaUrlSchema, timestampSchema } from './common';
 import { MEDIA_TYPES } from './media-facts';
 
-export * from './media-facts';
-export * from './media-checks';
-
 const mediaTitleSchema = z.string().max(100);
 const mediaDescriptionSchema = z.string().max(500);
 

@@ -15,8 +15,6 @@ import {
   stripHtml,
 } from './news-facts';
 
-export * from './news-facts';
-
 const newsShape = {
   id: idSchema,
   author_id: idSchema,

@@ -7,8 +7,6 @@ import { displayNameSchema, idSchema, timestampSchema } from './common';
 import { OPERATION_TYPES } from './oplog-facts';
 import { userRoleSchema } from './user';
 
-export * from './oplog-facts';
-
 /** A snapshot of a document before or after the operation (JSON object). */
 const snapshotSchema = z.record(z.string(), z.unknown()).nullable().default(null);
 

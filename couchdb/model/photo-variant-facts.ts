@@ -1,6 +1,6 @@
 /**
  * The photos' sized copies: its own module, because every card of the first screen asks for them
- * and needs none of the upload rules (media-facts.ts re-exports it).
+ * and needs none of the upload rules (media-facts.ts).
  */
 
 /**

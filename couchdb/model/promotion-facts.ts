@@ -7,8 +7,6 @@ import { PROMOTION_VALIDITY_MS } from './constants';
 import { ERROR_MESSAGES } from './errors';
 import { PROMOTION_PARAMS } from './promotion-link-facts';
 
-export * from './promotion-link-facts';
-
 export const DEFAULT_PROMOTION_SOURCE = 'direct';
 /** The QR page marks its links ref=qr; the share list ref=list. */
 export const QR_PROMOTION_SOURCE = 'qr';

@@ -14,8 +14,6 @@ import {
 } from './promotion-facts';
 import { PROMOTION_PARAMS } from './promotion-link-facts';
 
-export * from './promotion-facts';
-
 /** A promotion as read from the URL. */
 export const promotionParamsSchema = z.object({
   id: idSchema,

@@ -53,11 +53,6 @@ import {
   VERIFICATION_STATUSES,
 } from './verification-facts';
 
-export * from './property-facts';
-export * from './listing-facts';
-export * from './listing-fact-labels';
-export * from './trust-facts';
-
 /** Structured address of a listing; district is one of the six townships. */
 export const addressSchema = z.object({
   province: z.string().trim().max(20).default(DEFAULT_PROVINCE),

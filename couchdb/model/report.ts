@@ -10,12 +10,9 @@ import {
   REPORT_NOTE_MAX,
   REPORT_REASON_MAX,
   REPORT_REASONS,
-  type ReportDecision,
   type ReportReason,
   type ReportStatus,
 } from './trust-facts';
-
-export * from './trust-facts';
 
 /** POST /api/reports. */
 export const reportCreateSchema = z.strictObject({
@@ -69,5 +66,3 @@ export interface ReportQueueEntry {
     created_at: string;
   }[];
 }
-
-export type { ReportDecision };

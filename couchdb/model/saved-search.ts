@@ -15,8 +15,6 @@ import {
   SAVED_SEARCH_NAME_MAX,
 } from './saved-search-facts';
 
-export * from './saved-search-facts';
-
 const sm = SAVED_SEARCH_MESSAGES;
 
 /** Whether a query is what the list filter writes for itself (no unknown or invalid parts). */

@@ -15,8 +15,6 @@ import {
   type LoanRates,
 } from './setting-facts';
 
-export * from './setting-facts';
-
 const sm = SETTINGS_MESSAGES;
 
 const imageLimitSchema = z

@@ -7,8 +7,6 @@ import { z } from 'zod';
 import { COURSES } from './training-content';
 import { TRAINING_LIMITS, TRAINING_MESSAGES } from './training-facts';
 
-export * from './training-facts';
-
 const lessonId = z.string().min(1).max(TRAINING_LIMITS.idMax);
 
 /** The body of a progress write, before it is checked against its course. */

@@ -3,18 +3,6 @@
  * status, and reports of a listing (举报) with their reasons, outcomes, limits and texts.
  */
 
-export {
-  isVerifiedListing,
-  normalizeVerificationCode,
-  VERIFICATION_CODE_MAX,
-  VERIFICATION_CODE_MIN,
-  VERIFICATION_CODE_PATTERN,
-  VERIFICATION_MESSAGES,
-  VERIFICATION_STATUS_LABELS,
-  VERIFICATION_STATUSES,
-  type VerificationStatus,
-} from './verification-facts';
-
 /** Why a listing is reported (the list and labels of issue 19). */
 export const REPORT_REASONS = ['gone', 'unreachable', 'fake', 'price', 'agent', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];

@@ -9,8 +9,6 @@ import { URL_MAX, URL_MESSAGE } from './common-facts';
 import { USER_ROLES } from './roles';
 import { isAvatarUrl, NAME_MAX, NAME_MAX_MESSAGE, NAME_MIN, NAME_MIN_MESSAGE } from './user-facts';
 
-export { ROLE_LABELS, ROLE_SHORT_LABELS, USER_ROLES, type UserRole } from './roles';
-export * from './user-facts';
 export const userRoleSchema = z.enum(USER_ROLES);
 
 export const nameSchema = z

@@ -1,7 +1,7 @@
 /**
  * The listing verification code (房源核验码, issue 19) and its check: its own module, because every
- * card of the first screen shows the 已核验 badge and needs none of the reports' texts (trust-facts.ts
- * re-exports it).
+ * card of the first screen shows the 已核验 badge and needs none of the reports' texts
+ * (trust-facts.ts).
  */
 
 /**

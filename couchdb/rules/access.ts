@@ -22,9 +22,6 @@ import { jsonEqual } from './json-equal';
 import { publicVersion } from './listing-review';
 import { canChangeAudit, canChangeStatus } from './property-status';
 
-// The access table is read through this module too (`@couchdb/rules/access`).
-export * from './collection-access';
-
 /** The caller: a logged-in identity, or null for a visitor. */
 export type Viewer = { id: string; role: UserRole } | null;
 
@@ -173,8 +170,6 @@ export function createRefusal(
   const claimed = Object.entries(adminOnly).some(([field, allowed]) => claims(doc[field], allowed));
   return claimed ? { ok: false, code: 'forbidden', message: am.adminOnlyFields } : null;
 }
-
-export { jsonEqual };
 
 /** The first of `fields` whose value differs between the two documents, if any. */
 export function changedField(

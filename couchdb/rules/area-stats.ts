@@ -22,8 +22,6 @@ import { AREA_MESSAGES } from '../model/area-facts';
 import { communityKey } from './community-key';
 import { formatArea, formatPrice, groupDigits } from './format';
 
-export { communityKey };
-
 /** The fields the computations read from a listing. */
 export interface StatsListing {
   id: string;

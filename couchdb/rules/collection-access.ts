@@ -25,9 +25,6 @@ export type ReadScope = 'none' | 'public' | 'own' | 'public+own' | 'all';
 /** What a role may write: nothing, its own documents, or any (the write rules refine it per field). */
 export type WriteScope = 'none' | 'own' | 'all';
 
-// Here too, as part of the table; in a module of its own for the first screen (no table there).
-export { isPubliclyVisible };
-
 /** Content fields an owner may change on their own listing (status within product §4 rules). */
 export const OWNER_EDITABLE_PROPERTY_FIELDS = [
   'title',
