@@ -5,14 +5,15 @@
  */
 import { demandWriteSchema } from '@couchdb/model/demand';
 import { DEMAND_MAX, DEMAND_MESSAGES } from '@couchdb/model/demand-facts';
-import { refused, type WritePolicy } from './policy';
+import { capRefusal } from './cap-refusal';
+import type { WritePolicy } from './policy';
 
 export const demandsPolicy: WritePolicy = {
   schema: demandWriteSchema,
   async prepare({ viewer, operator, current, content, now, admitNew }) {
     // At most DEMAND_MAX a user (counted under concurrency, sync/owned-cap.ts).
-    if (!current && !(await admitNew(DEMAND_MAX)))
-      return refused('too_many', DEMAND_MESSAGES.tooMany);
+    const overCap = await capRefusal({ current, admitNew }, DEMAND_MAX, DEMAND_MESSAGES.tooMany);
+    if (overCap) return overCap;
     return {
       ok: true,
       next: {

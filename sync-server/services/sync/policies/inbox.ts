@@ -7,6 +7,7 @@
 import { DEVICE_INBOX_KINDS, INBOX_MAX, INBOX_MESSAGES } from '@couchdb/model/saved-search-facts';
 import { inboxEntryWriteSchema } from '@couchdb/model/inbox';
 import { jsonEqual } from '@couchdb/rules/json-equal';
+import { capRefusal } from './cap-refusal';
 import { refused, type WritePolicy } from './policy';
 
 const FIXED_FIELDS = ['kind', 'search_id', 'link'] as const;
@@ -18,7 +19,8 @@ export const inboxPolicy: WritePolicy = {
     if (!current) {
       if (!DEVICE_INBOX_KINDS.includes(content.kind as never))
         return refused('forbidden', INBOX_MESSAGES.deviceKindsOnly);
-      if (!(await admitNew(INBOX_MAX))) return refused('too_many', INBOX_MESSAGES.tooMany);
+      const overCap = await capRefusal({ current, admitNew }, INBOX_MAX, INBOX_MESSAGES.tooMany);
+      if (overCap) return overCap;
       return { ok: true, next: { ...content, user_id: viewer.id, created_at: now } };
     }
     const changed = (f: string) => !jsonEqual(current[f], content[f]);

@@ -20,6 +20,7 @@ import { visibilityHistory } from '@couchdb/rules/visibility';
 import { applyTrustFields, nextTrustFields } from '@couchdb/rules/listing-trust';
 import type { PricePoint } from '@couchdb/model/listing-facts';
 import type { StoredDoc } from '../../projection';
+import { capRefusal } from './cap-refusal';
 import { refused, type WriteContext, type WritePolicy } from './policy';
 
 /** The listing's content: what its owner edits, apart from its status (product §4 transitions). */
@@ -96,7 +97,8 @@ export const propertiesPolicy: WritePolicy = {
       if (refusal) return refusal;
       // At most LISTING_MAX an account, deleted ones not counted (sync/owned-cap.ts).
       const max = LISTING_MAX[viewer.role];
-      if (!(await ctx.admitNew(max))) return refused('too_many', PROPERTY_MESSAGES.tooMany(max));
+      const overCap = await capRefusal(ctx, max, PROPERTY_MESSAGES.tooMany(max));
+      if (overCap) return overCap;
       next = forceNewPropertyFields(
         content,
         viewer,

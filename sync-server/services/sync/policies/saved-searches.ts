@@ -4,13 +4,18 @@
  */
 import { savedSearchWriteSchema } from '@couchdb/model/saved-search';
 import { SAVED_SEARCH_MAX, SAVED_SEARCH_MESSAGES } from '@couchdb/model/saved-search-facts';
-import { refused, type WritePolicy } from './policy';
+import { capRefusal } from './cap-refusal';
+import type { WritePolicy } from './policy';
 
 export const savedSearchesPolicy: WritePolicy = {
   schema: savedSearchWriteSchema,
   async prepare({ viewer, current, content, now, admitNew }) {
-    if (!current && !(await admitNew(SAVED_SEARCH_MAX)))
-      return refused('too_many', SAVED_SEARCH_MESSAGES.tooMany);
+    const overCap = await capRefusal(
+      { current, admitNew },
+      SAVED_SEARCH_MAX,
+      SAVED_SEARCH_MESSAGES.tooMany,
+    );
+    if (overCap) return overCap;
     return {
       ok: true,
       next: {
