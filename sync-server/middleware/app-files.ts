@@ -1,5 +1,5 @@
 /**
- * The built app's files as the gateway sends them (sync-server/app.ts serveApp): the build's Brotli
+ * The built app's files as the gateway sends them (routes/built-app.ts): the build's Brotli
  * or gzip file of each (scripts/precompress.ts), whichever the request accepts; and the hashed
  * files under /assets/ from memory once read.
  */

@@ -106,7 +106,7 @@ export function mediaRoutes(dataDir: string, quota: UploadQuota, logger: Logger)
 
   const router = Router();
   router.post(
-    '/media',
+    '/',
     requireCaller,
     admit,
     upload.array('file', MAX_MEDIA_PER_LISTING),

@@ -18,31 +18,34 @@ const listingParams = {
   refusal: refuseWith(404, 'not_found'),
 };
 
+/** /api/reports: a signed-in user's reports. */
 export function reportRoutes(reports: ReportService): Router {
   const router = Router();
 
-  router.post(
-    '/reports',
-    requireCaller,
-    validate({ body: reportCreateSchema }),
-    async (req, res) => {
-      const report = await reports.create(req.caller!, req.body, req.ip ?? 'unknown');
-      res.status(201).json({ report });
-    },
-  );
+  router.post('/', requireCaller, validate({ body: reportCreateSchema }), async (req, res) => {
+    const report = await reports.create(req.caller!, req.body, req.ip ?? 'unknown');
+    res.status(201).json({ report });
+  });
 
-  router.get('/reports/mine', requireCaller, async (req, res) => {
+  router.get('/mine', requireCaller, async (req, res) => {
     res.set('Cache-Control', 'no-store');
     res.json({ reports: await reports.mine(req.caller!) });
   });
 
-  router.get('/admin/reports', requireRole('admin'), async (_req, res) => {
+  return router;
+}
+
+/** /api/admin/reports: the queue and the decisions. */
+export function adminReportRoutes(reports: ReportService): Router {
+  const router = Router();
+
+  router.get('/', requireRole('admin'), async (_req, res) => {
     res.set('Cache-Control', 'no-store');
     res.json({ queue: await reports.queue() });
   });
 
   router.post(
-    '/admin/reports/:propertyId/decision',
+    '/:propertyId/decision',
     requireRole('admin'),
     validate({ body: reportDecisionSchema, params: listingParams }),
     async (req, res) => {
