@@ -9,8 +9,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { pino, type Logger } from 'pino';
-import { newId } from '../../couchdb/model/common';
-import type { User, UserRole } from '../../couchdb/model/user';
+import type { UserRole } from '../../couchdb/model/roles';
 import { inject } from 'vitest';
 import { createApp, type Gateway } from '../../sync-server/app';
 import {
@@ -22,6 +21,7 @@ import {
 import { openStore, type Store } from '../../sync-server/store/couch';
 import { ALL_DATABASES } from '../../couchdb/design/databases';
 import { SYNC_COLLECTIONS } from '../../couchdb/model/sync';
+import { createAccount, type Account } from './accounts';
 
 export interface TestGateway extends Gateway {
   store: Store;
@@ -31,11 +31,8 @@ export interface TestGateway extends Gateway {
    * (a gateway restarted where devices already point).
    */
   listen(port?: number): Promise<{ url: string; close(): Promise<void> }>;
-  /** A user of the given role with a fresh access token (created straight in the store, no rate limit). */
-  createUser(
-    role?: UserRole,
-    name?: string,
-  ): Promise<{ user: User; accessToken: string; password: string }>;
+  /** A new signed-in account of `role` (accounts.ts `createAccount`: straight in the store). */
+  createUser(role?: UserRole, name?: string): Promise<Account>;
   /**
    * Resolves once the gateway's change feed has brought everything the store holds now. A
    * visitor's pull reads the feed as it is, without waiting for writes in flight (a signed-in
@@ -96,7 +93,6 @@ export async function startTestGateway(overrides: TestGatewayOptions = {}): Prom
   };
   const gateway = createApp({ config, store, logger, staticDir: overrides.staticDir });
   const servers: Server[] = [];
-  let userCounter = 0;
   return {
     ...gateway,
     store,
@@ -117,26 +113,7 @@ export async function startTestGateway(overrides: TestGatewayOptions = {}): Prom
           });
         });
       }),
-    createUser: async (role = 'user', name) => {
-      userCounter++;
-      const now = new Date().toISOString();
-      const phone = `17${String(Date.now()).slice(-6)}${String(userCounter).padStart(3, '0')}`;
-      const user: User = {
-        id: newId(),
-        phone,
-        name: name ?? `${role}-${userCounter}`,
-        user_type: role,
-        is_verified: true,
-        avatar_url: '',
-        created_at: now,
-        updated_at: now,
-      };
-      const password = 'Secret#123';
-      await gateway.auth.createAccount(user, password);
-      // Signed in as a sign-in does it: the gateway accepts a token while its session goes on.
-      const { accessToken } = await gateway.auth.openSession(user);
-      return { user, accessToken, password };
-    },
+    createUser: (role, name) => createAccount(gateway, role, name),
     feedCaughtUp: async (timeoutMs = 10_000) => {
       const until = Date.now() + timeoutMs;
       for (const collection of SYNC_COLLECTIONS) {

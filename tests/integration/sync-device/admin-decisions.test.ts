@@ -6,16 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_MESSAGES } from '../../../couchdb/model/sync';
 import type { Property } from '../../../couchdb/model/property';
-import type { User } from '../../../couchdb/model/user';
 import { auditProperty } from '../../../couchdb/rules/property-status';
 import { CLASH_CODE } from '../../../client/data/sync/conflict-handler';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
+import type { Account } from '../../helpers/accounts';
 import { eventually, signedInAs, TestDevice } from './device';
 import { buildNewListing } from '../../fixtures/builders';
 import { insert, pullAll, serverDocs } from '../../helpers/sync-api';
 import { localDocs } from './support';
-
-type Account = { user: User; accessToken: string };
 
 let gw: TestGateway;
 let url: string;

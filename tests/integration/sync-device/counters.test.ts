@@ -5,18 +5,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../couchdb/model/common-facts';
-import type { User } from '../../../couchdb/model/user';
 import { toStoreDoc } from '../../../sync-server/store/documents';
 import { buildNews, buildProperty } from '../../fixtures/builders';
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
+import type { Account } from '../../helpers/accounts';
 import { eventually, signedInAs, TestDevice } from './device';
 import { oplogCounts } from './support';
 
 let gw: TestGateway;
 let url: string;
-let admin: { user: User; accessToken: string };
-let alice: { user: User; accessToken: string };
+let admin: Account;
+let alice: Account;
 const devices: TestDevice[] = [];
 const proxies: FaultProxy[] = [];
 

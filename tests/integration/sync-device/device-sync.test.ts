@@ -6,23 +6,23 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncDocument } from '../../../couchdb/model/sync';
-import type { User } from '../../../couchdb/model/user';
 import { SYNC_MESSAGES } from '../../../couchdb/model/sync';
 import { ACCESS_MESSAGES } from '../../../couchdb/rules/access';
 import { buildNewDemand, buildNewListing } from '../../fixtures/builders';
 import { pullAll } from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
+import type { Account } from '../../helpers/accounts';
 import { eventually, signedInAs, TestDevice } from './device';
 
 let gw: TestGateway;
 let url: string;
-let alice: { user: User; accessToken: string };
-let admin: { user: User; accessToken: string };
+let alice: Account;
+let admin: Account;
 const devices: TestDevice[] = [];
 
 const SYNCED = ['properties', 'demands', 'refused'] as const;
 
-async function device(who: { user: User; accessToken: string }, collections = SYNCED) {
+async function device(who: Account, collections = SYNCED) {
   const d = await new TestDevice({
     tag: `d${devices.length}`,
     url,

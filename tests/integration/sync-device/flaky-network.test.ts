@@ -5,9 +5,9 @@
  * demands, and end converged: nothing lost, nothing stored or logged twice, nothing refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '../../../couchdb/model/user';
 import { everyNth, startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
+import type { Account } from '../../helpers/accounts';
 import { eventually, signedInAs, TestDevice } from './device';
 import { buildNewDemand, buildNewListing } from '../../fixtures/builders';
 import { serverDocs } from '../../helpers/sync-api';
@@ -16,8 +16,8 @@ import { holdsServerVersions, oplogCounts } from './support';
 let gw: TestGateway;
 let url: string;
 let proxy: FaultProxy;
-let alice: { user: User; accessToken: string };
-let admin: { user: User; accessToken: string };
+let alice: Account;
+let admin: Account;
 const devices: TestDevice[] = [];
 
 beforeAll(async () => {

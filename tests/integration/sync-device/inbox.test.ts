@@ -5,17 +5,16 @@
  * into one digest; a demand is matched like a saved search.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '../../../couchdb/model/user';
 import { inboxEntryId } from '../../../couchdb/model/saved-search-facts';
 import { matchInbox, saveSearch } from '../../../client/data/inbox/inbox';
 import { buildNewDemand, buildNewListing } from '../../fixtures/builders';
 import * as api from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
+import type { Account } from '../../helpers/accounts';
 import { eventually, signedInAs, TestDevice } from './device';
 
 let gw: TestGateway;
 let url: string;
-type Account = { user: User; accessToken: string };
 let seeker: Account, owner: Account, admin: Account;
 const devices: TestDevice[] = [];
 const COLLECTIONS = ['properties', 'demands', 'saved_searches', 'inbox', 'refused'] as const;

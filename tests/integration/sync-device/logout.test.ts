@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANON_DATABASE, databaseNameFor } from '../../../client/data/storage/database';
 import { DeviceData } from '../../../client/data/device-data';
 import type { SyncHttpOptions } from '../../../client/data/sync/sync-http';
-import type { User } from '../../../couchdb/model/user';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
+import type { Account } from '../../helpers/accounts';
 import { eventually } from './device';
 import { buildNewListing } from '../../fixtures/builders';
 import { serverDocs } from '../../helpers/sync-api';
@@ -21,8 +21,8 @@ import { deviceStorage } from '@client/data/storage/device-storage';
 
 let gw: TestGateway;
 let url: string;
-let alice: { user: User; accessToken: string };
-let admin: { user: User; accessToken: string };
+let alice: Account;
+let admin: Account;
 
 beforeAll(async () => {
   gw = await startTestGateway();

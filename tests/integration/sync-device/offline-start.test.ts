@@ -6,16 +6,16 @@
  * only then do screens take the collection as caught up.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '../../../couchdb/model/user';
 import { countUnsent } from '../../../client/data/sync/unsent';
 import { buildNewDemand } from '../../fixtures/builders';
 import { pullAll } from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
+import type { Account } from '../../helpers/accounts';
 import { eventually, restoreNavigator, setOnline, signedInAs, TestDevice } from './device';
 
 let gw: TestGateway;
 let url: string;
-let alice: { user: User; accessToken: string };
+let alice: Account;
 let device: TestDevice | null = null;
 
 beforeAll(async () => {

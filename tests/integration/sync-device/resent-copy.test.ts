@@ -6,17 +6,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRevision, now, type RxStorageInstance } from 'rxdb';
-import type { User } from '../../../couchdb/model/user';
 import type { PushRow, SyncDocument } from '../../../couchdb/model/sync';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
+import type { Account } from '../../helpers/accounts';
 import { eventually, signedInAs, TestDevice } from './device';
 import { buildNewListing } from '../../fixtures/builders';
 import { serverDocs, updateAccepted } from '../../helpers/sync-api';
 
 let gw: TestGateway;
 let url: string;
-let alice: { user: User; accessToken: string };
-let admin: { user: User; accessToken: string };
+let alice: Account;
+let admin: Account;
 let device: TestDevice;
 
 beforeAll(async () => {

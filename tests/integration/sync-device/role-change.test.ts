@@ -11,19 +11,19 @@ import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeviceData } from '../../../client/data/device-data';
 import type { SyncHttpOptions } from '../../../client/data/sync/sync-http';
-import type { User } from '../../../couchdb/model/user';
 import type { UserRole } from '../../../couchdb/model/roles';
 import { buildNewDemand } from '../../fixtures/builders';
 import * as api from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
+import type { Account } from '../../helpers/accounts';
 import { eventually } from './device';
 import { deviceStorage } from '@client/data/storage/device-storage';
 
 let gw: TestGateway;
 let url: string;
-let admin: { user: User; accessToken: string };
-let bob: { user: User; accessToken: string };
-let carol: { user: User; accessToken: string };
+let admin: Account;
+let bob: Account;
+let carol: Account;
 
 beforeAll(async () => {
   gw = await startTestGateway();

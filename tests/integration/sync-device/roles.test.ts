@@ -7,18 +7,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../couchdb/model/common-facts';
 import type { SyncDocument } from '../../../couchdb/model/sync';
-import type { User } from '../../../couchdb/model/user';
 import { toStoreDoc } from '../../../sync-server/store/documents';
 import { buildNewListing, buildNews, buildProperty, buildSetting } from '../../fixtures/builders';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
+import type { Account } from '../../helpers/accounts';
 import { eventually, signedInAs, TestDevice } from './device';
 import { insert, serverDocs, updateAccepted } from '../../helpers/sync-api';
 import { localDocs } from './support';
 
 let gw: TestGateway;
 let url: string;
-let alice: { user: User; accessToken: string };
-let admin: { user: User; accessToken: string };
+let alice: Account;
+let admin: Account;
 const devices: TestDevice[] = [];
 
 beforeAll(async () => {

@@ -24,6 +24,7 @@ import type { SyncCollection } from '../../../couchdb/model/sync';
 import { SCHEMA_STEPS, type SchemaStep } from '../../fixtures/schema-versions';
 import { serverDocs } from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
+import type { Account } from '../../helpers/accounts';
 import { eventually, signedInAs, TestDevice } from './device';
 
 let gw: TestGateway;
@@ -39,8 +40,6 @@ afterAll(async () => {
   for (const device of devices) await device.close().catch(() => undefined);
   await gw.cleanup();
 });
-
-type Account = Awaited<ReturnType<TestGateway['createUser']>>;
 
 /**
  * The previous release on `device`'s IndexedDB: the collection at `step.from`, synced until it

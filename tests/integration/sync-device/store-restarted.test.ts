@@ -6,8 +6,8 @@
  * frozen (SIGSTOP) while a device pushes, and thawed: the same holds.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '../../../couchdb/model/user';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
+import type { Account } from '../../helpers/accounts';
 import { eventually, signedInAs, TestDevice } from './device';
 import { buildNewListing } from '../../fixtures/builders';
 import { serverDocs } from '../../helpers/sync-api';
@@ -15,8 +15,8 @@ import { holdsServerVersions, oplogCounts } from './support';
 
 let gw: TestGateway;
 let url: string;
-let alice: { user: User; accessToken: string };
-let admin: { user: User; accessToken: string };
+let alice: Account;
+let admin: Account;
 const devices: TestDevice[] = [];
 
 beforeAll(async () => {

@@ -5,9 +5,9 @@
  */
 import type { SyncDocument } from '../../../couchdb/model/sync';
 import { pullAll, type Caller } from '../../helpers/sync-api';
-import type { User } from '../../../couchdb/model/user';
 import { startFaultProxy } from '../../helpers/fault-proxy';
 import { startTestGateway } from '../../helpers/test-gateway';
+import type { Account } from '../../helpers/accounts';
 import { signedInAs, TestDevice } from './device';
 
 /** A device's documents of a collection as plain JSON, by id. */
@@ -66,8 +66,8 @@ export async function oplogCounts(
  */
 export interface PushFaultRig {
   url: string;
-  admin: { user: User; accessToken: string };
-  alice: { user: User; accessToken: string };
+  admin: Account;
+  alice: Account;
   device: TestDevice;
   /** Set `pushes` to fail pushes; `failed` counts the pushes failed so far. */
   failing: { pushes: boolean; failed: number };

@@ -6,8 +6,8 @@
  * not lead (another tab of the database replicates), which then replicated beside the leader.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '../../../couchdb/model/user';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
+import type { Account } from '../../helpers/accounts';
 import { eventually, restoreNavigator, setOnline, signedInAs, TestDevice } from './device';
 
 /** The page's document as the data layer sees it: its visibility and its events. */
@@ -23,7 +23,7 @@ class FakeDocument extends EventTarget {
 
 let gw: TestGateway;
 let url: string;
-let alice: { user: User; accessToken: string };
+let alice: Account;
 let device: TestDevice | null = null;
 let pulls: string[] = [];
 const hadDocument = 'document' in globalThis;

@@ -14,8 +14,8 @@ import { buildBenchProperties } from '../../../couchdb/seed/bench-data';
 import { PULL_LIMIT_MAX } from '../../../couchdb/model/sync';
 import { insertMissing } from '../../../sync-server/services/seed-service';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
+import type { Account } from '../../helpers/accounts';
 import type { SyncDocument } from '../../../couchdb/model/sync';
-import type { User } from '../../../couchdb/model/user';
 import { eventually, signedInAs, TestDevice } from './device';
 
 const LISTINGS = 1_200;
@@ -151,7 +151,7 @@ describe('a first sync pulled by the storage worker', () => {
 });
 
 describe('a signed-in device’s first sync pulled by the storage worker', () => {
-  let agent: { user: User; accessToken: string };
+  let agent: Account;
   let own: SyncDocument;
   const pagePulls: URL[] = [];
   const workerPulls: URL[] = [];

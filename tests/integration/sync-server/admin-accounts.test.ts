@@ -8,7 +8,6 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '../../../couchdb/model/errors';
 import type { SyncDocument } from '../../../couchdb/model/sync';
-import type { User } from '../../../couchdb/model/user';
 import type { UserRole } from '../../../couchdb/model/roles';
 import {
   PASSWORD_RESET_LOG_DETAIL,
@@ -20,8 +19,7 @@ import { ACCESS_MESSAGES } from '../../../couchdb/rules/access';
 import { buildNewDemand, buildNewListing, buildNews } from '../../fixtures/builders';
 import * as api from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
-
-type Account = { user: User; accessToken: string; password: string };
+import type { Account } from '../../helpers/accounts';
 
 let gw: TestGateway;
 let admin: Account;

@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../couchdb/model/common-facts';
 import { ERROR_MESSAGES } from '../../../couchdb/model/errors';
 import type { PushRow, SyncDocument } from '../../../couchdb/model/sync';
-import type { User } from '../../../couchdb/model/user';
 import { USER_ADMIN_MESSAGES } from '../../../couchdb/model/user-facts';
 import type { UserRole } from '../../../couchdb/model/roles';
 import { ACCESS_MESSAGES } from '../../../couchdb/rules/access';
@@ -17,8 +16,8 @@ import { STATUS_MESSAGES } from '../../../couchdb/rules/property-status';
 import { buildNewListing, buildNews } from '../../fixtures/builders';
 import * as api from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
+import type { Account } from '../../helpers/accounts';
 
-type Account = { user: User; accessToken: string };
 type Collection = 'properties' | 'news' | 'settings' | 'users';
 
 let gw: TestGateway;

@@ -9,13 +9,11 @@ import { PHONE_MESSAGE } from '../../../couchdb/model/common-facts';
 import type { Setting } from '../../../couchdb/model/setting';
 import { DEFAULT_LOAN_RATES, SETTINGS_MESSAGES } from '../../../couchdb/model/setting-facts';
 import type { SyncDocument } from '../../../couchdb/model/sync';
-import type { User } from '../../../couchdb/model/user';
 import { ACCESS_MESSAGES } from '../../../couchdb/rules/access';
 import { buildSetting } from '../../fixtures/builders';
 import * as api from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
-
-type Account = { user: User; accessToken: string };
+import type { Account } from '../../helpers/accounts';
 
 let gw: TestGateway;
 let admin: Account;

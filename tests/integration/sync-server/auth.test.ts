@@ -16,11 +16,10 @@ import { ACCOUNT_STATE_MAX_AGE_MS } from '../../../sync-server/services/account-
 import { REFRESH_REUSE_GRACE_SECONDS } from '../../../sync-server/services/tokens';
 import * as api from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
+import { registerAccount } from '../../helpers/accounts';
+import { freshPhone } from '../../helpers/phones';
 
 let gw: TestGateway;
-let phoneCounter = 0;
-const nextPhone = () =>
-  `139${String(Date.now() % 1e6).padStart(6, '0')}${String(phoneCounter++ % 100).padStart(2, '0')}`;
 
 beforeAll(async () => {
   gw = await startTestGateway();
@@ -29,11 +28,7 @@ afterAll(async () => {
   await gw?.cleanup();
 });
 
-async function register(phone = nextPhone(), password = 'Secret#123', name = '张三') {
-  const res = await api.register(gw.app, { phone, password, name });
-  expect(res.status).toBe(201);
-  return { phone, password, user: res.body.user };
-}
+const register = () => registerAccount(gw.app, { name: '张三' });
 
 async function login(phone: string, password: string) {
   const res = await api.login(gw.app, phone, password);
@@ -63,7 +58,7 @@ describe('POST /api/auth/register', () => {
   });
 
   it('refuses a phone that is already registered, keeping the first account', async () => {
-    const { phone } = await register();
+    const { phone, password } = await register();
     const before = await userCount();
     const res = await request(gw.app)
       .post('/api/auth/register')
@@ -71,7 +66,7 @@ describe('POST /api/auth/register', () => {
     expect(res.status).toBe(409);
     expect(res.body.error).toEqual({ code: 'phone_taken', message: '该手机号已注册' });
     expect(await userCount()).toBe(before);
-    await login(phone, 'Secret#123');
+    await login(phone, password);
   });
 
   it.each([
@@ -220,12 +215,12 @@ describe('POST /api/auth/login', () => {
       for (let i = 0; i < 3; i++) {
         const res = await request(limited.app)
           .post('/api/auth/login')
-          .send({ phone: nextPhone(), password: 'Wrong#999' });
+          .send({ phone: freshPhone(), password: 'Wrong#999' });
         expect(res.status).toBe(401);
       }
       const res = await request(limited.app)
         .post('/api/auth/login')
-        .send({ phone: nextPhone(), password: 'Wrong#999' });
+        .send({ phone: freshPhone(), password: 'Wrong#999' });
       expect(res.status).toBe(429);
     } finally {
       await limited.cleanup();
@@ -422,11 +417,8 @@ describe('ended sessions on several gateways', () => {
     const a = await startTestGateway();
     const b = await startTestGateway({ prefix: a.config.dbPrefix, jwtSecret: a.config.jwtSecret });
     try {
-      const phone = nextPhone();
-      expect(
-        (await api.register(a.app, { phone, password: 'Secret#123', name: '李四' })).status,
-      ).toBe(201);
-      const signedIn = await api.login(a.app, phone, 'Secret#123');
+      const { phone, password } = await registerAccount(a.app, { name: '李四' });
+      const signedIn = await api.login(a.app, phone, password);
       const token = signedIn.body.accessToken as string;
       const meAt = (app: typeof a.app) =>
         request(app).get('/api/auth/me').set('Authorization', `Bearer ${token}`);

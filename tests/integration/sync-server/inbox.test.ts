@@ -13,7 +13,6 @@ import {
   demandMatchesPath,
   inboxEntryId,
 } from '../../../couchdb/model/saved-search-facts';
-import type { User } from '../../../couchdb/model/user';
 import type { PushResponse } from '../../../couchdb/model/sync';
 import request from 'supertest';
 import {
@@ -24,9 +23,9 @@ import {
 } from '../../fixtures/builders';
 import * as api from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
+import type { Account } from '../../helpers/accounts';
 
 let gw: TestGateway;
-type Account = { user: User; accessToken: string };
 let admin: Account, alice: Account, bob: Account, carol: Account;
 
 const push = (who: Account, collection: string, doc: object, assumed: object | null = null) =>

@@ -9,12 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PropertyRevision } from '../../../couchdb/model/property';
 import { PROPERTY_FORM_MESSAGES } from '../../../couchdb/model/property-facts';
 import type { SyncDocument } from '../../../couchdb/model/sync';
-import type { User } from '../../../couchdb/model/user';
 import { buildNewListing, buildSetting } from '../../fixtures/builders';
 import * as api from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
-
-type Account = { user: User; accessToken: string };
+import type { Account } from '../../helpers/accounts';
 
 let gw: TestGateway;
 let admin: Account;

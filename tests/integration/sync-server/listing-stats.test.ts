@@ -6,12 +6,10 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { favoriteId } from '../../../couchdb/model/favorite-facts';
 import { DEVICE_ID_HEADER } from '../../../couchdb/model/sync';
-import type { User } from '../../../couchdb/model/user';
 import { buildNewListing } from '../../fixtures/builders';
 import * as api from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
-
-type Account = { user: User; accessToken: string };
+import type { Account } from '../../helpers/accounts';
 
 let gw: TestGateway;
 let agent: Account;

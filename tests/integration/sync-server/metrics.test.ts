@@ -5,16 +5,14 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '../../../couchdb/model/user';
 import { buildNewListing } from '../../fixtures/builders';
 import { startFaultProxy, type FaultAction, type FaultProxy } from '../../helpers/fault-proxy';
 import * as api from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
+import type { Account } from '../../helpers/accounts';
 import { inject } from 'vitest';
 
 const TOKEN = 'metrics-token-for-the-operator';
-type Account = { user: User; accessToken: string; password: string };
-
 /** The value of one sample line (`name{labels} value`), or undefined when the line is absent. */
 function sample(
   text: string,

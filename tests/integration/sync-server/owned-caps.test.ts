@@ -13,6 +13,7 @@ import type { PushResponse, SyncDocument } from '../../../couchdb/model/sync';
 import { buildFavorite, buildNewDemand, buildNewListing } from '../../fixtures/builders';
 import * as api from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
+import type { Account } from '../../helpers/accounts';
 
 let gw: TestGateway;
 
@@ -22,8 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await gw?.cleanup();
 });
-
-type Account = Awaited<ReturnType<TestGateway['createUser']>>;
 
 /** Creates `docs` in pushes of 100 rows; every one must be accepted. */
 async function createAll(who: Account, collection: string, docs: object[]): Promise<void> {

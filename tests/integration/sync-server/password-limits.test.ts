@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordAttemptsMessage } from '../../../couchdb/model/errors';
 import { DEFAULT_RATE_LIMITS } from '../../../sync-server/config';
 import { StoreLimitStore } from '../../../sync-server/services/limits/limit-store';
+import { freshPhone } from '../../helpers/phones';
 import * as api from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
 
@@ -151,13 +152,12 @@ describe('an address made to wait', () => {
     try {
       const base = (await own.listen()).url;
       const db = own.store.db('limits');
-      const randomPhone = () => `159${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) statuses.push((await api.login(base, randomPhone(), 'x')).status);
+      for (let i = 0; i < 4; i++) statuses.push((await api.login(base, freshPhone(), 'x')).status);
       expect(statuses).toEqual([401, 401, 401, 429]);
       const before = (await db.info()).doc_count;
       for (let i = 0; i < 20; i++) {
-        expect((await api.login(base, randomPhone(), 'x')).status).toBe(429);
+        expect((await api.login(base, freshPhone(), 'x')).status).toBe(429);
       }
       expect((await db.info()).doc_count).toBe(before);
     } finally {

@@ -7,13 +7,11 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PRICE_HISTORY_MAX, type PricePoint } from '../../../couchdb/model/listing-facts';
-import type { User } from '../../../couchdb/model/user';
 import { toStoreDoc } from '../../../sync-server/store/documents';
 import { buildNewListing, buildProperty } from '../../fixtures/builders';
 import * as api from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
-
-type Account = { user: User; accessToken: string };
+import type { Account } from '../../helpers/accounts';
 
 let gw: TestGateway;
 let admin: Account;

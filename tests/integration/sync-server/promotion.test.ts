@@ -9,12 +9,10 @@ import { newId } from '../../../couchdb/model/common-facts';
 import { ERROR_MESSAGES } from '../../../couchdb/model/errors';
 import { PROMOTION_STATS_DAYS, promotionDay } from '../../../couchdb/model/promotion-facts';
 import { DEVICE_ID_HEADER } from '../../../couchdb/model/sync';
-import type { User } from '../../../couchdb/model/user';
 import { buildNewListing } from '../../fixtures/builders';
 import * as api from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
-
-type Account = { user: User; accessToken: string };
+import type { Account } from '../../helpers/accounts';
 
 let gw: TestGateway;
 let agent: Account;

@@ -16,8 +16,7 @@ import { buildNewListing } from '../../fixtures/builders';
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy';
 import * as api from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
-
-type Account = Awaited<ReturnType<TestGateway['createUser']>>;
+import type { Account } from '../../helpers/accounts';
 
 let proxy: FaultProxy;
 let gw: TestGateway;

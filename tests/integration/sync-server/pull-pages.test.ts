@@ -14,8 +14,7 @@ import { buildNewListing, buildProperty } from '../../fixtures/builders';
 import { rawRequest } from '../../helpers/raw-http';
 import * as api from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
-
-type Account = Awaited<ReturnType<TestGateway['createUser']>>;
+import type { Account } from '../../helpers/accounts';
 
 let gw: TestGateway;
 let agentA: Account, agentB: Account, admin: Account;

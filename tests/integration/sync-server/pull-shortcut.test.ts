@@ -6,15 +6,15 @@
 import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '../../../couchdb/model/user';
 import { buildNewListing } from '../../fixtures/builders';
 import * as api from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
+import type { Account } from '../../helpers/accounts';
 import { pullShortcut } from '../../../sync-server/routes/sync';
 import { AccountDirectory } from '../../../sync-server/services/account-directory';
 
 let gw: TestGateway;
-let alice: { user: User; accessToken: string };
+let alice: Account;
 /** The shortcut alone, with a mark of its own on what it answers; 599 for what it passes on. */
 let shortcut: express.Express;
 

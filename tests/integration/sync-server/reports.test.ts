@@ -13,8 +13,7 @@ import { ACCESS_MESSAGES } from '../../../couchdb/rules/access';
 import { buildNewListing } from '../../fixtures/builders';
 import * as api from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
-
-type Account = Awaited<ReturnType<TestGateway['createUser']>>;
+import type { Account } from '../../helpers/accounts';
 
 let gw: TestGateway;
 let admin: Account;

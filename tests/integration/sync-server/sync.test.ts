@@ -7,16 +7,15 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../couchdb/model/common-facts';
 import { favoriteId } from '../../../couchdb/model/favorite-facts';
-import type { User } from '../../../couchdb/model/user';
 import { NAME_MIN_MESSAGE, USER_ADMIN_MESSAGES } from '../../../couchdb/model/user-facts';
 import { UPLOAD_MESSAGES } from '../../../couchdb/model/media-facts';
 import { composeListingMedia } from '../../../client/data/media/listing-media';
 import { buildDemand, buildNews, buildNewListing, type NewListing } from '../../fixtures/builders';
 import * as api from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
+import type { Account } from '../../helpers/accounts';
 
 let gw: TestGateway;
-type Account = { user: User; accessToken: string };
 let admin: Account, agent: Account, alice: Account, bob: Account;
 
 // The shared sync API (tests/helpers/sync-api.ts), bound to this file's gateway.
