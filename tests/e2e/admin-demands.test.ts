@@ -4,25 +4,17 @@
  * a demand's state and deletes one, each reaching the server; a user opening the same route sees
  * 我的需求 with only their own, and changes the state of one of them. Run `npm run build` first (`npm run test:e2e` does).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Demand } from '@couchdb/model/demand';
 import { DEMAND_MESSAGES } from '@couchdb/model/demand-facts';
 import { PAGE_SIZE } from '@couchdb/model/constants';
 import { buildNewDemand } from '../fixtures/builders';
-import {
-  launchBrowser,
-  saveScreenshot,
-  SYNC_WAIT,
-  UI_WAIT,
-  VIEWPORTS,
-  type TestBrowser,
-} from '../helpers/browser';
-import { startGateway, type RunningGateway } from '../helpers/gateway';
+import { saveScreenshot, SYNC_WAIT, UI_WAIT, VIEWPORTS } from '../helpers/browser';
 import { pushAccepted, serverDocs, type Session } from '../helpers/sync-api';
-import { demoAccount, signInDemo } from './pages/browse-fixtures';
+import { demoAccount } from './pages/browse-fixtures';
 import { AdminDemandsPage } from './pages/demands-page';
 import { Layout } from './pages/layout';
-import { openSignedIn } from './pages/login-page';
+import { useWorld } from './world';
 
 vi.setConfig({ testTimeout: 240_000 });
 
@@ -30,18 +22,14 @@ vi.setConfig({ testTimeout: 240_000 });
 const TAG = `测${Date.now() % 100_000}`;
 const USER_DEMANDS = PAGE_SIZE + 2;
 
-let gateway: RunningGateway;
-let adminDevice: TestBrowser;
-let userDevice: TestBrowser;
-let admin: Session;
-let user: Session;
-let agent: Session;
+const world = useWorld({ devices: ['admin', 'user'], accounts: ['admin', 'user', 'agent'] });
+const { accounts } = world;
 const ids = { user: [] as string[], agentRent: [] as string[], agentCompleted: '' };
 
 /** Publishes demands as `who` through the sync API; returns their ids. */
 async function seed(who: Session, demands: Omit<Demand, 'user'>[]): Promise<string[]> {
   await pushAccepted(
-    gateway.url,
+    world.url,
     who,
     'demands',
     demands.map((d) => ({ assumedMasterState: null, newDocumentState: d as never })),
@@ -52,16 +40,10 @@ async function seed(who: Session, demands: Omit<Demand, 'user'>[]): Promise<stri
 /** A rent demand's monthly range. */
 const rent = { type: 'rent', min_price: 1500, max_price: 3000 } as const;
 
-const serverDemands = () => serverDocs<Demand>(gateway.url, admin, 'demands');
+const serverDemands = () => serverDocs<Demand>(world.url, accounts.admin, 'demands');
 
 beforeAll(async () => {
-  gateway = await startGateway({ embedded: true });
-  [adminDevice, userDevice] = await Promise.all([launchBrowser(), launchBrowser()]);
-  [admin, user, agent] = await Promise.all([
-    signInDemo(gateway.url, 'admin'),
-    signInDemo(gateway.url, 'user'),
-    signInDemo(gateway.url, 'agent'),
-  ]);
+  const { user, agent } = accounts;
   ids.user = await seed(
     user,
     Array.from({ length: USER_DEMANDS }, (_, i) =>
@@ -79,22 +61,9 @@ beforeAll(async () => {
   )[0]!;
 });
 
-afterEach(async () => {
-  for (const device of [adminDevice, userDevice]) {
-    for (const page of device?.context.pages() ?? []) await page.close();
-  }
-});
-
-afterAll(async () => {
-  await Promise.all([adminDevice?.close(), userDevice?.close()]);
-  await gateway?.stop();
-});
-
 describe('/admin/demands as an admin', () => {
   it('lists every demand, searches, filters, pages, changes a state and deletes, all reaching the server', async () => {
-    const page = await openSignedIn(adminDevice, gateway.url, demoAccount('admin'), {
-      path: '/admin/demands',
-    });
+    const page = await world.signedIn(world.devices.admin, 'admin', { path: '/admin/demands' });
     const demands = new AdminDemandsPage(page);
     const layout = new Layout(page);
     await demands.heading('需求管理').waitFor();
@@ -160,7 +129,7 @@ describe('/admin/demands as an admin', () => {
 
 describe('/admin/demands as a user', () => {
   it('is titled 我的需求 and lists only their own demands', async () => {
-    const page = await openSignedIn(userDevice, gateway.url, demoAccount('user'), {
+    const page = await world.signedIn(world.devices.user, 'user', {
       path: '/admin/demands',
       viewport: VIEWPORTS.mobile,
     });
@@ -169,7 +138,7 @@ describe('/admin/demands as a user', () => {
     await demands.search.fill(TAG);
     // This run's demands of theirs still on the server (the admin may have deleted one).
     const mine = [...(await serverDemands()).values()].filter(
-      (d) => d.user_id === user.userId && d.title.includes(TAG),
+      (d) => d.user_id === accounts.user.userId && d.title.includes(TAG),
     ).length;
     expect(mine).toBeGreaterThan(PAGE_SIZE);
     await demands.pageLabel(1, 2).waitFor(SYNC_WAIT);
@@ -193,7 +162,7 @@ describe('/admin/demands as a user', () => {
     expect(await demands.cards.count()).toBe(0);
 
     // /my-demands offers the same change of state: back to 待处理.
-    await page.goto(`${gateway.url}/my-demands`);
+    await page.goto(`${world.url}/my-demands`);
     await demands.card(first).waitFor(UI_WAIT);
     await demands.changeStatus(first, '待处理');
     await new Layout(page).waitForToast(DEMAND_MESSAGES.statusChanged('待处理'));

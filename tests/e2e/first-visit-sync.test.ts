@@ -5,43 +5,29 @@
  * Run `npm run build` first (`npm run test:e2e` does).
  */
 import type { Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { launchBrowser, SYNC_WAIT, type TestBrowser } from '../helpers/browser';
-import { startGateway, type RunningGateway } from '../helpers/gateway';
-import { serverDocs, updateAccepted, type Session } from '../helpers/sync-api';
-import { signInDemo } from './pages/browse-fixtures';
+import { describe, expect, it, vi } from 'vitest';
+import { SYNC_WAIT } from '../helpers/browser';
+import { serverDocs, updateAccepted } from '../helpers/sync-api';
 import { PropertyListPage } from './pages/property-list-page';
+import { useWorld } from './world';
 
-let gateway: RunningGateway;
-let browser: TestBrowser;
-let admin: Session;
-
-beforeAll(async () => {
-  gateway = await startGateway({ embedded: true });
-  [browser, admin] = await Promise.all([launchBrowser(), signInDemo(gateway.url, 'admin')]);
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await gateway?.stop();
-});
+const world = useWorld({ browser: 'file', accounts: ['admin'] });
 
 describe('a first visit', () => {
   it('drops a listing taken down before the device database loaded', async () => {
     // The demo data is seeded after the gateway has started listening.
     await vi.waitFor(
-      async () =>
-        expect((await serverDocs(gateway.url, null, 'properties')).size).toBeGreaterThan(0),
+      async () => expect((await serverDocs(world.url, null, 'properties')).size).toBeGreaterThan(0),
       { timeout: SYNC_WAIT.timeout, interval: 500 },
     );
     // The device database's code is held back until the listing has been taken down.
     const held: Route[] = [];
     let release = false;
-    await browser.context.route(/\/assets\/device-data-[^/]*\.js$/, (route) => {
+    await world.browser.context.route(/\/assets\/device-data-[^/]*\.js$/, (route) => {
       if (release) void route.continue();
       else held.push(route);
     });
-    const page = await browser.openPage(`${gateway.url}/properties`);
+    const page = await world.browser.openPage(`${world.url}/properties`);
     const list = new PropertyListPage(page);
     await list.waitForResults();
     // The first listing on the screen, shown from the page's prefetched pull.
@@ -50,7 +36,9 @@ describe('a first visit', () => {
     const card = page.locator(`[data-testid="property-card"][data-property-id="${id}"]`);
     await vi.waitFor(() => expect(held.length).toBeGreaterThan(0), SYNC_WAIT);
 
-    await updateAccepted(gateway.url, admin, 'properties', id!, { status: 'inactive' });
+    await updateAccepted(world.url, world.accounts.admin, 'properties', id!, {
+      status: 'inactive',
+    });
     release = true;
     for (const route of held.splice(0)) await route.continue();
 
