@@ -3,46 +3,29 @@
  * works offline; the decoded code is exactly the promotion link, the size slider resizes it, and
  * the download is a PNG holding the same code. Run `npm run build` first (`npm run test:e2e` does).
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PROMOTION_MESSAGES } from '@couchdb/model/promotion-facts';
 import { PROMOTION_PARAMS } from '@couchdb/model/promotion-link-facts';
 import { QR_SIZE_DEFAULT } from '@couchdb/model/constants';
-import {
-  launchBrowser,
-  saveScreenshot,
-  UI_WAIT,
-  VIEWPORTS,
-  type TestBrowser,
-} from '../helpers/browser';
-import { startGateway, type RunningGateway } from '../helpers/gateway';
+import { saveScreenshot, UI_WAIT, VIEWPORTS } from '../helpers/browser';
 import { demoAccount } from './pages/browse-fixtures';
-import { openSignedIn } from './pages/login-page';
 import { PwaChrome } from './pages/pwa-chrome';
 import { decodePng, QrCodePage } from './pages/qr-code-page';
+import { useWorld } from './world';
 
 vi.setConfig({ testTimeout: 180_000 });
 
-let gateway: RunningGateway;
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  gateway = await startGateway({ embedded: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await gateway?.stop();
-});
+const world = useWorld({ browser: 'file' });
 
 describe('推广二维码', () => {
   it('offline: the code decodes to the promotion link, resizes, and downloads as a PNG', async () => {
     const agent = demoAccount('agent');
-    const page = await openSignedIn(browser, gateway.url, agent, { viewport: VIEWPORTS.mobile });
+    const page = await world.signedIn(world.browser, agent, { viewport: VIEWPORTS.mobile });
     await new PwaChrome(page).waitForServiceWorker();
     const qr = new QrCodePage(page);
-    await qr.goto(gateway.url); // once online, as an agent would before leaving for the field
+    await qr.goto(world.url); // once online, as an agent would before leaving for the field
 
-    await browser.context.setOffline(true);
+    await world.browser.context.setOffline(true);
     try {
       await page.reload();
       await qr.heading.waitFor(UI_WAIT);
@@ -51,7 +34,7 @@ describe('推广二维码', () => {
 
       const link = await qr.promotionLink();
       const url = new URL(link);
-      expect(url.origin).toBe(gateway.url);
+      expect(url.origin).toBe(world.url);
       expect(url.searchParams.get(PROMOTION_PARAMS.ref)).toBe('qr');
       expect(url.searchParams.get(PROMOTION_PARAMS.name)).toBe(agent.name);
       expect(url.searchParams.get(PROMOTION_PARAMS.phone)).toBe(agent.phone);
@@ -79,7 +62,7 @@ describe('推广二维码', () => {
         height: QR_SIZE_DEFAULT + 50,
       });
     } finally {
-      await browser.context.setOffline(false);
+      await world.browser.context.setOffline(false);
     }
     await page.setViewportSize(VIEWPORTS.desktop);
     await saveScreenshot(page, 'qr-code-desktop');
@@ -87,9 +70,9 @@ describe('推广二维码', () => {
   });
 
   it('tells a user who is not an agent that their link does not attribute', async () => {
-    const userBrowser = await launchBrowser();
+    const userBrowser = await world.launch();
     try {
-      const page = await openSignedIn(userBrowser, gateway.url, demoAccount('user'), {
+      const page = await world.signedIn(userBrowser, 'user', {
         path: '/qr-code',
       });
       const qr = new QrCodePage(page);

@@ -2,25 +2,17 @@
  * A login slowed down after too many password attempts (issue 16): the form shows the gateway's
  * Chinese message with the wait, and stays on /login. Run `npm run build` first.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { passwordAttemptsMessage } from '@couchdb/model/errors';
 import { DEFAULT_RATE_LIMITS } from '../../sync-server/config';
-import {
-  launchBrowser,
-  saveScreenshot,
-  UI_WAIT,
-  VIEWPORTS,
-  type TestBrowser,
-} from '../helpers/browser';
-import { startGateway, type RunningGateway } from '../helpers/gateway';
-import { freshPhone } from '../helpers/phones';
+import { saveScreenshot, UI_WAIT, VIEWPORTS } from '../helpers/browser';
 import { LoginPage } from './pages/login-page';
+import { useWorld } from './world';
 
-let gateway: RunningGateway;
-let browser: TestBrowser;
+const world = useWorld({ browser: 'test' });
 
 async function call(path: string, body: object): Promise<number> {
-  const res = await fetch(`${gateway.url}${path}`, {
+  const res = await fetch(`${world.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -28,29 +20,14 @@ async function call(path: string, body: object): Promise<number> {
   return res.status;
 }
 
-beforeAll(async () => {
-  gateway = await startGateway({ embedded: true });
-});
-beforeEach(async () => {
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  await browser?.close();
-});
-afterAll(async () => {
-  await gateway?.stop();
-});
-
 describe('a login slowed down', () => {
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     it(`shows the wait in Chinese and stays on the form (${name})`, async () => {
-      const phone = freshPhone('136');
-      const password = 'Secret#123';
-      expect(await call('/api/auth/register', { phone, password, name: '慢一点' })).toBe(201);
+      const { phone, password } = await world.register({ name: '慢一点' });
       for (let i = 0; i < DEFAULT_RATE_LIMITS.passwordAttemptsPerAccountAddress; i++) {
         expect(await call('/api/auth/login', { phone, password: 'Wrong#999' })).toBe(401);
       }
-      const page = await browser.openPage(`${gateway.url}/login`, viewport);
+      const page = await world.browser.openPage(`${world.url}/login`, viewport);
       const login = new LoginPage(page);
       await login.heading.waitFor(UI_WAIT);
       await login.login(phone, password);
