@@ -16,6 +16,7 @@ import type { PromotionStatsResponse } from '@couchdb/model/promotion';
 import { PageHeader } from '@client/components/page-header';
 import { OnlineResourceFailure } from '@client/components/online-resource-failure';
 import { useOnlineResource } from '@client/components/use-online-resource';
+import { TrendChart } from '@client/components/trend-chart';
 import { AgentGate } from './components/agent-gate';
 import { ToolsBackLink } from './components/tools-back-link';
 
@@ -93,7 +94,7 @@ function StatsView({ stats }: { stats: PromotionStatsResponse }) {
   );
 }
 
-/** Bars per day (visits, views, contacts side by side), drawn as SVG: no chart library. */
+/** Bars per day: visits, views and contacts side by side. */
 function DailyChart({ stats }: { stats: PromotionStatsResponse }) {
   const theme = useTheme();
   const colors: Record<PromotionEventType, string> = {
@@ -101,59 +102,21 @@ function DailyChart({ stats }: { stats: PromotionStatsResponse }) {
     view: theme.palette.info.main,
     contact: theme.palette.warning.main,
   };
-  const max = Math.max(1, ...stats.days.flatMap((d) => PROMOTION_EVENT_TYPES.map((t) => d[t])));
-  const width = 600;
-  const height = 180;
-  const slot = width / stats.days.length;
-  const bar = Math.max(1, (slot - 4) / PROMOTION_EVENT_TYPES.length);
   return (
-    <Box>
-      <Box
-        component="svg"
-        viewBox={`0 0 ${width} ${height + 20}`}
-        role="img"
-        aria-label={`近${PROMOTION_STATS_DAYS}天每日推广数据`}
-        sx={{ width: '100%', height: 'auto', display: 'block' }}
-      >
-        {stats.days.map((d, i) =>
-          PROMOTION_EVENT_TYPES.map((type, j) => {
-            const h = (d[type] / max) * height;
-            return (
-              <rect
-                key={`${d.day}-${type}`}
-                x={i * slot + 2 + j * bar}
-                y={height - h}
-                width={bar}
-                height={h}
-                fill={colors[type]}
-              >
-                <title>{`${d.day} ${PROMOTION_EVENT_LABELS[type]} ${d[type]}`}</title>
-              </rect>
-            );
-          }),
-        )}
-        <line x1={0} y1={height} x2={width} y2={height} stroke={theme.palette.divider} />
-        {[0, stats.days.length - 1].map((i) => (
-          <text
-            key={i}
-            x={i === 0 ? 0 : width}
-            y={height + 16}
-            fontSize={12}
-            textAnchor={i === 0 ? 'start' : 'end'}
-            fill={theme.palette.text.secondary}
-          >
-            {stats.days[i]?.day.slice(5)}
-          </text>
-        ))}
-      </Box>
-      <Stack useFlexGap direction="row" spacing={2} sx={{ mt: 1, flexWrap: 'wrap' }}>
-        {PROMOTION_EVENT_TYPES.map((type) => (
-          <Stack key={type} direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
-            <Box sx={{ width: 10, height: 10, bgcolor: colors[type], borderRadius: 0.5 }} />
-            <Typography sx={{ fontSize: 13 }}>{PROMOTION_EVENT_LABELS[type]}</Typography>
-          </Stack>
-        ))}
-      </Stack>
-    </Box>
+    <TrendChart
+      title={`近${PROMOTION_STATS_DAYS}天每日推广数据`}
+      mark="bars"
+      testId="promotion-daily-chart"
+      series={PROMOTION_EVENT_TYPES.map((t) => ({
+        name: PROMOTION_EVENT_LABELS[t],
+        color: colors[t],
+      }))}
+      points={stats.days.map((d, i) => ({
+        at: i,
+        values: PROMOTION_EVENT_TYPES.map((t) => d[t]),
+        label: d.day,
+        axisLabel: d.day.slice(5),
+      }))}
+    />
   );
 }

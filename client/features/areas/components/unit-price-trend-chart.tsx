@@ -9,12 +9,13 @@ export function UnitPriceTrendChart({ trend }: { trend: readonly UnitPricePoint[
   return (
     <TrendChart
       title="均价走势"
-      color="#00ae66"
+      series={[{ name: '均价', color: '#00ae66' }]}
+      mark="line"
       testId="unit-price-trend"
       rowTestId="unit-price-trend-month"
       points={trend.map((p, i) => ({
         at: i,
-        value: p.averageUnitPrice,
+        values: [p.averageUnitPrice],
         label: p.month,
         figure: formatAverageUnitPrice(p.averageUnitPrice),
         note: `${p.count}套在售`,

@@ -15,13 +15,13 @@ export const PriceHistoryChart = memo(function PriceHistoryChart({
   return (
     <TrendChart
       title="价格走势"
-      color="#f53f3f"
-      step
+      series={[{ name: '价格', color: '#f53f3f' }]}
+      mark="step"
       testId="price-history"
       rowTestId="price-history-point"
       points={history.map((p) => ({
         at: Date.parse(p.at),
-        value: p.price,
+        values: [p.price],
         label: formatDate(p.at),
         figure: formatPrice(type, p.price),
       }))}
