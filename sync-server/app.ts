@@ -35,7 +35,7 @@ import { trainingRoutes } from './routes/training';
 import type { AuthService } from './services/auth-service';
 import type { ChangeFeed } from './services/change-feed';
 import { EventStreams } from './services/event-streams';
-import type { SyncService } from './services/sync-service';
+import type { SyncService } from './services/sync/sync-service';
 import type { Store } from './store/couch';
 
 export interface AppDeps {

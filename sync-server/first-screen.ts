@@ -17,9 +17,9 @@ import { FIRST_PULL_ELEMENT, PULL_LIMIT_MAX, type SyncDocument } from '@couchdb/
 import { FIRST_SCREEN_CSS_ATTRIBUTE } from '@client/ssr/first-screen-paths';
 import type { CarriedDocument, FirstScreen, PageMeta } from '@client/ssr/render-first-screen';
 import { HttpError } from './http-error';
-import { projectFor, type StoredDoc } from './services/projection';
+import { projectFor, type StoredDoc } from './services/sync/projection';
 import type { PromotionService } from './services/promotion-service';
-import type { SyncService } from './services/sync-service';
+import type { SyncService } from './services/sync/sync-service';
 import { couchStatus, type Store } from './store/couch';
 
 type Renderer = typeof import('@client/ssr/render-first-screen');

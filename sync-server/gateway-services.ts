@@ -19,7 +19,7 @@ import { OplogService } from './services/oplog-service';
 import { PromotionService } from './services/promotion-service';
 import { ReportService } from './services/report-service';
 import { StreamGate } from './services/stream-gate';
-import { SyncService } from './services/sync-service';
+import { SyncService } from './services/sync/sync-service';
 import { TrainingService } from './services/training-service';
 import type { Store } from './store/couch';
 

@@ -29,7 +29,7 @@ import type { AccountDirectory } from '../services/account-directory';
 import type { ChangeFeed, FeedEvent } from '../services/change-feed';
 import type { EventStreams } from '../services/event-streams';
 import type { StreamGate } from '../services/stream-gate';
-import type { SyncService } from '../services/sync-service';
+import type { SyncService } from '../services/sync/sync-service';
 import type { Caller } from '../services/tokens';
 import { gzippedPull, PULL_GZIP_MIN_BYTES } from '../services/sync/pull-pages';
 import { requestInfo } from './request-info';

@@ -27,7 +27,7 @@ import { couchStatus, type Store } from '../store/couch';
 import type { AccountDirectory } from './account-directory';
 import type { AuthService, CredDoc, PhoneDoc, UserDoc } from './auth-service';
 import type { OplogService, RequestInfo } from './oplog-service';
-import type { StoredDoc } from './projection';
+import type { StoredDoc } from './sync/projection';
 import { loadOperator } from './sync/store-reads';
 
 type Caller = NonNullable<Viewer>;

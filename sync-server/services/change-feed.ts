@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import { SYNC_COLLECTIONS, type SyncCollection } from '@couchdb/model/sync';
 import type { Store } from '../store/couch';
 import { ChangeLog } from './change-log';
-import type { StoredDoc } from './projection';
+import type { StoredDoc } from './sync/projection';
 
 export type FeedEvent = { type: 'change'; collection: SyncCollection } | { type: 'resync' };
 

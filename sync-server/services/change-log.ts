@@ -6,7 +6,7 @@
  * by the store's own sequence strings (never compared or computed on); an unknown checkpoint falls
  * back to the store.
  */
-import type { StoredDoc } from './projection';
+import type { StoredDoc } from './sync/projection';
 
 /** An own write the feed has not shown after this long is no longer waited for. */
 const EXPECT_TIMEOUT_MS = 10_000;

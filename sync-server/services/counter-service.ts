@@ -17,7 +17,7 @@ import { couchStatus, type Store } from '../store/couch';
 import type { LimitStore } from './limits/limit-store';
 import { WindowCounter } from './limits/window-counter';
 import { OplogService, propertyLogEntry, type Operator, type RequestInfo } from './oplog-service';
-import { projectFor, type StoredDoc } from './projection';
+import { projectFor, type StoredDoc } from './sync/projection';
 
 export type CounterKind = 'property_view' | 'property_contact' | 'news_view' | 'news_like';
 

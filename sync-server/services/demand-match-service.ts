@@ -6,7 +6,7 @@ import type { Demand } from '@couchdb/model/demand';
 import type { Property } from '@couchdb/model/property';
 import { isMatchingDemand, listingFitsDemand } from '@couchdb/rules/search-match';
 import { couchStatus, type Store } from '../store/couch';
-import { toModelDoc, type StoredDoc } from './projection';
+import { toModelDoc, type StoredDoc } from './sync/projection';
 
 /** Demands read per count at most (a small town's active demands are far fewer). */
 const DEMANDS_READ_MAX = 5_000;

@@ -15,7 +15,7 @@ import {
   type VerificationStatus,
 } from '@couchdb/model/verification-facts';
 import { couchStatus, type Store } from '../store/couch';
-import { toModelDoc, type StoredDoc } from './projection';
+import { toModelDoc, type StoredDoc } from './sync/projection';
 
 export interface Operator {
   id: string | null;

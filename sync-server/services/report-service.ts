@@ -32,9 +32,9 @@ import type { LimitStore } from './limits/limit-store';
 import { WindowCounter } from './limits/window-counter';
 import { OplogService, type RequestInfo } from './oplog-service';
 import { deliverNotice, noticeSubject } from './inbox-notices';
-import { projectFor, type StoredDoc } from './projection';
+import { projectFor, type StoredDoc } from './sync/projection';
 import { loadOperator } from './sync/store-reads';
-import type { SyncService } from './sync-service';
+import type { SyncService } from './sync/sync-service';
 
 /** A report as stored. */
 export interface ReportDoc {

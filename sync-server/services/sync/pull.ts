@@ -25,7 +25,7 @@ import { accessRoleOf } from '@couchdb/rules/collection-access';
 import type { Store } from '../../store/couch';
 import type { ChangeFeed } from '../change-feed';
 import type { ChangeLog } from '../change-log';
-import { projectFor, type StoredDoc } from '../projection';
+import { projectFor, type StoredDoc } from './projection';
 import type { CheckpointSeal } from './checkpoint-seal';
 import { encodePull, type EncodedPull, type PullPages } from './pull-pages';
 

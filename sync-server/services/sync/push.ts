@@ -28,7 +28,7 @@ import {
   type Operator,
   type RequestInfo,
 } from '../oplog-service';
-import { deletedStub, projectFor, toModelDoc, type StoredDoc } from '../projection';
+import { deletedStub, projectFor, toModelDoc, type StoredDoc } from './projection';
 import { loadOperator, loadSettings, loadStored, storedInLog } from './store-reads';
 import { prepareWrite } from './write';
 import { countsAsOwned, OWNED_COUNTED } from '@couchdb/design/databases';

@@ -10,7 +10,7 @@ import type { Viewer } from '@couchdb/rules/access';
 import { couchStatus, type Store } from '../../store/couch';
 import type { ChangeFeed } from '../change-feed';
 import type { Operator } from '../oplog-service';
-import { toModelDoc, type StoredDoc } from '../projection';
+import { toModelDoc, type StoredDoc } from './projection';
 
 /**
  * The current version as the change log holds it (a copy), null when it never existed, or undefined

@@ -10,7 +10,7 @@ import { ACCESS_MESSAGES, canWrite, type Viewer } from '@couchdb/rules/access';
 import { visibilityHistory } from '@couchdb/rules/visibility';
 import type { Settings } from '@couchdb/model/setting-facts';
 import type { Operator } from '../oplog-service';
-import { toModelDoc, type StoredDoc } from '../projection';
+import { toModelDoc, type StoredDoc } from './projection';
 import { WRITE_POLICIES } from './policies';
 
 export type Outcome = { ok: true; doc: StoredDoc } | { ok: false; code: string; message: string };

@@ -22,7 +22,7 @@ import {
 } from '@tests/fixtures/builders';
 import { WRITE_POLICIES, type WriteContext } from '../../../sync-server/services/sync/policies';
 import { capRefusal } from '../../../sync-server/services/sync/policies/cap-refusal';
-import type { StoredDoc } from '../../../sync-server/services/projection';
+import type { StoredDoc } from '../../../sync-server/services/sync/projection';
 
 const stored: StoredDoc = { _id: 'd1', _rev: '1-a' };
 

@@ -13,7 +13,7 @@ import {
   buildUser,
 } from '@tests/fixtures/builders';
 import { WRITE_POLICIES, type WriteContext } from '../../../sync-server/services/sync/policies';
-import type { StoredDoc } from '../../../sync-server/services/projection';
+import type { StoredDoc } from '../../../sync-server/services/sync/projection';
 
 const viewer = { id: 'u-admin', role: 'admin' as const };
 const NOW = '2026-01-02T03:04:05.000Z';

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Settings } from '@couchdb/model/setting-facts';
 import type { Viewer } from '@couchdb/rules/access';
 import type { Operator } from '../../oplog-service';
-import type { StoredDoc } from '../../projection';
+import type { StoredDoc } from '../projection';
 
 export interface WriteContext {
   viewer: NonNullable<Viewer>;

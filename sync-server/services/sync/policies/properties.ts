@@ -19,7 +19,7 @@ import { nextPriceHistory } from '@couchdb/rules/price-history';
 import { visibilityHistory } from '@couchdb/rules/visibility';
 import { applyTrustFields, nextTrustFields } from '@couchdb/rules/listing-trust';
 import type { PricePoint } from '@couchdb/model/listing-facts';
-import type { StoredDoc } from '../../projection';
+import type { StoredDoc } from '../projection';
 import { capRefusal } from './cap-refusal';
 import { refused, type WriteContext, type WritePolicy } from './policy';
 

@@ -1,7 +1,8 @@
 /**
- * Role-projected replication (architecture §4–§5), split by job under ./sync: pull walks a database's
- * changes from the device's checkpoint and projects every document for the caller; push checks
- * every row against the shared rules and writes it through its collection's write policy.
+ * Role-projected replication (architecture §4–§5), split by job in this folder: pull walks a
+ * database's changes from the device's checkpoint and projects every document for the caller;
+ * push checks every row against the shared rules and writes it through its collection's write
+ * policy.
  */
 import type {
   PullResponse,
@@ -10,17 +11,15 @@ import type {
   SyncCollection,
 } from '@couchdb/model/sync';
 import type { Viewer } from '@couchdb/rules/access';
-import type { Store } from '../store/couch';
-import type { ChangeFeed } from './change-feed';
-import { OplogService } from './oplog-service';
-import { pullChanges, pullEncoded } from './sync/pull';
-import { PullPages, type EncodedPull } from './sync/pull-pages';
-import { pushRows, type PushContext, type SentRow } from './sync/push';
-import { CheckpointSeal } from './sync/checkpoint-seal';
-import { OwnedCap } from './sync/owned-cap';
-import type { LimitStore } from './limits/limit-store';
-
-export type { PushContext } from './sync/push';
+import type { Store } from '../../store/couch';
+import type { ChangeFeed } from '../change-feed';
+import { OplogService } from '../oplog-service';
+import { pullChanges, pullEncoded } from './pull';
+import { PullPages, type EncodedPull } from './pull-pages';
+import { pushRows, type PushContext, type SentRow } from './push';
+import { CheckpointSeal } from './checkpoint-seal';
+import { OwnedCap } from './owned-cap';
+import type { LimitStore } from '../limits/limit-store';
 
 export class SyncService {
   private readonly oplog: OplogService;
