@@ -6,36 +6,23 @@
  * worker, see each other's writes. Run `npm run build` first (`npm run test:e2e` does).
  */
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { RECENT_MESSAGES } from '@couchdb/model/constants';
-import { explainFailure, launchBrowser, SYNC_WAIT, type TestBrowser } from '../helpers/browser';
-import { startGateway, type RunningGateway } from '../helpers/gateway';
+import { explainFailure, SYNC_WAIT } from '../helpers/browser';
 import { serverDocs } from '../helpers/sync-api';
-import { demoAccount } from './pages/browse-fixtures';
-import { openSignedIn } from './pages/login-page';
 import { PropertyListPage } from './pages/property-list-page';
 import { STORAGE_WORKER_URL } from './pages/storage-worker';
 import { deviceListings } from './pages/device-listings';
+import { useWorld } from './world';
 
-let gateway: RunningGateway;
-let browser: TestBrowser | null = null;
+const world = useWorld();
 
 beforeAll(async () => {
-  gateway = await startGateway({ embedded: true });
   // The demo data is seeded after the gateway has started listening.
   await vi.waitFor(
-    async () => expect((await serverDocs(gateway.url, null, 'properties')).size).toBeGreaterThan(0),
+    async () => expect((await serverDocs(world.url, null, 'properties')).size).toBeGreaterThan(0),
     { timeout: SYNC_WAIT.timeout, interval: 500 },
   );
-}, 60_000);
-
-afterEach(async () => {
-  await browser?.close();
-  browser = null;
-});
-
-afterAll(async () => {
-  await gateway?.stop();
 });
 
 /** The ids of the listings (not deleted) the visitor database holds in IndexedDB. */
@@ -49,20 +36,20 @@ async function deviceListingIds(page: Page): Promise<string[]> {
 
 /** Opens the listing list as a visitor's first visit, noting the page's workers and requests. */
 async function firstVisit(): Promise<{ page: Page; workers: string[]; requests: string[] }> {
-  browser = await launchBrowser();
+  const browser = await world.launch();
   const page = await browser.context.newPage();
   const workers: string[] = [];
   const requests: string[] = [];
   page.on('worker', (worker) => workers.push(worker.url()));
   page.on('request', (request) => requests.push(request.url()));
-  await page.goto(`${gateway.url}/properties`);
+  await page.goto(`${world.url}/properties`);
   await new PropertyListPage(page).waitForResults();
   return { page, workers, requests };
 }
 
 /** Waits until the device holds exactly the listings a visitor pulls. */
 async function waitForDeviceListings(page: Page): Promise<void> {
-  const expected = [...(await serverDocs(gateway.url, null, 'properties')).keys()].sort();
+  const expected = [...(await serverDocs(world.url, null, 'properties')).keys()].sort();
   await explainFailure(page, 'device-storage-listings', () =>
     vi.waitFor(async () => expect(await deviceListingIds(page)).toEqual(expected), {
       ...SYNC_WAIT,
@@ -82,26 +69,26 @@ describe('the device storage', () => {
   });
 
   it("runs on the page when the worker's script does not load, and the listings still arrive", async () => {
-    browser = await launchBrowser();
+    const browser = await world.launch();
     await browser.context.route(STORAGE_WORKER_URL, (route) => route.abort());
     const page = await browser.context.newPage();
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
-    await page.goto(`${gateway.url}/properties`);
+    await page.goto(`${world.url}/properties`);
     await new PropertyListPage(page).waitForResults();
     await waitForDeviceListings(page);
     expect(requests.filter((url) => DEXIE_ON_THE_PAGE.test(url))).not.toEqual([]);
   });
 
   it('shows a write made in one tab in another, each tab with a worker of its own', async () => {
-    browser = await launchBrowser();
-    const listing = [...(await serverDocs(gateway.url, null, 'properties')).keys()][0]!;
-    const recent = await openSignedIn(browser, gateway.url, demoAccount('user'), {
+    const browser = await world.launch();
+    const listing = [...(await serverDocs(world.url, null, 'properties')).keys()][0]!;
+    const recent = await world.signedIn(browser, 'user', {
       path: '/recent',
     });
     await recent.getByText(RECENT_MESSAGES.empty).waitFor();
     // Viewing a listing in another tab writes it to the device's recently viewed.
-    const other = await browser.openPage(`${gateway.url}/properties/${listing}`);
+    const other = await browser.openPage(`${world.url}/properties/${listing}`);
     await explainFailure(recent, 'device-storage-other-tab', () =>
       recent
         .locator(`[data-testid="property-card"][data-property-id="${listing}"]`)

@@ -5,40 +5,21 @@
  * Run `npm run build` first (`npm run test:e2e` does).
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UNSAVED_CHANGES_MESSAGES } from '@client/pwa/unsaved-changes-messages';
-import {
-  launchBrowser,
-  UI_WAIT,
-  VIEWPORTS,
-  waitForReact,
-  type TestBrowser,
-} from '../helpers/browser';
-import { startGateway, type RunningGateway } from '../helpers/gateway';
-import { demoAccount } from './pages/browse-fixtures';
-import { openSignedIn } from './pages/login-page';
+import { UI_WAIT, VIEWPORTS, waitForReact } from '../helpers/browser';
 import { PropertyDetailPage } from './pages/property-detail-page';
 import { PropertyListPage } from './pages/property-list-page';
+import { useWorld } from './world';
 
-let gateway: RunningGateway;
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  gateway = await startGateway({ embedded: true });
-  browser = await launchBrowser({ touch: true });
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await gateway?.stop();
-});
+const world = useWorld({ browser: 'file', browserOptions: { touch: true } });
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 const pathname = (page: Page) => new URL(page.url()).pathname;
 
 describe('scroll positions', () => {
   it('a listing opens at its top; back on the list, the list is where it was left', async () => {
-    const page = await browser.openPage(`${gateway.url}/properties`, VIEWPORTS.mobile);
+    const page = await world.browser.openPage(`${world.url}/properties`, VIEWPORTS.mobile);
     const list = new PropertyListPage(page);
     await list.waitForResults();
     // Scrolled down to the fifth listing, which the user opens.
@@ -60,7 +41,7 @@ describe('scroll positions', () => {
   });
 
   it('a link opened in the same tab starts at its top; a reload keeps where the page was', async () => {
-    const page = await browser.openPage(`${gateway.url}/properties`, VIEWPORTS.mobile);
+    const page = await world.browser.openPage(`${world.url}/properties`, VIEWPORTS.mobile);
     const list = new PropertyListPage(page);
     await list.waitForResults();
     await list.cards.nth(4).scrollIntoViewIfNeeded();
@@ -69,7 +50,7 @@ describe('scroll positions', () => {
     expect(left).toBeGreaterThan(300);
     // A shared listing's link, opened in this tab: a new page, at its top.
     const href = await list.cards.nth(1).getByRole('link').first().getAttribute('href');
-    await page.goto(`${gateway.url}${href}`);
+    await page.goto(`${world.url}${href}`);
     const detail = new PropertyDetailPage(page);
     await detail.title.waitFor(UI_WAIT);
     // The page is tall enough for the list's position: it would have been put there at once.
@@ -89,7 +70,7 @@ describe('scroll positions', () => {
 
 describe('a half-filled form', () => {
   it('the back button asks before leaving it; staying keeps the input, leaving goes back', async () => {
-    const page = await openSignedIn(browser, gateway.url, demoAccount('agent'), {
+    const page = await world.signedIn(world.browser, 'agent', {
       viewport: VIEWPORTS.mobile,
       path: '/',
     });

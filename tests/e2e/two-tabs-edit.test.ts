@@ -6,38 +6,26 @@
  * B changed the title too, B's save wins and B is told which field it replaced.
  * Run `npm run build` first (`npm run test:e2e` does).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Property } from '@couchdb/model/property';
 import { LISTING_FIELD_LABELS, PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import { SYNC_MESSAGES } from '@couchdb/model/sync';
-import { launchBrowser, SYNC_WAIT, type TestBrowser } from '../helpers/browser';
-import { startGateway, type RunningGateway } from '../helpers/gateway';
-import { master, type Session } from '../helpers/sync-api';
-import { demoAccount, signInDemo } from './pages/browse-fixtures';
+import { SYNC_WAIT } from '../helpers/browser';
+import { master } from '../helpers/sync-api';
 import { editableListing, openEditForm, ownCard, saveEdit, synced } from './pages/listing-edits';
-import { openSignedIn } from './pages/login-page';
+import { useWorld } from './world';
 
 vi.setConfig({ testTimeout: 240_000 });
 
-let gateway: RunningGateway;
-let device: TestBrowser | undefined;
-let agent: Session;
-
-beforeAll(async () => {
-  gateway = await startGateway({ embedded: true });
-  agent = await signInDemo(gateway.url, 'agent');
-});
-
-afterEach(async () => {
-  await device?.close();
-});
-
-afterAll(async () => {
-  await gateway?.stop();
-});
+const world = useWorld({ accounts: ['agent'] });
 
 const onServer = async (id: string) => {
-  const { title, price } = await master<Property>(gateway.url, agent, 'properties', id);
+  const { title, price } = await master<Property>(
+    world.url,
+    world.accounts.agent,
+    'properties',
+    id,
+  );
   return { title, price };
 };
 
@@ -48,13 +36,13 @@ describe('two tabs editing the same listing', () => {
       string,
       string,
     ];
-    const id = await editableListing(gateway.url, agent, t0);
-    device = await launchBrowser();
-    const tabA = await openSignedIn(device, gateway.url, demoAccount('agent'));
-    const tabB = await device.openPage(`${gateway.url}/`);
+    const id = await editableListing(world.url, world.accounts.agent, t0);
+    const device = await world.launch();
+    const tabA = await world.signedIn(device, 'agent');
+    const tabB = await device.openPage(`${world.url}/`);
     const [formA, formB] = await Promise.all([
-      openEditForm(tabA, gateway.url, id),
-      openEditForm(tabB, gateway.url, id),
+      openEditForm(tabA, world.url, id),
+      openEditForm(tabB, world.url, id),
     ]);
 
     await formA.title.fill(tA);
@@ -75,12 +63,12 @@ describe('two tabs editing the same listing', () => {
     await Promise.all([synced(tabA), synced(tabB)]);
     const shown = await Promise.all(
       [tabA, tabB].map(async (tab) => {
-        await tab.goto(`${gateway.url}/my-properties`);
+        await tab.goto(`${world.url}/my-properties`);
         await synced(tab);
         const card = ownCard(tab, id);
         const title = await card.getByRole('heading', { level: 3 }).textContent();
         const price = (await card.innerText()).includes('99.0万') ? 990_000 : 'not 99.0万';
-        await tab.goto(`${gateway.url}/manage`);
+        await tab.goto(`${world.url}/manage`);
         await ownCard(tab, id).waitFor();
         const keptAside = await tab.getByText(SYNC_MESSAGES.clash).count();
         return { title, price, keptAside };
@@ -102,13 +90,13 @@ describe('two tabs editing the same listing', () => {
     const [t0, tA, tB] = ['两个标签页 原标题', '两个标签页 A改的', '两个标签页 B改的'].map(
       (t) => `${t} ${stamp}`,
     ) as [string, string, string];
-    const id = await editableListing(gateway.url, agent, t0);
-    device = await launchBrowser();
-    const tabA = await openSignedIn(device, gateway.url, demoAccount('agent'));
-    const tabB = await device.openPage(`${gateway.url}/`);
+    const id = await editableListing(world.url, world.accounts.agent, t0);
+    const device = await world.launch();
+    const tabA = await world.signedIn(device, 'agent');
+    const tabB = await device.openPage(`${world.url}/`);
     const [formA, formB] = await Promise.all([
-      openEditForm(tabA, gateway.url, id),
-      openEditForm(tabB, gateway.url, id),
+      openEditForm(tabA, world.url, id),
+      openEditForm(tabB, world.url, id),
     ]);
 
     await formA.title.fill(tA);

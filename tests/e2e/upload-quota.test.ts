@@ -5,27 +5,15 @@
  * gateway (embedded store, demo accounts). Run `npm run build` first.
  */
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MEDIA_DAILY_QUOTA_BYTES, UPLOAD_LIMIT_MESSAGES } from '@couchdb/model/upload-limits';
 import { PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
-import {
-  launchBrowser,
-  saveScreenshot,
-  SYNC_WAIT,
-  UI_WAIT,
-  VIEWPORTS,
-  type TestBrowser,
-} from '../helpers/browser';
-import { startGateway, type RunningGateway } from '../helpers/gateway';
-import type { Session } from '../helpers/sync-api';
-import { signInDemo } from './pages/browse-fixtures';
+import { saveScreenshot, SYNC_WAIT, UI_WAIT, VIEWPORTS } from '../helpers/browser';
 import { Layout } from './pages/layout';
-import { openSignedIn } from './pages/login-page';
 import { PublishPropertyPage } from './pages/publish-page';
+import { useWorld } from './world';
 
-let gateway: RunningGateway;
-let browser: TestBrowser;
-let agent: Session;
+const world = useWorld({ browser: 'file', accounts: ['agent'] });
 
 /**
  * One video upload whose whole request is exactly `length` bytes; resolves with the status. The
@@ -40,10 +28,10 @@ function uploadOfLength(length: number): Promise<number> {
   const video = Buffer.alloc(length - head.length - tail.length, 1);
   Buffer.from('000000186674797069736f6d0000020069736f6d69736f326d703431', 'hex').copy(video);
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${gateway.url}/api/media`, {
+    const req = httpRequest(`${world.url}/api/media`, {
       method: 'POST',
       headers: {
-        Authorization: `Bearer ${agent.accessToken}`,
+        Authorization: `Bearer ${world.accounts.agent.accessToken}`,
         'Content-Type': `multipart/form-data; boundary=${boundary}`,
         'Content-Length': String(length),
       },
@@ -57,17 +45,6 @@ function uploadOfLength(length: number): Promise<number> {
   });
 }
 
-beforeAll(async () => {
-  gateway = await startGateway({ embedded: true });
-  browser = await launchBrowser();
-  agent = await signInDemo(gateway.url, 'agent');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await gateway?.stop();
-});
-
 describe('an upload over today’s quota', () => {
   it('shows the gateway’s quota message on the photo in /manage', async () => {
     const statuses: number[] = [];
@@ -75,7 +52,7 @@ describe('an upload over today’s quota', () => {
     expect(statuses).toEqual([201, 201, 201, 201, 201, 201]);
 
     const title = `额度用完 湖景两居 ${Date.now() % 100000}`;
-    const page = await openSignedIn(browser, gateway.url, agent, {
+    const page = await world.signedIn(world.browser, 'agent', {
       viewport: VIEWPORTS.desktop,
       path: '/publish/property',
     });

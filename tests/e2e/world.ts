@@ -53,7 +53,10 @@ export interface World<D extends string> {
   demo(role: DemoRole): Promise<Session>;
   /** A new ordinary account, registered and signed in through the API. */
   register(fields?: { name?: string; password?: string; phone?: string }): Promise<Session>;
-  /** Another browser, closed with the world unless the test closes it first. */
+  /**
+   * Another browser (a profile of its own): closed after the test that launched it, or after the
+   * file when launched outside a test.
+   */
   launch(options?: BrowserOptions): Promise<TestBrowser>;
   /** A new page of `device` signed in as `who` through /login, then at `path` when given. */
   signedIn(
@@ -74,6 +77,8 @@ export function useWorld<D extends string = never>(options: WorldOptions<D> = {}
   const accounts = {} as Record<DemoRole, Session>;
   const signedIn = new Map<DemoRole, Promise<Session>>();
   const launched = new Set<TestBrowser>();
+  /** The browsers launched by the running test. */
+  let inTest: Set<TestBrowser> | null = null;
   const running = () => {
     if (!gateway) throw new Error('the world is not set up: call useWorld at the top of the file');
     return gateway;
@@ -87,6 +92,7 @@ export function useWorld<D extends string = never>(options: WorldOptions<D> = {}
       await close();
     };
     launched.add(browser);
+    inTest?.add(browser);
     return browser;
   };
 
@@ -111,18 +117,17 @@ export function useWorld<D extends string = never>(options: WorldOptions<D> = {}
     for (const role of options.accounts ?? []) accounts[role] = await demo(role);
   });
 
-  if (options.browser === 'test') {
-    beforeEach(async () => {
-      shared = await launch(options.browserOptions);
-    });
-    afterEach(async () => {
-      await shared?.close();
-      shared = undefined;
-    });
-  }
+  beforeEach(async () => {
+    inTest = new Set();
+    if (options.browser === 'test') shared = await launch(options.browserOptions);
+  });
 
   // A page a test left open would go on syncing (and leading the device's tabs) in the next one.
   afterEach(async () => {
+    const ended = [...(inTest ?? [])];
+    inTest = null;
+    if (options.browser === 'test') shared = undefined;
+    await Promise.all(ended.map((browser) => browser.close()));
     const kept = [...Object.values<TestBrowser>(devices), ...(shared ? [shared] : [])];
     for (const device of kept) {
       for (const page of device.context.pages()) await page.close();
