@@ -47,6 +47,7 @@ const LOOKS = {
     axisGap: 0,
     fontSize: { xs: 22, sm: 12 },
     maxWidth: 'none',
+    // Keys of the theme's palette.
     axis: 'divider',
     text: 'text.secondary',
   },
@@ -99,7 +100,8 @@ export function TrendChart({
             maxWidth: look.maxWidth,
             height: 'auto',
             display: 'block',
-            '& text': { fontSize: look.fontSize, fill: (t) => paletteColor(t, look.text) },
+            color: look.text,
+            '& text': { fontSize: look.fontSize, fill: 'currentColor' },
           }}
         >
           {mark === 'bars' ? (
@@ -113,7 +115,8 @@ export function TrendChart({
             x2={width - pad.right}
             y1={plotBottom + look.axisGap}
             y2={plotBottom + look.axisGap}
-            sx={{ stroke: (t) => paletteColor(t, look.axis) }}
+            stroke="currentColor"
+            sx={{ color: look.axis }}
           />
           <text x={pad.left} y={height - 4}>
             {first.axisLabel ?? first.label}
@@ -129,15 +132,6 @@ export function TrendChart({
       {rowTestId && <Rows points={points} rowTestId={rowTestId} />}
     </Stack>
   );
-}
-
-/** A colour as written, or a key of the theme's palette ('divider', 'text.secondary'). */
-function paletteColor(theme: { palette: object }, color: string): string {
-  if (color.startsWith('#')) return color;
-  const found = color
-    .split('.')
-    .reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], theme.palette);
-  return String(found);
 }
 
 function Line({
