@@ -6,12 +6,10 @@
  * Also offline: T2 set offline (kept across a reload) reaches the server once the device is back.
  * Run `npm run build` first (`npm run test:e2e` does).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
-import { explainFailure, launchBrowser, SYNC_WAIT, type TestBrowser } from '../helpers/browser';
-import { startGateway, type RunningGateway } from '../helpers/gateway';
-import type { Session } from '../helpers/sync-api';
-import { demoAccount, signInDemo } from './pages/browse-fixtures';
+import { explainFailure, SYNC_WAIT } from '../helpers/browser';
+import { demoAccount } from './pages/browse-fixtures';
 import { openOnClock, setDeviceClock } from './pages/device-clock';
 import { explainingDevice, watchDevice } from './pages/device-watch';
 import {
@@ -23,28 +21,14 @@ import {
   synced,
 } from './pages/listing-edits';
 import { PwaChrome } from './pages/pwa-chrome';
+import { useWorld } from './world';
 
 vi.setConfig({ testTimeout: 240_000 });
 
 /** How far ahead the phone's clock ran. */
 const AHEAD_MS = 10 * 60 * 1000;
 
-let gateway: RunningGateway;
-let device: TestBrowser | undefined;
-let agent: Session;
-
-beforeAll(async () => {
-  gateway = await startGateway({ embedded: true });
-  agent = await signInDemo(gateway.url, 'agent');
-});
-
-afterEach(async () => {
-  await device?.close();
-});
-
-afterAll(async () => {
-  await gateway?.stop();
-});
+const world = useWorld({ accounts: ['agent'] });
 
 describe('a listing edited while the phone’s clock ran ahead, then again once it was right', () => {
   it('keeps the later edit on the device and on the server across reloads', async () => {
@@ -52,23 +36,23 @@ describe('a listing edited while the phone’s clock ran ahead, then again once 
     const [t0, t1, t2] = ['原标题', '时钟超前时的标题', '时钟校正后的标题'].map(
       (t) => `${t} ${stamp}`,
     ) as [string, string, string];
-    const id = await editableListing(gateway.url, agent, t0);
-    device = await launchBrowser();
-    const { page, clock } = await openOnClock(device, gateway.url, demoAccount('agent'), AHEAD_MS);
+    const id = await editableListing(world.url, world.accounts.agent, t0);
+    const device = await world.launch();
+    const { page, clock } = await openOnClock(device, world.url, demoAccount('agent'), AHEAD_MS);
 
-    await editTitle(page, gateway.url, id, t1, PROPERTY_MESSAGES.updateSuccess);
-    await expect.poll(() => serverTitle(gateway.url, agent, id), SYNC_WAIT).toBe(t1);
+    await editTitle(page, world.url, id, t1, PROPERTY_MESSAGES.updateSuccess);
+    await expect.poll(() => serverTitle(world.url, world.accounts.agent, id), SYNC_WAIT).toBe(t1);
     await synced(page);
 
     await setDeviceClock(clock, page, 0);
-    await editTitle(page, gateway.url, id, t2, PROPERTY_MESSAGES.updateSuccess);
-    await expect.poll(() => serverTitle(gateway.url, agent, id), SYNC_WAIT).toBe(t2);
+    await editTitle(page, world.url, id, t2, PROPERTY_MESSAGES.updateSuccess);
+    await expect.poll(() => serverTitle(world.url, world.accounts.agent, id), SYNC_WAIT).toBe(t2);
     await synced(page);
 
     // Two more loads: each time the device shows T2 once its sync is done, and the server keeps
     // T2 all along.
     const shown: { list: string; detail: string }[] = [];
-    const onServer = await serverTitlesDuring(gateway.url, agent, id, async () => {
+    const onServer = await serverTitlesDuring(world.url, world.accounts.agent, id, async () => {
       for (let load = 0; load < 2; load++) {
         await page.reload();
         await synced(page);
@@ -85,13 +69,13 @@ describe('a listing edited while the phone’s clock ran ahead, then again once 
     const [t0, t1, t2] = ['原标题', '时钟超前时的标题', '离线校正后的标题'].map(
       (t) => `${t} ${stamp}`,
     ) as [string, string, string];
-    const id = await editableListing(gateway.url, agent, t0);
-    device = await launchBrowser();
-    const { page, clock } = await openOnClock(device, gateway.url, demoAccount('agent'), AHEAD_MS);
+    const id = await editableListing(world.url, world.accounts.agent, t0);
+    const device = await world.launch();
+    const { page, clock } = await openOnClock(device, world.url, demoAccount('agent'), AHEAD_MS);
     const watch = watchDevice(page);
 
-    await editTitle(page, gateway.url, id, t1, PROPERTY_MESSAGES.updateSuccess);
-    await expect.poll(() => serverTitle(gateway.url, agent, id), SYNC_WAIT).toBe(t1);
+    await editTitle(page, world.url, id, t1, PROPERTY_MESSAGES.updateSuccess);
+    await expect.poll(() => serverTitle(world.url, world.accounts.agent, id), SYNC_WAIT).toBe(t1);
     await synced(page);
 
     await setDeviceClock(clock, page, 0);
@@ -99,7 +83,7 @@ describe('a listing edited while the phone’s clock ran ahead, then again once 
     await new PwaChrome(page).waitForServiceWorker();
     await device.context.setOffline(true);
     try {
-      await editTitle(page, gateway.url, id, t2, PROPERTY_MESSAGES.updateSavedOffline);
+      await editTitle(page, world.url, id, t2, PROPERTY_MESSAGES.updateSavedOffline);
       await page.reload();
       expect(await shownTitles(page, id)).toEqual({ list: t2, detail: t2 });
     } finally {
@@ -110,11 +94,11 @@ describe('a listing edited while the phone’s clock ran ahead, then again once 
     // The failure says what the device showed (its page) and what it pushed.
     await explainingDevice(watch, () =>
       explainFailure(page, 'clock-jump-offline-not-sent', () =>
-        expect.poll(() => serverTitle(gateway.url, agent, id), SYNC_WAIT).toBe(t2),
+        expect.poll(() => serverTitle(world.url, world.accounts.agent, id), SYNC_WAIT).toBe(t2),
       ),
     );
     const shown: { list: string; detail: string }[] = [];
-    const onServer = await serverTitlesDuring(gateway.url, agent, id, async () => {
+    const onServer = await serverTitlesDuring(world.url, world.accounts.agent, id, async () => {
       await synced(page);
       await page.reload();
       await synced(page);

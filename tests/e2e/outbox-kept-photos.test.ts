@@ -4,38 +4,15 @@
  * as a previous run left it (its photos uploaded, its listing gone from this device). Real
  * Chromium, real gateway (embedded store, demo accounts). Run `npm run build` first.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { OUTBOX_MESSAGES } from '@couchdb/model/media-checks';
 import { OUTBOX_DB_NAME, OUTBOX_DB_VERSION } from '@client/data/media/outbox-db';
-import {
-  launchBrowser,
-  saveScreenshot,
-  SYNC_WAIT,
-  UI_WAIT,
-  VIEWPORTS,
-  type TestBrowser,
-} from '../helpers/browser';
-import { startGateway, type RunningGateway } from '../helpers/gateway';
-import type { Session } from '../helpers/sync-api';
-import { signInDemo } from './pages/browse-fixtures';
+import { saveScreenshot, SYNC_WAIT, UI_WAIT, VIEWPORTS } from '../helpers/browser';
 import { Layout } from './pages/layout';
-import { openSignedIn } from './pages/login-page';
+import { useWorld } from './world';
 
-let gateway: RunningGateway;
-let browser: TestBrowser;
-let agent: Session;
-
-beforeAll(async () => {
-  gateway = await startGateway({ embedded: true });
-  browser = await launchBrowser();
-  agent = await signInDemo(gateway.url, 'agent');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await gateway?.stop();
-});
+const world = useWorld({ browser: 'file', accounts: ['agent'] });
 
 interface QueuedEdit {
   id: string;
@@ -110,14 +87,14 @@ function outboxIds(page: Page, edit?: QueuedEdit): Promise<string[]> {
 
 describe('an edit’s photos whose listing is not on the device', () => {
   it('are kept and shown on /manage, and go only when the user confirms', async () => {
-    const page = await openSignedIn(browser, gateway.url, agent, {
+    const page = await world.signedIn(world.browser, 'agent', {
       viewport: VIEWPORTS.mobile,
       path: '/manage',
     });
     const run = Date.now() % 100000;
     const edit = {
       id: `kept-edit-${run}`,
-      userId: agent.userId,
+      userId: world.accounts.agent.userId,
       title: `照片保留测试 ${run}`,
       editOf: `p-not-on-device-${run}`,
     };

@@ -8,24 +8,17 @@
  * Run `npm run build` first (`npm run test:e2e` does).
  */
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { STORAGE_FULL_MESSAGES } from '@couchdb/model/errors';
 import type { Property } from '@couchdb/model/property';
-import {
-  launchBrowser,
-  saveScreenshot,
-  SYNC_WAIT,
-  VIEWPORTS,
-  type TestBrowser,
-} from '../helpers/browser';
-import { startGateway, type RunningGateway } from '../helpers/gateway';
+import { saveScreenshot, SYNC_WAIT, VIEWPORTS } from '../helpers/browser';
 import { serverDocs } from '../helpers/sync-api';
-import { demoAccount, signInDemo } from './pages/browse-fixtures';
+import { demoAccount } from './pages/browse-fixtures';
 import { chooseOption } from './pages/favorites-page';
 import { Layout } from './pages/layout';
-import { openSignedIn } from './pages/login-page';
 import { PublishPropertyPage } from './pages/publish-page';
 import { fillDeviceStorage } from './pages/storage-worker';
+import { useWorld } from './world';
 
 vi.setConfig({ testTimeout: 90_000 });
 
@@ -33,25 +26,14 @@ vi.setConfig({ testTimeout: 90_000 });
 const PHONE = /1[3-9]\d{9}/;
 
 const agent = demoAccount('agent');
-let gateway: RunningGateway;
-let browser: TestBrowser | null = null;
+const world = useWorld();
 
 beforeAll(async () => {
-  gateway = await startGateway({ embedded: true });
   // The demo data is seeded after the gateway has started listening.
   await vi.waitFor(
-    async () => expect((await serverDocs(gateway.url, null, 'properties')).size).toBeGreaterThan(0),
+    async () => expect((await serverDocs(world.url, null, 'properties')).size).toBeGreaterThan(0),
     { timeout: SYNC_WAIT.timeout, interval: 500 },
   );
-}, 60_000);
-
-afterEach(async () => {
-  await browser?.close();
-  browser = null;
-});
-
-afterAll(async () => {
-  await gateway?.stop();
 });
 
 /** The texts of the toasts the page showed from the `from`-th on. */
@@ -90,8 +72,8 @@ async function expectStorageFullSaid(
 
 describe('a full disk on the device', () => {
   it('publishing a demand: says it was not saved, shows the banner, keeps the form', async () => {
-    browser = await launchBrowser();
-    const page = await openSignedIn(browser, gateway.url, agent, { path: '/publish/demand' });
+    const browser = await world.launch();
+    const page = await world.signedIn(browser, agent, { path: '/publish/demand' });
     const title = `凤麓街道求购三居室 ${Date.now() % 100000}`;
     const description = '想要南北通透的三居室，近学校，预算一百万左右。';
     await page.getByLabel('需求标题').fill(title);
@@ -117,15 +99,15 @@ describe('a full disk on the device', () => {
   });
 
   it('saving a listing’s edit: says it was not saved, shows the banner, keeps the form', async () => {
-    const session = await signInDemo(gateway.url, 'agent');
-    const listing = [...(await serverDocs<Property>(gateway.url, session, 'properties')).values()]
+    const session = await world.demo('agent');
+    const listing = [...(await serverDocs<Property>(world.url, session, 'properties')).values()]
       .filter((p) => p.user_id === session.userId && p.status === 'active')
       .sort((a, b) => a.id.localeCompare(b.id))[0];
     if (!listing) throw new Error('the demo agent has no listing');
-    browser = await launchBrowser();
-    const page = await openSignedIn(browser, gateway.url, agent);
+    const browser = await world.launch();
+    const page = await world.signedIn(browser, agent);
     const form = new PublishPropertyPage(page);
-    await form.goto(gateway.url, listing.id);
+    await form.goto(world.url, listing.id);
     await form.toFirstStep();
     await form.title.waitFor({ state: 'visible' });
     await expect.poll(() => form.title.inputValue(), SYNC_WAIT).toBe(listing.title);

@@ -7,30 +7,17 @@
  * Real Chromium with a touch screen against the real gateway (embedded store, demo data).
  * Run `npm run build` first (`npm run test:e2e` does).
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
-import { launchBrowser, VIEWPORTS, waitForReact, type TestBrowser } from '../helpers/browser';
-import { startGateway, type RunningGateway } from '../helpers/gateway';
-import { demoAccount } from './pages/browse-fixtures';
-import { openSignedIn } from './pages/login-page';
+import { VIEWPORTS, waitForReact } from '../helpers/browser';
 import { adminCard } from './pages/admin-pages';
 import { PropertyListPage } from './pages/property-list-page';
+import { useWorld } from './world';
 
 /** How far off a button's edge the taps below land: within the 44 px a finger needs. */
 const OFF_EDGE_PX = 6;
 
-let gateway: RunningGateway;
-let phone: TestBrowser;
-
-beforeAll(async () => {
-  gateway = await startGateway({ embedded: true });
-  phone = await launchBrowser({ touch: true });
-});
-
-afterAll(async () => {
-  await phone?.close();
-  await gateway?.stop();
-});
+const world = useWorld({ devices: { phone: { touch: true } } });
 
 /**
  * For each small button of the card: its label, height, and what a touch a little above and a little
@@ -60,7 +47,7 @@ function touchesAround(
 }
 
 it('lands a touch just above or below a small button on an admin’s card on that button', async () => {
-  const page = await openSignedIn(phone, gateway.url, demoAccount('admin'), {
+  const page = await world.signedIn(world.devices.phone, 'admin', {
     viewport: VIEWPORTS.mobile,
     path: '/admin/properties',
   });
@@ -115,7 +102,7 @@ const landsEveryWay = (reach: Record<string, unknown>) =>
   ['above', 'below', 'left', 'right'].every((side) => reach[side] !== false);
 
 it('lands a touch just off a card’s heart or a filter chip on it', async () => {
-  const page = await phone.openPage(`${gateway.url}/properties`, VIEWPORTS.mobile);
+  const page = await world.devices.phone.openPage(`${world.url}/properties`, VIEWPORTS.mobile);
   const list = new PropertyListPage(page);
   await list.waitForResults();
   const hearts = await reachOf(
@@ -142,7 +129,7 @@ it('lands a touch just off a card’s heart or a filter chip on it', async () =>
 });
 
 it('lands a touch near a dot of the home banner on that dot', async () => {
-  const page = await phone.openPage(`${gateway.url}/`, VIEWPORTS.mobile);
+  const page = await world.devices.phone.openPage(`${world.url}/`, VIEWPORTS.mobile);
   const dots = page.getByRole('button', { name: /^第\d张$/ });
   await dots.first().waitFor();
   await waitForReact(page);

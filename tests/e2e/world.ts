@@ -24,10 +24,11 @@ export interface WorldOptions<D extends string> {
   /** How the gateway starts; by default with its own embedded store and the demo data. */
   gateway?: GatewayOptions;
   /**
-   * Browsers the whole file shares, by name (`world.devices`), each with a profile of its own; the
-   * pages a test opened on them are closed after it.
+   * Browsers the whole file shares, by name (`world.devices`), each with a profile of its own and
+   * its launch options if given (e.g. `{ phone: { touch: true } }`); the pages a test opened on
+   * them are closed after it.
    */
-  devices?: readonly D[];
+  devices?: readonly D[] | Readonly<Record<D, BrowserOptions>>;
   /**
    * `world.browser`: one browser for the whole file (`'file'`, its pages closed after each test),
    * or a fresh one for each test (`'test'`: no session or device data from another test).
@@ -107,12 +108,17 @@ export function useWorld<D extends string = never>(options: WorldOptions<D> = {}
 
   beforeAll(async () => {
     gateway = await startGateway(options.gateway ?? { embedded: true });
-    const names = options.devices ?? [];
+    const spec = options.devices ?? [];
+    const named = (
+      Array.isArray(spec)
+        ? (spec as readonly D[]).map((name) => [name, undefined])
+        : Object.entries(spec as Record<D, BrowserOptions>)
+    ) as [D, BrowserOptions][];
     const browsers = await Promise.all([
-      ...names.map(() => launch()),
+      ...named.map(([, browserOptions]) => launch(browserOptions)),
       ...(options.browser === 'file' ? [launch(options.browserOptions)] : []),
     ]);
-    names.forEach((name, i) => (devices[name] = browsers[i]!));
+    named.forEach(([name], i) => (devices[name] = browsers[i]!));
     if (options.browser === 'file') shared = browsers.at(-1);
     for (const role of options.accounts ?? []) accounts[role] = await demo(role);
   });
