@@ -4,53 +4,23 @@
  * to the profile without showing the form; the demand form shows the shared rules' messages.
  * Run `npm run build` first (`npm run test:e2e` does).
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD_MIN_MESSAGE } from '@couchdb/model/auth-facts';
 import { DEMAND_FORM_MESSAGES } from '@couchdb/model/demand-facts';
 import { AUTH_MESSAGES } from '@couchdb/model/errors';
-import { launchBrowser, saveScreenshot, VIEWPORTS, type TestBrowser } from '../helpers/browser';
-import { startGateway, type RunningGateway } from '../helpers/gateway';
-import { freshPhone } from '../helpers/phones';
+import { saveScreenshot, VIEWPORTS } from '../helpers/browser';
 import { Layout } from './pages/layout';
 import { LoginPage } from './pages/login-page';
+import { useWorld } from './world';
 
 const WAIT = { timeout: 15_000 };
 
-let gateway: RunningGateway;
-let browser: TestBrowser;
-
-async function registerFresh(password: string): Promise<string> {
-  const phone = freshPhone('137');
-  const res = await fetch(`${gateway.url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ phone, password, name: '表单用户' }),
-  });
-  expect(res.status).toBe(201);
-  return phone;
-}
-
-beforeAll(async () => {
-  gateway = await startGateway({ embedded: true });
-});
-
-// A fresh browser for each test: each signs in as its own account.
-beforeEach(async () => {
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  await browser?.close();
-});
-
-afterAll(async () => {
-  await gateway?.stop();
-});
+const world = useWorld({ browser: 'test' });
 
 describe('login form', () => {
   it('refuses a 3-character password with 密码至少6位 and sends no login request', async () => {
-    const phone = await registerFresh('secret123');
-    const page = await browser.openPage(`${gateway.url}/login`, VIEWPORTS.mobile);
+    const { phone } = await world.register({ password: 'secret123', name: '表单用户' });
+    const page = await world.browser.openPage(`${world.url}/login`, VIEWPORTS.mobile);
     const login = new LoginPage(page);
     const sent: string[] = [];
     page.on('request', (req) => {
@@ -77,8 +47,8 @@ describe('login form', () => {
 
 describe('signed in', () => {
   it('goes from /login and /register to /profile without showing either form', async () => {
-    const phone = await registerFresh('secret123');
-    const page = await browser.openPage(`${gateway.url}/login`, VIEWPORTS.desktop);
+    const { phone } = await world.register({ password: 'secret123', name: '表单用户' });
+    const page = await world.browser.openPage(`${world.url}/login`, VIEWPORTS.desktop);
     await new LoginPage(page).signIn({ phone, password: 'secret123' });
 
     // Every page load records whether a login or register heading ever appeared.
@@ -92,7 +62,7 @@ describe('signed in', () => {
       }).observe(document, { childList: true, subtree: true });
     });
     for (const path of ['/login', '/register']) {
-      await page.goto(`${gateway.url}${path}`);
+      await page.goto(`${world.url}${path}`);
       await page.waitForURL((url) => url.pathname === '/profile', WAIT);
       await page.getByTestId('profile-phone').waitFor(WAIT);
       expect(await page.getByTestId('profile-phone').textContent()).toBe(phone);
@@ -103,10 +73,10 @@ describe('signed in', () => {
 
 describe('demand form', () => {
   it("shows the shared rules' messages under the fields, with the user as the contact", async () => {
-    const phone = await registerFresh('secret123');
-    const page = await browser.openPage(`${gateway.url}/login`, VIEWPORTS.mobile);
+    const { phone } = await world.register({ password: 'secret123', name: '表单用户' });
+    const page = await world.browser.openPage(`${world.url}/login`, VIEWPORTS.mobile);
     await new LoginPage(page).signIn({ phone, password: 'secret123' });
-    await page.goto(`${gateway.url}/publish/demand`);
+    await page.goto(`${world.url}/publish/demand`);
     const submit = page.getByRole('button', { name: '发布需求', exact: true });
     await submit.waitFor(WAIT);
     expect(await page.getByRole('textbox', { name: '联系电话' }).inputValue()).toBe(phone);

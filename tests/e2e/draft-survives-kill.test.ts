@@ -8,26 +8,18 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { launchBrowser, UI_WAIT, VIEWPORTS, type TestBrowser } from '../helpers/browser';
-import { startGateway, type RunningGateway } from '../helpers/gateway';
 import { demoAccount } from './pages/browse-fixtures';
-import { LoginPage, openSignedIn } from './pages/login-page';
+import { LoginPage } from './pages/login-page';
 import { PublishPropertyPage } from './pages/publish-page';
+import { useWorld } from './world';
 
 /** How long after the last keystroke the browser is killed: "a moment", well under a second. */
 const KILLED_AFTER_MS = 200;
 
 const agent = demoAccount('agent');
-let gateway: RunningGateway;
-
-beforeAll(async () => {
-  gateway = await startGateway({ embedded: true });
-});
-
-afterAll(async () => {
-  await gateway?.stop();
-});
+const world = useWorld();
 
 /**
  * Types `text` into `field` (all but its end at once, its end key by key), then kills `browser`
@@ -51,7 +43,7 @@ async function typeThenKill(browser: TestBrowser, field: Locator, text: string, 
 async function restartSignedIn(profileDir: string, pathname: string) {
   const browser = await launchBrowser({ profileDir });
   await browser.context.clearCookies();
-  const page = await browser.openPage(`${gateway.url}${pathname}`, VIEWPORTS.mobile);
+  const page = await browser.openPage(`${world.url}${pathname}`, VIEWPORTS.mobile);
   const login = new LoginPage(page);
   await login.heading.waitFor();
   await login.login(agent.phone, agent.password);
@@ -81,7 +73,7 @@ describe('a draft in a browser killed a moment after the last keystroke', () => 
       const first = await launchBrowser({ profileDir, touch: true });
       let again: { browser: TestBrowser; page: Page } | undefined;
       try {
-        const page = await openSignedIn(first, gateway.url, agent, {
+        const page = await world.signedIn(first, agent, {
           viewport: VIEWPORTS.mobile,
           path: '/publish/property',
         });
@@ -107,7 +99,7 @@ describe('a draft in a browser killed a moment after the last keystroke', () => 
       const first = await launchBrowser({ profileDir, touch: true });
       let again: { browser: TestBrowser; page: Page } | undefined;
       try {
-        const page = await openSignedIn(first, gateway.url, agent, {
+        const page = await world.signedIn(first, agent, {
           viewport: VIEWPORTS.mobile,
           path: '/publish/demand',
         });

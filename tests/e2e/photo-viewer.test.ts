@@ -4,55 +4,47 @@
  * button closes the viewer without leaving the listing or moving the page, and the carousel shows
  * the photo last viewed; 关闭 closes it too, leaving no entry behind in the history. Offline, the
  * photo the carousel showed comes from the device and one never downloaded shows the designed
- * placeholder. Real Chromium (touch events through the DevTools protocol) against the real gateway.
+ * placeholder. Real Chromium (touch events through the DevTools protocol) against the real world.gateway.
  * Run `npm run build` first.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '@couchdb/model/common-facts';
 import {
-  launchBrowser,
   saveScreenshot,
   SYNC_WAIT,
   UI_WAIT,
   VIEWPORTS,
   type TestBrowser,
 } from '../helpers/browser';
-import { startGateway, type RunningGateway } from '../helpers/gateway';
-import { lakePhoto, publishApproved, signInDemo, uploadMedia } from './pages/browse-fixtures';
+import { lakePhoto, publishApproved, uploadMedia } from './pages/browse-fixtures';
 import { PropertyDetailPage } from './pages/property-detail-page';
 import { PwaChrome } from './pages/pwa-chrome';
+import { useWorld } from './world';
 
 const TITLE = '测试 大图浏览 三张照片的房源';
 /** Three photos' skies: told apart by their colour. */
 const COLOURS = ['#d9534f', '#2d6cb5', '#3c9d5d'];
 
-let gateway: RunningGateway;
-let browser: TestBrowser;
+const world = useWorld({
+  devices: { phone: { touch: true } },
+  accounts: ['agent', 'admin'],
+});
+
 let listingId: string;
 
 beforeAll(async () => {
-  gateway = await startGateway({ embedded: true });
-  const [agent, admin] = await Promise.all([
-    signInDemo(gateway.url, 'agent'),
-    signInDemo(gateway.url, 'admin'),
-  ]);
+  const { agent, admin } = world.accounts;
   const files = [];
   for (const [i, colour] of COLOURS.entries()) {
     files.push(
-      await uploadMedia(gateway.url, agent, await lakePhoto(colour), `${i}.jpg`, 'image/jpeg'),
+      await uploadMedia(world.url, agent, await lakePhoto(colour), `${i}.jpg`, 'image/jpeg'),
     );
   }
-  listingId = await publishApproved(gateway.url, agent, admin, {
+  listingId = await publishApproved(world.url, agent, admin, {
     title: TITLE,
     images: files.map((f, i) => ({ id: newId(), ...f, is_cover: i === 0, sort_order: i })),
   });
-  browser = await launchBrowser({ touch: true });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await gateway?.stop();
 });
 
 /**
@@ -103,7 +95,7 @@ function viewerOf(page: Page) {
 }
 
 async function openListing(page: Page): Promise<PropertyDetailPage> {
-  await page.goto(`${gateway.url}/properties/${listingId}`);
+  await page.goto(`${world.url}/properties/${listingId}`);
   const detail = new PropertyDetailPage(page);
   await detail.title.waitFor(UI_WAIT);
   // The gateway rendered the page: a touch before React owns the stage would be lost.
@@ -127,7 +119,7 @@ async function stagePhotoLoaded(page: Page, n: number): Promise<boolean> {
 
 describe('a listing’s photos on a touch phone', () => {
   it('swipe to the next, tap for full screen, swipe and zoom there; the back button closes it in place', async () => {
-    const page = await browser.openPage(`${gateway.url}/properties`, VIEWPORTS.mobile);
+    const page = await world.devices.phone.openPage(`${world.url}/properties`, VIEWPORTS.mobile);
     await openListing(page);
     const counter = page.getByTestId('media-counter');
     await expect.poll(() => counter.textContent(), UI_WAIT).toBe('1 / 3');
@@ -184,7 +176,7 @@ describe('a listing’s photos on a touch phone', () => {
   });
 
   it('关闭 closes it and leaves no entry behind: back then leaves the listing', async () => {
-    const page = await browser.openPage(`${gateway.url}/properties`, VIEWPORTS.mobile);
+    const page = await world.devices.phone.openPage(`${world.url}/properties`, VIEWPORTS.mobile);
     const listUrl = page.url();
     await openListing(page);
     await page.getByTestId('open-photo-viewer').tap();
@@ -199,17 +191,13 @@ describe('a listing’s photos on a touch phone', () => {
 
   it('offline: the photo the carousel showed comes from the device, one never downloaded is the placeholder', async () => {
     // A device that has shown none of the listing's photos yet.
-    const fresh = await launchBrowser({ touch: true });
-    try {
-      await offlineViewer(fresh);
-    } finally {
-      await fresh.close();
-    }
+    const fresh = await world.launch({ touch: true });
+    await offlineViewer(fresh);
   });
 });
 
 async function offlineViewer(device: TestBrowser): Promise<void> {
-  const page = await device.openPage(`${gateway.url}/help`, VIEWPORTS.mobile);
+  const page = await device.openPage(`${world.url}/help`, VIEWPORTS.mobile);
   await new PwaChrome(page).waitForServiceWorker();
   await openListing(page);
   // Online, the carousel's first photo is shown (so kept on the device); the others never were.

@@ -5,30 +5,22 @@
  * Run `npm run build` first (`npm run test:e2e` does).
  */
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { CHANGE_PASSWORD_MESSAGES, PHONE_READONLY_MESSAGE } from '@couchdb/model/auth-facts';
 import { AUTH_MESSAGES, ERROR_MESSAGES } from '@couchdb/model/errors';
 import { UPLOAD_MESSAGES } from '@couchdb/model/media-facts';
 import { ROLE_LABELS } from '@couchdb/model/roles';
 import { AVATAR_MESSAGES } from '@couchdb/model/user-facts';
-import {
-  launchBrowser,
-  saveScreenshot,
-  VIEWPORTS,
-  type TestBrowser,
-  type Viewport,
-} from '../helpers/browser';
-import { startGateway, type RunningGateway } from '../helpers/gateway';
-import { freshPhone } from '../helpers/phones';
+import { saveScreenshot, VIEWPORTS, type Viewport } from '../helpers/browser';
 import { signInDemo, type DemoRole } from './pages/browse-fixtures';
 import { Layout } from './pages/layout';
 import { LoginPage } from './pages/login-page';
+import { useWorld } from './world';
 
-let gateway: RunningGateway;
-let browser: TestBrowser;
+const world = useWorld({ browser: 'file' });
 
 async function openProfile(phone: string, password: string, viewport: Viewport) {
-  const page = await browser.openPage(`${gateway.url}/profile`, viewport);
+  const page = await world.browser.openPage(`${world.url}/profile`, viewport);
   const loginPage = new LoginPage(page);
   await loginPage.waitUntilShown();
   await loginPage.signIn({ phone, password }, '/profile');
@@ -36,20 +28,8 @@ async function openProfile(phone: string, password: string, viewport: Viewport) 
   return page;
 }
 
-/** A fresh account (so the demo accounts stay as they are). */
-async function registerFresh(prefix: string, password: string): Promise<string> {
-  const phone = freshPhone(prefix);
-  const res = await fetch(`${gateway.url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ phone, password, name: '测试用户' }),
-  });
-  expect(res.status).toBe(201);
-  return phone;
-}
-
 async function apiLogin(phone: string, password: string): Promise<number> {
-  const res = await fetch(`${gateway.url}/api/auth/login`, {
+  const res = await fetch(`${world.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ phone, password }),
@@ -57,19 +37,8 @@ async function apiLogin(phone: string, password: string): Promise<number> {
   return res.status;
 }
 
-beforeAll(async () => {
-  gateway = await startGateway({ embedded: true });
-  browser = await launchBrowser();
-});
-
 afterEach(async () => {
-  for (const page of browser.context.pages()) await page.close();
-  await browser.context.clearCookies();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await gateway?.stop();
+  await world.browser.context.clearCookies();
 });
 
 describe('profile', () => {
@@ -90,7 +59,7 @@ describe('profile', () => {
     ],
     ['admin', ['平台管理', '房源审核', '需求管理', '系统设置', '用户管理', '房源管理', '资讯管理']],
   ] as const)('shows the %s role label and its link grid', async (role, links) => {
-    const account = await signInDemo(gateway.url, role as DemoRole);
+    const account = await signInDemo(world.url, role as DemoRole);
     const page = await openProfile(account.phone, account.password, VIEWPORTS.mobile);
     expect(await page.getByTestId('profile-role').textContent()).toBe(ROLE_LABELS[role]);
     const grid = page.getByRole('navigation', { name: '常用功能' });
@@ -100,14 +69,7 @@ describe('profile', () => {
 
   it('saves the profile and changes the password on the server, then signs out', async () => {
     // A fresh account, so the demo passwords stay as they are.
-    const phone = freshPhone('137');
-    const password = 'Start@2026';
-    const res = await fetch(`${gateway.url}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ phone, password, name: '测试用户' }),
-    });
-    expect(res.status).toBe(201);
+    const { phone, password } = await world.register({ password: 'Start@2026' });
     const page = await openProfile(phone, password, VIEWPORTS.desktop);
     const layout = new Layout(page);
 
@@ -157,8 +119,7 @@ describe('profile', () => {
   });
 
   it('uploads an avatar, shows it in the header and the user menu, and removes it', async () => {
-    const password = 'Start@2026';
-    const phone = await registerFresh('136', password);
+    const { phone, password } = await world.register({ password: 'Start@2026' });
     const page = await openProfile(phone, password, VIEWPORTS.desktop);
     const layout = new Layout(page);
     const profileAvatar = page.getByTestId('profile-avatar');
@@ -196,7 +157,7 @@ describe('profile', () => {
     // Stored on the server as a /media/ link, served, and shown in the header and the menu.
     const src = await profileAvatar.locator('img').getAttribute('src');
     expect(src).toMatch(/^\/media\//);
-    const served = await fetch(`${gateway.url}${src}`);
+    const served = await fetch(`${world.url}${src}`);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toMatch(/^image\//);
     expect(await menuAvatar.getAttribute('src')).toBe(src);
@@ -214,7 +175,7 @@ describe('profile', () => {
       mimeType: 'image/jpeg',
       buffer: jpeg,
     });
-    await browser.context.setOffline(true);
+    await world.browser.context.setOffline(true);
     try {
       await edit.getByRole('button', { name: '保存' }).click();
       await edit
@@ -222,7 +183,7 @@ describe('profile', () => {
         .getByText(AVATAR_MESSAGES.uploadFailed(AUTH_MESSAGES.networkError))
         .waitFor();
     } finally {
-      await browser.context.setOffline(false);
+      await world.browser.context.setOffline(false);
     }
     await edit.getByRole('button', { name: '取消' }).click();
     expect(await profileAvatar.locator('img').getAttribute('src')).toBe(src);
@@ -235,7 +196,7 @@ describe('profile', () => {
     await profileAvatar.locator('img').waitFor({ state: 'detached' });
     expect(await profileAvatar.textContent()).toBe('测');
     expect(await menuAvatar.count()).toBe(0);
-    const me = await fetch(`${gateway.url}/api/auth/login`, {
+    const me = await fetch(`${world.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ phone, password }),

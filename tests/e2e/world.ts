@@ -90,6 +90,7 @@ export function useWorld<D extends string = never>(options: WorldOptions<D> = {}
     const close = browser.close.bind(browser);
     browser.close = async () => {
       launched.delete(browser);
+      inTest?.delete(browser);
       await close();
     };
     launched.add(browser);
