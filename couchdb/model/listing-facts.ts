@@ -3,6 +3,7 @@
  * the list's filter need on the first screen (the filtered lists, the card's line). The form's and
  * detail page's labels, limits and messages are in listing-fact-labels.ts, loaded with them.
  */
+import type { Orientation, PaymentTerm } from './listing-choice-facts';
 import type { PropertyType } from './property-facts';
 
 /**
@@ -16,29 +17,6 @@ export type Usage = (typeof USAGES)[number];
 /** Rent listings only. */
 export const RENTAL_MODES = ['整租', '合租'] as const;
 export type RentalMode = (typeof RENTAL_MODES)[number];
-export const ORIENTATIONS = [
-  '南',
-  '南北',
-  '东南',
-  '西南',
-  '东',
-  '西',
-  '北',
-  '东北',
-  '西北',
-  '东西',
-] as const;
-export type Orientation = (typeof ORIENTATIONS)[number];
-/** Rent listings only. */
-export const PAYMENT_TERMS = [
-  '押一付一',
-  '押一付三',
-  '押二付一',
-  '押一付六',
-  '年付',
-  '面议',
-] as const;
-export type PaymentTerm = (typeof PAYMENT_TERMS)[number];
 /** A listing's structured facts as stored (every field optional). */
 export interface PropertyFactsValue {
   floor?: number | undefined;

@@ -37,14 +37,8 @@ import {
   YEAR_BUILT_MAX,
   YEAR_BUILT_MIN,
 } from './listing-fact-labels';
-import {
-  DECORATIONS,
-  ORIENTATIONS,
-  PAYMENT_TERMS,
-  PRICE_HISTORY_MAX,
-  RENTAL_MODES,
-  USAGES,
-} from './listing-facts';
+import { DECORATIONS, PRICE_HISTORY_MAX, RENTAL_MODES, USAGES } from './listing-facts';
+import { ORIENTATIONS, PAYMENT_TERMS } from './listing-choice-facts';
 import { MODERATION_KINDS, REPORT_REASON_MAX } from './trust-facts';
 import {
   normalizeVerificationCode,

@@ -16,7 +16,7 @@ import {
   type Township,
 } from '@couchdb/model/constants';
 import { DEFAULT_SETTINGS, SETTING_DESCRIPTIONS } from '@couchdb/model/setting-facts';
-import { ORIENTATIONS, PAYMENT_TERMS } from '@couchdb/model/listing-facts';
+import { ORIENTATIONS, PAYMENT_TERMS } from '@couchdb/model/listing-choice-facts';
 import type { AuditStatus, PropertyStatus, PropertyType } from '@couchdb/model/property-facts';
 import type { Demand } from '@couchdb/model/demand';
 import type { News } from '@couchdb/model/news';

@@ -25,14 +25,8 @@ import {
   YEAR_BUILT_MAX,
   YEAR_BUILT_MIN,
 } from '@couchdb/model/listing-fact-labels';
-import {
-  DECORATIONS,
-  ORIENTATIONS,
-  PAYMENT_TERMS,
-  PRICE_HISTORY_MAX,
-  RENTAL_MODES,
-  USAGES,
-} from '@couchdb/model/listing-facts';
+import { DECORATIONS, PRICE_HISTORY_MAX, RENTAL_MODES, USAGES } from '@couchdb/model/listing-facts';
+import { ORIENTATIONS, PAYMENT_TERMS } from '@couchdb/model/listing-choice-facts';
 import { TITLE_MAX, URL_MAX } from '@couchdb/model/common-facts';
 import { CUSTOM_TAG_MAX, FEATURES_MAX, TOWNSHIPS } from '@couchdb/model/constants';
 import { MEDIA_TYPES } from '@couchdb/model/media-facts';

@@ -12,13 +12,8 @@ import { useController, useWatch, type Control, type FieldPath } from 'react-hoo
 import { PRESET_FEATURE_TAGS } from '@couchdb/model/constants';
 import type { PropertyForm } from '@couchdb/model/property';
 import { addCustomTag } from '@couchdb/model/property-facts';
-import {
-  DECORATIONS,
-  ORIENTATIONS,
-  PAYMENT_TERMS,
-  RENTAL_MODES,
-  USAGES,
-} from '@couchdb/model/listing-facts';
+import { DECORATIONS, RENTAL_MODES, USAGES } from '@couchdb/model/listing-facts';
+import { ORIENTATIONS, PAYMENT_TERMS } from '@couchdb/model/listing-choice-facts';
 import { LIFT_LABELS, PROPERTY_FACT_LABELS as FL } from '@couchdb/model/listing-fact-labels';
 import { VERIFICATION_MESSAGES } from '@couchdb/model/verification-facts';
 import type { ListingFormValues } from '@couchdb/rules/listing-form';
