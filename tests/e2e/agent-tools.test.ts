@@ -6,20 +6,11 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Property } from '@couchdb/model/property';
 import { equalInstallment, formatFen } from '@couchdb/rules/mortgage';
-import {
-  explainFailure,
-  launchBrowser,
-  SCREENSHOT_DIR,
-  UI_WAIT,
-  VIEWPORTS,
-  type TestBrowser,
-} from '../helpers/browser';
+import { explainFailure, SCREENSHOT_DIR, UI_WAIT, VIEWPORTS } from '../helpers/browser';
 import { serverDocs } from '../helpers/sync-api';
-import { startGateway, type RunningGateway } from '../helpers/gateway';
-import { demoAccount } from './pages/browse-fixtures';
 import {
   chooseOption,
   MortgageCalculatorPage,
@@ -27,9 +18,9 @@ import {
   TaxCalculatorPage,
   ToolsPage,
 } from './pages/agent-tools-page';
-import { openSignedIn } from './pages/login-page';
 import { PropertyDetailPage } from './pages/property-detail-page';
 import { PwaChrome } from './pages/pwa-chrome';
+import { useWorld } from './world';
 
 vi.setConfig({ testTimeout: 180_000 });
 
@@ -39,34 +30,11 @@ async function screenshotPath(name: string): Promise<string> {
   return path.join(SCREENSHOT_DIR, `${name}.png`);
 }
 
-let gateway: RunningGateway;
-let agentDevice: TestBrowser;
-let userDevice: TestBrowser;
-let visitorDevice: TestBrowser;
-
-beforeAll(async () => {
-  gateway = await startGateway({ embedded: true });
-  [agentDevice, userDevice, visitorDevice] = await Promise.all([
-    launchBrowser(),
-    launchBrowser(),
-    launchBrowser(),
-  ]);
-});
-
-afterEach(async () => {
-  for (const device of [agentDevice, userDevice, visitorDevice]) {
-    for (const page of device?.context.pages() ?? []) await page.close();
-  }
-});
-
-afterAll(async () => {
-  await Promise.all([agentDevice?.close(), userDevice?.close(), visitorDevice?.close()]);
-  await gateway?.stop();
-});
+const world = useWorld({ devices: ['agent', 'user', 'visitor'] });
 
 describe('/tools', () => {
   it('an agent opens the mortgage calculator and gets 4,243.05 and 5,319.44 for 100万 over 30 years at 3.05%', async () => {
-    const page = await openSignedIn(agentDevice, gateway.url, demoAccount('agent'), {
+    const page = await world.signedIn(world.devices.agent, 'agent', {
       path: '/tools',
     });
     const tools = new ToolsPage(page);
@@ -133,7 +101,7 @@ describe('/tools', () => {
     await screenshotFromTop(page, 'agent-mortgage-mobile');
 
     // The tax calculator: 100万, 150 ㎡ second home held under 2 years, no original price.
-    await page.goto(`${gateway.url}/tools/tax`);
+    await page.goto(`${world.url}/tools/tax`);
     const tax = new TaxCalculatorPage(page);
     await tax.heading.waitFor();
     await tax.price.fill('100');
@@ -148,7 +116,7 @@ describe('/tools', () => {
   });
 
   it('a user sees the agents-only denial with a link to /profile', async () => {
-    const page = await openSignedIn(userDevice, gateway.url, demoAccount('user'), {
+    const page = await world.signedIn(world.devices.user, 'user', {
       path: '/tools',
     });
     const tools = new ToolsPage(page);
@@ -156,27 +124,27 @@ describe('/tools', () => {
     expect(await tools.cards.count()).toBe(0);
     await screenshotFromTop(page, 'agent-tools-denied-desktop');
     await tools.profileLink.click();
-    await page.waitForURL(`${gateway.url}/profile`, UI_WAIT);
+    await page.waitForURL(`${world.url}/profile`, UI_WAIT);
   });
 });
 
 describe('a sale listing', () => {
   it('opens the mortgage calculator prefilled with its price, for a visitor, offline', async () => {
-    const listings = [...(await serverDocs<Property>(gateway.url, null, 'properties')).values()];
+    const listings = [...(await serverDocs<Property>(world.url, null, 'properties')).values()];
     const sale = listings.find(
       (p) =>
         p.type === 'sale' && p.status === 'active' && p.audit_status === 'approved' && p.price > 0,
     )!;
-    const page = await visitorDevice.openPage(`${gateway.url}/`, VIEWPORTS.mobile);
+    const page = await world.devices.visitor.openPage(`${world.url}/`, VIEWPORTS.mobile);
     await new PwaChrome(page).waitForServiceWorker();
     const detail = new PropertyDetailPage(page);
-    await detail.goto(gateway.url, sale.id);
+    await detail.goto(world.url, sale.id);
     // The calculators are arithmetic on the device: no network needed (the service worker has
     // the screens' chunks).
     const entry = page.getByRole('link', { name: '房贷计算' });
     await entry.scrollIntoViewIfNeeded();
     await page.screenshot({ path: await screenshotPath('agent-detail-loan-entry-mobile') });
-    await visitorDevice.context.setOffline(true);
+    await world.devices.visitor.context.setOffline(true);
     try {
       await entry.click();
       const calc = new MortgageCalculatorPage(page);
@@ -187,13 +155,13 @@ describe('a sale listing', () => {
       await calc.loanAmount.filter({ hasText: `${formatFen(sale.price * 0.7)}元` }).waitFor();
       await calc.firstPayment('equal_installment').waitFor();
 
-      await page.goto(`${gateway.url}/tools/tax?price=${sale.price}&area=${sale.area}`);
+      await page.goto(`${world.url}/tools/tax?price=${sale.price}&area=${sale.area}`);
       const tax = new TaxCalculatorPage(page);
       await tax.heading.waitFor();
       expect(await tax.price.inputValue()).toBe(String(sale.price / 10_000));
       await tax.total.waitFor();
     } finally {
-      await visitorDevice.context.setOffline(false);
+      await world.devices.visitor.context.setOffline(false);
     }
   });
 });

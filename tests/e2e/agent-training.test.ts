@@ -5,23 +5,14 @@
  * is kept and sent when the connection returns; a coming_soon course cannot be started; a user sees
  * the agents-only denial. Run `npm run build` first (`npm run test:e2e` does).
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { findCourse } from '@couchdb/model/training-content';
 import { TRAINING_MESSAGES as tm, type CourseProgress } from '@couchdb/model/training-facts';
-import {
-  launchBrowser,
-  saveScreenshot,
-  SYNC_WAIT,
-  UI_WAIT,
-  VIEWPORTS,
-  type TestBrowser,
-} from '../helpers/browser';
+import { saveScreenshot, SYNC_WAIT, UI_WAIT, VIEWPORTS } from '../helpers/browser';
 import { bearer } from '../helpers/sync-api';
-import { startGateway, type RunningGateway } from '../helpers/gateway';
-import { demoAccount, signInDemo, type Session } from './pages/browse-fixtures';
-import { openSignedIn } from './pages/login-page';
 import { PwaChrome } from './pages/pwa-chrome';
 import { CoursePage, TrainingPage } from './pages/training-page';
+import { useWorld } from './world';
 
 vi.setConfig({ testTimeout: 180_000 });
 
@@ -29,37 +20,20 @@ const COURSE = 'listing-standards';
 const course = findCourse(COURSE)!;
 const lessonIds = course.lessons.map((l) => l.id);
 
-let gateway: RunningGateway;
-let phone: TestBrowser;
-let laptop: TestBrowser;
-let userDevice: TestBrowser;
-let agentApi: Session;
+const world = useWorld({ devices: ['phone', 'laptop', 'user'], accounts: ['agent'] });
 
 /** The agent's progress in COURSE as the account holds it. */
 async function stored(): Promise<CourseProgress | undefined> {
-  const res = await fetch(`${gateway.url}/api/training/progress`, { headers: bearer(agentApi) });
+  const res = await fetch(`${world.url}/api/training/progress`, {
+    headers: bearer(world.accounts.agent),
+  });
   const body = (await res.json()) as { courses: CourseProgress[] };
   return body.courses.find((c) => c.courseId === COURSE);
 }
 
-beforeAll(async () => {
-  gateway = await startGateway({ embedded: true });
-  [phone, laptop, userDevice] = await Promise.all([
-    launchBrowser(),
-    launchBrowser(),
-    launchBrowser(),
-  ]);
-  agentApi = await signInDemo(gateway.url, 'agent');
-});
-
-afterAll(async () => {
-  await Promise.all([phone?.close(), laptop?.close(), userDevice?.close()]);
-  await gateway?.stop();
-});
-
 describe('经纪人培训', () => {
   it('a completed lesson survives a reload, reaches the account and shows on a second browser', async () => {
-    const page = await openSignedIn(phone, gateway.url, demoAccount('agent'), {
+    const page = await world.signedIn(world.devices.phone, 'agent', {
       viewport: VIEWPORTS.mobile,
       path: '/training',
     });
@@ -97,7 +71,7 @@ describe('经纪人培训', () => {
       .toMatchObject({ completedLessons: [lessonIds[0]], lastLesson: lessonIds[1] });
 
     // A second browser signed in as the same agent resumes there.
-    const other = await openSignedIn(laptop, gateway.url, demoAccount('agent'), {
+    const other = await world.signedIn(world.devices.laptop, 'agent', {
       path: '/training',
     });
     const laptopTraining = new TrainingPage(other);
@@ -120,15 +94,15 @@ describe('经纪人培训', () => {
   });
 
   it('offline: a lesson completed without a connection is kept and sent when it returns', async () => {
-    const page = await openSignedIn(phone, gateway.url, demoAccount('agent'), {
+    const page = await world.signedIn(world.devices.phone, 'agent', {
       viewport: VIEWPORTS.mobile,
     });
     await new PwaChrome(page).waitForServiceWorker();
     const reader = new CoursePage(page);
-    await reader.goto(gateway.url, COURSE);
+    await reader.goto(world.url, COURSE);
     await expect.poll(() => reader.doneLessons(), UI_WAIT).toEqual([0]);
 
-    await phone.context.setOffline(true);
+    await world.devices.phone.context.setOffline(true);
     try {
       await page.reload();
       await new PwaChrome(page).offlineBanner.waitFor(UI_WAIT);
@@ -141,7 +115,7 @@ describe('经纪人培训', () => {
       await expect.poll(() => reader.doneLessons(), UI_WAIT).toEqual([0, 1]);
       expect((await stored())?.completedLessons).toEqual([lessonIds[0]]);
     } finally {
-      await phone.context.setOffline(false);
+      await world.devices.phone.context.setOffline(false);
     }
     await expect
       .poll(async () => new Set((await stored())?.completedLessons), SYNC_WAIT)
@@ -151,13 +125,13 @@ describe('经纪人培训', () => {
 
   it('a lesson shows its figure at both sizes', async () => {
     const resale = findCourse('resale-process')!;
-    const page = await openSignedIn(laptop, gateway.url, demoAccount('agent'));
+    const page = await world.signedIn(world.devices.laptop, 'agent');
     for (const [viewport, name] of [
       [VIEWPORTS.desktop, 'training-figure-desktop'],
       [VIEWPORTS.mobile, 'training-figure-mobile'],
     ] as const) {
       await page.setViewportSize(viewport);
-      await page.goto(`${gateway.url}/training/${resale.id}?lesson=${resale.lessons[0]!.id}`);
+      await page.goto(`${world.url}/training/${resale.id}?lesson=${resale.lessons[0]!.id}`);
       const reader = new CoursePage(page);
       await expect
         .poll(() => reader.lessonTitle.textContent(), UI_WAIT)
@@ -170,9 +144,9 @@ describe('经纪人培训', () => {
 
   it('a course with every lesson completed shows 已完成', async () => {
     const showing = findCourse('showing-skills')!;
-    const page = await openSignedIn(laptop, gateway.url, demoAccount('agent'));
+    const page = await world.signedIn(world.devices.laptop, 'agent');
     const reader = new CoursePage(page);
-    await reader.goto(gateway.url, showing.id);
+    await reader.goto(world.url, showing.id);
     for (const [i, lesson] of showing.lessons.entries()) {
       await expect.poll(() => reader.lessonTitle.textContent(), UI_WAIT).toBe(lesson.title);
       await reader.completeButton.click();
@@ -181,7 +155,7 @@ describe('经纪人培训', () => {
     }
     await page.getByText(tm.courseDone).waitFor(UI_WAIT);
     const training = new TrainingPage(page);
-    await training.goto(gateway.url);
+    await training.goto(world.url);
     const card = training.card(showing.id);
     await card.getByText(tm.completed, { exact: true }).waitFor(UI_WAIT);
     expect(await training.startLink(showing.id).textContent()).toBe(tm.review);
@@ -192,7 +166,7 @@ describe('经纪人培训', () => {
   });
 
   it('a coming_soon course shows 即将上线 and cannot be started', async () => {
-    const page = await openSignedIn(laptop, gateway.url, demoAccount('agent'), {
+    const page = await world.signedIn(world.devices.laptop, 'agent', {
       path: '/training',
     });
     const training = new TrainingPage(page);
@@ -203,13 +177,13 @@ describe('经纪人培训', () => {
     expect(await soon.getByRole('button').count()).toBe(0);
 
     const reader = new CoursePage(page);
-    await reader.goto(gateway.url, 'rural-land-risk');
+    await reader.goto(world.url, 'rural-land-risk');
     await reader.notStartable.waitFor(UI_WAIT);
     expect(await reader.completeButton.count()).toBe(0);
     expect(await reader.lessons.count()).toBe(0);
-    const res = await fetch(`${gateway.url}/api/training/progress/rural-land-risk`, {
+    const res = await fetch(`${world.url}/api/training/progress/rural-land-risk`, {
       method: 'PUT',
-      headers: { ...bearer(agentApi), 'Content-Type': 'application/json' },
+      headers: { ...bearer(world.accounts.agent), 'Content-Type': 'application/json' },
       body: JSON.stringify({ completedLessons: [], lastLesson: 'homestead' }),
     });
     expect(res.status).toBe(400);
@@ -217,14 +191,14 @@ describe('经纪人培训', () => {
   });
 
   it('a user sees the agents-only denial with a link to /profile', async () => {
-    const page = await openSignedIn(userDevice, gateway.url, demoAccount('user'), {
+    const page = await world.signedIn(world.devices.user, 'user', {
       path: '/training',
     });
     const training = new TrainingPage(page);
     await training.denial.waitFor(UI_WAIT);
     expect(await training.cards.count()).toBe(0);
     await training.profileLink.click();
-    await page.waitForURL(`${gateway.url}/profile`, UI_WAIT);
+    await page.waitForURL(`${world.url}/profile`, UI_WAIT);
     await page.close();
   });
 });

@@ -6,34 +6,25 @@
  * average 单价 of those listings, and a listing's similar listings (its 小区 first).
  * Run `npm run build` first (`npm run test:e2e` does).
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Township } from '@couchdb/model/constants';
 import type { Property } from '@couchdb/model/property';
-import {
-  launchBrowser,
-  saveScreenshot,
-  SYNC_WAIT,
-  UI_WAIT,
-  VIEWPORTS,
-  type TestBrowser,
-} from '../helpers/browser';
-import { startGateway, type RunningGateway } from '../helpers/gateway';
-import { serverDocs, type Session } from '../helpers/sync-api';
-import { publishApproved, signInDemo } from './pages/browse-fixtures';
+import { saveScreenshot, SYNC_WAIT, UI_WAIT, VIEWPORTS } from '../helpers/browser';
+import { serverDocs } from '../helpers/sync-api';
+import { publishApproved } from './pages/browse-fixtures';
 import { AreasPage, CommunityPage } from './pages/areas-page';
 import { PropertyDetailPage } from './pages/property-detail-page';
 import { PropertyListPage } from './pages/property-list-page';
 import { PwaChrome } from './pages/pwa-chrome';
+import { useWorld } from './world';
 
 const TOWNSHIP: Township = '九村镇';
 const COMMUNITY = `区域测试苑${Date.now() % 100000}`;
 /** A demo 小区 with several listings and photos. */
 const DEMO_COMMUNITY = '海口新村';
 
-let gateway: RunningGateway;
-let browser: TestBrowser;
-let agent: Session;
-let admin: Session;
+const world = useWorld({ browser: 'file', accounts: ['agent', 'admin'] });
+
 const ids = { a: '', b: '', c: '', rent: '' };
 
 const place = (community: string) => ({
@@ -45,31 +36,28 @@ const place = (community: string) => ({
 });
 
 beforeAll(async () => {
-  gateway = await startGateway({ embedded: true });
-  browser = await launchBrowser();
-  agent = await signInDemo(gateway.url, 'agent');
-  admin = await signInDemo(gateway.url, 'admin');
+  const { agent, admin } = world.accounts;
   // 单价 9,000, 11,000 and 13,000 元/㎡: the 小区's average is 11,000 元/㎡.
-  ids.a = await publishApproved(gateway.url, agent, admin, {
+  ids.a = await publishApproved(world.url, agent, admin, {
     title: '区域测试 三居 九千单价',
     price: 900_000,
     area: 100,
     address: place(COMMUNITY),
   });
-  ids.b = await publishApproved(gateway.url, agent, admin, {
+  ids.b = await publishApproved(world.url, agent, admin, {
     title: '区域测试 三居 一万一单价',
     price: 1_100_000,
     area: 100,
     address: place(COMMUNITY),
   });
   // Typed with spaces: still the same 小区.
-  ids.c = await publishApproved(gateway.url, agent, admin, {
+  ids.c = await publishApproved(world.url, agent, admin, {
     title: '区域测试 小两居 一万三单价',
     price: 650_000,
     area: 50,
     address: place(` ${COMMUNITY} `),
   });
-  ids.rent = await publishApproved(gateway.url, agent, admin, {
+  ids.rent = await publishApproved(world.url, agent, admin, {
     title: '区域测试 整租两居',
     type: 'rent',
     price: 1_800,
@@ -78,14 +66,9 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await gateway?.stop();
-});
-
 /** The township's public sale listings as the store holds them: their number and mean 单价. */
 async function townshipSaleFigures(township: string): Promise<{ count: number; average: string }> {
-  const all = [...(await serverDocs<Property>(gateway.url, null, 'properties')).values()];
+  const all = [...(await serverDocs<Property>(world.url, null, 'properties')).values()];
   const sales = all.filter(
     (p) =>
       p.status === 'active' &&
@@ -102,7 +85,7 @@ it('shows the townships, a 小区 page and similar listings offline after one on
   const expected = await townshipSaleFigures(TOWNSHIP);
   expect(expected.count).toBeGreaterThanOrEqual(3);
 
-  const page = await browser.openPage(`${gateway.url}/areas`, VIEWPORTS.mobile);
+  const page = await world.browser.openPage(`${world.url}/areas`, VIEWPORTS.mobile);
   const areas = new AreasPage(page);
   const community = new CommunityPage(page);
   const detail = new PropertyDetailPage(page);
@@ -111,23 +94,23 @@ it('shows the townships, a 小区 page and similar listings offline after one on
     // Online once: the device pulls the listings and the service worker stores the app.
     await page.getByRole('status', { name: '同步状态：已同步' }).waitFor(SYNC_WAIT);
     // 区域找房 is reachable from the home page and the list.
-    await page.goto(`${gateway.url}/`);
+    await page.goto(`${world.url}/`);
     await page.getByRole('link', { name: '区域找房' }).click();
     await areas.townshipRows.first().waitFor();
-    await list.goto(gateway.url);
+    await list.goto(world.url);
     await saveScreenshot(page, 'areas-list-entry-mobile');
     await page.getByRole('link', { name: '区域找房' }).click();
     await areas.townshipRows.first().waitFor();
     await new PwaChrome(page).waitForServiceWorker();
-    await community.goto(gateway.url, COMMUNITY);
+    await community.goto(world.url, COMMUNITY);
     await expect.poll(() => community.saleCards.count(), SYNC_WAIT).toBe(3);
     // The demo 小区's photos once online, so the service worker keeps them for offline.
-    await community.goto(gateway.url, DEMO_COMMUNITY);
+    await community.goto(world.url, DEMO_COMMUNITY);
     await community.photos.first().locator('img').waitFor();
 
-    await browser.context.setOffline(true);
+    await world.browser.context.setOffline(true);
     try {
-      await page.goto(`${gateway.url}/areas`);
+      await page.goto(`${world.url}/areas`);
       await areas.townshipRows.first().waitFor();
       expect(await areas.townshipRows.count()).toBe(6);
       await expect.poll(() => areas.figures(areas.township(TOWNSHIP)), UI_WAIT).toEqual(expected);
@@ -197,29 +180,29 @@ it('shows the townships, a 小区 page and similar listings offline after one on
       expect(await community.unitPrice.textContent()).toBe('11,000元/㎡');
 
       // A demo 小区 with photos, and an unknown one.
-      await community.goto(gateway.url, DEMO_COMMUNITY);
+      await community.goto(world.url, DEMO_COMMUNITY);
       await community.unitPrice.waitFor();
       expect(await community.photos.count()).toBeGreaterThan(0);
       await saveScreenshot(page, 'areas-demo-community-mobile');
-      await community.goto(gateway.url, '没有这个小区');
+      await community.goto(world.url, '没有这个小区');
       await page.getByText('暂无该小区的房源信息').waitFor();
 
       await page.setViewportSize(VIEWPORTS.desktop);
-      await areas.goto(gateway.url);
+      await areas.goto(world.url);
       await expect.poll(() => areas.figures(areas.township(TOWNSHIP)), UI_WAIT).toEqual(expected);
       await saveScreenshot(page, 'areas-townships-desktop');
-      await community.goto(gateway.url, COMMUNITY);
+      await community.goto(world.url, COMMUNITY);
       await community.unitPrice.waitFor();
       await saveScreenshot(page, 'areas-community-desktop');
-      await community.goto(gateway.url, DEMO_COMMUNITY);
+      await community.goto(world.url, DEMO_COMMUNITY);
       await community.unitPrice.waitFor();
       await saveScreenshot(page, 'areas-demo-community-desktop');
-      await detail.goto(gateway.url, ids.a);
+      await detail.goto(world.url, ids.a);
       await detail.scrollToSimilar(UI_WAIT.timeout);
       await page.getByTestId('similar-listings').waitFor();
       await saveScreenshot(page, 'areas-similar-desktop');
     } finally {
-      await browser.context.setOffline(false);
+      await world.browser.context.setOffline(false);
     }
   } finally {
     await page.close();

@@ -6,58 +6,29 @@
  * the three prices, and a user who had favourited it sees the drop on /favorites.
  * Run `npm run build` first (`npm run test:e2e` does).
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { favoriteId } from '@couchdb/model/favorite-facts';
 import type { Property } from '@couchdb/model/property';
 import { PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
-import {
-  launchBrowser,
-  saveScreenshot,
-  SYNC_WAIT,
-  UI_WAIT,
-  VIEWPORTS,
-  type TestBrowser,
-} from '../helpers/browser';
-import { startGateway, type RunningGateway } from '../helpers/gateway';
-import { insert, serverDocs, updateAccepted, type Session } from '../helpers/sync-api';
-import { demoAccount, signInDemo } from './pages/browse-fixtures';
+import { saveScreenshot, SYNC_WAIT, UI_WAIT, VIEWPORTS } from '../helpers/browser';
+import { insert, serverDocs, updateAccepted } from '../helpers/sync-api';
 import { FavoritesPage } from './pages/favorites-page';
 import { Layout } from './pages/layout';
-import { openSignedIn } from './pages/login-page';
 import { PropertyDetailPage } from './pages/property-detail-page';
 import { PropertyListPage } from './pages/property-list-page';
 import { PublishPropertyPage, VALID_DETAILS, VALID_PLACE } from './pages/publish-page';
+import { useWorld } from './world';
 
-let gateway: RunningGateway;
-let browser: TestBrowser;
-/** The user's own device (a browser profile of its own: one session a profile). */
-let userDevice: TestBrowser | undefined;
-let agent: Session;
-let admin: Session;
-let user: Session;
-
-beforeAll(async () => {
-  gateway = await startGateway({ embedded: true });
-  browser = await launchBrowser();
-  agent = await signInDemo(gateway.url, 'agent');
-  admin = await signInDemo(gateway.url, 'admin');
-  user = await signInDemo(gateway.url, 'user');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await userDevice?.close();
-  await gateway?.stop();
-});
+const world = useWorld({ browser: 'file', accounts: ['agent', 'admin', 'user'] });
 
 async function serverListing(title: string): Promise<Property | null> {
-  const all = await serverDocs<Property>(gateway.url, admin, 'properties');
+  const all = await serverDocs<Property>(world.url, world.accounts.admin, 'properties');
   return [...all.values()].find((p) => p.title === title) ?? null;
 }
 
 it('publish with the facts, filter by them, see them on the card and detail page; price history and drop', async () => {
   const title = `结构化信息 湖景三居 ${Date.now() % 100000}`;
-  const page = await openSignedIn(browser, gateway.url, demoAccount('agent'), {
+  const page = await world.signedIn(world.browser, 'agent', {
     viewport: VIEWPORTS.mobile,
     path: '/publish/property',
   });
@@ -96,11 +67,13 @@ it('publish with the facts, filter by them, see them on the card and detail page
     usage: '住宅',
   });
   expect(listing.price_history?.map((p) => p.price)).toEqual([880_000]);
-  await updateAccepted(gateway.url, admin, 'properties', listing.id, { audit_status: 'approved' });
+  await updateAccepted(world.url, world.accounts.admin, 'properties', listing.id, {
+    audit_status: 'approved',
+  });
   // A user favourites it at its first price.
-  await insert(gateway.url, user, 'favorites', {
-    id: favoriteId(user.userId, listing.id),
-    user_id: user.userId,
+  await insert(world.url, world.accounts.user, 'favorites', {
+    id: favoriteId(world.accounts.user.userId, listing.id),
+    user_id: world.accounts.user.userId,
     property_id: listing.id,
     created_at: new Date().toISOString(),
   } as never);
@@ -108,7 +81,7 @@ it('publish with the facts, filter by them, see them on the card and detail page
   // The list's filter finds it by its facts, and leaves it out for another decoration.
   await page.setViewportSize(VIEWPORTS.desktop);
   const list = new PropertyListPage(page);
-  await list.goto(gateway.url);
+  await list.goto(world.url);
   await list.openPanel();
   await list.choose('朝向', '南北');
   await list.choose('装修', '精装');
@@ -129,12 +102,16 @@ it('publish with the facts, filter by them, see them on the card and detail page
   await card.waitFor({ state: 'detached', ...UI_WAIT });
 
   // The agent lowers the price twice (before the detail page counts its view: no write races).
-  await updateAccepted(gateway.url, agent, 'properties', listing.id, { price: 850_000 });
-  await updateAccepted(gateway.url, agent, 'properties', listing.id, { price: 820_000 });
+  await updateAccepted(world.url, world.accounts.agent, 'properties', listing.id, {
+    price: 850_000,
+  });
+  await updateAccepted(world.url, world.accounts.agent, 'properties', listing.id, {
+    price: 820_000,
+  });
 
   // The detail page's fact grid.
   const detail = new PropertyDetailPage(page);
-  await detail.goto(gateway.url, listing.id);
+  await detail.goto(world.url, listing.id);
   const facts = {
     floor: '8/18层',
     orientation: '南北',
@@ -157,12 +134,13 @@ it('publish with the facts, filter by them, see them on the card and detail page
   await saveScreenshot(page, 'listing-facts-detail-mobile');
 
   // The user who favourited it at 88万 sees it 6万 cheaper on /favorites.
-  userDevice = await launchBrowser();
-  const userPage = await openSignedIn(userDevice, gateway.url, demoAccount('user'), {
+  // On their own device: a browser profile of its own (one session a profile).
+  const userDevice = await world.launch();
+  const userPage = await world.signedIn(userDevice, 'user', {
     viewport: VIEWPORTS.mobile,
   });
   const favorites = new FavoritesPage(userPage);
-  await favorites.goto(gateway.url);
+  await favorites.goto(world.url);
   const favoriteCard = userPage.locator(
     `[data-testid="property-card"][data-property-id="${listing.id}"]`,
   );
