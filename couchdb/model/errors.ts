@@ -28,6 +28,11 @@ export const ERROR_MESSAGES = {
   phone_taken: '该手机号已注册',
   wrong_password: '当前密码不正确',
   conflict: '数据已被修改，请刷新后重试',
+  /**
+   * A pushed create past its owner's cap of the collection (listings, demands, favourites, saved
+   * searches, inbox entries); the refusal carries the collection's own text with the cap in it.
+   */
+  too_many: '数量已达上限，请删除不再需要的内容后再试',
   payload_too_large: '提交的内容过大',
   unsupported_media: '不支持的文件格式',
   file_too_large: '文件过大',

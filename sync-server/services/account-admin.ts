@@ -21,7 +21,7 @@ import {
   type AccountChange,
   type Viewer,
 } from '@couchdb/rules/access';
-import type { ErrorCode } from '@couchdb/model/errors';
+import type { Decision } from '@couchdb/rules/decision';
 import { HttpError } from '../http-error';
 import { couchStatus, type Store } from '../store/couch';
 import type { AccountDirectory } from './account-directory';
@@ -288,7 +288,7 @@ const toAccount = (doc: UserDoc) => ({
   is_verified: doc.is_verified,
 });
 
-function refuseUnless(decision: { ok: true } | { ok: false; code: string; message: string }) {
+function refuseUnless(decision: Decision) {
   if (decision.ok) return;
   const status =
     decision.code === 'not_found'
@@ -298,5 +298,5 @@ function refuseUnless(decision: { ok: true } | { ok: false; code: string; messag
         : decision.code === 'forbidden'
           ? 403
           : 409;
-  throw new HttpError(status, decision.code as ErrorCode, decision.message);
+  throw new HttpError(status, decision.code, decision.message);
 }

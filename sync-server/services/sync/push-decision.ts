@@ -6,6 +6,7 @@
  * the functions given, only when a rule needs it. push.ts reads the current version, carries the
  * decision out and answers the device.
  */
+import type { ErrorCode } from '@couchdb/model/errors';
 import type { Settings } from '@couchdb/model/setting-facts';
 import {
   SYNC_DOC_MAX_BYTES,
@@ -33,7 +34,7 @@ export interface SentRow {
 /** A row's document with its id checked, or the refusal of a row that names no document. */
 export type SentDocument =
   | { ok: true; id: string; doc: SyncDocument }
-  | { ok: false; code: string; message: string; stubId: string };
+  | { ok: false; code: ErrorCode; message: string; stubId: string };
 
 /** The document a row sends, its id checked (the stub id of a bad one is cut to an id's length). */
 export function sentDocument(row: SentRow): SentDocument {
@@ -70,7 +71,7 @@ export interface RowInput {
 
 export type RowDecision =
   /** Refused by a rule: answered with the code, the message and the version the caller may see. */
-  | { kind: 'refuse'; code: string; message: string }
+  | { kind: 'refuse'; code: ErrorCode; message: string }
   /**
    * The device's assumption is not the server's state: answered with the server's version.
    * `relog`: the store holds this very write already (the gateway stopped between the write and

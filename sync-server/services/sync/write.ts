@@ -3,7 +3,7 @@
  * the collection's write policy forces the server-owned fields, the write schema validates the
  * result, and the visibility history is carried over.
  */
-import { ERROR_MESSAGES } from '@couchdb/model/errors';
+import { ERROR_MESSAGES, type ErrorCode } from '@couchdb/model/errors';
 import type { SyncCollection, SyncDocument } from '@couchdb/model/sync';
 import { parseWithMessages } from '@couchdb/model/validation';
 import { ACCESS_MESSAGES, canWrite, type Viewer } from '@couchdb/rules/access';
@@ -13,7 +13,8 @@ import type { Operator } from '../oplog-service';
 import { toModelDoc, type StoredDoc } from './projection';
 import { WRITE_POLICIES } from './policies';
 
-export type Outcome = { ok: true; doc: StoredDoc } | { ok: false; code: string; message: string };
+export type Outcome =
+  { ok: true; doc: StoredDoc } | { ok: false; code: ErrorCode; message: string };
 
 export interface WriteInput {
   viewer: NonNullable<Viewer>;

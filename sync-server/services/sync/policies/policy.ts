@@ -3,6 +3,7 @@
  * allowed write, the document to store with the server-owned fields of the access table forced.
  */
 import type { z } from 'zod';
+import type { ErrorCode } from '@couchdb/model/errors';
 import type { Settings } from '@couchdb/model/setting-facts';
 import type { Viewer } from '@couchdb/rules/access';
 import type { Operator } from '../../oplog-service';
@@ -28,10 +29,15 @@ export interface WriteContext {
   admitNew(cap: number): Promise<boolean>;
 }
 
+/** The prepared document, or a refusal with its code (a member of ErrorCode) and message. */
 export type Prepared =
-  { ok: true; next: Record<string, unknown> } | { ok: false; code: string; message: string };
+  { ok: true; next: Record<string, unknown> } | { ok: false; code: ErrorCode; message: string };
 
-export const refused = (code: string, message: string): Prepared => ({ ok: false, code, message });
+export const refused = (code: ErrorCode, message: string): Prepared => ({
+  ok: false,
+  code,
+  message,
+});
 
 export interface WritePolicy {
   /** The write schema the prepared document must pass. */

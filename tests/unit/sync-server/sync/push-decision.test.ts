@@ -1,8 +1,8 @@
 /**
  * The decision on one pushed row, as a table: given the caller, the row, the current stored
- * version and what the cap allows, the row is refused with a code, answered as a conflict,
- * accepted unchanged or written; and the decision asks for the operator, the settings or a place
- * under the cap only when a write policy runs.
+ * version and what the cap allows, the row is refused with a code (always one of ErrorCode's),
+ * answered as a conflict, accepted unchanged or written; and the decision asks for the operator,
+ * the settings or a place under the cap only when a write policy runs.
  */
 import { describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '@couchdb/model/errors';
@@ -220,6 +220,8 @@ describe('decideRow', () => {
     const decision = await decide(c, asked);
     expect(decision).toMatchObject(c.expected);
     if (!c.asks) expect(asked).toEqual([]);
+    // Every refusal code is one of the gateway's codes, with its text in one place.
+    if (decision.kind === 'refuse') expect(Object.keys(ERROR_MESSAGES)).toContain(decision.code);
   });
 
   it('writes a new favourite with no revision, its creation time the gateway’s', async () => {
