@@ -9,38 +9,21 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { POSTER_MESSAGES } from '@couchdb/model/poster-facts';
 import { PROMOTION_PARAMS } from '@couchdb/model/promotion-link-facts';
 import { POSTER_HEIGHT, POSTER_WIDTH } from '@couchdb/rules/poster';
-import {
-  launchBrowser,
-  SCREENSHOT_DIR,
-  SYNC_WAIT,
-  UI_WAIT,
-  VIEWPORTS,
-  type TestBrowser,
-} from '../helpers/browser';
-import { startGateway, type RunningGateway } from '../helpers/gateway';
-import {
-  demoAccount,
-  publishApproved,
-  publishPending,
-  signInDemo,
-  uploadMedia,
-  type Session,
-} from './pages/browse-fixtures';
-import { openSignedIn } from './pages/login-page';
+import { SCREENSHOT_DIR, SYNC_WAIT, UI_WAIT, VIEWPORTS } from '../helpers/browser';
+import { demoAccount, publishApproved, publishPending, uploadMedia } from './pages/browse-fixtures';
 import { cacheHolds, deviceHolds, PosterDialog, readPoster } from './pages/poster-page';
 import { PropertyDetailPage } from './pages/property-detail-page';
 import { PwaChrome } from './pages/pwa-chrome';
+import { useWorld } from './world';
 
 vi.setConfig({ testTimeout: 180_000 });
 
-let gateway: RunningGateway;
-let agentDevice: TestBrowser;
-let admin: Session;
-let agent: Session;
+const world = useWorld({ devices: ['agent'], accounts: ['admin', 'agent'] });
+
 const ids = { photo: '', neverSeen: '', pending: '' };
 let photo: { url: string; thumbnail_url: string };
 
@@ -68,14 +51,14 @@ async function viewportShot(page: Page, name: string): Promise<void> {
 const promotionLinkOf = (text: string | null) => new URL(text ?? 'about:blank');
 
 beforeAll(async () => {
-  gateway = await startGateway({ embedded: true });
-  agentDevice = await launchBrowser();
-  [admin, agent] = await Promise.all([
-    signInDemo(gateway.url, 'admin'),
-    signInDemo(gateway.url, 'agent'),
-  ]);
-  photo = await uploadMedia(gateway.url, agent, await lakePhoto(), 'lake.jpg', 'image/jpeg');
-  ids.photo = await publishApproved(gateway.url, agent, admin, {
+  photo = await uploadMedia(
+    world.url,
+    world.accounts.agent,
+    await lakePhoto(),
+    'lake.jpg',
+    'image/jpeg',
+  );
+  ids.photo = await publishApproved(world.url, world.accounts.agent, world.accounts.admin, {
     title: '测试海报 抚仙湖畔精装三居室 南北通透 拎包入住 近学校和菜市场',
     type: 'sale',
     price: 1_280_000,
@@ -92,27 +75,24 @@ beforeAll(async () => {
     features: ['精装修', '南北通透', '近学校', '满五唯一', '带车位'],
     images: [{ ...photo, id: 'poster-img-1', is_cover: true, sort_order: 0 }],
   });
-  ids.pending = await publishPending(gateway.url, agent, { title: '测试海报 待审核的房源' });
-});
-
-afterAll(async () => {
-  await agentDevice?.close();
-  await gateway?.stop();
+  ids.pending = await publishPending(world.url, world.accounts.agent, {
+    title: '测试海报 待审核的房源',
+  });
 });
 
 describe('房源海报', () => {
-  it('an agent makes posters offline: the PNG holds the listing’s promotion link, with the cached photo or the designed cover', async () => {
+  it('an world.accounts.agent makes posters offline: the PNG holds the listing’s promotion link, with the cached photo or the designed cover', async () => {
     const account = demoAccount('agent');
-    const page = await openSignedIn(agentDevice, gateway.url, account, {
+    const page = await world.signedIn(world.devices.agent, account, {
       viewport: VIEWPORTS.mobile,
     });
     await new PwaChrome(page).waitForServiceWorker();
     const poster = new PosterDialog(page);
 
     // Online, /tools' 房源海报 card leads to 我的房源, where a public listing's card has the button.
-    await page.goto(`${gateway.url}/tools`);
+    await page.goto(`${world.url}/tools`);
     await page.getByRole('link', { name: /房源海报/ }).click();
-    await page.waitForURL(`${gateway.url}/my-properties`, UI_WAIT);
+    await page.waitForURL(`${world.url}/my-properties`, UI_WAIT);
     const card = page.locator(`[data-testid="own-property-card"][data-property-id="${ids.photo}"]`);
     await card.waitFor(SYNC_WAIT);
     await card.scrollIntoViewIfNeeded();
@@ -133,20 +113,20 @@ describe('房源海报', () => {
 
     // The detail page shows the photo once, so the service worker keeps it.
     const detail = new PropertyDetailPage(page);
-    await detail.goto(gateway.url, ids.photo);
+    await detail.goto(world.url, ids.photo);
     await expect.poll(() => cacheHolds(page, photo.url), SYNC_WAIT).toBe(true);
 
     // A second listing reaches the device now, its photo never shown (published after the lists).
     const second = await uploadMedia(
-      gateway.url,
-      agent,
+      world.url,
+      world.accounts.agent,
       await sharp({ create: { width: 800, height: 600, channels: 3, background: '#c0392b' } })
         .jpeg()
         .toBuffer(),
       'red.jpg',
       'image/jpeg',
     );
-    ids.neverSeen = await publishApproved(gateway.url, agent, admin, {
+    ids.neverSeen = await publishApproved(world.url, world.accounts.agent, world.accounts.admin, {
       title: '测试海报 右所镇整租两居',
       type: 'rent',
       price: 1500,
@@ -170,7 +150,7 @@ describe('房源海报', () => {
       )
       .toBe(true);
 
-    await agentDevice.context.setOffline(true);
+    await world.devices.agent.context.setOffline(true);
     try {
       await page.reload();
       await detail.title.waitFor(UI_WAIT);
@@ -185,7 +165,7 @@ describe('房源海报', () => {
       const made = await readPoster(file.bytes);
       expect([made.width, made.height]).toEqual([POSTER_WIDTH, POSTER_HEIGHT]);
       const link = promotionLinkOf(made.qr);
-      expect(link.origin).toBe(gateway.url);
+      expect(link.origin).toBe(world.url);
       expect(link.pathname).toBe(`/properties/${ids.photo}`);
       expect(link.searchParams.get(PROMOTION_PARAMS.ref)).toBe('poster');
       expect(link.searchParams.get(PROMOTION_PARAMS.id)).toBe(account.id);
@@ -198,7 +178,7 @@ describe('房源海报', () => {
       await poster.close();
 
       // The listing whose photo was never downloaded: the designed cover, and the code decodes.
-      await page.goto(`${gateway.url}/properties/${ids.neverSeen}`);
+      await page.goto(`${world.url}/properties/${ids.neverSeen}`);
       await detail.title.waitFor(UI_WAIT);
       await poster.open(page.getByRole('region', { name: '房源概要' }));
       await poster.fallbackNote.waitFor(UI_WAIT);
@@ -216,23 +196,19 @@ describe('房源海报', () => {
       await viewportShot(page, 'poster-dialog-fallback-desktop');
       await poster.close();
     } finally {
-      await agentDevice.context.setOffline(false);
+      await world.devices.agent.context.setOffline(false);
     }
     await page.close();
   });
 
-  it('a user who is not an agent sees no poster button', async () => {
-    const userDevice = await launchBrowser();
-    try {
-      const page = await openSignedIn(userDevice, gateway.url, demoAccount('user'), {
-        path: `/properties/${ids.photo}`,
-      });
-      const detail = new PropertyDetailPage(page);
-      await detail.title.waitFor(UI_WAIT);
-      await detail.shareButton.waitFor(UI_WAIT);
-      expect(await new PosterDialog(page).buttons().count()).toBe(0);
-    } finally {
-      await userDevice.close();
-    }
+  it('a world.accounts.user who is not an world.accounts.agent sees no poster button', async () => {
+    const userDevice = await world.launch();
+    const page = await world.signedIn(userDevice, 'user', {
+      path: `/properties/${ids.photo}`,
+    });
+    const detail = new PropertyDetailPage(page);
+    await detail.title.waitFor(UI_WAIT);
+    await detail.shareButton.waitFor(UI_WAIT);
+    expect(await new PosterDialog(page).buttons().count()).toBe(0);
   });
 });

@@ -10,7 +10,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FAVORITE_MESSAGES, favoriteId } from '@couchdb/model/favorite-facts';
 import type { Favorite } from '@couchdb/model/favorite';
 import type { Property } from '@couchdb/model/property';
@@ -18,62 +18,42 @@ import { PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import { DEFAULT_LOAN_RATES, type LoanRates } from '@couchdb/model/setting-facts';
 import { PLATFORM_LINE_WARNING } from '@couchdb/rules/contact';
 import { formatFen, listingLoanEstimate } from '@couchdb/rules/mortgage';
-import {
-  launchBrowser,
-  saveScreenshot,
-  SCREENSHOT_DIR,
-  SYNC_WAIT,
-  UI_WAIT,
-  VIEWPORTS,
-  type TestBrowser,
-} from '../helpers/browser';
-import { startGateway, type RunningGateway } from '../helpers/gateway';
-import { serverDocs, updateAccepted, type Session } from '../helpers/sync-api';
-import {
-  demoAccount,
-  publishApproved,
-  recordWebm,
-  signInDemo,
-  uploadMedia,
-} from './pages/browse-fixtures';
+import { saveScreenshot, SCREENSHOT_DIR, SYNC_WAIT, UI_WAIT, VIEWPORTS } from '../helpers/browser';
+import { serverDocs, updateAccepted } from '../helpers/sync-api';
+import { publishApproved, recordWebm, uploadMedia } from './pages/browse-fixtures';
 import { Layout } from './pages/layout';
-import { LoginPage, openSignedIn } from './pages/login-page';
+import { LoginPage } from './pages/login-page';
 import { PropertyDetailPage } from './pages/property-detail-page';
 import { PwaChrome } from './pages/pwa-chrome';
+import { useWorld } from './world';
 
 const LISTING_PHONE = '13900001818';
 /** The admin's rates for this run: not the defaults, so the estimate must have read them. */
 const RATES: LoanRates = { ...DEFAULT_LOAN_RATES, lprPercent: 3.1, basisPoints: -20 };
 
-let gateway: RunningGateway;
-let visitor: TestBrowser;
-let phone: TestBrowser;
-let admin: Session;
-let agent: Session;
-let user: Session;
+const world = useWorld({
+  devices: ['visitor', 'phone'],
+  accounts: ['admin', 'agent', 'user'],
+});
+
 const ids = { media: '', platformLine: '', history: '', manyPhotos: '' };
 let coverUrl = '';
 
 beforeAll(async () => {
-  gateway = await startGateway({ embedded: true });
-  [visitor, phone] = await Promise.all([launchBrowser(), launchBrowser()]);
-  admin = await signInDemo(gateway.url, 'admin');
-  agent = await signInDemo(gateway.url, 'agent');
-  user = await signInDemo(gateway.url, 'user');
-  await updateAccepted(gateway.url, admin, 'settings', 'loan_rates', {
+  await updateAccepted(world.url, world.accounts.admin, 'settings', 'loan_rates', {
     setting_value: { ...RATES },
   } as never);
 
-  const page = await visitor.openPage(`${gateway.url}/`);
+  const page = await world.devices.visitor.openPage(`${world.url}/`);
   const video = await uploadMedia(
-    gateway.url,
-    agent,
+    world.url,
+    world.accounts.agent,
     await recordWebm(page),
     'tour.webm',
     'video/webm',
   );
   await page.close();
-  const listings = [...(await serverDocs<Property>(gateway.url, null, 'properties')).values()];
+  const listings = [...(await serverDocs<Property>(world.url, null, 'properties')).values()];
   const photo = listings.find((p) => p.images.length > 0)!.images[0]!;
   coverUrl = photo.url;
   // The public demo listing with the most photos (a dozen): its thumbnails are wider than a phone.
@@ -81,7 +61,7 @@ beforeAll(async () => {
     .filter((p) => p.audit_status === 'approved' && p.status === 'active')
     .sort((a, b) => b.images.length - a.images.length)[0]!.id;
   const now = new Date().toISOString();
-  ids.media = await publishApproved(gateway.url, agent, admin, {
+  ids.media = await publishApproved(world.url, world.accounts.agent, world.accounts.admin, {
     title: '测试 手机详情 湖景三居',
     type: 'sale',
     price: 1_280_000,
@@ -105,23 +85,13 @@ beforeAll(async () => {
     ],
   });
   // No phone of its own: the platform line, which the dialog shows with its warning.
-  ids.platformLine = await publishApproved(gateway.url, agent, admin, {
+  ids.platformLine = await publishApproved(world.url, world.accounts.agent, world.accounts.admin, {
     title: '测试 手机详情 只有平台电话',
   });
-  ids.history = await publishApproved(gateway.url, agent, admin, {
+  ids.history = await publishApproved(world.url, world.accounts.agent, world.accounts.admin, {
     title: '测试 手机详情 两次调价',
     price: 900_000,
   });
-}, 120_000);
-
-afterAll(async () => {
-  await visitor?.close();
-  await phone?.close();
-  await gateway?.stop();
-});
-
-afterEach(async () => {
-  for (const page of [...visitor.context.pages(), ...phone.context.pages()]) await page.close();
 });
 
 /** What the phone's screen shows (a full-page shot would draw the fixed bar at the page's end). */
@@ -137,9 +107,12 @@ async function barBox(detail: PropertyDetailPage) {
   return { top: box.y, bottom: box.y + box.height, height };
 }
 
-describe('a phone’s listing page', () => {
-  it('a visitor’s 电话咨询 leads to login, and the tab bar steps aside for the contact bar', async () => {
-    const page = await visitor.openPage(`${gateway.url}/properties/${ids.media}`, VIEWPORTS.mobile);
+describe('a world.devices.phone’s listing page', () => {
+  it('a world.devices.visitor’s 电话咨询 leads to login, and the tab bar steps aside for the contact bar', async () => {
+    const page = await world.devices.visitor.openPage(
+      `${world.url}/properties/${ids.media}`,
+      VIEWPORTS.mobile,
+    );
     const detail = new PropertyDetailPage(page);
     await detail.title.waitFor(UI_WAIT);
     await detail.contactBar.waitFor(UI_WAIT);
@@ -151,9 +124,9 @@ describe('a phone’s listing page', () => {
     await new LoginPage(page).waitUntilShown();
   });
 
-  it('fits the phone’s width with a dozen photos: the thumbnails scroll, not the page', async () => {
-    const page = await visitor.openPage(
-      `${gateway.url}/properties/${ids.manyPhotos}`,
+  it('fits the world.devices.phone’s width with a dozen photos: the thumbnails scroll, not the page', async () => {
+    const page = await world.devices.visitor.openPage(
+      `${world.url}/properties/${ids.manyPhotos}`,
       VIEWPORTS.mobile,
     );
     const detail = new PropertyDetailPage(page);
@@ -181,18 +154,18 @@ describe('a phone’s listing page', () => {
   });
 
   it('keeps the bar at the bottom; calls, favourites, shares; estimates the loan; shows the video’s poster', async () => {
-    await phone.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: gateway.url,
+    await world.devices.phone.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: world.url,
     });
-    const page = await openSignedIn(phone, gateway.url, demoAccount('user'), {
+    const page = await world.signedIn(world.devices.phone, 'user', {
       viewport: VIEWPORTS.mobile,
       path: `/properties/${ids.media}`,
     });
     const detail = new PropertyDetailPage(page);
     await detail.title.waitFor(UI_WAIT);
     await detail.contactBar.waitFor(UI_WAIT);
-    await screenShot(page, 'detail-phone-top-390');
-    await saveScreenshot(page, 'detail-phone-page-390');
+    await screenShot(page, 'detail-world.devices.phone-top-390');
+    await saveScreenshot(page, 'detail-world.devices.phone-page-390');
 
     // Fixed at the viewport's bottom, before and after scrolling; the page's end is not under it.
     expect(await barBox(detail)).toMatchObject({ bottom: VIEWPORTS.mobile.height });
@@ -212,7 +185,7 @@ describe('a phone’s listing page', () => {
         };
       }, UI_WAIT)
       .toEqual({ scrolledPastTheFirstScreen: true, barAtTheBottom: true, endAboveTheBar: true });
-    await screenShot(page, 'detail-phone-bottom-390');
+    await screenShot(page, 'detail-world.devices.phone-bottom-390');
 
     // 电话咨询 calls the listing's own number at once.
     expect(await detail.barCall.getAttribute('href')).toBe(`tel:${LISTING_PHONE}`);
@@ -225,8 +198,8 @@ describe('a phone’s listing page', () => {
     await expect
       .poll(
         async () =>
-          (await serverDocs<Favorite>(gateway.url, user, 'favorites')).has(
-            favoriteId(user.userId, ids.media),
+          (await serverDocs<Favorite>(world.url, world.accounts.user, 'favorites')).has(
+            favoriteId(world.accounts.user.userId, ids.media),
           ),
         SYNC_WAIT,
       )
@@ -269,7 +242,7 @@ describe('a phone’s listing page', () => {
       .toBe(`${formatFen(estimate.monthlyPayment)}元`);
     expect(await detail.loanDownPayment.textContent()).toBe('38.4万');
     await detail.loanMonthly.scrollIntoViewIfNeeded();
-    await screenShot(page, 'detail-phone-loan-390');
+    await screenShot(page, 'detail-world.devices.phone-loan-390');
 
     // The video slide: the cover photo, loaded, over a video that has fetched nothing.
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -283,7 +256,7 @@ describe('a phone’s listing page', () => {
     const video = detail.video.locator('video');
     expect(await video.getAttribute('preload')).toBe('none');
     expect(await video.evaluate((v: HTMLVideoElement) => v.readyState)).toBe(0);
-    await screenShot(page, 'detail-phone-video-390');
+    await screenShot(page, 'detail-world.devices.phone-video-390');
     await detail.video.getByRole('button', { name: '播放视频' }).click();
     await detail.videoPoster.waitFor({ state: 'detached', ...UI_WAIT });
     await expect.poll(() => detail.video.getAttribute('data-playing'), UI_WAIT).toBe('true');
@@ -292,11 +265,11 @@ describe('a phone’s listing page', () => {
     await page.setViewportSize(VIEWPORTS.desktop);
     await detail.contactBar.waitFor({ state: 'hidden', ...UI_WAIT });
     await detail.phoneButton.waitFor(UI_WAIT);
-    await saveScreenshot(page, 'detail-phone-laptop-1366');
+    await saveScreenshot(page, 'detail-world.devices.phone-laptop-1366');
   });
 
   it('opens the dialog with its warning when the number is the platform line', async () => {
-    const page = await openSignedIn(phone, gateway.url, demoAccount('user'), {
+    const page = await world.signedIn(world.devices.phone, 'user', {
       viewport: VIEWPORTS.mobile,
       path: `/properties/${ids.platformLine}`,
     });
@@ -311,13 +284,17 @@ describe('a phone’s listing page', () => {
     expect(
       await detail.contactDialog.getByRole('link', { name: '拨打电话' }).getAttribute('href'),
     ).toMatch(/^tel:\d{11}$/);
-    await screenShot(page, 'detail-phone-platform-dialog-390');
+    await screenShot(page, 'detail-world.devices.phone-platform-dialog-390');
   });
 
   it('shows a price history changed twice by its owner with the device offline', async () => {
-    await updateAccepted(gateway.url, agent, 'properties', ids.history, { price: 860_000 });
-    await updateAccepted(gateway.url, agent, 'properties', ids.history, { price: 830_000 });
-    const page = await openSignedIn(phone, gateway.url, demoAccount('user'), {
+    await updateAccepted(world.url, world.accounts.agent, 'properties', ids.history, {
+      price: 860_000,
+    });
+    await updateAccepted(world.url, world.accounts.agent, 'properties', ids.history, {
+      price: 830_000,
+    });
+    const page = await world.signedIn(world.devices.phone, 'user', {
       viewport: VIEWPORTS.mobile,
       path: `/properties/${ids.history}`,
     });
@@ -327,7 +304,7 @@ describe('a phone’s listing page', () => {
     const chrome = new PwaChrome(page);
     await chrome.waitForServiceWorker();
 
-    await phone.context.setOffline(true);
+    await world.devices.phone.context.setOffline(true);
     try {
       await chrome.offlineBanner.waitFor(UI_WAIT);
       await page.reload();
@@ -335,9 +312,9 @@ describe('a phone’s listing page', () => {
       await chrome.offlineBanner.waitFor(UI_WAIT);
       await expect.poll(prices, UI_WAIT).toEqual(['83.0万', '86.0万', '90.0万']);
       await page.getByTestId('price-history').scrollIntoViewIfNeeded();
-      await screenShot(page, 'detail-phone-history-offline-390');
+      await screenShot(page, 'detail-world.devices.phone-history-offline-390');
     } finally {
-      await phone.context.setOffline(false);
+      await world.devices.phone.context.setOffline(false);
     }
   });
 });

@@ -5,43 +5,33 @@
  * demand and a listing that fits it: the listing's owner sees the count, the demand's owner gets
  * the listing. Run `npm run build` first (`npm run test:e2e` does).
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { newId } from '@couchdb/model/common-facts';
 import { DEMAND_MATCH_MESSAGES, demandMatchesPath } from '@couchdb/model/saved-search-facts';
 import { INBOX_MESSAGES, SAVED_SEARCH_MESSAGES } from '@couchdb/model/saved-search-facts';
 import type { SavedSearch } from '@couchdb/model/saved-search';
 import { describeFilter } from '@couchdb/rules/search-match';
 import { buildNewDemand } from '../fixtures/builders';
-import {
-  launchBrowser,
-  saveScreenshot,
-  SYNC_WAIT,
-  UI_WAIT,
-  VIEWPORTS,
-  type TestBrowser,
-} from '../helpers/browser';
-import { startGateway, type RunningGateway } from '../helpers/gateway';
-import { bearer, insert, serverDocs, type Session } from '../helpers/sync-api';
-import { demoAccount, publishApproved, signInDemo } from './pages/browse-fixtures';
+import { saveScreenshot, SYNC_WAIT, UI_WAIT, VIEWPORTS } from '../helpers/browser';
+import { bearer, insert, serverDocs } from '../helpers/sync-api';
+import { publishApproved } from './pages/browse-fixtures';
 import { InboxPage, SaveSearchDialog } from './pages/inbox-page';
 import { Layout } from './pages/layout';
-import { openSignedIn } from './pages/login-page';
 import { PropertyListPage } from './pages/property-list-page';
+import { useWorld } from './world';
 
 vi.setConfig({ testTimeout: 180_000 });
 
 /** A sale listing no demo user's demand (a saved search too) asks for: only the saved search fits. */
 const BEYOND_DEMANDS = { type: 'sale' as const, price: 98_000_000, area: 3_000 };
 
-let gateway: RunningGateway;
-let browser: TestBrowser;
-let user: Session, agent: Session, admin: Session;
+const world = useWorld({ browser: 'file', accounts: ['user', 'agent', 'admin'] });
 
 async function savedSearchOnServer(name: string): Promise<SavedSearch> {
   let found: SavedSearch | undefined;
   await expect
     .poll(async () => {
-      const docs = await serverDocs<SavedSearch>(gateway.url, user, 'saved_searches');
+      const docs = await serverDocs<SavedSearch>(world.url, world.accounts.user, 'saved_searches');
       found = [...docs.values()].find((s) => s.name === name);
       return found !== undefined;
     }, SYNC_WAIT)
@@ -49,26 +39,12 @@ async function savedSearchOnServer(name: string): Promise<SavedSearch> {
   return found!;
 }
 
-beforeAll(async () => {
-  gateway = await startGateway({ embedded: true });
-  browser = await launchBrowser();
-  [user, agent, admin] = await Promise.all([
-    signInDemo(gateway.url, 'user'),
-    signInDemo(gateway.url, 'agent'),
-    signInDemo(gateway.url, 'admin'),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await gateway?.stop();
-});
-
 describe('saved searches and the inbox', () => {
   it('a saved search is told of a fitting listing once approved, also after being offline', async () => {
     const tag = `湖景${newId().slice(-6)}`;
-    const page = await openSignedIn(browser, gateway.url, demoAccount('user'));
+    const page = await world.signedIn(world.browser, 'user');
     const list = new PropertyListPage(page);
-    await list.goto(gateway.url, `?type=sale&keyword=${encodeURIComponent(tag)}`);
+    await list.goto(world.url, `?type=sale&keyword=${encodeURIComponent(tag)}`);
     const dialog = new SaveSearchDialog(page);
     await dialog.open();
     // Named after what it looks for, until the user names it.
@@ -86,11 +62,11 @@ describe('saved searches and the inbox', () => {
     await expect(inbox.badgeCount(inbox.headerBadge).isVisible()).resolves.toBe(false);
 
     // Another user's listing that fits, and one that does not, are approved.
-    const fits = await publishApproved(gateway.url, agent, admin, {
+    const fits = await publishApproved(world.url, world.accounts.agent, world.accounts.admin, {
       ...BEYOND_DEMANDS,
       title: `${tag}三室出售`,
     });
-    await publishApproved(gateway.url, agent, admin, {
+    await publishApproved(world.url, world.accounts.agent, world.accounts.admin, {
       title: `${tag}出租`,
       type: 'rent',
       price: 2000,
@@ -100,14 +76,14 @@ describe('saved searches and the inbox', () => {
     // Offline while the next one is approved: the badge follows once the device is back.
     await page.context().setOffline(true);
     await expect.poll(() => page.evaluate(() => navigator.onLine), UI_WAIT).toBe(false);
-    await publishApproved(gateway.url, agent, admin, {
+    await publishApproved(world.url, world.accounts.agent, world.accounts.admin, {
       ...BEYOND_DEMANDS,
       title: `${tag}离线期间通过`,
     });
     await page.context().setOffline(false);
     await expect.poll(() => inbox.badgeCount(inbox.headerBadge).textContent(), SYNC_WAIT).toBe('2');
 
-    await inbox.goto(gateway.url);
+    await inbox.goto(world.url);
     await expect.poll(() => inbox.unreadEntries.count(), UI_WAIT).toBe(2);
     await expect.poll(() => inbox.entries.first().textContent(), UI_WAIT).toContain('离线期间通过');
     await saveScreenshot(page, 'inbox-messages-desktop');
@@ -115,7 +91,7 @@ describe('saved searches and the inbox', () => {
     await inbox.entry(`${tag}三室出售`).click();
     await page.waitForURL(`**/properties/${fits}`, UI_WAIT);
     await expect.poll(() => inbox.badgeCount(inbox.headerBadge).textContent(), UI_WAIT).toBe('1');
-    await inbox.goto(gateway.url);
+    await inbox.goto(world.url);
     await inbox.markAllRead.click();
     await expect.poll(() => inbox.unreadEntries.count(), UI_WAIT).toBe(0);
     await expect.poll(() => inbox.badgeCount(inbox.headerBadge).isVisible(), UI_WAIT).toBe(false);
@@ -124,11 +100,11 @@ describe('saved searches and the inbox', () => {
 
   it('a daily search gathers two matches into one digest entry (phone)', async () => {
     const tag = `每日${newId().slice(-6)}`;
-    const page = await openSignedIn(browser, gateway.url, demoAccount('user'), {
+    const page = await world.signedIn(world.browser, 'user', {
       viewport: VIEWPORTS.mobile,
     });
     const list = new PropertyListPage(page);
-    await list.goto(gateway.url, `?type=rent&keyword=${encodeURIComponent(tag)}`);
+    await list.goto(world.url, `?type=rent&keyword=${encodeURIComponent(tag)}`);
     const dialog = new SaveSearchDialog(page);
     await dialog.open();
     await dialog.fill('租房汇总', 'daily', true);
@@ -136,18 +112,18 @@ describe('saved searches and the inbox', () => {
     await dialog.save();
     await savedSearchOnServer('租房汇总');
 
-    await publishApproved(gateway.url, agent, admin, {
+    await publishApproved(world.url, world.accounts.agent, world.accounts.admin, {
       title: `${tag}一号`,
       type: 'rent',
       price: 1500,
     });
-    await publishApproved(gateway.url, agent, admin, {
+    await publishApproved(world.url, world.accounts.agent, world.accounts.admin, {
       title: `${tag}二号`,
       type: 'rent',
       price: 1800,
     });
     const inbox = new InboxPage(page);
-    await inbox.goto(gateway.url);
+    await inbox.goto(world.url);
     const digest = inbox.entry('租房汇总');
     await expect
       .poll(() => digest.textContent(), SYNC_WAIT)
@@ -174,14 +150,14 @@ describe('saved searches and the inbox', () => {
       bedrooms: 5,
     };
     // The listing is published first (waiting for review), so the count before the demand is known.
-    const page = await openSignedIn(browser, gateway.url, demoAccount('user'));
+    const page = await world.signedIn(world.browser, 'user');
     const now = new Date().toISOString();
     const demandTitle = `想买五室${tag.slice(-6)}`;
     await insert(
-      gateway.url,
-      user,
+      world.url,
+      world.accounts.user,
       'demands',
-      buildNewDemand(user.userId, {
+      buildNewDemand(world.accounts.user.userId, {
         title: demandTitle,
         type: 'buy',
         min_price: 7_700_000,
@@ -194,15 +170,20 @@ describe('saved searches and the inbox', () => {
         updated_at: now,
       }),
     );
-    const listing = await publishApproved(gateway.url, agent, admin, listingFields);
-    const counted = await fetch(`${gateway.url}${demandMatchesPath(listing)}`, {
-      headers: bearer(agent),
+    const listing = await publishApproved(
+      world.url,
+      world.accounts.agent,
+      world.accounts.admin,
+      listingFields,
+    );
+    const counted = await fetch(`${world.url}${demandMatchesPath(listing)}`, {
+      headers: bearer(world.accounts.agent),
     }).then((r) => r.json() as Promise<{ count: number }>);
     expect(counted.count).toBeGreaterThanOrEqual(1);
 
     // The agent on a browser of their own (one browser holds one session).
-    const agentBrowser = await launchBrowser();
-    const agentPage = await openSignedIn(agentBrowser, gateway.url, demoAccount('agent'), {
+    const agentBrowser = await world.launch();
+    const agentPage = await world.signedIn(agentBrowser, 'agent', {
       path: `/properties/${listing}`,
     });
     await expect
@@ -211,7 +192,7 @@ describe('saved searches and the inbox', () => {
     await agentBrowser.close();
 
     const inbox = new InboxPage(page);
-    await inbox.goto(gateway.url);
+    await inbox.goto(world.url);
     await expect
       .poll(() => inbox.entry(INBOX_MESSAGES.demandName(demandTitle)).count(), SYNC_WAIT)
       .toBe(1);

@@ -5,57 +5,23 @@
  * title; the admin's review queue lists the change with what changed and approves it, and the
  * visitor's open page follows. A refused change tells the owner why. Run `npm run build` first.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PROPERTY_MESSAGES, REVISION_MESSAGES } from '@couchdb/model/property-facts';
-import {
-  launchBrowser,
-  saveScreenshot,
-  SYNC_WAIT,
-  UI_WAIT,
-  VIEWPORTS,
-  type TestBrowser,
-} from '../helpers/browser';
-import { startGateway, type RunningGateway } from '../helpers/gateway';
+import { saveScreenshot, SYNC_WAIT, UI_WAIT, VIEWPORTS } from '../helpers/browser';
 import type { Property } from '@couchdb/model/property';
-import { master, serverDocs, updateAccepted, type Session } from '../helpers/sync-api';
+import { master, serverDocs, updateAccepted } from '../helpers/sync-api';
 import { adminCard, AuditPage } from './pages/admin-pages';
-import { demoAccount, publishApproved, signInDemo } from './pages/browse-fixtures';
+import { publishApproved } from './pages/browse-fixtures';
 import { Layout } from './pages/layout';
-import { openSignedIn } from './pages/login-page';
 import { PropertyDetailPage } from './pages/property-detail-page';
 import { PublishPropertyPage } from './pages/publish-page';
+import { useWorld } from './world';
 
 vi.setConfig({ testTimeout: 240_000 });
 
-let gateway: RunningGateway;
-let agentDevice: TestBrowser;
-let adminDevice: TestBrowser;
-let visitorDevice: TestBrowser;
-let agent: Session;
-let admin: Session;
-
-beforeAll(async () => {
-  gateway = await startGateway({ embedded: true });
-  [agentDevice, adminDevice, visitorDevice] = await Promise.all([
-    launchBrowser(),
-    launchBrowser(),
-    launchBrowser(),
-  ]);
-  [agent, admin] = await Promise.all([
-    signInDemo(gateway.url, 'agent'),
-    signInDemo(gateway.url, 'admin'),
-  ]);
-});
-
-afterEach(async () => {
-  for (const device of [agentDevice, adminDevice, visitorDevice]) {
-    for (const page of device?.context.pages() ?? []) await page.close();
-  }
-});
-
-afterAll(async () => {
-  await Promise.all([agentDevice?.close(), adminDevice?.close(), visitorDevice?.close()]);
-  await gateway?.stop();
+const world = useWorld({
+  devices: ['agent', 'admin', 'visitor'],
+  accounts: ['agent', 'admin'],
 });
 
 /**
@@ -63,9 +29,11 @@ afterAll(async () => {
  * (one of the demo data's, already on the server).
  */
 async function approvedListing(title: string): Promise<string> {
-  const demo = [...(await serverDocs<Property>(gateway.url, admin, 'properties')).values()];
+  const demo = [
+    ...(await serverDocs<Property>(world.url, world.accounts.admin, 'properties')).values(),
+  ];
   const photo = demo.find((p) => p.images.length > 0)!.images[0]!;
-  return publishApproved(gateway.url, agent, admin, {
+  return publishApproved(world.url, world.accounts.agent, world.accounts.admin, {
     title,
     contact: { name: '测试联系人', phone: '13812345678' },
     contact_phone: '13812345678',
@@ -78,15 +46,15 @@ const ownCard = (page: import('playwright-core').Page, id: string) =>
   page.locator(`[data-testid="own-property-card"][data-property-id="${id}"]`);
 
 describe('a change to an approved listing', () => {
-  it('waits for review while the public keeps the approved title, until the admin approves', async () => {
+  it('waits for review while the public keeps the approved title, until the world.accounts.admin approves', async () => {
     const before = `审核修改 湖景三居 ${Date.now() % 100000}`;
     const after = `${before} 降价急售`;
     const id = await approvedListing(before);
 
     // The agent edits the title in the edit form.
-    const page = await openSignedIn(agentDevice, gateway.url, demoAccount('agent'));
+    const page = await world.signedIn(world.devices.agent, 'agent');
     const form = new PublishPropertyPage(page);
-    await form.goto(gateway.url, id);
+    await form.goto(world.url, id);
     await form.toFirstStep();
     await form.title.fill(after);
     await form.toMediaStep();
@@ -107,12 +75,12 @@ describe('a change to an approved listing', () => {
     await saveScreenshot(page, 'listing-review-my-properties-mobile');
 
     // A visitor still sees the approved title.
-    const visitor = await visitorDevice.openPage(`${gateway.url}/properties/${id}`);
+    const visitor = await world.devices.visitor.openPage(`${world.url}/properties/${id}`);
     const detail = new PropertyDetailPage(visitor);
     await detail.title.getByText(before, { exact: true }).waitFor(SYNC_WAIT);
 
     // The admin's queue lists the change with what changed, and approves it.
-    const adminPage = await openSignedIn(adminDevice, gateway.url, demoAccount('admin'), {
+    const adminPage = await world.signedIn(world.devices.admin, 'admin', {
       path: '/admin/audit',
     });
     const audit = new AuditPage(adminPage);
@@ -138,9 +106,11 @@ describe('a change to an approved listing', () => {
   it('refused by the admin: the owner sees why, the public keeps the approved text', async () => {
     const before = `审核修改 临街铺面 ${Date.now() % 100000}`;
     const id = await approvedListing(before);
-    await updateAccepted(gateway.url, agent, 'properties', id, { title: `${before} 全城最低价` });
+    await updateAccepted(world.url, world.accounts.agent, 'properties', id, {
+      title: `${before} 全城最低价`,
+    });
 
-    const adminPage = await openSignedIn(adminDevice, gateway.url, demoAccount('admin'), {
+    const adminPage = await world.signedIn(world.devices.admin, 'admin', {
       path: '/admin/audit',
     });
     await adminCard(adminPage, id).getByTestId('revision-badge').waitFor(SYNC_WAIT);
@@ -148,12 +118,12 @@ describe('a change to an approved listing', () => {
     await new Layout(adminPage).waitForToast(REVISION_MESSAGES.rejectedToast);
     await expect
       .poll(
-        async () => (await master(gateway.url, agent, 'properties', id)).change_review,
+        async () => (await master(world.url, world.accounts.agent, 'properties', id)).change_review,
         SYNC_WAIT,
       )
       .toMatchObject({ status: 'rejected', comment: '标题含夸大用语' });
 
-    const page = await openSignedIn(agentDevice, gateway.url, demoAccount('agent'), {
+    const page = await world.signedIn(world.devices.agent, 'agent', {
       path: '/manage',
       viewport: VIEWPORTS.mobile,
     });
@@ -167,12 +137,12 @@ describe('a change to an approved listing', () => {
 
     // The owner's own detail page says so too; a visitor sees the approved title.
     const detail = new PropertyDetailPage(page);
-    await detail.goto(gateway.url, id);
+    await detail.goto(world.url, id);
     await page
       .getByTestId('revision-notice')
       .getByText('标题含夸大用语', { exact: false })
       .waitFor();
-    const visitor = await visitorDevice.openPage(`${gateway.url}/properties/${id}`);
+    const visitor = await world.devices.visitor.openPage(`${world.url}/properties/${id}`);
     await new PropertyDetailPage(visitor).title
       .getByText(before, { exact: true })
       .waitFor(SYNC_WAIT);
