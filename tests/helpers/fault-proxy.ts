@@ -16,7 +16,10 @@ import type { AddressInfo, Socket } from 'node:net';
 export type FaultAction = 'pass' | 'fail-500' | 'drop' | 'drop-response';
 
 export interface FaultProxyOptions {
-  /** Where requests go, e.g. http://127.0.0.1:5984 (no path). */
+  /**
+   * Where requests go, e.g. http://127.0.0.1:5984 (no path). Credentials in it stay on `url`, so a
+   * client given `url` signs in to the target as it would directly (CouchDB answers 401 otherwise).
+   */
   target: string;
   /** What to do with the n-th request (1-based); runs before anything is forwarded. */
   decide?: (req: IncomingMessage, n: number) => FaultAction;
@@ -149,7 +152,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
   const { port } = server.address() as AddressInfo;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: urlWithCredentialsOf(target, port),
     get requests() {
       return requests;
     },
@@ -161,4 +164,11 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
         server.close(() => resolve());
       }),
   };
+}
+
+function urlWithCredentialsOf(target: URL, port: number): string {
+  const url = new URL(`http://127.0.0.1:${port}`);
+  url.username = target.username;
+  url.password = target.password;
+  return url.toString().replace(/\/$/, '');
 }

@@ -115,14 +115,17 @@ export async function startTestGateway(overrides: TestGatewayOptions = {}): Prom
       }),
     createUser: (role, name) => createAccount(gateway, role, name),
     feedCaughtUp: async (timeoutMs = 10_000) => {
+      // Caught up when the store has nothing after the last change the log holds. Sequence strings
+      // are opaque (CouchDB's differ between reads of one change), so they are only handed back.
       const until = Date.now() + timeoutMs;
       for (const collection of SYNC_COLLECTIONS) {
-        const log = gateway.feed.log(collection);
-        if (!log) continue; // the operation log, or still loading: pulls read the store
-        const { update_seq } = (await store.db(collection).info()) as { update_seq: unknown };
-        const seq = String(update_seq);
-        while (log.startAfter(seq) === undefined) {
-          if (Date.now() > until) throw new Error(`the ${collection} feed never reached ${seq}`);
+        for (;;) {
+          const log = gateway.feed.log(collection);
+          if (!log) break; // the operation log, or still loading: pulls read the store
+          const since = log.lastSeq ?? '0';
+          const { results } = await store.db(collection).changes({ since, limit: 1 });
+          if (results.length === 0) break;
+          if (Date.now() > until) throw new Error(`the ${collection} feed never caught up`);
           await new Promise((r) => setTimeout(r, 10));
         }
       }

@@ -64,7 +64,7 @@ describe('a pull that fails on the gateway', () => {
     // The store answers every change-feed read with a 500: the gateway's feed never loads, so a
     // pull reads the store itself, and fails.
     proxy = await startFaultProxy({
-      target: new URL(inject('couchUrl')).origin,
+      target: inject('couchUrl'),
       decide: (req) => (req.url?.includes('/_changes') ? 'fail-500' : 'pass'),
     });
     ({ gw, lines } = await loggedGateway(proxy.url));

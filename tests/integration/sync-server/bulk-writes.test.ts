@@ -20,9 +20,8 @@ let gw: TestGateway;
 const bulkRequests: string[] = [];
 
 beforeAll(async () => {
-  const couch = new URL(inject('couchUrl'));
   proxy = await startFaultProxy({
-    target: couch.origin,
+    target: inject('couchUrl'),
     decide: (req) => {
       if (req.method === 'POST' && req.url?.includes('/_bulk_docs')) bulkRequests.push(req.url);
       return 'pass';

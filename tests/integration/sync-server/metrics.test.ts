@@ -159,8 +159,7 @@ describe('store errors in the metrics', () => {
   let action: FaultAction = 'pass';
 
   beforeAll(async () => {
-    const couch = new URL(inject('couchUrl'));
-    proxy = await startFaultProxy({ target: couch.origin, decide: () => action });
+    proxy = await startFaultProxy({ target: inject('couchUrl'), decide: () => action });
     gw = await startTestGateway({ metricsToken: TOKEN, couchUrl: proxy.url });
   });
   afterAll(async () => {

@@ -54,9 +54,8 @@ const idsOf = async (who: Account | null, from?: string) =>
   new Set((await api.pullAll(gw.app, who, 'properties', { from })).byId.keys());
 
 beforeAll(async () => {
-  const couch = new URL(inject('couchUrl'));
   proxy = await startFaultProxy({
-    target: couch.origin,
+    target: inject('couchUrl'),
     decide: (req) => {
       if (isPropertiesChanges(req) && !isChangeFeed(req)) storeReads++;
       if (!isChangeFeed(req)) storeRequests.push(`${req.method} ${req.url}`);

@@ -34,16 +34,6 @@ const page = async (who: Account | null, checkpoint?: string, limit?: number) =>
 const ids = (p: PullResponse) => p.documents.map((d) => d.id);
 const byId = (p: PullResponse, id: string) => p.documents.find((d) => d.id === id);
 
-/** Waits until the gateway's log shows every listing the store holds (the feed has caught up). */
-async function logHasCaughtUp(): Promise<void> {
-  const info = (await gw.store.db('properties').info()) as { update_seq: string | number };
-  for (const started = Date.now(); ;) {
-    if (gw.feed.log('properties')?.lastSeq === String(info.update_seq)) return;
-    if (Date.now() - started > 10_000) throw new Error('the properties feed never caught up');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 beforeAll(async () => {
   gw = await startTestGateway();
   agentA = await gw.createUser('agent', '经纪人甲');
@@ -54,7 +44,7 @@ beforeAll(async () => {
   pendingB = await api.insert(gw.app, agentB, 'properties', buildNewListing(agentB.user.id));
   for (let i = 0; i < 5; i++)
     await gw.store.db('properties').insert(toStoreDoc(buildProperty()) as never);
-  await logHasCaughtUp();
+  await gw.feedCaughtUp();
 });
 afterAll(async () => {
   await gw?.cleanup();
@@ -129,7 +119,7 @@ describe("a visitor's pull page", () => {
     expect(await page(null)).toEqual(before);
     const later = buildProperty();
     await gw.store.db('properties').insert(toStoreDoc(later) as never);
-    await logHasCaughtUp();
+    await gw.feedCaughtUp();
     const after = await page(null);
     expect(ids(after)).toContain(later.id);
     expect(after.checkpoint!.seq).not.toBe(before.checkpoint!.seq);
