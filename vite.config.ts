@@ -347,6 +347,19 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // Needs an installed CouchDB 3 release (scripts/couchdb3.sh available); .ci/run runs it
+        // only where there is one.
+        extends: true,
+        test: {
+          name: 'couchdb3',
+          include: ['tests/couchdb3/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });
