@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_MESSAGES } from '../../../couchdb/model/sync';
+import type { OplogEntry } from '../../../couchdb/model/oplog';
 import type { Property } from '../../../couchdb/model/property';
+import { filterOplog } from '../../../couchdb/rules/admin-listings';
 import { auditProperty } from '../../../couchdb/rules/property-status';
 import { CLASH_CODE } from '../../../client/data/sync/conflict-handler';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
@@ -80,11 +82,14 @@ async function holdsPending(device: TestDevice, id: string): Promise<boolean> {
   return doc?.audit_status === 'pending' && Boolean(doc.server_rev);
 }
 
-/** The operation-log entries of a listing (read through an admin's pull). */
+/**
+ * The operation-log entries of a listing (read through an admin's pull), oldest first, in the
+ * order its admin screen shows them (newest first there). The feed's order is the store's, which a
+ * sharded CouchDB does not keep.
+ */
 async function logOf(id: string) {
-  return (await pullAll(url, adminA, 'oplog')).documents.filter(
-    (e) => !e._deleted && e.property_id === id,
-  );
+  const entries = (await pullAll(url, adminA, 'oplog')).documents.filter((e) => !e._deleted);
+  return filterOplog(entries as unknown as OplogEntry[], { propertyId: id }).reverse();
 }
 
 describe('two admins decide on the same pending listing', () => {

@@ -7,11 +7,13 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../couchdb/model/common-facts';
+import type { OplogEntry } from '../../../couchdb/model/oplog';
 import { ERROR_MESSAGES } from '../../../couchdb/model/errors';
 import type { PushRow, SyncDocument } from '../../../couchdb/model/sync';
 import { USER_ADMIN_MESSAGES } from '../../../couchdb/model/user-facts';
 import type { UserRole } from '../../../couchdb/model/roles';
 import { ACCESS_MESSAGES } from '../../../couchdb/rules/access';
+import { filterOplog } from '../../../couchdb/rules/admin-listings';
 import { STATUS_MESSAGES } from '../../../couchdb/rules/property-status';
 import { buildNewListing, buildNews } from '../../fixtures/builders';
 import * as api from '../../helpers/sync-api';
@@ -45,11 +47,19 @@ async function stored(collection: Collection, id: string) {
     .catch(() => null)) as Record<string, unknown> | null;
 }
 
-/** Every operation-log entry, read as an admin's device does. */
-async function oplog(): Promise<SyncDocument[]> {
-  return [...(await pullAll(admin, 'oplog')).values()].filter((e) => !e._deleted);
+/**
+ * Every operation-log entry, read as an admin's device does, in id order: two reads of a sharded
+ * CouchDB may list the same changes in different orders.
+ */
+async function oplog(): Promise<OplogEntry[]> {
+  const entries = [...(await pullAll(admin, 'oplog')).values()].filter((e) => !e._deleted);
+  return (entries as unknown as OplogEntry[]).sort((a, b) => (a.id < b.id ? -1 : 1));
 }
-const logOf = async (id: string) => (await oplog()).filter((e) => e.property_id === id);
+/**
+ * One listing's entries, oldest first, in the order its admin screen shows them (newest first
+ * there): by time, then id. The feed's order is the store's, which a sharded CouchDB does not keep.
+ */
+const logOf = async (id: string) => filterOplog(await oplog(), { propertyId: id }).reverse();
 
 const createListing = (owner: Account, title: string): Promise<string> =>
   api.insert(gw.app, owner, 'properties', buildNewListing(owner.user.id, { title }));
