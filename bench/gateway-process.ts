@@ -3,13 +3,15 @@
  * (so the load generator does not share its event loop), answering once its feeds are in memory.
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { Logger } from 'pino';
 import { fileURLToPath } from 'node:url';
 import type { User } from '../couchdb/model/user';
 import { DEFAULT_RATE_LIMITS } from '../sync-server/config';
 import { AuthService } from '../sync-server/services/auth-service';
 import { StoreLimitStore } from '../sync-server/services/limits/limit-store';
-import type { Store } from '../sync-server/store/couch';
+import { openStore, type Store } from '../sync-server/store/couch';
 
 /** The secret the bench gateway signs tokens with (benches sign their callers' tokens too). */
 export const BENCH_JWT_SECRET = 'bench-secret-bench-secret-bench-secret';
@@ -66,8 +68,38 @@ export function processCpuMs(pid: number | undefined): number {
   }
 }
 
+/**
+ * The store a gateway bench runs on: the embedded one in `dataDir`, or the CouchDB 3 that
+ * BENCH_COUCHDB_URL names (e.g. one started with scripts/couchdb3.sh), in databases of a fresh
+ * prefix that `stop` removes.
+ */
+export async function openBenchStore(
+  dataDir: string,
+  logger: Logger,
+): Promise<{ store: Store; prefix: string; label: string; stop(): Promise<void> }> {
+  const couchUrl = process.env.BENCH_COUCHDB_URL;
+  const prefix = couchUrl ? `bench${randomBytes(4).toString('hex')}_` : '';
+  const store = await openStore({ couchUrl, dataDir, prefix, logger });
+  return {
+    store,
+    prefix,
+    label: couchUrl ? 'Apache CouchDB (BENCH_COUCHDB_URL)' : 'the embedded store',
+    stop: async () => {
+      if (couchUrl) {
+        const names = (await store.server.db.list()).filter((n) => n.startsWith(prefix));
+        for (const name of names) await store.server.db.destroy(name);
+      }
+      await store.close();
+    },
+  };
+}
+
 /** Starts the gateway over `store` (data in `dataDir`) and waits until it serves pulls from memory. */
-export async function startBenchGateway(store: Store, dataDir: string): Promise<BenchGateway> {
+export async function startBenchGateway(
+  store: Store,
+  dataDir: string,
+  prefix = '',
+): Promise<BenchGateway> {
   const child: ChildProcess = fork(
     fileURLToPath(new URL('../sync-server/index.ts', import.meta.url)),
     [],
@@ -80,6 +112,7 @@ export async function startBenchGateway(store: Store, dataDir: string): Promise<
         PORT: '0',
         DATA_DIR: dataDir,
         COUCHDB_URL: store.url,
+        ...(prefix ? { DB_PREFIX: prefix } : {}),
         JWT_SECRET: BENCH_JWT_SECRET,
         METRICS_TOKEN: BENCH_METRICS_TOKEN,
         LOG_LEVEL: 'warn',

@@ -23,7 +23,6 @@ import type { PullResponse, PushResponse, SyncDocument } from '../couchdb/model/
 import type { User } from '../couchdb/model/user';
 import { buildBenchProperties } from '../couchdb/seed/bench-data';
 import { insertMissing } from '../sync-server/services/seed-service';
-import { openStore } from '../sync-server/store/couch';
 import { toStoreDoc } from '../sync-server/store/documents';
 import { DeviceConnection } from './device-client';
 import {
@@ -31,6 +30,7 @@ import {
   histogramPercentile,
   percentile,
   processCpuMs,
+  openBenchStore,
   startBenchGateway,
 } from './gateway-process';
 
@@ -96,7 +96,9 @@ async function timed<T>(into: number[], run: () => Promise<T>): Promise<T> {
 
 const dir = await mkdtemp(path.join(tmpdir(), 'cj-bench-pull-write-'));
 const logger = pino({ level: 'warn' });
-const store = await openStore({ dataDir: dir, logger });
+const bench = await openBenchStore(dir, logger);
+const { store } = bench;
+console.log(`store: ${bench.label}`);
 const gatewayRun = { stop: async () => undefined } as { stop(): Promise<void> };
 try {
   await insertMissing(store, 'properties', buildBenchProperties(listings, 1));
@@ -207,7 +209,7 @@ try {
   }
 
   // The gateway: devices pull as visitors; agents push through the sync API and read back.
-  const gateway = await startBenchGateway(store, dir);
+  const gateway = await startBenchGateway(store, dir, bench.prefix);
   gatewayRun.stop = gateway.stop;
   const pullUrl = (since: string) =>
     `${gateway.url}/api/sync/properties/pull?limit=${limit}&checkpoint=${encodeURIComponent(since)}`;
@@ -388,6 +390,6 @@ try {
   if (viaGateway.staleOwnReads > 0) process.exitCode = 1;
 } finally {
   await gatewayRun.stop();
-  await store.close();
+  await bench.stop();
   await rm(dir, { recursive: true, force: true });
 }

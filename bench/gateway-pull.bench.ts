@@ -19,13 +19,13 @@ import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { buildBenchProperties } from '../couchdb/seed/bench-data';
 import { insertMissing } from '../sync-server/services/seed-service';
-import { openStore } from '../sync-server/store/couch';
 import { recordAnswer, startBareServer, type BareServer } from './bare-server';
 import { DeviceConnection } from './device-client';
 import {
   histogramPercentile,
   percentile,
   processCpuMs,
+  openBenchStore,
   startBenchGateway,
 } from './gateway-process';
 
@@ -46,9 +46,11 @@ const limit = Number(values.limit);
 
 const dir = await mkdtemp(path.join(tmpdir(), 'cj-bench-pull-'));
 const logger = pino({ level: 'warn' });
-const store = await openStore({ dataDir: dir, logger });
+const bench = await openBenchStore(dir, logger);
+const { store } = bench;
+console.log(`store: ${bench.label}`);
 await insertMissing(store, 'properties', buildBenchProperties(listings, 1));
-const gateway = await startBenchGateway(store, dir);
+const gateway = await startBenchGateway(store, dir, bench.prefix);
 const gatewayUrl = gateway.url;
 const bareServers: BareServer[] = [];
 
@@ -217,6 +219,6 @@ try {
 } finally {
   for (const bare of bareServers) await bare.stop();
   await gateway.stop();
-  await store.close();
+  await bench.stop();
   await rm(dir, { recursive: true, force: true });
 }
