@@ -36,6 +36,14 @@ export const PRIVATE_DATABASES = [
 export type PrivateDatabase = (typeof PRIVATE_DATABASES)[number];
 
 export type DatabaseName = SyncedDatabase | PrivateDatabase;
+
+/**
+ * Databases a CouchDB cluster keeps as one copy in one shard. Every gateway changes their documents
+ * by compare-and-set, and a cluster whose copies of a document disagree can accept two writes on one
+ * revision (one answered 202, short of a quorum), which would let a limit through twice. One copy
+ * orders every write. What they hold expires within minutes, so losing that copy loses little.
+ */
+export const SINGLE_COPY_DATABASES: readonly DatabaseName[] = ['limits'];
 export const ALL_DATABASES: readonly DatabaseName[] = [...SYNCED_DATABASES, ...PRIVATE_DATABASES];
 
 export interface MangoIndex {

@@ -7,6 +7,7 @@ import nano, { type DocumentScope, type ServerScope } from 'nano';
 import type { Logger } from 'pino';
 import {
   ALL_DATABASES,
+  SINGLE_COPY_DATABASES,
   INDEXES,
   OWNED_COUNTED,
   OWNED_VIEW,
@@ -89,9 +90,14 @@ async function ensureOwnedView(db: DocumentScope<object>, map: string): Promise<
   }
 }
 
-async function ensureDatabase(server: ServerScope, dbName: string): Promise<void> {
+/** Creates database `dbName` if missing; `singleCopy`: one shard, one copy (SINGLE_COPY_DATABASES). */
+async function ensureDatabase(
+  server: ServerScope,
+  dbName: string,
+  singleCopy: boolean,
+): Promise<void> {
   try {
-    await server.db.create(dbName);
+    await server.db.create(dbName, singleCopy ? { n: 1, q: 1 } : undefined);
   } catch (err) {
     if (couchStatus(err) !== 412) throw err; // 412: already exists
   }
@@ -127,7 +133,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
 
   try {
     for (const name of ALL_DATABASES) {
-      await ensureDatabase(server, dbName(name));
+      await ensureDatabase(server, dbName(name), SINGLE_COPY_DATABASES.includes(name));
       for (const index of INDEXES[name] ?? []) {
         await server.use(dbName(name)).createIndex({
           index: { fields: index.fields },

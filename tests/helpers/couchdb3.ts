@@ -17,6 +17,8 @@ export interface CouchDb3 {
   url: string;
   /** The first node's URL without credentials. */
   origin: string;
+  /** Node i's URL (1-based) with the admin's credentials: each node coordinates requests itself. */
+  nodeUrl(i: number): string;
   /** Node i's folder (1-based): its data, log and pid. */
   nodeDir(i: number): string;
   stop(): Promise<void>;
@@ -55,6 +57,11 @@ export async function startCouchDb3(nodes: 1 | 3 = 1): Promise<CouchDb3> {
   return {
     url,
     origin: new URL(url).origin,
+    nodeUrl: (i) => {
+      const node = new URL(url);
+      node.port = String(port + i - 1);
+      return node.toString().replace(/\/$/, '');
+    },
     nodeDir: (i) => path.join(dir, `node${i}`),
     stop: async () => {
       await run(script, ['stop', dir]);
