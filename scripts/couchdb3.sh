@@ -6,6 +6,7 @@
 #
 #   scripts/couchdb3.sh start DIR [--nodes 1|3] [--port 5984]   # prints COUCHDB_URL=…
 #   scripts/couchdb3.sh stop DIR                                  # stops the nodes, keeps DIR
+#   scripts/couchdb3.sh kill DIR I | restart DIR I                # node I dies at once / comes back
 #   scripts/couchdb3.sh available                                 # exit 0 if a release is installed
 #
 # COUCHDB_HOME names another release. Node i listens on port+i-1 (HTTP) and port+100+i-1 (its
@@ -18,7 +19,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 admin_user=admin
 admin_password=${COUCHDB_TEST_PASSWORD:-throwaway-$(hostname)}
 
-usage() { sed -n 2,12p "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n 2,14p "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 
 available() { [ -x "$home/bin/couchdb" ]; }
 
@@ -29,6 +30,21 @@ wait_up() { # url: waits until the node answers /_up
   done
   echo "CouchDB at $1 did not come up; see its log under $dir" >&2
   return 1
+}
+
+launch() { # node folder: starts that node in a process group of its own
+  setsid "$1/run.sh" >>"$1/couch.log" 2>&1 &
+  echo $! >"$1/pid"
+}
+
+stop_node() { # node folder [signal]
+  local pid
+  [ -f "$1/pid" ] || return 0
+  pid=$(cat "$1/pid")
+  # setsid made the node the leader of its own group: stop the group (beam and couchjs).
+  kill "-${2:-TERM}" -- "-$pid" 2>/dev/null || kill "$pid" 2>/dev/null || true
+  for _ in $(seq 1 40); do kill -0 "$pid" 2>/dev/null || break; sleep 0.25; done
+  rm -f "$1/pid"
 }
 
 start() {
@@ -81,10 +97,15 @@ additional_port = false
 [admins]
 $admin_user = $admin_password
 EOF
-    COUCHDB_ARGS_FILE=$node/vm.args \
-      COUCHDB_INI_FILES="$home/etc/default.ini $here/couchdb/couchdb.ini $here/couchdb/$layout $node/node.ini" \
-      setsid "$home/bin/couchdb" >"$node/couch.log" 2>&1 &
-    echo $! >"$node/pid"
+    cat >"$node/run.sh" <<EOF
+#!/bin/sh
+export COUCHDB_ARGS_FILE=$node/vm.args
+export COUCHDB_INI_FILES="$home/etc/default.ini $here/couchdb/couchdb.ini $here/couchdb/$layout $node/node.ini"
+exec "$home/bin/couchdb"
+EOF
+    chmod +x "$node/run.sh"
+    echo "$http" >"$node/port"
+    launch "$node"
   done
   for i in $(seq 1 "$nodes"); do wait_up "http://127.0.0.1:$((port + i - 1))"; done
   local url=http://127.0.0.1:$port
@@ -108,20 +129,19 @@ EOF
 }
 
 stop() {
-  local pidfile pid
-  for pidfile in "$dir"/node*/pid; do
-    [ -f "$pidfile" ] || continue
-    pid=$(cat "$pidfile")
-    # setsid made each node the leader of its own group: stop the group (beam, couchjs, epmd's child).
-    kill -- "-$pid" 2>/dev/null || kill "$pid" 2>/dev/null || true
-    for _ in $(seq 1 40); do kill -0 "$pid" 2>/dev/null || break; sleep 0.25; done
-    rm -f "$pidfile"
-  done
+  local node
+  for node in "$dir"/node*/; do stop_node "${node%/}"; done
 }
 
 case ${1:-} in
   available) available ;;
   start) [ $# -ge 2 ] || usage; dir=$2; shift 2; start "$@" ;;
   stop) [ $# -ge 2 ] || usage; dir=$2; stop ;;
+  kill) [ $# -ge 3 ] || usage; dir=$2; stop_node "$dir/node$3" KILL ;;
+  restart)
+    [ $# -ge 3 ] || usage; dir=$2
+    launch "$dir/node$3"
+    wait_up "http://127.0.0.1:$(cat "$dir/node$3/port")"
+    ;;
   *) usage ;;
 esac
