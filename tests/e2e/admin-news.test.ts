@@ -7,37 +7,25 @@
  */
 import { withSavedOfflineNote } from '@couchdb/model/errors';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { NEWS_MESSAGES } from '@couchdb/model/news-facts';
 import type { News } from '@couchdb/model/news';
 import { newId } from '@couchdb/model/common-facts';
 import { ACCESS_MESSAGES } from '@couchdb/rules/access';
 import { buildNews } from '../fixtures/builders';
-import {
-  launchBrowser,
-  saveScreenshot,
-  SYNC_WAIT,
-  UI_WAIT,
-  VIEWPORTS,
-  type TestBrowser,
-} from '../helpers/browser';
-import { startGateway, type RunningGateway } from '../helpers/gateway';
-import { insert, pullAll, serverDocs, type Session } from '../helpers/sync-api';
+import { saveScreenshot, SYNC_WAIT, UI_WAIT, VIEWPORTS } from '../helpers/browser';
+import { insert, pullAll, serverDocs } from '../helpers/sync-api';
 import { AdminNewsPage } from './pages/admin-news-page';
-import { demoAccount, signInDemo } from './pages/browse-fixtures';
 import { Layout } from './pages/layout';
-import { openSignedIn } from './pages/login-page';
 import { NewsPage } from './pages/news-page';
 import { PwaChrome } from './pages/pwa-chrome';
 import { photo } from './pages/publish-page';
+import { useWorld } from './world';
 
 // Each step waits for a device or the server up to 30 s (a replication retry on a busy machine).
 vi.setConfig({ testTimeout: 240_000 });
 
-let gateway: RunningGateway;
-let adminDevice: TestBrowser;
-let visitorDevice: TestBrowser;
-let admin: Session;
+const world = useWorld({ devices: ['admin', 'visitor'], accounts: ['admin'] });
 
 const jpeg = async (name: string, hue: number) => ({
   name,
@@ -47,51 +35,32 @@ const jpeg = async (name: string, hue: number) => ({
 
 /** The server's copy of the article with this title, as an admin pulls it. */
 const stored = async (title: string): Promise<News | undefined> =>
-  [...(await serverDocs<News & { _deleted?: boolean }>(gateway.url, admin, 'news')).values()].find(
-    (n) => n.title === title,
-  );
+  [
+    ...(
+      await serverDocs<News & { _deleted?: boolean }>(world.url, world.accounts.admin, 'news')
+    ).values(),
+  ].find((n) => n.title === title);
 
 async function openConsole(viewport: { width: number; height: number } = VIEWPORTS.desktop) {
-  const page = await openSignedIn(adminDevice, gateway.url, demoAccount('admin'), { viewport });
+  const page = await world.signedIn(world.devices.admin, 'admin', { viewport });
   const news = new AdminNewsPage(page);
-  await news.goto(gateway.url);
+  await news.goto(world.url);
   return { page, news, layout: new Layout(page) };
 }
 
-beforeAll(async () => {
-  gateway = await startGateway({ embedded: true });
-  [adminDevice, visitorDevice] = await Promise.all([launchBrowser(), launchBrowser()]);
-  admin = await signInDemo(gateway.url, 'admin');
-});
-
-afterEach(async () => {
-  for (const device of [adminDevice, visitorDevice]) {
-    for (const page of device?.context.pages() ?? []) await page.close();
-  }
-});
-
-afterAll(async () => {
-  await Promise.all([adminDevice?.close(), visitorDevice?.close()]);
-  await gateway?.stop();
-});
-
 describe('/admin/news', () => {
-  it('is for admins only: a signed-in user sees 访问受限', async () => {
-    const userDevice = await launchBrowser();
-    try {
-      const page = await openSignedIn(userDevice, gateway.url, demoAccount('user'), {
-        path: '/admin/news',
-      });
-      await page.getByText(ACCESS_MESSAGES.adminOnlyPage).waitFor();
-      expect(await page.getByRole('button', { name: '添加资讯' }).count()).toBe(0);
-    } finally {
-      await userDevice.close();
-    }
+  it('is for admins only: a signed-in world.accounts.user sees 访问受限', async () => {
+    const userDevice = await world.launch();
+    const page = await world.signedIn(userDevice, 'user', {
+      path: '/admin/news',
+    });
+    await page.getByText(ACCESS_MESSAGES.adminOnlyPage).waitFor();
+    expect(await page.getByRole('button', { name: '添加资讯' }).count()).toBe(0);
   });
 
   it('a draft written in the editor stays off a visitor’s /news; published, it shows there live', async () => {
     const title = `资讯测试 市场观察 ${Date.now()}`;
-    const visitor = await visitorDevice.openPage(`${gateway.url}/news`);
+    const visitor = await world.devices.visitor.openPage(`${world.url}/news`);
     const reader = new NewsPage(visitor);
     await reader.headlines.first().waitFor(SYNC_WAIT);
 
@@ -163,7 +132,7 @@ describe('/admin/news', () => {
     expect(draft.content).toMatch(/<img src="\/media\/[^"]+"/);
 
     // A visitor's device is never sent the draft.
-    expect((await pullAll(gateway.url, null, 'news')).byId.has(draft.id)).toBe(false);
+    expect((await pullAll(world.url, null, 'news')).byId.has(draft.id)).toBe(false);
     expect(await visitor.getByText(title).count()).toBe(0);
 
     await saveScreenshot(page, 'admin-news-desktop');
@@ -243,7 +212,7 @@ describe('/admin/news', () => {
     await news.openAdd();
     await news.dialog.getByRole('button', { name: '取消' }).click();
     await news.dialog.waitFor({ state: 'detached' });
-    await adminDevice.context.setOffline(true);
+    await world.devices.admin.context.setOffline(true);
     try {
       await news.openAdd();
       // A cover cannot be uploaded without a connection: the dialog says so before one is chosen.
@@ -272,7 +241,7 @@ describe('/admin/news', () => {
       await news.card(title).getByText('未同步').waitFor();
       expect(await stored(title)).toBeUndefined();
     } finally {
-      await adminDevice.context.setOffline(false);
+      await world.devices.admin.context.setOffline(false);
     }
     await expect.poll(async () => (await stored(title))?.status, SYNC_WAIT).toBe('draft');
     expect((await stored(title))?.content).toBe('<p>在火车上写的资讯。</p>');
@@ -291,7 +260,7 @@ describe('/admin/news', () => {
     await expect.poll(async () => stored(title), SYNC_WAIT).toBeUndefined();
   });
 
-  it('the editor opens offline on an admin’s device that never opened it online; a visitor’s device never downloads it', async () => {
+  it('the editor opens offline on an world.accounts.admin’s device that never opened it online; a visitor’s device never downloads it', async () => {
     /** Every URL of the news editor's chunk in this page's service worker caches. */
     const keptEditor = (page: Page) =>
       page.evaluate(async () => {
@@ -302,38 +271,34 @@ describe('/admin/news', () => {
         return urls.filter((url) => /\/assets\/news-editor-[^/]*\.js$/.test(url));
       });
 
-    const visitor = await visitorDevice.context.newPage();
+    const visitor = await world.devices.visitor.context.newPage();
     const requested: string[] = [];
     visitor.on('request', (request) => requested.push(request.url()));
-    await visitor.goto(gateway.url);
+    await visitor.goto(world.url);
     await new PwaChrome(visitor).waitForServiceWorker();
     expect(await keptEditor(visitor)).toEqual([]);
     expect(requested.filter((url) => url.includes('/assets/news-editor-'))).toEqual([]);
 
     // A device of its own: nothing kept from an earlier test's editor.
-    const device = await launchBrowser();
-    try {
-      const page = await openSignedIn(device, gateway.url, demoAccount('admin'));
-      await new PwaChrome(page).waitForServiceWorker();
-      // Fetched once the page is idle after the sign-in, and kept by the service worker.
-      await expect.poll(async () => (await keptEditor(page)).length, SYNC_WAIT).toBe(1);
-      await device.context.setOffline(true);
-      const news = new AdminNewsPage(page);
-      await news.goto(gateway.url);
-      await news.openAdd();
-      await news.editor.click();
-      await page.keyboard.type('离线打开的编辑器');
-      await news.editor.getByText('离线打开的编辑器', { exact: true }).waitFor(UI_WAIT);
-    } finally {
-      await device.close();
-    }
+    const device = await world.launch();
+    const page = await world.signedIn(device, 'admin');
+    await new PwaChrome(page).waitForServiceWorker();
+    // Fetched once the page is idle after the sign-in, and kept by the service worker.
+    await expect.poll(async () => (await keptEditor(page)).length, SYNC_WAIT).toBe(1);
+    await device.context.setOffline(true);
+    const news = new AdminNewsPage(page);
+    await news.goto(world.url);
+    await news.openAdd();
+    await news.editor.click();
+    await page.keyboard.type('离线打开的编辑器');
+    await news.editor.getByText('离线打开的编辑器', { exact: true }).waitFor(UI_WAIT);
   });
 
   it('the dashboard’s 资讯管理 tile counts every article and opens the screen', async () => {
-    const page = await openSignedIn(adminDevice, gateway.url, demoAccount('admin'), {
+    const page = await world.signedIn(world.devices.admin, 'admin', {
       path: '/admin',
     });
-    const count = (await serverDocs(gateway.url, admin, 'news')).size;
+    const count = (await serverDocs(world.url, world.accounts.admin, 'news')).size;
     const tile = page.getByRole('link', { name: /资讯管理/ });
     await expect
       .poll(() => tile.getByTestId('news-count').textContent(), SYNC_WAIT)
@@ -346,12 +311,12 @@ describe('/admin/news', () => {
   it('stores article HTML without scripts, handlers or javascript: links (the server’s copy)', async () => {
     const title = `资讯测试 不干净的内容 ${Date.now()}`;
     const id = await insert(
-      gateway.url,
-      admin,
+      world.url,
+      world.accounts.admin,
       'news',
       buildNews({
         id: newId(),
-        author_id: admin.userId,
+        author_id: world.accounts.admin.userId,
         title,
         status: 'published',
         content:
@@ -359,7 +324,7 @@ describe('/admin/news', () => {
           '<p><a href="javascript:alert(3)">点我</a> <a href="https://example.com/">外链</a></p>',
       }),
     );
-    const server = (await serverDocs<News>(gateway.url, admin, 'news')).get(id);
+    const server = (await serverDocs<News>(world.url, world.accounts.admin, 'news')).get(id);
     expect(server?.content).toBe(
       '<h2>正文</h2><img src="/media/x.jpg" /><p><a>点我</a> <a href="https://example.com/">外链</a></p>',
     );

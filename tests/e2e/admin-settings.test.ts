@@ -6,8 +6,7 @@
  * platform line. Run `npm run build` first (`npm run test:e2e` does).
  */
 import { withSavedOfflineNote } from '@couchdb/model/errors';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UPLOAD_MESSAGES } from '@couchdb/model/media-facts';
 import type { Property } from '@couchdb/model/property';
 import {
@@ -17,48 +16,33 @@ import {
 } from '@couchdb/model/setting-facts';
 import type { SyncDocument } from '@couchdb/model/sync';
 import { FALLBACK_CONTACT_NAME, PLATFORM_LINE_WARNING } from '@couchdb/rules/contact';
-import {
-  launchBrowser,
-  saveScreenshot,
-  SYNC_WAIT,
-  UI_WAIT,
-  VIEWPORTS,
-  type TestBrowser,
-} from '../helpers/browser';
-import { pushAccepted, serverDocs, type Session } from '../helpers/sync-api';
-import { startGateway, type RunningGateway } from '../helpers/gateway';
+import { saveScreenshot, SYNC_WAIT, UI_WAIT, VIEWPORTS } from '../helpers/browser';
+import { pushAccepted, serverDocs } from '../helpers/sync-api';
 import { AdminSettingsPage } from './pages/admin-settings-page';
-import {
-  demoAccount,
-  publishApproved,
-  publishPending,
-  signInDemo,
-  type DemoRole,
-} from './pages/browse-fixtures';
+import { publishApproved, publishPending } from './pages/browse-fixtures';
 import { Layout } from './pages/layout';
-import { openSignedIn } from './pages/login-page';
 import { PropertyDetailPage } from './pages/property-detail-page';
 import { PropertyListPage } from './pages/property-list-page';
 import { PublishPropertyPage } from './pages/publish-page';
+import { useWorld } from './world';
 
 // Each step waits for a device or the server up to 30 s (a replication retry on a busy machine).
 vi.setConfig({ testTimeout: 240_000 });
 
-let gateway: RunningGateway;
-let adminDevice: TestBrowser;
-let userDevice: TestBrowser;
-let visitorDevice: TestBrowser;
-let admin: Session;
-let user: Session;
+const world = useWorld({
+  devices: ['admin', 'user', 'visitor'],
+  accounts: ['admin', 'user'],
+});
+
 /** The settings as the demo data set them, put back after each test. */
 let original: Map<string, SyncDocument>;
 
 const settingValue = async (key: SettingKey): Promise<unknown> =>
-  (await serverDocs(gateway.url, admin, 'settings')).get(key)?.setting_value;
+  (await serverDocs(world.url, world.accounts.admin, 'settings')).get(key)?.setting_value;
 
 /** Puts every setting back as it was before the tests (through the sync API, as an admin). */
 async function restoreSettings(): Promise<void> {
-  const now = await serverDocs(gateway.url, admin, 'settings');
+  const now = await serverDocs(world.url, world.accounts.admin, 'settings');
   const rows = [...original.values()]
     .filter(
       (doc) => JSON.stringify(now.get(doc.id)?.setting_value) !== JSON.stringify(doc.setting_value),
@@ -67,49 +51,28 @@ async function restoreSettings(): Promise<void> {
       assumedMasterState: now.get(doc.id) ?? null,
       newDocumentState: { ...(now.get(doc.id) ?? doc), setting_value: doc.setting_value },
     }));
-  if (rows.length) await pushAccepted(gateway.url, admin, 'settings', rows);
+  if (rows.length) await pushAccepted(world.url, world.accounts.admin, 'settings', rows);
 }
 
 /** The admin's settings screen, signed in. */
 async function openSettings(viewport = VIEWPORTS.desktop) {
-  const page = await openSignedIn(adminDevice, gateway.url, demoAccount('admin'), { viewport });
+  const page = await world.signedIn(world.devices.admin, 'admin', { viewport });
   const settings = new AdminSettingsPage(page);
-  await settings.goto(gateway.url);
+  await settings.goto(world.url);
   return { page, settings, layout: new Layout(page) };
 }
 
-const signIn = (device: TestBrowser, role: DemoRole, path?: string): Promise<Page> =>
-  openSignedIn(device, gateway.url, demoAccount(role), path ? { path } : {});
-
 beforeAll(async () => {
-  gateway = await startGateway({ embedded: true });
-  [adminDevice, userDevice, visitorDevice] = await Promise.all([
-    launchBrowser(),
-    launchBrowser(),
-    launchBrowser(),
-  ]);
-  [admin, user] = await Promise.all([
-    signInDemo(gateway.url, 'admin'),
-    signInDemo(gateway.url, 'user'),
-  ]);
-  original = await serverDocs(gateway.url, admin, 'settings');
+  original = await serverDocs(world.url, world.accounts.admin, 'settings');
 });
 
 afterEach(async () => {
-  for (const device of [adminDevice, userDevice, visitorDevice]) {
-    for (const page of device?.context.pages() ?? []) await page.close();
-  }
   await restoreSettings();
 });
 
-afterAll(async () => {
-  await Promise.all([adminDevice?.close(), userDevice?.close(), visitorDevice?.close()]);
-  await gateway?.stop();
-});
-
 describe('/admin/settings', () => {
-  it('is for admins only: a user sees 访问受限 with the no-permission text', async () => {
-    const page = await signIn(userDevice, 'user', '/admin/settings');
+  it('is for admins only: a world.accounts.user sees 访问受限 with the no-permission text', async () => {
+    const page = await world.signedIn(world.devices.user, 'user', { path: '/admin/settings' });
     await page.getByText('访问受限').waitFor();
     await page.getByText(SETTINGS_MESSAGES.noPermission).waitFor();
     expect(await page.getByLabel('默认联系电话').count()).toBe(0);
@@ -139,7 +102,7 @@ describe('/admin/settings', () => {
     );
   });
 
-  it('review off: a user’s new listing is public at once on a visitor’s device', async () => {
+  it('review off: a world.accounts.user’s new listing is public at once on a visitor’s device', async () => {
     const { page, settings, layout } = await openSettings();
     await saveScreenshot(page, 'admin-settings-desktop');
     await page.setViewportSize(VIEWPORTS.mobile);
@@ -152,12 +115,14 @@ describe('/admin/settings', () => {
     await expect.poll(() => settingValue('audit_required'), SYNC_WAIT).toBe(false);
 
     const title = `设置测试 免审核房源 ${Date.now()}`;
-    const id = await publishPending(gateway.url, user, { title });
-    const stored = (await serverDocs<Property>(gateway.url, admin, 'properties')).get(id);
+    const id = await publishPending(world.url, world.accounts.user, { title });
+    const stored = (await serverDocs<Property>(world.url, world.accounts.admin, 'properties')).get(
+      id,
+    );
     expect(stored?.audit_status).toBe('approved');
     expect(stored?.status).toBe('active');
 
-    const visitor = await visitorDevice.openPage(`${gateway.url}/properties`);
+    const visitor = await world.devices.visitor.openPage(`${world.url}/properties`);
     await new PropertyListPage(visitor).waitForResults();
     await visitor
       .locator(`[data-testid="property-card"][data-property-id="${id}"]`)
@@ -168,9 +133,10 @@ describe('/admin/settings', () => {
     await settings.saveButton.click();
     await layout.waitForToast(SETTINGS_MESSAGES.saved);
     await expect.poll(() => settingValue('audit_required'), SYNC_WAIT).toBe(true);
-    const next = await publishPending(gateway.url, user, { title: `${title} 之后` });
+    const next = await publishPending(world.url, world.accounts.user, { title: `${title} 之后` });
     expect(
-      (await serverDocs<Property>(gateway.url, admin, 'properties')).get(next)?.audit_status,
+      (await serverDocs<Property>(world.url, world.accounts.admin, 'properties')).get(next)
+        ?.audit_status,
     ).toBe('pending');
   });
 
@@ -181,9 +147,9 @@ describe('/admin/settings', () => {
     await layout.waitForToast(SETTINGS_MESSAGES.saved);
     await expect.poll(() => settingValue('max_images_per_property'), SYNC_WAIT).toBe(3);
 
-    const page = await signIn(userDevice, 'user');
+    const page = await world.signedIn(world.devices.user, 'user');
     const form = new PublishPropertyPage(page);
-    await form.goto(gateway.url);
+    await form.goto(world.url);
     await form.fillValid(`设置测试 图片上限 ${Date.now()}`);
     // The user's device follows the new limit.
     await page.getByText('最多 3 个文件').waitFor(SYNC_WAIT);
@@ -199,14 +165,14 @@ describe('/admin/settings', () => {
   });
 
   it('default phone changed: a listing without a phone shows the new platform line', async () => {
-    const listing = await publishApproved(gateway.url, user, admin, {
+    const listing = await publishApproved(world.url, world.accounts.user, world.accounts.admin, {
       title: `设置测试 没有电话的房源 ${Date.now()}`,
       contact: { name: '' },
     });
     // The phone dialog is for signed-in viewers (product §2): the demo agent, on another device.
-    const viewer = await signIn(visitorDevice, 'agent');
+    const viewer = await world.signedIn(world.devices.visitor, 'agent');
     const detail = new PropertyDetailPage(viewer);
-    await detail.goto(gateway.url, listing);
+    await detail.goto(world.url, listing);
     await detail.phoneButton.click();
     const phone = detail.contactDialog.getByTestId('contact-phone');
     const before = (original.get('default_contact')?.setting_value as { phone: string }).phone;
@@ -259,7 +225,7 @@ describe('/admin/settings', () => {
       .toMatchObject({ lprPercent: 3.1, basisPoints: -20, providentFirstLong: 2.35 });
 
     // A visitor's calculator uses the new rates (commercial = LPR − 20 基点).
-    const visitor = await visitorDevice.openPage(`${gateway.url}/tools/mortgage`);
+    const visitor = await world.devices.visitor.openPage(`${world.url}/tools/mortgage`);
     await visitor.getByText('5年期以上LPR 3.1%').waitFor(SYNC_WAIT);
     expect(await visitor.getByLabel('商贷年利率').inputValue()).toBe('2.9');
   });

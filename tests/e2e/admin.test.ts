@@ -4,8 +4,7 @@
  * its own browser profile. Run `npm run build` first (`npm run test:e2e` does).
  */
 import { withSavedOfflineNote } from '@couchdb/model/errors';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Page } from 'playwright-core';
+import { describe, expect, it, vi } from 'vitest';
 import type { OplogEntry } from '@couchdb/model/oplog';
 import { OPERATION_TYPE_LABELS } from '@couchdb/model/oplog-facts';
 import type { Property } from '@couchdb/model/property';
@@ -14,83 +13,43 @@ import { ROLE_SHORT_LABELS } from '@couchdb/model/roles';
 import { ADMIN_LISTING_MESSAGES } from '@couchdb/rules/admin-listings';
 import { ACCESS_MESSAGES } from '@couchdb/rules/access';
 import { auditToast, STATUS_MESSAGES } from '@couchdb/rules/property-status';
-import {
-  launchBrowser,
-  saveScreenshot,
-  SYNC_WAIT,
-  UI_WAIT,
-  type TestBrowser,
-} from '../helpers/browser';
-import { serverDocs, updateAccepted, type Session } from '../helpers/sync-api';
-import { startGateway, type RunningGateway } from '../helpers/gateway';
+import { saveScreenshot, SYNC_WAIT, UI_WAIT } from '../helpers/browser';
+import { serverDocs, updateAccepted } from '../helpers/sync-api';
 import { adminCard, AuditPage, ConsolePage } from './pages/admin-pages';
-import {
-  demoAccount,
-  publishApproved,
-  publishPending,
-  signInDemo,
-  type DemoRole,
-} from './pages/browse-fixtures';
+import { demoAccount, publishApproved, publishPending } from './pages/browse-fixtures';
 import { Layout } from './pages/layout';
-import { openSignedIn } from './pages/login-page';
 import { PropertyListPage } from './pages/property-list-page';
 import { explainingDevice, watchDevice } from './pages/device-watch';
+import { useWorld } from './world';
 
 // Each step waits for a device or the server up to 30 s (a replication retry on a busy machine).
 vi.setConfig({ testTimeout: 240_000 });
 
-let gateway: RunningGateway;
-let ownerDevice: TestBrowser;
-let adminDevice: TestBrowser;
-let visitorDevice: TestBrowser;
-let owner: Session;
-let admin: Session;
-
-async function signIn(device: TestBrowser, role: DemoRole, path: string): Promise<Page> {
-  return openSignedIn(device, gateway.url, demoAccount(role), { path });
-}
+const world = useWorld({
+  devices: ['owner', 'admin', 'visitor'],
+  accounts: ['user', 'admin'],
+});
 
 async function serverListing(id: string): Promise<Property | undefined> {
-  return (await serverDocs<Property>(gateway.url, admin, 'properties')).get(id);
+  return (await serverDocs<Property>(world.url, world.accounts.admin, 'properties')).get(id);
 }
 
 /** A listing of the owner's waiting for review, titled `title`, with a demo listing's photo. */
 async function pendingWithPhoto(title: string): Promise<string> {
-  const demo = [...(await serverDocs<Property>(gateway.url, null, 'properties')).values()];
+  const demo = [...(await serverDocs<Property>(world.url, null, 'properties')).values()];
   const image = demo.find((p) => p.images.length > 0)!.images[0]!;
-  return publishPending(gateway.url, owner, { title, images: [{ ...image, is_cover: true }] });
+  return publishPending(world.url, world.accounts.user, {
+    title,
+    images: [{ ...image, is_cover: true }],
+  });
 }
 
 async function serverLog(id: string): Promise<OplogEntry[]> {
-  const all = await serverDocs<OplogEntry>(gateway.url, admin, 'oplog');
+  const all = await serverDocs<OplogEntry>(world.url, world.accounts.admin, 'oplog');
   return [...all.values()]
     .filter((e) => e.property_id === id)
     .sort((a, b) => (a.created_at < b.created_at ? -1 : 1));
 }
-
-beforeAll(async () => {
-  gateway = await startGateway({ embedded: true });
-  [ownerDevice, adminDevice, visitorDevice] = await Promise.all([
-    launchBrowser(),
-    launchBrowser(),
-    launchBrowser(),
-  ]);
-  [owner, admin] = await Promise.all([
-    signInDemo(gateway.url, 'user'),
-    signInDemo(gateway.url, 'admin'),
-  ]);
-});
-
-afterEach(async () => {
-  for (const device of [ownerDevice, adminDevice, visitorDevice]) {
-    for (const page of device?.context.pages() ?? []) await page.close();
-  }
-});
-
-afterAll(async () => {
-  await Promise.all([ownerDevice?.close(), adminDevice?.close(), visitorDevice?.close()]);
-  await gateway?.stop();
-});
 
 describe('review', () => {
   it('takes a listing from submission through rejection, resubmission, approval and take-down, logged step by step', async () => {
@@ -98,15 +57,15 @@ describe('review', () => {
     const reason = '照片与描述不符，请补充实拍图';
 
     // The admin has the review queue open before the listing exists.
-    const adminPage = await signIn(adminDevice, 'admin', '/admin/audit');
+    const adminPage = await world.signedIn(world.devices.admin, 'admin', { path: '/admin/audit' });
     const audit = new AuditPage(adminPage);
     await audit.heading.waitFor();
     const adminLayout = new Layout(adminPage);
 
     // A photo (the form needs at least one to save an edit): one of the demo listings'.
-    const demo = [...(await serverDocs<Property>(gateway.url, null, 'properties')).values()];
+    const demo = [...(await serverDocs<Property>(world.url, null, 'properties')).values()];
     const image = demo.find((p) => p.images.length > 0)!.images[0]!;
-    const id = await publishPending(gateway.url, owner, {
+    const id = await publishPending(world.url, world.accounts.user, {
       title,
       images: [{ ...image, is_cover: true }],
       contact: { name: '王女士', phone: '13912345678' },
@@ -123,12 +82,12 @@ describe('review', () => {
       .toBe('rejected');
     const rejected = (await serverListing(id))!;
     expect(rejected.audit_comment).toBe(reason);
-    expect(rejected.audited_by).toBe(admin.userId);
+    expect(rejected.audited_by).toBe(world.accounts.admin.userId);
     expect(rejected.audited_at).toBeTruthy();
     await adminCard(adminPage, id).waitFor({ state: 'detached' });
 
     // The owner sees 已拒绝 with the reason, edits the listing and so resubmits it.
-    const ownerPage = await signIn(ownerDevice, 'user', '/my-properties');
+    const ownerPage = await world.signedIn(world.devices.owner, 'user', { path: '/my-properties' });
     const ownCard = ownerPage.locator(
       `[data-testid="own-property-card"][data-property-id="${id}"]`,
     );
@@ -156,7 +115,7 @@ describe('review', () => {
       .toBe('approved');
 
     // A visitor's device shows it.
-    const visitorPage = await visitorDevice.openPage(`${gateway.url}/properties`);
+    const visitorPage = await world.devices.visitor.openPage(`${world.url}/properties`);
     const list = new PropertyListPage(visitorPage);
     await list.waitForResults();
     const visitorCard = visitorPage.locator(
@@ -166,7 +125,7 @@ describe('review', () => {
 
     // The admin takes it off the shelf in the console; it disappears from the visitor's device.
     const console_ = new ConsolePage(adminPage);
-    await console_.goto(gateway.url);
+    await console_.goto(world.url);
     await console_.search.fill(title);
     await adminCard(adminPage, id).getByRole('button', { name: '下架' }).click();
     await adminLayout.waitForToast(ADMIN_LISTING_MESSAGES.takenDown);
@@ -190,7 +149,9 @@ describe('review', () => {
     const log = await serverLog(id);
     for (const [i, step] of steps.entries()) {
       expect(log[i]!.operator_role).toBe(step.role);
-      expect(log[i]!.operator_id).toBe(step.role === 'admin' ? admin.userId : owner.userId);
+      expect(log[i]!.operator_id).toBe(
+        step.role === 'admin' ? world.accounts.admin.userId : world.accounts.user.userId,
+      );
     }
     const dialog = await console_.openLog(id);
     const entries = dialog.getByTestId('oplog-entry');
@@ -217,7 +178,7 @@ describe('review', () => {
     const moved = await pendingWithPhoto(`双击审核乙${stamp}`);
     const next = await pendingWithPhoto(`双击审核丙${stamp}`);
 
-    const page = await signIn(adminDevice, 'admin', '/admin/audit');
+    const page = await world.signedIn(world.devices.admin, 'admin', { path: '/admin/audit' });
     const audit = new AuditPage(page);
     await adminCard(page, moved).waitFor(SYNC_WAIT);
     // A double click's second click, as it lands on the listing that moved up under the pointer.
@@ -243,14 +204,14 @@ describe('review', () => {
     const mine = await pendingWithPhoto(`离线审核甲${stamp}`);
     const contested = await pendingWithPhoto(`离线审核乙${stamp}`);
 
-    const page = await signIn(adminDevice, 'admin', '/admin/audit');
+    const page = await world.signedIn(world.devices.admin, 'admin', { path: '/admin/audit' });
     const watch = watchDevice(page);
     const audit = new AuditPage(page);
     const layout = new Layout(page);
     await adminCard(page, mine).waitFor(SYNC_WAIT);
     await adminCard(page, contested).waitFor(SYNC_WAIT);
 
-    await adminDevice.context.setOffline(true);
+    await world.devices.admin.context.setOffline(true);
     try {
       await page.evaluate(() => window.dispatchEvent(new Event('offline')));
       await audit.approve(mine);
@@ -259,11 +220,11 @@ describe('review', () => {
       await adminCard(page, contested).waitFor({ state: 'detached' });
       // Nothing reached the server yet; meanwhile another device approves the contested one.
       expect((await serverListing(mine))?.audit_status).toBe('pending');
-      await updateAccepted(gateway.url, admin, 'properties', contested, {
+      await updateAccepted(world.url, world.accounts.admin, 'properties', contested, {
         audit_status: 'approved',
       });
     } finally {
-      await adminDevice.context.setOffline(false);
+      await world.devices.admin.context.setOffline(false);
     }
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
 
@@ -273,7 +234,7 @@ describe('review', () => {
         .poll(async () => (await serverListing(mine))?.audit_status, SYNC_WAIT)
         .toBe('approved'),
     );
-    expect((await serverListing(mine))?.audited_by).toBe(admin.userId);
+    expect((await serverListing(mine))?.audited_by).toBe(world.accounts.admin.userId);
     const lost = page.getByTestId('lost-decision').filter({ hasText: `离线审核乙${stamp}` });
     await lost.waitFor(SYNC_WAIT);
     expect(await lost.textContent()).toContain('已由其他管理员审核为已通过');
@@ -285,12 +246,12 @@ describe('review', () => {
     await lost.waitFor({ state: 'detached' });
   });
 
-  it('shows 访问受限 to a signed-in non-admin on every admin page', async () => {
-    const page = await signIn(ownerDevice, 'user', '/admin/audit');
+  it('shows 访问受限 to a signed-in non-world.accounts.admin on every world.accounts.admin page', async () => {
+    const page = await world.signedIn(world.devices.owner, 'user', { path: '/admin/audit' });
     await page.getByText(ACCESS_MESSAGES.restricted).waitFor();
     await page.getByText(ADMIN_PROPERTY_MESSAGES.noAuditPermission).waitFor();
     for (const path of ['/admin', '/admin/properties']) {
-      await page.goto(`${gateway.url}${path}`);
+      await page.goto(`${world.url}${path}`);
       await page.getByText(ACCESS_MESSAGES.adminOnlyPage).waitFor();
     }
     expect(await page.getByTestId('admin-property-card').count()).toBe(0);
@@ -302,9 +263,13 @@ describe('listing console', () => {
     const tag = `批量测试${Date.now() % 100_000}`;
     const ids: string[] = [];
     for (const n of ['甲', '乙', '丙']) {
-      ids.push(await publishApproved(gateway.url, owner, admin, { title: `${tag}${n}` }));
+      ids.push(
+        await publishApproved(world.url, world.accounts.user, world.accounts.admin, {
+          title: `${tag}${n}`,
+        }),
+      );
     }
-    const page = await signIn(adminDevice, 'admin', '/admin/properties');
+    const page = await world.signedIn(world.devices.admin, 'admin', { path: '/admin/properties' });
     const watch = watchDevice(page);
     const console_ = new ConsolePage(page);
     const layout = new Layout(page);
@@ -365,8 +330,10 @@ describe('listing console', () => {
   it('moves a listing to the top of the public list with priority display', async () => {
     // The newest listing, but not priority: below the demo data's priority listings.
     const title = `优先展示测试${Date.now() % 100_000}`;
-    const id = await publishApproved(gateway.url, owner, admin, { title });
-    const visitorPage = await visitorDevice.openPage(`${gateway.url}/properties`);
+    const id = await publishApproved(world.url, world.accounts.user, world.accounts.admin, {
+      title,
+    });
+    const visitorPage = await world.devices.visitor.openPage(`${world.url}/properties`);
     const list = new PropertyListPage(visitorPage);
     await list.waitForResults();
     await visitorPage
@@ -375,7 +342,7 @@ describe('listing console', () => {
     const firstId = () => list.cards.first().getAttribute('data-property-id');
     expect(await firstId()).not.toBe(id);
 
-    const page = await signIn(adminDevice, 'admin', '/admin/properties');
+    const page = await world.signedIn(world.devices.admin, 'admin', { path: '/admin/properties' });
     const console_ = new ConsolePage(page);
     await console_.heading.waitFor();
     await console_.search.fill(title);
@@ -389,25 +356,29 @@ describe('listing console', () => {
     await saveScreenshot(visitorPage, 'visitor-list-priority-desktop');
   });
 
-  it('tells an admin whose offline 下架 lost to another admin’s delete, and offers no resend', async () => {
+  it('tells an world.accounts.admin whose offline 下架 lost to another world.accounts.admin’s delete, and offers no resend', async () => {
     const title = `离线下架被删除${Date.now() % 100_000}`;
-    const id = await publishApproved(gateway.url, owner, admin, { title });
-    const page = await signIn(adminDevice, 'admin', '/admin/properties');
+    const id = await publishApproved(world.url, world.accounts.user, world.accounts.admin, {
+      title,
+    });
+    const page = await world.signedIn(world.devices.admin, 'admin', { path: '/admin/properties' });
     const watch = watchDevice(page);
     const console_ = new ConsolePage(page);
     await console_.heading.waitFor();
     await console_.search.fill(title);
     await adminCard(page, id).waitFor(SYNC_WAIT);
 
-    await adminDevice.context.setOffline(true);
+    await world.devices.admin.context.setOffline(true);
     try {
       await page.evaluate(() => window.dispatchEvent(new Event('offline')));
       await adminCard(page, id).getByRole('button', { name: '下架' }).click();
       await new Layout(page).waitForToast(withSavedOfflineNote(ADMIN_LISTING_MESSAGES.takenDown));
       // Meanwhile another admin deletes it.
-      await updateAccepted(gateway.url, admin, 'properties', id, { status: 'deleted' });
+      await updateAccepted(world.url, world.accounts.admin, 'properties', id, {
+        status: 'deleted',
+      });
     } finally {
-      await adminDevice.context.setOffline(false);
+      await world.devices.admin.context.setOffline(false);
     }
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
 
@@ -416,7 +387,7 @@ describe('listing console', () => {
     expect(await lost.textContent()).toContain(`「${title}」已被删除，您的修改未生效`);
     expect((await serverListing(id))?.status).toBe('deleted');
     // /manage keeps it with the reason, and does not offer to send it again (as a new listing).
-    await page.goto(`${gateway.url}/manage`);
+    await page.goto(`${world.url}/manage`);
     const kept = page.getByTestId('refused-change').filter({ hasText: title });
     await kept.getByText(STATUS_MESSAGES.fromDeleted).waitFor(SYNC_WAIT);
     expect(await kept.getByRole('link', { name: '修改后重新提交' }).count()).toBe(0);
