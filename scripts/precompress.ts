@@ -2,7 +2,7 @@
  * Compresses the built app once, at build time (`npm run build` runs it after Vite): beside each
  * text file of dist/ (scripts, styles, the shell, the service worker, icons), its Brotli (`.br`)
  * and gzip (`.gz`) versions at the highest levels. The gateway sends whichever the browser accepts
- * (sync-server/app.ts serveApp) instead of gzipping each file again for each visitor: a first
+ * (sync-server/routes/built-app.ts) instead of gzipping each file again for each visitor: a first
  * visit and the service worker's install fetch every chunk of the app, about 1 ms of the
  * gateway's CPU each when compressed on the fly. Brotli at its highest level is smaller than gzip
  * (this app: 763 KB against 877; browsers ask for it over HTTPS and on localhost only).

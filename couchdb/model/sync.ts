@@ -4,6 +4,7 @@
  * the store revision the device last saw, which the gateway uses to detect concurrent writes.
  */
 import { clause } from './text-facts';
+import type { ErrorCode } from './errors';
 import { USER_ROLES } from './roles';
 
 /** Collections a device replicates with the gateway (one store database each). */
@@ -79,7 +80,7 @@ export const SYNC_DOC_MAX_BYTES = 64 * 1024;
 /** Why the gateway refused one row; the row's id also appears in `conflicts` with the server's version. */
 export interface PushRejection {
   id: string;
-  code: string;
+  code: ErrorCode;
   message: string;
 }
 

@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   SYNC_MESSAGES,
+  type PushRejection,
   type PushResponse,
   type PushRow,
   type SyncDocument,
@@ -49,8 +50,12 @@ const nothing: PushOutcome = { refusals: [], serverVersions: [], conflicts: [] }
 
 /** `b` as the server holds it after a clash: another device's price, a later revision. */
 const bOnServer = listing('b', { server_rev: '2-b', price: 490_000 });
-const forbidden = { id: 'b', code: 'forbidden', message: '无权修改此房源' };
-const tooLarge = { id: 'c', code: 'payload_too_large', message: SYNC_MESSAGES.docTooLarge };
+const forbidden: PushRejection = { id: 'b', code: 'forbidden', message: '无权修改此房源' };
+const tooLarge: PushRejection = {
+  id: 'c',
+  code: 'payload_too_large',
+  message: SYNC_MESSAGES.docTooLarge,
+};
 
 const cases: [string, PushResponse, PushOutcome][] = [
   ['every row accepted as sent', answer({ accepted: [a, b, c] }), nothing],
