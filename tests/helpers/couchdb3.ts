@@ -21,6 +21,10 @@ export interface CouchDb3 {
   nodeUrl(i: number): string;
   /** Node i's folder (1-based): its data, log and pid. */
   nodeDir(i: number): string;
+  /** Node i dies at once (SIGKILL), as a crashed host. */
+  kill(i: number): Promise<void>;
+  /** Node i starts again on its data and answers. */
+  restart(i: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -63,6 +67,8 @@ export async function startCouchDb3(nodes: 1 | 3 = 1): Promise<CouchDb3> {
       return node.toString().replace(/\/$/, '');
     },
     nodeDir: (i) => path.join(dir, `node${i}`),
+    kill: async (i) => void (await run(script, ['kill', dir, String(i)])),
+    restart: async (i) => void (await run(script, ['restart', dir, String(i)])),
     stop: async () => {
       await run(script, ['stop', dir]);
       await rm(dir, { recursive: true, force: true });

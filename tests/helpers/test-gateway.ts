@@ -115,16 +115,23 @@ export async function startTestGateway(overrides: TestGatewayOptions = {}): Prom
       }),
     createUser: (role, name) => createAccount(gateway, role, name),
     feedCaughtUp: async (timeoutMs = 10_000) => {
-      // Caught up when the store has nothing after the last change the log holds. Sequence strings
-      // are opaque (CouchDB's differ between reads of one change), so they are only handed back.
+      // Caught up when everything the store lists after the log's last change is already in the
+      // log, at the revision the store has. Sequence strings are opaque (CouchDB's differ between
+      // reads of one change) and only handed back; after a node is lost, CouchDB may list changes
+      // again from an earlier point, so "nothing listed" is not required.
       const until = Date.now() + timeoutMs;
       for (const collection of SYNC_COLLECTIONS) {
         for (;;) {
           const log = gateway.feed.log(collection);
           if (!log) break; // the operation log, or still loading: pulls read the store
           const since = log.lastSeq ?? '0';
-          const { results } = await store.db(collection).changes({ since, limit: 1 });
-          if (results.length === 0) break;
+          const { results } = await store.db(collection).changes({ since });
+          const missing = results.filter(
+            (change) =>
+              !change.id.startsWith('_design/') &&
+              log.latest(change.id)?._rev !== change.changes[0]?.rev,
+          );
+          if (missing.length === 0) break;
           if (Date.now() > until) throw new Error(`the ${collection} feed never caught up`);
           await new Promise((r) => setTimeout(r, 10));
         }
