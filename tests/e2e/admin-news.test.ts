@@ -49,7 +49,7 @@ async function openConsole(viewport: { width: number; height: number } = VIEWPOR
 }
 
 describe('/admin/news', () => {
-  it('is for admins only: a signed-in world.accounts.user sees 访问受限', async () => {
+  it('is for admins only: a signed-in user sees 访问受限', async () => {
     const userDevice = await world.launch();
     const page = await world.signedIn(userDevice, 'user', {
       path: '/admin/news',
@@ -260,7 +260,7 @@ describe('/admin/news', () => {
     await expect.poll(async () => stored(title), SYNC_WAIT).toBeUndefined();
   });
 
-  it('the editor opens offline on an world.accounts.admin’s device that never opened it online; a visitor’s device never downloads it', async () => {
+  it('the editor opens offline on an admin’s device that never opened it online; a visitor’s device never downloads it', async () => {
     /** Every URL of the news editor's chunk in this page's service worker caches. */
     const keptEditor = (page: Page) =>
       page.evaluate(async () => {

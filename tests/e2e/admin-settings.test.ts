@@ -71,7 +71,7 @@ afterEach(async () => {
 });
 
 describe('/admin/settings', () => {
-  it('is for admins only: a world.accounts.user sees 访问受限 with the no-permission text', async () => {
+  it('is for admins only: a user sees 访问受限 with the no-permission text', async () => {
     const page = await world.signedIn(world.devices.user, 'user', { path: '/admin/settings' });
     await page.getByText('访问受限').waitFor();
     await page.getByText(SETTINGS_MESSAGES.noPermission).waitFor();
@@ -102,7 +102,7 @@ describe('/admin/settings', () => {
     );
   });
 
-  it('review off: a world.accounts.user’s new listing is public at once on a visitor’s device', async () => {
+  it('review off: a user’s new listing is public at once on a visitor’s device', async () => {
     const { page, settings, layout } = await openSettings();
     await saveScreenshot(page, 'admin-settings-desktop');
     await page.setViewportSize(VIEWPORTS.mobile);

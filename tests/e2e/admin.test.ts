@@ -246,7 +246,7 @@ describe('review', () => {
     await lost.waitFor({ state: 'detached' });
   });
 
-  it('shows 访问受限 to a signed-in non-world.accounts.admin on every world.accounts.admin page', async () => {
+  it('shows 访问受限 to a signed-in non-admin on every admin page', async () => {
     const page = await world.signedIn(world.devices.owner, 'user', { path: '/admin/audit' });
     await page.getByText(ACCESS_MESSAGES.restricted).waitFor();
     await page.getByText(ADMIN_PROPERTY_MESSAGES.noAuditPermission).waitFor();
@@ -356,7 +356,7 @@ describe('listing console', () => {
     await saveScreenshot(visitorPage, 'visitor-list-priority-desktop');
   });
 
-  it('tells an world.accounts.admin whose offline 下架 lost to another world.accounts.admin’s delete, and offers no resend', async () => {
+  it('tells an admin whose offline 下架 lost to another admin’s delete, and offers no resend', async () => {
     const title = `离线下架被删除${Date.now() % 100_000}`;
     const id = await publishApproved(world.url, world.accounts.user, world.accounts.admin, {
       title,

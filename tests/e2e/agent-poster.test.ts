@@ -81,7 +81,7 @@ beforeAll(async () => {
 });
 
 describe('房源海报', () => {
-  it('an world.accounts.agent makes posters offline: the PNG holds the listing’s promotion link, with the cached photo or the designed cover', async () => {
+  it('an agent makes posters offline: the PNG holds the listing’s promotion link, with the cached photo or the designed cover', async () => {
     const account = demoAccount('agent');
     const page = await world.signedIn(world.devices.agent, account, {
       viewport: VIEWPORTS.mobile,
@@ -201,7 +201,7 @@ describe('房源海报', () => {
     await page.close();
   });
 
-  it('a world.accounts.user who is not an world.accounts.agent sees no poster button', async () => {
+  it('a user who is not an agent sees no poster button', async () => {
     const userDevice = await world.launch();
     const page = await world.signedIn(userDevice, 'user', {
       path: `/properties/${ids.photo}`,

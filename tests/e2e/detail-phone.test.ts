@@ -107,8 +107,8 @@ async function barBox(detail: PropertyDetailPage) {
   return { top: box.y, bottom: box.y + box.height, height };
 }
 
-describe('a world.devices.phone’s listing page', () => {
-  it('a world.devices.visitor’s 电话咨询 leads to login, and the tab bar steps aside for the contact bar', async () => {
+describe('a phone’s listing page', () => {
+  it('a visitor’s 电话咨询 leads to login, and the tab bar steps aside for the contact bar', async () => {
     const page = await world.devices.visitor.openPage(
       `${world.url}/properties/${ids.media}`,
       VIEWPORTS.mobile,
@@ -124,7 +124,7 @@ describe('a world.devices.phone’s listing page', () => {
     await new LoginPage(page).waitUntilShown();
   });
 
-  it('fits the world.devices.phone’s width with a dozen photos: the thumbnails scroll, not the page', async () => {
+  it('fits the phone’s width with a dozen photos: the thumbnails scroll, not the page', async () => {
     const page = await world.devices.visitor.openPage(
       `${world.url}/properties/${ids.manyPhotos}`,
       VIEWPORTS.mobile,
@@ -164,8 +164,8 @@ describe('a world.devices.phone’s listing page', () => {
     const detail = new PropertyDetailPage(page);
     await detail.title.waitFor(UI_WAIT);
     await detail.contactBar.waitFor(UI_WAIT);
-    await screenShot(page, 'detail-world.devices.phone-top-390');
-    await saveScreenshot(page, 'detail-world.devices.phone-page-390');
+    await screenShot(page, 'detail-phone-top-390');
+    await saveScreenshot(page, 'detail-phone-page-390');
 
     // Fixed at the viewport's bottom, before and after scrolling; the page's end is not under it.
     expect(await barBox(detail)).toMatchObject({ bottom: VIEWPORTS.mobile.height });
@@ -185,7 +185,7 @@ describe('a world.devices.phone’s listing page', () => {
         };
       }, UI_WAIT)
       .toEqual({ scrolledPastTheFirstScreen: true, barAtTheBottom: true, endAboveTheBar: true });
-    await screenShot(page, 'detail-world.devices.phone-bottom-390');
+    await screenShot(page, 'detail-phone-bottom-390');
 
     // 电话咨询 calls the listing's own number at once.
     expect(await detail.barCall.getAttribute('href')).toBe(`tel:${LISTING_PHONE}`);
@@ -242,7 +242,7 @@ describe('a world.devices.phone’s listing page', () => {
       .toBe(`${formatFen(estimate.monthlyPayment)}元`);
     expect(await detail.loanDownPayment.textContent()).toBe('38.4万');
     await detail.loanMonthly.scrollIntoViewIfNeeded();
-    await screenShot(page, 'detail-world.devices.phone-loan-390');
+    await screenShot(page, 'detail-phone-loan-390');
 
     // The video slide: the cover photo, loaded, over a video that has fetched nothing.
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -256,7 +256,7 @@ describe('a world.devices.phone’s listing page', () => {
     const video = detail.video.locator('video');
     expect(await video.getAttribute('preload')).toBe('none');
     expect(await video.evaluate((v: HTMLVideoElement) => v.readyState)).toBe(0);
-    await screenShot(page, 'detail-world.devices.phone-video-390');
+    await screenShot(page, 'detail-phone-video-390');
     await detail.video.getByRole('button', { name: '播放视频' }).click();
     await detail.videoPoster.waitFor({ state: 'detached', ...UI_WAIT });
     await expect.poll(() => detail.video.getAttribute('data-playing'), UI_WAIT).toBe('true');
@@ -265,7 +265,7 @@ describe('a world.devices.phone’s listing page', () => {
     await page.setViewportSize(VIEWPORTS.desktop);
     await detail.contactBar.waitFor({ state: 'hidden', ...UI_WAIT });
     await detail.phoneButton.waitFor(UI_WAIT);
-    await saveScreenshot(page, 'detail-world.devices.phone-laptop-1366');
+    await saveScreenshot(page, 'detail-phone-laptop-1366');
   });
 
   it('opens the dialog with its warning when the number is the platform line', async () => {
@@ -284,7 +284,7 @@ describe('a world.devices.phone’s listing page', () => {
     expect(
       await detail.contactDialog.getByRole('link', { name: '拨打电话' }).getAttribute('href'),
     ).toMatch(/^tel:\d{11}$/);
-    await screenShot(page, 'detail-world.devices.phone-platform-dialog-390');
+    await screenShot(page, 'detail-phone-platform-dialog-390');
   });
 
   it('shows a price history changed twice by its owner with the device offline', async () => {
@@ -312,7 +312,7 @@ describe('a world.devices.phone’s listing page', () => {
       await chrome.offlineBanner.waitFor(UI_WAIT);
       await expect.poll(prices, UI_WAIT).toEqual(['83.0万', '86.0万', '90.0万']);
       await page.getByTestId('price-history').scrollIntoViewIfNeeded();
-      await screenShot(page, 'detail-world.devices.phone-history-offline-390');
+      await screenShot(page, 'detail-phone-history-offline-390');
     } finally {
       await world.devices.phone.context.setOffline(false);
     }

@@ -46,7 +46,7 @@ const ownCard = (page: import('playwright-core').Page, id: string) =>
   page.locator(`[data-testid="own-property-card"][data-property-id="${id}"]`);
 
 describe('a change to an approved listing', () => {
-  it('waits for review while the public keeps the approved title, until the world.accounts.admin approves', async () => {
+  it('waits for review while the public keeps the approved title, until the admin approves', async () => {
     const before = `审核修改 湖景三居 ${Date.now() % 100000}`;
     const after = `${before} 降价急售`;
     const id = await approvedListing(before);
