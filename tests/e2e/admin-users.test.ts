@@ -3,8 +3,7 @@
  * account actions take effect on the other account's own open browser (its own profile), with two
  * browser profiles. Run `npm run build` first (`npm run test:e2e` does).
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES, ERROR_MESSAGES } from '@couchdb/model/errors';
 import type { Favorite } from '@couchdb/model/favorite';
 import type { Property } from '@couchdb/model/property';
@@ -16,51 +15,28 @@ import {
 } from '@couchdb/model/user-facts';
 import { FORGOT_PASSWORD_MESSAGES } from '@couchdb/model/auth-facts';
 import { resolveSettings } from '@couchdb/model/setting-facts';
-import {
-  launchBrowser,
-  saveScreenshot,
-  SYNC_WAIT,
-  VIEWPORTS,
-  type TestBrowser,
-  type Viewport,
-} from '../helpers/browser';
-import { startGateway, type RunningGateway } from '../helpers/gateway';
-import {
-  login,
-  register,
-  serverDocs,
-  signIn,
-  updateAccepted,
-  type Session,
-} from '../helpers/sync-api';
+import { saveScreenshot, SYNC_WAIT, VIEWPORTS, type Viewport } from '../helpers/browser';
+import { login, serverDocs, updateAccepted, type Session } from '../helpers/sync-api';
+import { freshPhone } from '../helpers/phones';
 import { AdminUsersPage } from './pages/admin-users-page';
-import { demoAccount, publishPending, signInDemo } from './pages/browse-fixtures';
+import { demoAccount, publishPending } from './pages/browse-fixtures';
 import { Layout } from './pages/layout';
-import { LoginPage, openSignedIn } from './pages/login-page';
+import { LoginPage } from './pages/login-page';
 import { PropertyDetailPage } from './pages/property-detail-page';
+import { useWorld } from './world';
 
 // Each step may wait for a device or the server up to 30 s (a replication retry on a busy machine).
 vi.setConfig({ testTimeout: 240_000 });
 
 const PASSWORD = 'Test1234';
 
-let gateway: RunningGateway;
-let adminDevice: TestBrowser;
-let userDevice: TestBrowser;
-let admin: Session;
-let seq = 0;
+const world = useWorld({ devices: ['admin'], browser: 'test', accounts: ['admin'] });
 
 /** A fresh account (the demo accounts stay as they are), signed in through the API. */
-async function freshAccount(name: string): Promise<Session> {
-  seq += 1;
-  const phone = `139${String(Date.now()).slice(-6)}${String(seq).padStart(2, '0')}`;
-  const res = await register(gateway.url, { phone, password: PASSWORD, name });
-  expect(res.status, res.text).toBe(201);
-  return signIn(gateway.url, phone, PASSWORD);
-}
+const freshAccount = (name: string) => world.register({ name, password: PASSWORD });
 
 async function openUsers(viewport: Viewport = VIEWPORTS.desktop): Promise<AdminUsersPage> {
-  const page = await openSignedIn(adminDevice, gateway.url, demoAccount('admin'), {
+  const page = await world.signedIn(world.devices.admin, 'admin', {
     viewport,
     path: '/admin/users',
   });
@@ -69,30 +45,11 @@ async function openUsers(viewport: Viewport = VIEWPORTS.desktop): Promise<AdminU
   return users;
 }
 
-async function openAs(who: Session, path: string): Promise<Page> {
-  return openSignedIn(userDevice, gateway.url, { phone: who.phone, password: PASSWORD }, { path });
-}
-
-beforeAll(async () => {
-  gateway = await startGateway({ embedded: true });
-  adminDevice = await launchBrowser();
-  admin = await signInDemo(gateway.url, 'admin');
-});
-
-// The other account's browser is new in each test (a fresh profile: no session left over).
-beforeEach(async () => {
-  userDevice = await launchBrowser();
-});
+/** The other account's browser (a fresh profile in each test: no session left over). */
+const openAs = (who: Session, path: string) => world.signedIn(world.browser, who, { path });
 
 afterEach(async () => {
-  await adminDevice?.context.setOffline(false);
-  for (const page of adminDevice?.context.pages() ?? []) await page.close();
-  await userDevice?.close();
-});
-
-afterAll(async () => {
-  await adminDevice?.close();
-  await gateway?.stop();
+  await world.devices.admin.context.setOffline(false);
 });
 
 describe('admin users', () => {
@@ -156,13 +113,13 @@ describe('admin users', () => {
 
   it('disables an account: its next write is refused, the browser signs out and sign-in says why', async () => {
     const member = await freshAccount('禁用测试');
-    const listing = [...(await serverDocs<Property>(gateway.url, null, 'properties')).values()][0]!;
+    const listing = [...(await serverDocs<Property>(world.url, null, 'properties')).values()][0]!;
     const page = await openAs(member, `/properties/${listing.id}`);
     const detail = new PropertyDetailPage(page);
     await detail.title.waitFor();
 
     // The member's device is offline (on a train) when the admin disables the account.
-    await userDevice.context.setOffline(true);
+    await world.browser.context.setOffline(true);
     const users = await openUsers();
     await users.find(member.phone, member.userId);
     await users.setEnabled(member.userId, false);
@@ -175,14 +132,14 @@ describe('admin users', () => {
 
     // Its favourite is saved on the device, refused when it syncs, and the device signs out.
     await detail.favoriteButton.click();
-    await userDevice.context.setOffline(false);
+    await world.browser.context.setOffline(false);
     await new Layout(page).loginLink.waitFor(SYNC_WAIT);
-    const favorites = await serverDocs<Favorite>(gateway.url, admin, 'favorites');
+    const favorites = await serverDocs<Favorite>(world.url, world.accounts.admin, 'favorites');
     expect([...favorites.values()].filter((f) => f.user_id === member.userId)).toEqual([]);
 
     // Signing in again is refused with the gateway's reason.
     const loginPage = new LoginPage(page);
-    await loginPage.goto(gateway.url);
+    await loginPage.goto(world.url);
     await loginPage.login(member.phone, PASSWORD);
     await new Layout(page).waitForToast(ERROR_MESSAGES.account_disabled);
     expect(new URL(page.url()).pathname).toBe('/login');
@@ -232,14 +189,12 @@ describe('admin users', () => {
       .waitFor(SYNC_WAIT);
 
     // The member's login page gives the platform line to call.
-    const profile = await userDevice.openPage(`${gateway.url}/login`);
+    const profile = await world.browser.openPage(`${world.url}/login`);
     const loginPage = new LoginPage(profile);
     await loginPage.heading.waitFor();
     await profile.getByRole('button', { name: FORGOT_PASSWORD_MESSAGES.link }).click();
     const forgot = profile.getByRole('dialog', { name: FORGOT_PASSWORD_MESSAGES.title });
-    const settings = resolveSettings([
-      ...(await serverDocs(gateway.url, null, 'settings')).values(),
-    ]);
+    const settings = resolveSettings([...(await serverDocs(world.url, null, 'settings')).values()]);
     const line = forgot.getByTestId('forgot-password-phone');
     expect(await line.textContent()).toBe(settings.defaultContact.phone);
     expect(await line.getAttribute('href')).toBe(`tel:${settings.defaultContact.phone}`);
@@ -257,10 +212,10 @@ describe('admin users', () => {
 
   it('refuses to delete an account that owns a listing and deletes one that owns nothing', async () => {
     const [owner, idle] = [await freshAccount('有房源用户'), await freshAccount('无内容用户')];
-    await publishPending(gateway.url, owner, { title: '删除测试房源' });
+    await publishPending(world.url, owner, { title: '删除测试房源' });
     // One the owner deleted: not in their 发布管理, so counted apart, yet it still stops a deletion.
-    const deleted = await publishPending(gateway.url, owner, { title: '已删除的测试房源' });
-    await updateAccepted(gateway.url, owner, 'properties', deleted, { status: 'deleted' });
+    const deleted = await publishPending(world.url, owner, { title: '已删除的测试房源' });
+    await updateAccepted(world.url, owner, 'properties', deleted, { status: 'deleted' });
 
     const users = await openUsers();
     await users.find(owner.phone, owner.userId);
@@ -276,13 +231,13 @@ describe('admin users', () => {
       USER_ADMIN_MESSAGES.deleteFailed(USER_ADMIN_MESSAGES.hasListings),
     );
     await users.card(owner.userId).waitFor();
-    expect((await login(gateway.url, owner.phone, PASSWORD)).status).toBe(200);
+    expect((await login(world.url, owner.phone, PASSWORD)).status).toBe(200);
 
     await users.find(idle.phone, idle.userId);
     await users.delete(idle.userId);
     await new Layout(users.page).waitForToast(USER_ADMIN_MESSAGES.deleted);
     await users.card(idle.userId).waitFor({ state: 'detached', ...SYNC_WAIT });
-    expect((await login(gateway.url, idle.phone, PASSWORD)).status).toBe(401);
+    expect((await login(world.url, idle.phone, PASSWORD)).status).toBe(401);
   });
 
   it('edits a name and phone (the new phone signs in), refuses a taken phone under the field, and filters', async () => {
@@ -303,8 +258,7 @@ describe('admin users', () => {
     await dialog.waitFor({ state: 'hidden' });
 
     // A free phone and a new name: saved, shown through sync, and the account signs in with it.
-    seq += 1;
-    const phone = `137${String(Date.now()).slice(-6)}${String(seq).padStart(2, '0')}`;
+    const phone = freshPhone('137');
     await users.edit(member.userId, { name: '已改名用户', phone });
     await new Layout(users.page).waitForToast(USER_ADMIN_MESSAGES.updated);
     await users.search.fill(phone);
@@ -313,8 +267,8 @@ describe('admin users', () => {
       .getByTestId('user-name')
       .filter({ hasText: '已改名用户' })
       .waitFor(SYNC_WAIT);
-    expect((await login(gateway.url, phone, PASSWORD)).status).toBe(200);
-    expect((await login(gateway.url, member.phone, PASSWORD)).status).not.toBe(200);
+    expect((await login(world.url, phone, PASSWORD)).status).toBe(200);
+    expect((await login(world.url, member.phone, PASSWORD)).status).not.toBe(200);
 
     // The state filter (on this account), then the role filter (over every account).
     await users.filter('状态', '已禁用');
@@ -335,18 +289,18 @@ describe('admin users', () => {
     await saveScreenshot(users.page, 'admin-users-mobile');
 
     // Offline the list still shows (it is the device's), the account actions say why they wait.
-    await adminDevice.context.setOffline(true);
+    await world.devices.admin.context.setOffline(true);
     await users.offlineNotice.waitFor();
     expect(await users.cards.first().getByRole('button', { name: '编辑' }).isDisabled()).toBe(true);
-    await adminDevice.context.setOffline(false);
+    await world.devices.admin.context.setOffline(false);
     await users.offlineNotice.waitFor({ state: 'detached' });
     expect(await users.cards.first().getByRole('button', { name: '编辑' }).isEnabled()).toBe(true);
 
     // The admin's own account: no state, deletion or role change, each saying why.
-    const own = users.card(admin.userId);
+    const own = users.card(world.accounts.admin.userId);
     expect(await own.getByRole('button', { name: '禁用' }).isDisabled()).toBe(true);
     expect(await own.getByRole('button', { name: '删除' }).isDisabled()).toBe(true);
-    await users.openDetail(admin.userId);
+    await users.openDetail(world.accounts.admin.userId);
     for (const role of ['user', 'agent', 'admin'] as const) {
       expect(await users.roleButton(role).isDisabled()).toBe(true);
     }

@@ -4,7 +4,7 @@
  * signing in) while the promotion lasts and the listing's own contact 24 hours later; the agent's
  * 推广效果 counts the visit once however often the link is opened again. Run `npm run build` first.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PROMOTION_VALIDITY_MS } from '@couchdb/model/constants';
 import { favoriteId } from '@couchdb/model/favorite-facts';
@@ -16,52 +16,37 @@ import {
 } from '@couchdb/model/promotion-link-facts';
 import { SHARE_LIST_MAX } from '@couchdb/rules/share-list';
 import { DEVICE_ID_HEADER } from '@couchdb/model/sync';
-import {
-  launchBrowser,
-  saveScreenshot,
-  SYNC_WAIT,
-  UI_WAIT,
-  VIEWPORTS,
-  type TestBrowser,
-} from '../helpers/browser';
-import { startGateway, type RunningGateway } from '../helpers/gateway';
+import { saveScreenshot, SYNC_WAIT, UI_WAIT, VIEWPORTS } from '../helpers/browser';
 import { DEMO_ACCOUNTS } from '@couchdb/seed/demo-data';
 import { bearer, insert, signIn } from '../helpers/sync-api';
 import {
   demoAccount,
   publishApproved,
   publishPending,
-  signInDemo,
   type Session,
 } from './pages/browse-fixtures';
-import { LoginPage, openSignedIn } from './pages/login-page';
+import { LoginPage } from './pages/login-page';
 import { PropertyDetailPage } from './pages/property-detail-page';
+import { useWorld } from './world';
 
 vi.setConfig({ testTimeout: 240_000 });
 
-let gateway: RunningGateway;
-let visitor: TestBrowser;
-let agentBrowser: TestBrowser;
+const world = useWorld({ devices: ['visitor', 'agent'] });
+
 let listingId: string;
 
 beforeAll(async () => {
-  gateway = await startGateway({ embedded: true });
-  [visitor, agentBrowser] = await Promise.all([launchBrowser(), launchBrowser()]);
   // The second demo user publishes: the user who follows the links sees someone else's listing
   // (a listing's own publisher is shown its own contact, whatever link they came by).
   const owner = DEMO_ACCOUNTS.filter((a) => a.role === 'user')[1]!;
-  const publisher: Session = await signIn(gateway.url, owner.phone, owner.password);
-  const admin: Session = await signInDemo(gateway.url, 'admin');
+  const publisher: Session = await signIn(world.url, owner.phone, owner.password);
+  const admin: Session = await world.demo('admin');
   // A listing of someone else than the agent, with a contact of its own.
-  listingId = await publishApproved(gateway.url, publisher, admin, {
+  listingId = await publishApproved(world.url, publisher, admin, {
     title: '推广测试房源',
     contact: { name: '房东老张', phone: '13912345678' },
     contact_phone: '13912345678',
   });
-});
-afterAll(async () => {
-  await Promise.all([visitor?.close(), agentBrowser?.close()]);
-  await gateway?.stop();
 });
 
 /**
@@ -103,18 +88,18 @@ async function openLink(page: Page, link: string): Promise<void> {
 describe('the agent’s links and listings', () => {
   it('cleans the address, shows the agent for 24 hours, and counts the visit once', async () => {
     const agent = demoAccount('agent');
-    const link = `${gateway.url}/?${promotionQuery({ id: agent.id, name: agent.name, phone: agent.phone })}`;
+    const link = `${world.url}/?${promotionQuery({ id: agent.id, name: agent.name, phone: agent.phone })}`;
 
-    const page = await visitor.openPage(`${gateway.url}/`, VIEWPORTS.mobile);
+    const page = await world.devices.visitor.openPage(`${world.url}/`, VIEWPORTS.mobile);
     await openLink(page, link);
     expect(new URL(page.url()).search).toBe('');
     // Opened again and again (a reload of a link, the same QR scanned): still one visit.
     for (let i = 0; i < 10; i++) await openLink(page, link);
 
-    await new LoginPage(page).goto(gateway.url);
+    await new LoginPage(page).goto(world.url);
     await new LoginPage(page).signIn(demoAccount('user'));
     const detail = new PropertyDetailPage(page);
-    await detail.goto(gateway.url, listingId);
+    await detail.goto(world.url, listingId);
     // The first name the dialog shows is the agent's (it names no one while the device's
     // promotion is being read, never the publisher first).
     const shown = await detail.openContact();
@@ -126,14 +111,14 @@ describe('the agent’s links and listings', () => {
 
     // A day later the promotion is over: the listing's own contact.
     await page.clock.setSystemTime(Date.now() + PROMOTION_VALIDITY_MS + 60_000);
-    await detail.goto(gateway.url, listingId);
+    await detail.goto(world.url, listingId);
     const publisher = await detail.openContact();
     expect(publisher.name).toContain('房东老张');
     expect(publisher.phone).toContain('13912345678');
     await page.close();
 
     // The agent's 推广效果: one visit, one listing view, one contact.
-    const stats = await openSignedIn(agentBrowser, gateway.url, agent, {
+    const stats = await world.signedIn(world.devices.agent, agent, {
       path: '/tools/promotion',
     });
     await stats.getByTestId('promotion-recent-visit').waitFor(UI_WAIT);
@@ -148,106 +133,98 @@ describe('the agent’s links and listings', () => {
 
   it('a link straight to a listing shows the agent on that page at once, without a reload', async () => {
     // A fresh browser: the first test moved its clock a day on.
-    const own = await launchBrowser();
-    try {
-      const agent = demoAccount('agent');
-      const page = await openSignedIn(own, gateway.url, demoAccount('user'), {
-        viewport: VIEWPORTS.mobile,
-        path: `/properties/${listingId}?${promotionQuery({ id: agent.id, name: agent.name, phone: agent.phone })}`,
-      });
-      await page.waitForURL((url) => url.search === '', UI_WAIT);
-      const detail = new PropertyDetailPage(page);
-      await detail.title.waitFor(UI_WAIT);
-      // The page's 联系人 card names the agent too, not the listing's publisher.
-      await expect
-        .poll(() => page.getByTestId('contact-card-name').textContent(), UI_WAIT)
-        .toBe(agent.name);
-      const called = await detail.openContact();
-      expect(called.name).toContain(agent.name);
-      expect(called.phone).toContain(agent.phone);
-      await page.keyboard.press('Escape');
-      await detail.contactDialog.waitFor({ state: 'hidden', ...UI_WAIT });
+    const own = await world.launch();
+    const agent = demoAccount('agent');
+    const page = await world.signedIn(own, 'user', {
+      viewport: VIEWPORTS.mobile,
+      path: `/properties/${listingId}?${promotionQuery({ id: agent.id, name: agent.name, phone: agent.phone })}`,
+    });
+    await page.waitForURL((url) => url.search === '', UI_WAIT);
+    const detail = new PropertyDetailPage(page);
+    await detail.title.waitFor(UI_WAIT);
+    // The page's 联系人 card names the agent too, not the listing's publisher.
+    await expect
+      .poll(() => page.getByTestId('contact-card-name').textContent(), UI_WAIT)
+      .toBe(agent.name);
+    const called = await detail.openContact();
+    expect(called.name).toContain(agent.name);
+    expect(called.phone).toContain(agent.phone);
+    await page.keyboard.press('Escape');
+    await detail.contactDialog.waitFor({ state: 'hidden', ...UI_WAIT });
 
-      // Opened again from the list (in the app, no page load): the 联系人 card never shows the
-      // publisher first. Every name it shows, from its first render on, is recorded.
-      await page.evaluate(recordContactCardNames);
-      await page.locator('a:visible', { hasText: '返回房源列表' }).click();
-      const card = page.getByTestId('property-card').filter({ hasText: '推广测试房源' });
-      await card.getByRole('link').click();
-      await expect
-        .poll(() => page.getByTestId('contact-card-name').textContent(), UI_WAIT)
-        .toBe(agent.name);
-      await expect
-        .poll(
-          () =>
-            page.evaluate(
-              () =>
-                getComputedStyle(document.querySelector('[data-testid="contact-card-name"]')!)
-                  .visibility,
-            ),
-          UI_WAIT,
-        )
-        .toBe('visible');
-      const shown = await page.evaluate(shownContactCardNames);
-      expect(shown.length).toBeGreaterThan(0);
-      expect(new Set(shown)).toEqual(new Set([agent.name]));
-    } finally {
-      await own.close();
-    }
+    // Opened again from the list (in the app, no page load): the 联系人 card never shows the
+    // publisher first. Every name it shows, from its first render on, is recorded.
+    await page.evaluate(recordContactCardNames);
+    await page.locator('a:visible', { hasText: '返回房源列表' }).click();
+    const card = page.getByTestId('property-card').filter({ hasText: '推广测试房源' });
+    await card.getByRole('link').click();
+    await expect
+      .poll(() => page.getByTestId('contact-card-name').textContent(), UI_WAIT)
+      .toBe(agent.name);
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            () =>
+              getComputedStyle(document.querySelector('[data-testid="contact-card-name"]')!)
+                .visibility,
+          ),
+        UI_WAIT,
+      )
+      .toBe('visible');
+    const shown = await page.evaluate(shownContactCardNames);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(new Set(shown)).toEqual(new Set([agent.name]));
   });
 
   it('a visitor’s first visit by a link to a listing names the agent from the first paint', async () => {
-    const own = await launchBrowser();
-    try {
-      const agent = demoAccount('agent');
-      // Every name the 联系人 card shows, from the gateway's markup being parsed on.
-      await own.context.addInitScript(recordContactCardNames);
-      const page = await own.context.newPage();
-      await page.setViewportSize(VIEWPORTS.mobile);
-      const rerendered: string[] = [];
-      page.on('console', (msg) => {
-        if (msg.text().includes('rendered again')) rerendered.push(msg.text());
-      });
-      // The link's name was edited: the page names the agent as their account says.
-      const query = promotionQuery({ id: agent.id, name: '链接里的名字', phone: agent.phone });
-      const response = await page.goto(`${gateway.url}/properties/${listingId}?${query}`);
-      expect(await response!.text()).toContain('data-ssr');
-      await page.waitForURL((url) => url.search === '', UI_WAIT);
-      // Kept on the device as the gateway confirmed the agent.
-      await expect
-        .poll(
-          () =>
-            page.evaluate(
-              (key) => JSON.parse(window.localStorage.getItem(key) ?? 'null'),
-              PROMOTION_STORAGE_KEY,
-            ),
-          SYNC_WAIT,
-        )
-        .toMatchObject({ agentId: agent.id, agentName: agent.name, verified: true });
-      await page.getByTestId('contact-card-name').waitFor(UI_WAIT);
-      expect(await page.getByTestId('contact-card-name').textContent()).toBe(agent.name);
-      const shown = await page.evaluate(shownContactCardNames);
-      expect(shown.length).toBeGreaterThan(0);
-      expect(new Set(shown)).toEqual(new Set([agent.name]));
-      expect(rerendered).toEqual([]);
-    } finally {
-      await own.close();
-    }
+    const own = await world.launch();
+    const agent = demoAccount('agent');
+    // Every name the 联系人 card shows, from the gateway's markup being parsed on.
+    await own.context.addInitScript(recordContactCardNames);
+    const page = await own.context.newPage();
+    await page.setViewportSize(VIEWPORTS.mobile);
+    const rerendered: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.text().includes('rendered again')) rerendered.push(msg.text());
+    });
+    // The link's name was edited: the page names the agent as their account says.
+    const query = promotionQuery({ id: agent.id, name: '链接里的名字', phone: agent.phone });
+    const response = await page.goto(`${world.url}/properties/${listingId}?${query}`);
+    expect(await response!.text()).toContain('data-ssr');
+    await page.waitForURL((url) => url.search === '', UI_WAIT);
+    // Kept on the device as the gateway confirmed the agent.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            (key) => JSON.parse(window.localStorage.getItem(key) ?? 'null'),
+            PROMOTION_STORAGE_KEY,
+          ),
+        SYNC_WAIT,
+      )
+      .toMatchObject({ agentId: agent.id, agentName: agent.name, verified: true });
+    await page.getByTestId('contact-card-name').waitFor(UI_WAIT);
+    expect(await page.getByTestId('contact-card-name').textContent()).toBe(agent.name);
+    const shown = await page.evaluate(shownContactCardNames);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(new Set(shown)).toEqual(new Set([agent.name]));
+    expect(rerendered).toEqual([]);
   });
 
   it('我的房源数据 shows each of the agent’s listings with its views, favourites and contacts', async () => {
     const [agentSession, user, admin] = [
-      await signInDemo(gateway.url, 'agent'),
-      await signInDemo(gateway.url, 'user'),
-      await signInDemo(gateway.url, 'admin'),
+      await world.demo('agent'),
+      await world.demo('user'),
+      await world.demo('admin'),
     ];
-    const id = await publishApproved(gateway.url, agentSession, admin, { title: '数据统计房源' });
-    await publishPending(gateway.url, agentSession, { title: '数据统计 待审核房源' });
-    await fetch(`${gateway.url}/api/properties/${id}/view`, {
+    const id = await publishApproved(world.url, agentSession, admin, { title: '数据统计房源' });
+    await publishPending(world.url, agentSession, { title: '数据统计 待审核房源' });
+    await fetch(`${world.url}/api/properties/${id}/view`, {
       method: 'POST',
       headers: { [DEVICE_ID_HEADER]: 'e2e-device-1234' },
     });
-    await fetch(`${gateway.url}/api/properties/${id}/contact`, {
+    await fetch(`${world.url}/api/properties/${id}/contact`, {
       method: 'POST',
       headers: bearer(user),
     });
@@ -257,9 +234,9 @@ describe('the agent’s links and listings', () => {
       property_id: id,
       created_at: new Date().toISOString(),
     };
-    await insert(gateway.url, user, 'favorites', favorite);
+    await insert(world.url, user, 'favorites', favorite);
 
-    const page = await openSignedIn(agentBrowser, gateway.url, demoAccount('agent'), {
+    const page = await world.signedIn(world.devices.agent, 'agent', {
       path: '/tools/listings',
     });
     const row = page.getByTestId('listing-stats-row').filter({ hasText: '数据统计房源' });
@@ -281,12 +258,9 @@ describe('the agent’s links and listings', () => {
   });
 
   it('房源分享清单 composes a message of the agent’s public listings with their links, offline too', async () => {
-    const [agentSession, admin] = [
-      await signInDemo(gateway.url, 'agent'),
-      await signInDemo(gateway.url, 'admin'),
-    ];
-    const id = await publishApproved(gateway.url, agentSession, admin, { title: '分享清单房源' });
-    const page = await openSignedIn(agentBrowser, gateway.url, demoAccount('agent'), {
+    const [agentSession, admin] = [await world.demo('agent'), await world.demo('admin')];
+    const id = await publishApproved(world.url, agentSession, admin, { title: '分享清单房源' });
+    const page = await world.signedIn(world.devices.agent, 'agent', {
       path: '/tools/share-list',
     });
     const text = page.getByTestId('share-list-text');
@@ -311,7 +285,7 @@ describe('the agent’s links and listings', () => {
     if (count > SHARE_LIST_MAX) expect(await boxes.nth(SHARE_LIST_MAX).isDisabled()).toBe(true);
     await page.getByRole('button', { name: PROMOTION_MESSAGES.listClear, exact: true }).click();
     await expect.poll(() => text.inputValue(), UI_WAIT).toBe('');
-    await agentBrowser.context.setOffline(true);
+    await world.devices.agent.context.setOffline(true);
     try {
       await box.check();
       await expect.poll(() => text.inputValue(), UI_WAIT).toContain('分享清单房源');
@@ -336,7 +310,7 @@ describe('the agent’s links and listings', () => {
       expect(message).toContain(`联系我：${demoAccount('agent').name}`);
       await saveScreenshot(page, 'share-list-desktop');
     } finally {
-      await agentBrowser.context.setOffline(false);
+      await world.devices.agent.context.setOffline(false);
     }
     await page.close();
   });

@@ -5,31 +5,19 @@
  * whole listing given up after a confirmation. Real Chromium, real gateway (embedded store, demo
  * accounts). Run `npm run build` first.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { OUTBOX_MESSAGES } from '@couchdb/model/media-checks';
 import { UPLOAD_MESSAGES } from '@couchdb/model/media-facts';
 import type { Property } from '@couchdb/model/property';
 import { PROPERTY_FORM_MESSAGES, PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
-import {
-  launchBrowser,
-  saveScreenshot,
-  SYNC_WAIT,
-  UI_WAIT,
-  VIEWPORTS,
-  type TestBrowser,
-} from '../helpers/browser';
-import { startGateway, type RunningGateway } from '../helpers/gateway';
-import { serverDocs, type Session } from '../helpers/sync-api';
-import { signInDemo } from './pages/browse-fixtures';
+import { saveScreenshot, SYNC_WAIT, UI_WAIT, VIEWPORTS } from '../helpers/browser';
+import { serverDocs } from '../helpers/sync-api';
 import { Layout } from './pages/layout';
-import { openSignedIn } from './pages/login-page';
 import { photo, PublishPropertyPage } from './pages/publish-page';
+import { useWorld } from './world';
 
-let gateway: RunningGateway;
-let browser: TestBrowser;
-let agent: Session;
-let admin: Session;
+const world = useWorld({ browser: 'file', accounts: ['agent', 'admin'] });
 
 /** A JPEG's first bytes and then nothing a decoder can read: passes a type sniff, not a decode. */
 const DAMAGED_JPEG = Buffer.concat([
@@ -38,23 +26,9 @@ const DAMAGED_JPEG = Buffer.concat([
 ]);
 
 async function serverListing(title: string): Promise<Property | null> {
-  const all = await serverDocs<Property>(gateway.url, admin, 'properties');
+  const all = await serverDocs<Property>(world.url, world.accounts.admin, 'properties');
   return [...all.values()].find((p) => p.title === title && p.status !== 'deleted') ?? null;
 }
-
-beforeAll(async () => {
-  gateway = await startGateway({ embedded: true });
-  browser = await launchBrowser();
-  [agent, admin] = await Promise.all([
-    signInDemo(gateway.url, 'agent'),
-    signInDemo(gateway.url, 'admin'),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await gateway?.stop();
-});
 
 /** Fills the form, picks `files` (name and bytes) and publishes; waits for /manage. */
 async function publishWith(
@@ -75,7 +49,7 @@ async function publishWith(
 
 describe('a file that is not the photo it says it is', () => {
   it('is refused as it is picked when its content is not a photo at all', async () => {
-    const page = await openSignedIn(browser, gateway.url, agent, {
+    const page = await world.signedIn(world.browser, 'agent', {
       viewport: VIEWPORTS.mobile,
       path: '/publish/property',
     });
@@ -94,7 +68,7 @@ describe('a file that is not the photo it says it is', () => {
   });
 
   it('that the gateway cannot read can be left out on /manage, and the listing is published', async () => {
-    const page = await openSignedIn(browser, gateway.url, agent, {
+    const page = await world.signedIn(world.browser, 'agent', {
       viewport: VIEWPORTS.mobile,
       path: '/publish/property',
     });
@@ -126,7 +100,7 @@ describe('a file that is not the photo it says it is', () => {
       .poll(async () => (await serverListing(title))?.images.length ?? 0, SYNC_WAIT)
       .toBe(1);
     // Its own page tells the agent it waits for review (others cannot see it yet).
-    await page.goto(`${gateway.url}/properties/${(await serverListing(title))!.id}`);
+    await page.goto(`${world.url}/properties/${(await serverListing(title))!.id}`);
     await expect
       .poll(() => page.getByTestId('own-listing-notice').textContent(), SYNC_WAIT)
       .toBe(PROPERTY_MESSAGES.ownPendingNotice);
@@ -134,7 +108,7 @@ describe('a file that is not the photo it says it is', () => {
   });
 
   it('as the only photo cannot be left out; giving the listing up asks first', async () => {
-    const page = await openSignedIn(browser, gateway.url, agent, {
+    const page = await world.signedIn(world.browser, 'agent', {
       viewport: VIEWPORTS.mobile,
       path: '/publish/property',
     });
@@ -166,14 +140,14 @@ describe('a file that is not the photo it says it is', () => {
 
 describe('a photo whose upload failed for the moment', () => {
   it('is tried again when the connection comes back, and the listing goes out', async () => {
-    const page = await openSignedIn(browser, gateway.url, agent, {
+    const page = await world.signedIn(world.browser, 'agent', {
       viewport: VIEWPORTS.mobile,
       path: '/publish/property',
     });
     const title = `服务器故障后重传 ${Date.now() % 100000}`;
     // The context's route: it also sees what the service worker fetches.
-    const uploads = `${gateway.url}/api/media`;
-    await browser.context.route(uploads, (route) =>
+    const uploads = `${world.url}/api/media`;
+    await world.browser.context.route(uploads, (route) =>
       route.fulfill({ status: 503, contentType: 'text/plain', body: 'unavailable' }),
     );
     try {
@@ -189,13 +163,13 @@ describe('a photo whose upload failed for the moment', () => {
       // The header does not say 已同步 while a listing waits: it counts it, and says it stopped.
       await page.getByRole('status', { name: '同步状态：同步出错' }).waitFor(UI_WAIT);
     } finally {
-      await browser.context.unroute(uploads);
+      await world.browser.context.unroute(uploads);
     }
-    await browser.context.setOffline(true);
+    await world.browser.context.setOffline(true);
     try {
       await page.getByRole('status', { name: '同步状态：离线（1）' }).waitFor(UI_WAIT);
     } finally {
-      await browser.context.setOffline(false);
+      await world.browser.context.setOffline(false);
     }
     await expect
       .poll(async () => (await serverListing(title))?.images.length ?? 0, SYNC_WAIT)

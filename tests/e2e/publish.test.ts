@@ -5,72 +5,48 @@
  * reaches the server pending with its photos served from /media/, where the admin receives it.
  * Run `npm run build` first (`npm run test:e2e` does).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UPLOAD_MESSAGES } from '@couchdb/model/media-facts';
 import type { Property } from '@couchdb/model/property';
 import { PROPERTY_FORM_MESSAGES, PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import { REFUSED_CHANGE_MESSAGES, type SyncDocument } from '@couchdb/model/sync';
-import {
-  launchBrowser,
-  saveScreenshot,
-  UI_WAIT,
-  VIEWPORTS,
-  type TestBrowser,
-  type Viewport,
-} from '../helpers/browser';
-import { startGateway, type RunningGateway } from '../helpers/gateway';
+import { saveScreenshot, UI_WAIT, VIEWPORTS, type Viewport } from '../helpers/browser';
 import { adminCard } from './pages/admin-pages';
-import { serverDocs, pushAccepted, type Session } from '../helpers/sync-api';
-import { demoAccount, signInDemo } from './pages/browse-fixtures';
+import { serverDocs, pushAccepted } from '../helpers/sync-api';
 import { Layout } from './pages/layout';
-import { openSignedIn } from './pages/login-page';
 import { PublishPropertyPage } from './pages/publish-page';
 import { PwaChrome } from './pages/pwa-chrome';
+import { useWorld } from './world';
 
-let gateway: RunningGateway;
-let browser: TestBrowser;
-let agent: Session;
-let admin: Session;
+const world = useWorld({ browser: 'file', accounts: ['agent', 'admin'] });
 
 /** The listing of this title as the server holds it (the admin sees every listing). */
 async function serverListing(title: string): Promise<Property | null> {
-  const all = await serverDocs<Property>(gateway.url, admin, 'properties');
+  const all = await serverDocs<Property>(world.url, world.accounts.admin, 'properties');
   return [...all.values()].find((p) => p.title === title && p.status !== 'deleted') ?? null;
 }
 
 /** The admin sets the image limit (max_images_per_property) on the server. */
 async function setMaxImages(value: number): Promise<void> {
-  const settings = await serverDocs<SyncDocument>(gateway.url, admin, 'settings');
+  const settings = await serverDocs<SyncDocument>(world.url, world.accounts.admin, 'settings');
   const master = settings.get('max_images_per_property') ?? null;
   const doc = {
     ...(master ?? { id: 'max_images_per_property', description: '每个房源最多上传的媒体数量' }),
     setting_value: value,
     updated_at: new Date().toISOString(),
   };
-  await pushAccepted(gateway.url, admin, 'settings', [
+  await pushAccepted(world.url, world.accounts.admin, 'settings', [
     { assumedMasterState: master, newDocumentState: doc as SyncDocument },
   ]);
 }
 
 const signInAgent = (viewport: Viewport = VIEWPORTS.desktop) =>
-  openSignedIn(browser, gateway.url, agent, { viewport });
-
-beforeAll(async () => {
-  gateway = await startGateway({ embedded: true });
-  browser = await launchBrowser();
-  agent = await signInDemo(gateway.url, 'agent');
-  admin = await signInDemo(gateway.url, 'admin');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await gateway?.stop();
-});
+  world.signedIn(world.browser, 'agent', { viewport });
 
 describe('publish a listing', () => {
   it('offline through the four steps with 3 photos, kept across a reload, sent once online', async () => {
     const title = `离线发布 湖景两居 ${Date.now() % 100000}`;
-    const page = await openSignedIn(browser, gateway.url, agent, {
+    const page = await world.signedIn(world.browser, 'agent', {
       viewport: VIEWPORTS.mobile,
       path: '/publish/property',
     });
@@ -78,7 +54,7 @@ describe('publish a listing', () => {
     const form = new PublishPropertyPage(page);
     await new PwaChrome(page).waitForServiceWorker();
 
-    await browser.context.setOffline(true);
+    await world.browser.context.setOffline(true);
     try {
       // Step 1: Next checks the title.
       await form.fillBasics({ title: '湖景' });
@@ -126,7 +102,7 @@ describe('publish a listing', () => {
       expect(await entry.getByTestId('outbox-file').count()).toBe(3);
       await saveScreenshot(page, 'publish-outbox-offline-mobile');
     } finally {
-      await browser.context.setOffline(false);
+      await world.browser.context.setOffline(false);
     }
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
 
@@ -134,19 +110,19 @@ describe('publish a listing', () => {
     const listing = await expect
       .poll(
         async () =>
-          [...(await serverDocs<Property>(gateway.url, admin, 'properties')).values()].find(
-            (p) => p.title === title,
-          ) ?? null,
+          [
+            ...(await serverDocs<Property>(world.url, world.accounts.admin, 'properties')).values(),
+          ].find((p) => p.title === title) ?? null,
         { timeout: 30_000 },
       )
       .not.toBeNull()
       .then(async () =>
-        [...(await serverDocs<Property>(gateway.url, admin, 'properties')).values()].find(
-          (p) => p.title === title,
-        )!,
+        [
+          ...(await serverDocs<Property>(world.url, world.accounts.admin, 'properties')).values(),
+        ].find((p) => p.title === title)!,
       );
     expect(listing).toMatchObject({
-      user_id: agent.userId,
+      user_id: world.accounts.agent.userId,
       type: 'rent',
       price: 1800,
       area: 78.5,
@@ -159,7 +135,7 @@ describe('publish a listing', () => {
     expect(listing.images[0]!.is_cover).toBe(true);
     for (const image of listing.images) {
       expect(image.url).toMatch(/^\/media\//);
-      const res = await fetch(`${gateway.url}${image.url}`);
+      const res = await fetch(`${world.url}${image.url}`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^image\//);
     }
@@ -177,20 +153,16 @@ describe('publish a listing', () => {
     await page.close();
 
     // The admin's device receives it: the review queue in a second browser shows it with its cover.
-    const adminDevice = await launchBrowser();
-    try {
-      const adminPage = await openSignedIn(adminDevice, gateway.url, demoAccount('admin'), {
-        path: '/admin/audit',
-      });
-      const card = adminCard(adminPage, listing.id);
-      await card.waitFor({ timeout: 30_000 });
-      expect(await card.getByRole('heading', { name: title }).count()).toBe(1);
-      expect(await card.locator('img').getAttribute('src')).toBe(
-        listing.images[0]!.thumbnail_url || listing.images[0]!.url,
-      );
-    } finally {
-      await adminDevice.close();
-    }
+    const adminDevice = await world.launch();
+    const adminPage = await world.signedIn(adminDevice, 'admin', {
+      path: '/admin/audit',
+    });
+    const card = adminCard(adminPage, listing.id);
+    await card.waitFor({ timeout: 30_000 });
+    expect(await card.getByRole('heading', { name: title }).count()).toBe(1);
+    expect(await card.locator('img').getAttribute('src')).toBe(
+      listing.images[0]!.thumbnail_url || listing.images[0]!.url,
+    );
   });
 });
 
@@ -200,7 +172,7 @@ describe('publish draft files and editing photos', () => {
     const layout = new Layout(page);
     const form = new PublishPropertyPage(page);
     const title = `草稿照片 凤麓三居 ${Date.now() % 100000}`;
-    await form.goto(gateway.url);
+    await form.goto(world.url);
     await form.fillValid(title);
     await form.choosePhotos(['draft-1.jpg', 'draft-2.jpg']);
     await expect.poll(() => form.tiles.count(), UI_WAIT).toBe(2);
@@ -235,7 +207,7 @@ describe('publish draft files and editing photos', () => {
     await form.submitButton.click();
     await layout.waitForToast(PROPERTY_MESSAGES.publishSuccess);
     await page.waitForURL((url) => url.pathname === '/manage');
-    await form.goto(gateway.url);
+    await form.goto(world.url);
     expect(await form.title.inputValue()).toBe('');
     // None of its files is kept either: a file chosen now comes back alone after a reload (the
     // restore that would have brought them back too), and the probe's draft is then discarded.
@@ -262,7 +234,7 @@ describe('publish draft files and editing photos', () => {
     const layout = new Layout(page);
     const form = new PublishPropertyPage(page);
     const title = `改照片 湖畔两居 ${Date.now() % 100000}`;
-    await form.goto(gateway.url);
+    await form.goto(world.url);
     await form.fillValid(title);
     await form.choosePhotos(['a.jpg', 'b.jpg'], 10);
     await expect.poll(() => form.tiles.count(), UI_WAIT).toBe(2);
@@ -274,7 +246,7 @@ describe('publish draft files and editing photos', () => {
       .then(async () => (await serverListing(title))!);
     const [first, second] = created.images;
 
-    await form.goto(gateway.url, created.id);
+    await form.goto(world.url, created.id);
     await form.toMediaStep();
     await expect.poll(() => form.tile('server').count(), UI_WAIT).toBe(2);
     // Without any photo the listing cannot be saved.
@@ -308,7 +280,7 @@ describe('publish draft files and editing photos', () => {
     expect(edited.images.map((i) => i.url)).not.toContain(first!.url);
     for (const image of edited.images.slice(1)) {
       expect(image.url).toMatch(/^\/media\//);
-      expect((await fetch(`${gateway.url}${image.url}`)).status).toBe(200);
+      expect((await fetch(`${world.url}${image.url}`)).status).toBe(200);
     }
     await page.getByTestId('outbox-entry').waitFor({ state: 'detached' });
     await page.close();
@@ -321,10 +293,10 @@ describe('refused changes', () => {
     const layout = new Layout(page);
     const form = new PublishPropertyPage(page);
     const title = `被拒再发 三张照片 ${Date.now() % 100000}`;
-    await form.goto(gateway.url);
+    await form.goto(world.url);
     await form.fillValid(title);
     // Offline, the device still allows 10 photos while the admin lowers the limit to 2.
-    await browser.context.setOffline(true);
+    await world.browser.context.setOffline(true);
     try {
       await setMaxImages(2);
       await form.choosePhotos(['r1.jpg', 'r2.jpg', 'r3.jpg'], 30);
@@ -336,7 +308,7 @@ describe('refused changes', () => {
       await setMaxImages(10);
       throw err;
     } finally {
-      await browser.context.setOffline(false);
+      await world.browser.context.setOffline(false);
     }
     try {
       await page.evaluate(() => window.dispatchEvent(new Event('online')));
@@ -371,7 +343,10 @@ describe('refused changes', () => {
         .poll(() => serverListing(title), { timeout: 30_000 })
         .not.toBeNull()
         .then(async () => (await serverListing(title))!);
-      expect(resent).toMatchObject({ user_id: agent.userId, audit_status: 'pending' });
+      expect(resent).toMatchObject({
+        user_id: world.accounts.agent.userId,
+        audit_status: 'pending',
+      });
       expect(resent.images).toHaveLength(2);
     } finally {
       await setMaxImages(10);

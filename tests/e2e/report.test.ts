@@ -6,68 +6,38 @@
  * on the card and the detail page, and 只看已核验 keeps it. Run `npm run build` first.
  */
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Property } from '@couchdb/model/property';
 import { REPORT_MESSAGES, REPORT_STATUS_LABELS } from '@couchdb/model/trust-facts';
 import { VERIFICATION_MESSAGES } from '@couchdb/model/verification-facts';
-import {
-  launchBrowser,
-  saveScreenshot,
-  SCREENSHOT_DIR,
-  SYNC_WAIT,
-  UI_WAIT,
-  VIEWPORTS,
-  type TestBrowser,
-} from '../helpers/browser';
-import { startGateway, type RunningGateway } from '../helpers/gateway';
-import { bearer, master, serverDocs, type Session } from '../helpers/sync-api';
-import { demoAccount, publishApproved, signInDemo } from './pages/browse-fixtures';
+import { saveScreenshot, SCREENSHOT_DIR, SYNC_WAIT, UI_WAIT, VIEWPORTS } from '../helpers/browser';
+import { bearer, master, serverDocs } from '../helpers/sync-api';
+import { publishApproved } from './pages/browse-fixtures';
 import { Layout } from './pages/layout';
 import { InboxPage } from './pages/inbox-page';
-import { openSignedIn } from './pages/login-page';
 import { PropertyDetailPage } from './pages/property-detail-page';
 import { PropertyListPage } from './pages/property-list-page';
 import { MyReportsPage, ReportDialog, ReportQueuePage } from './pages/report-pages';
+import { useWorld } from './world';
 
 vi.setConfig({ testTimeout: 240_000 });
 
-let gateway: RunningGateway;
-let userDevice: TestBrowser;
-let adminDevice: TestBrowser;
-let agentDevice: TestBrowser;
-let agent: Session;
-let admin: Session;
-
-beforeAll(async () => {
-  gateway = await startGateway({ embedded: true });
-  [userDevice, adminDevice, agentDevice] = await Promise.all([
-    launchBrowser(),
-    launchBrowser(),
-    launchBrowser(),
-  ]);
-  [agent, admin] = await Promise.all([
-    signInDemo(gateway.url, 'agent'),
-    signInDemo(gateway.url, 'admin'),
-  ]);
+const world = useWorld({
+  devices: ['user', 'admin', 'agent'],
+  accounts: ['agent', 'admin'],
 });
 
 afterEach(async () => {
-  for (const device of [userDevice, adminDevice, agentDevice]) {
-    await device?.context.setOffline(false);
-    for (const page of device?.context.pages() ?? []) await page.close();
-  }
-});
-
-afterAll(async () => {
-  await Promise.all([userDevice?.close(), adminDevice?.close(), agentDevice?.close()]);
-  await gateway?.stop();
+  for (const device of Object.values(world.devices)) await device.context.setOffline(false);
 });
 
 /** An approved listing of the agent's with a cover photo from the demo data. */
 async function agentListing(title: string, fields: Partial<Property> = {}): Promise<string> {
-  const demo = [...(await serverDocs<Property>(gateway.url, admin, 'properties')).values()];
+  const demo = [
+    ...(await serverDocs<Property>(world.url, world.accounts.admin, 'properties')).values(),
+  ];
   const photo = demo.find((p) => p.images.length > 0)!.images[0]!;
-  return publishApproved(gateway.url, agent, admin, {
+  return publishApproved(world.url, world.accounts.agent, world.accounts.admin, {
     title,
     images: [{ ...photo, is_cover: true, sort_order: 0 }],
     ...fields,
@@ -80,7 +50,7 @@ describe('reporting a listing', () => {
     const id = await agentListing(title);
 
     // The user reports it; offline, the dialog says so and keeps the input.
-    const page = await openSignedIn(userDevice, gateway.url, demoAccount('user'), {
+    const page = await world.signedIn(world.devices.user, 'user', {
       path: `/properties/${id}`,
       viewport: VIEWPORTS.mobile,
     });
@@ -90,11 +60,11 @@ describe('reporting a listing', () => {
     await report.open();
     await report.chooseReason('虚假房源或图片');
     await report.note.fill('照片与实地不符');
-    await userDevice.context.setOffline(true);
+    await world.devices.user.context.setOffline(true);
     await report.offlineNotice.getByText(REPORT_MESSAGES.offline).waitFor();
     await expect.poll(() => report.submit.isDisabled(), UI_WAIT).toBe(true);
     await saveScreenshot(page, 'report-dialog-offline-mobile');
-    await userDevice.context.setOffline(false);
+    await world.devices.user.context.setOffline(false);
     await report.offlineNotice.waitFor({ state: 'detached' });
     await expect.poll(() => report.submit.isEnabled(), UI_WAIT).toBe(true);
     await expect.poll(() => report.note.inputValue(), UI_WAIT).toBe('照片与实地不符');
@@ -117,7 +87,7 @@ describe('reporting a listing', () => {
 
     // 我的举报: open.
     const mine = new MyReportsPage(page);
-    await mine.goto(gateway.url);
+    await mine.goto(world.url);
     await mine
       .report(id)
       .getByTestId('my-report-status')
@@ -125,14 +95,14 @@ describe('reporting a listing', () => {
       .waitFor();
 
     // The admin takes it down from the report queue.
-    const adminPage = await openSignedIn(adminDevice, gateway.url, demoAccount('admin'));
+    const adminPage = await world.signedIn(world.devices.admin, 'admin');
     const queue = new ReportQueuePage(adminPage);
     // The 举报处理 tab says how many listings have open reports, before it is opened.
     const openReports = async () =>
       (
-        (await fetch(`${gateway.url}/api/admin/reports`, { headers: bearer(admin) }).then((r) =>
-          r.json(),
-        )) as { queue: unknown[] }
+        (await fetch(`${world.url}/api/admin/reports`, {
+          headers: bearer(world.accounts.admin),
+        }).then((r) => r.json())) as { queue: unknown[] }
       ).queue.length;
     const reportsTab = (n: number) =>
       adminPage.getByRole('tab', {
@@ -141,7 +111,7 @@ describe('reporting a listing', () => {
       });
     const before = await openReports();
     expect(before).toBeGreaterThan(0);
-    await adminPage.goto(`${gateway.url}/admin/audit`);
+    await adminPage.goto(`${world.url}/admin/audit`);
     await reportsTab(before).waitFor(UI_WAIT);
     await reportsTab(before).click();
     const entry = queue.entry(id);
@@ -157,21 +127,24 @@ describe('reporting a listing', () => {
     await entry.waitFor({ state: 'detached' });
     await reportsTab(before - 1).waitFor(UI_WAIT);
     await expect
-      .poll(async () => (await master(gateway.url, agent, 'properties', id)).status, UI_WAIT)
+      .poll(
+        async () => (await master(world.url, world.accounts.agent, 'properties', id)).status,
+        UI_WAIT,
+      )
       .toBe('inactive');
 
     // The reporter's list shows the outcome (also from the device's copy, offline).
-    await mine.goto(gateway.url);
+    await mine.goto(world.url);
     const outcome = REPORT_MESSAGES.outcome('taken_down', '房源图片与实际不符');
     await mine
       .report(id)
       .getByTestId('my-report-outcome')
       .getByText(outcome, { exact: false })
       .waitFor();
-    await page.goto(`${gateway.url}/profile`);
+    await page.goto(`${world.url}/profile`);
     const link = page.getByRole('link', { name: REPORT_MESSAGES.mine });
     await link.waitFor();
-    await userDevice.context.setOffline(true);
+    await world.devices.user.context.setOffline(true);
     await link.click();
     await mine
       .report(id)
@@ -179,11 +152,11 @@ describe('reporting a listing', () => {
       .getByText(outcome, { exact: false })
       .waitFor();
     await page.getByTestId('my-reports-notice').getByText(REPORT_MESSAGES.mineCached).waitFor();
-    await userDevice.context.setOffline(false);
+    await world.devices.user.context.setOffline(false);
 
     // The outcome reached the reporter's 消息 inbox too, unread, with the badge; it opens 我的举报.
     const inbox = new InboxPage(page);
-    await inbox.goto(gateway.url);
+    await inbox.goto(world.url);
     const notice = inbox.entry(REPORT_MESSAGES.noticeTitle(title));
     await notice.getByText(outcome).waitFor(SYNC_WAIT);
     expect(await notice.getAttribute('data-unread')).toBe('true');
@@ -193,7 +166,7 @@ describe('reporting a listing', () => {
     await page.waitForURL(/\/my-reports$/, UI_WAIT);
 
     // The owner's card on 我的房源 says why.
-    const ownerPage = await openSignedIn(agentDevice, gateway.url, demoAccount('agent'), {
+    const ownerPage = await world.signedIn(world.devices.agent, 'agent', {
       path: '/my-properties',
       viewport: VIEWPORTS.mobile,
     });
@@ -205,7 +178,7 @@ describe('reporting a listing', () => {
     await card.screenshot({ path: path.join(SCREENSHOT_DIR, 'report-owner-card-mobile.png') });
     // …and their 消息 inbox tells them it happened.
     const ownerInbox = new InboxPage(ownerPage);
-    await ownerInbox.goto(gateway.url);
+    await ownerInbox.goto(world.url);
     await ownerInbox
       .entry(REPORT_MESSAGES.ownerNoticeTitle(title, 'taken_down'))
       .getByText(REPORT_MESSAGES.takenDownOwner('房源图片与实际不符'))
@@ -219,9 +192,9 @@ describe('the verification code', () => {
     const code = '530423123456';
     const id = await agentListing(title, { verification_code: code });
 
-    const adminPage = await openSignedIn(adminDevice, gateway.url, demoAccount('admin'));
+    const adminPage = await world.signedIn(world.devices.admin, 'admin');
     const queue = new ReportQueuePage(adminPage);
-    await queue.goto(gateway.url, 'codes');
+    await queue.goto(world.url, 'codes');
     await adminPage
       .locator(`[data-testid="admin-property-card"][data-property-id="${id}"]`)
       .waitFor(SYNC_WAIT);
@@ -229,21 +202,21 @@ describe('the verification code', () => {
     await new Layout(adminPage).waitForToast(VERIFICATION_MESSAGES.verified);
     await expect
       .poll(
-        async () => (await master(gateway.url, null, 'properties', id)).verification_status,
+        async () => (await master(world.url, null, 'properties', id)).verification_status,
         SYNC_WAIT,
       )
       .toBe('verified');
 
     // The list with 只看已核验: the listing is there with its badge; unverified ones are not.
-    const page = await userDevice.openPage(`${gateway.url}/`, VIEWPORTS.desktop);
+    const page = await world.devices.user.openPage(`${world.url}/`, VIEWPORTS.desktop);
     const list = new PropertyListPage(page);
-    await list.goto(gateway.url, `?keyword=${encodeURIComponent(title)}`);
+    await list.goto(world.url, `?keyword=${encodeURIComponent(title)}`);
     const card = page.locator(`[data-testid="property-card"][data-property-id="${id}"]`);
     await card
       .getByTestId('verified-badge')
       .getByText(VERIFICATION_MESSAGES.badgeWithCode(code))
       .waitFor(SYNC_WAIT);
-    await list.goto(gateway.url);
+    await list.goto(world.url);
     const everyone = await list.count();
     await list.openPanel();
     await list.choose('核验', VERIFICATION_MESSAGES.filterVerified);
@@ -252,7 +225,7 @@ describe('the verification code', () => {
     await expect.poll(() => list.count(), UI_WAIT).toBeLessThan(everyone);
     const ids = await list.allIds();
     expect(ids).toContain(id);
-    const verified = [...(await serverDocs<Property>(gateway.url, null, 'properties')).values()]
+    const verified = [...(await serverDocs<Property>(world.url, null, 'properties')).values()]
       .filter((p) => p.verification_status === 'verified' && p.status === 'active')
       .map((p) => p.id);
     expect(ids.every((shown) => verified.includes(shown))).toBe(true);
@@ -264,7 +237,7 @@ describe('the verification code', () => {
 
     // The detail page: the badge with the code, and its check.
     const detail = new PropertyDetailPage(page);
-    await detail.goto(gateway.url, id);
+    await detail.goto(world.url, id);
     const section = page.getByTestId('detail-verification');
     await section
       .getByTestId('verified-badge')
