@@ -2,16 +2,16 @@
  * Sign-up, sign-in, the login guard and sign-out, in real Chromium against the real gateway
  * serving the built app (run `npm run build` first; `npm run test:e2e` does).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AGREEMENT_MESSAGE, PASSWORD_MISMATCH_MESSAGE } from '@couchdb/model/auth-facts';
 import { AUTH_MESSAGES } from '@couchdb/model/errors';
 import { USER_KEY } from '@client/lib/session/user-cache';
-import { launchBrowser, VIEWPORTS, type TestBrowser } from '../helpers/browser';
-import { startGateway, type RunningGateway } from '../helpers/gateway';
+import { VIEWPORTS } from '../helpers/browser';
 import { freshPhone } from '../helpers/phones';
 import { Layout } from './pages/layout';
 import { LoginPage } from './pages/login-page';
 import { RegisterPage } from './pages/register-page';
+import { useWorld } from './world';
 
 /** A renewal follows a page load at once, but the machines running these tests are busy. */
 const RENEWAL_WAIT = { timeout: 15_000 };
@@ -23,23 +23,13 @@ async function signOut(layout: Layout): Promise<void> {
 }
 
 describe('auth screens', () => {
-  let gateway: RunningGateway;
-  let browser: TestBrowser;
-
-  beforeAll(async () => {
-    gateway = await startGateway();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await gateway?.stop();
-  });
+  // The run's store (not one of its own with the demo data): the accounts are all registered here.
+  const world = useWorld({ gateway: {}, browser: 'file' });
 
   it('registers, is sent to login by the guard, returns to the page, and signs out', async () => {
     const phone = freshPhone();
     const password = 'secret123';
-    const page = await browser.openPage(`${gateway.url}/register`, VIEWPORTS.desktop);
+    const page = await world.browser.openPage(`${world.url}/register`, VIEWPORTS.desktop);
     const layout = new Layout(page);
 
     const register = new RegisterPage(page);
@@ -58,7 +48,7 @@ describe('auth screens', () => {
     expect(await login.phone.inputValue()).toBe(phone);
 
     // Logged out, a login-required page sends us to /login and back after signing in.
-    await page.goto(`${gateway.url}/profile`);
+    await page.goto(`${world.url}/profile`);
     await login.waitUntilShown();
     await login.login(phone, password);
     await page.waitForURL((url) => url.pathname === '/profile');
@@ -81,8 +71,8 @@ describe('auth screens', () => {
   });
 
   it("asks for no session on a visitor's first load, and restores one from the cookie without a cached identity", async () => {
-    await browser.context.clearCookies();
-    const page = await browser.openPage('about:blank', VIEWPORTS.desktop);
+    await world.browser.context.clearCookies();
+    const page = await world.browser.openPage('about:blank', VIEWPORTS.desktop);
     const layout = new Layout(page);
     const refreshes: string[] = [];
     page.on('request', (req) => {
@@ -90,18 +80,18 @@ describe('auth screens', () => {
     });
 
     // A browser the gateway never gave a session: a visitor at once, no refresh round trip.
-    await page.goto(`${gateway.url}/`);
+    await page.goto(`${world.url}/`);
     await layout.loginLink.waitFor();
     await page.getByRole('status', { name: '同步状态：已同步' }).waitFor();
     expect(refreshes).toEqual([]);
 
     const phone = freshPhone();
     const password = 'secret123';
-    const created = await page.request.post(`${gateway.url}/api/auth/register`, {
+    const created = await page.request.post(`${world.url}/api/auth/register`, {
       data: { phone, password, name: '测试用户' },
     });
     expect(created.status()).toBe(201);
-    await page.goto(`${gateway.url}/login`);
+    await page.goto(`${world.url}/login`);
     const login = new LoginPage(page);
     await login.login(phone, password);
     await layout.userMenuButton.waitFor();
@@ -117,11 +107,11 @@ describe('auth screens', () => {
   });
 
   it('stays signed in when a reload cancelled a token renewal the server had already made', async () => {
-    const page = await browser.openPage(`${gateway.url}/login`, VIEWPORTS.desktop);
+    const page = await world.browser.openPage(`${world.url}/login`, VIEWPORTS.desktop);
     const layout = new Layout(page);
     const phone = freshPhone();
     const password = 'secret123';
-    const created = await page.request.post(`${gateway.url}/api/auth/register`, {
+    const created = await page.request.post(`${world.url}/api/auth/register`, {
       data: { phone, password, name: '续期用户' },
     });
     expect(created.status()).toBe(201);
@@ -131,14 +121,14 @@ describe('auth screens', () => {
     // The next renewal reaches the server (which rotates the cookie), but its answer never reaches
     // the browser, as when a reload or a closed tab cancels the request: the browser keeps the old
     // cookie and sends it again.
-    const cookie = (await browser.context.cookies(`${gateway.url}/api/auth/refresh`))
+    const cookie = (await world.browser.context.cookies(`${world.url}/api/auth/refresh`))
       .map((c) => `${c.name}=${c.value}`)
       .join('; ');
     let lost = 0;
     await page.route(
       '**/api/auth/refresh',
       async (route) => {
-        const answer = await fetch(`${gateway.url}/api/auth/refresh`, {
+        const answer = await fetch(`${world.url}/api/auth/refresh`, {
           method: 'POST',
           headers: { cookie },
         });
@@ -158,7 +148,7 @@ describe('auth screens', () => {
     await layout.userMenuButton.waitFor();
 
     // And the session goes on: a fresh load renews with the cookie the server gave last.
-    await page.goto(`${gateway.url}/profile`);
+    await page.goto(`${world.url}/profile`);
     await page.getByRole('heading', { name: '个人中心' }).waitFor();
     expect(await page.getByTestId('profile-phone').textContent()).toBe(phone);
     await expect.poll(() => refreshes, RENEWAL_WAIT).toEqual([200, 200]);
@@ -167,12 +157,12 @@ describe('auth screens', () => {
   });
 
   it('keeps the account just signed in when a renewal of the previous one answers late', async () => {
-    const page = await browser.openPage(`${gateway.url}/login`, VIEWPORTS.desktop);
+    const page = await world.browser.openPage(`${world.url}/login`, VIEWPORTS.desktop);
     const layout = new Layout(page);
     const login = new LoginPage(page);
     const accounts = [freshPhone(), freshPhone()];
     for (const [i, phone] of accounts.entries()) {
-      const created = await page.request.post(`${gateway.url}/api/auth/register`, {
+      const created = await page.request.post(`${world.url}/api/auth/register`, {
         data: { phone, password: 'secret123', name: `换号用户${i}` },
       });
       expect(created.status()).toBe(201);
@@ -203,7 +193,7 @@ describe('auth screens', () => {
       { times: 2 },
     );
     await page.evaluate((key) => localStorage.removeItem(key), USER_KEY);
-    await page.goto(`${gateway.url}/login`);
+    await page.goto(`${world.url}/login`);
     await login.heading.waitFor();
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await expect.poll(() => renewals, RENEWAL_WAIT).toBe(2);
@@ -216,7 +206,7 @@ describe('auth screens', () => {
     expect(heldAnswered).toBe(true);
 
     // A fresh load restores the account that signed in last, from its cookie.
-    await page.goto(`${gateway.url}/profile`);
+    await page.goto(`${world.url}/profile`);
     await page.getByRole('heading', { name: '个人中心' }).waitFor();
     expect(await page.getByTestId('profile-phone').textContent()).toBe(second);
     await page.evaluate((key) => localStorage.removeItem(key), USER_KEY);
@@ -228,7 +218,7 @@ describe('auth screens', () => {
   });
 
   it('shows the mismatch and agreement messages under their fields', async () => {
-    const page = await browser.openPage(`${gateway.url}/register`, VIEWPORTS.mobile);
+    const page = await world.browser.openPage(`${world.url}/register`, VIEWPORTS.mobile);
     const register = new RegisterPage(page);
     await register.fill({
       phone: freshPhone(),
@@ -245,13 +235,13 @@ describe('auth screens', () => {
   });
 
   it('shows the mobile tab bar in the layout but not on the login screen', async () => {
-    const page = await browser.openPage(gateway.url, VIEWPORTS.mobile);
+    const page = await world.browser.openPage(world.url, VIEWPORTS.mobile);
     const layout = new Layout(page);
     await layout.bottomTabBar.waitFor();
     for (const tab of ['首页', '资讯', '房源', '我的']) {
       expect(await layout.bottomTabBar.getByRole('link', { name: tab }).count()).toBe(1);
     }
-    await page.goto(`${gateway.url}/login`);
+    await page.goto(`${world.url}/login`);
     await new LoginPage(page).waitUntilShown();
     expect(await layout.bottomTabBar.count()).toBe(0);
     await page.close();

@@ -5,7 +5,7 @@
  * Run `npm run build` first (`npm run test:e2e` does).
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { FIRST_SCREEN_CSS_ATTRIBUTE } from '@client/app/first-screen-css';
 import { SCREEN_WIDTH_COOKIE } from '@client/app/screen-width';
 import type { News } from '@couchdb/model/news';
@@ -14,16 +14,15 @@ import { PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import { serverDocs } from '../helpers/sync-api';
 import {
   waitForReact,
-  launchBrowser,
   saveScreenshot,
   SYNC_WAIT,
   UI_WAIT,
   VIEWPORTS,
   type Viewport,
 } from '../helpers/browser';
-import { startGateway, type RunningGateway } from '../helpers/gateway';
 import { NewsPage } from './pages/news-page';
 import { PropertyDetailPage } from './pages/property-detail-page';
+import { useWorld } from './world';
 
 const PHONE_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
@@ -71,19 +70,19 @@ const WATCH_WORKER_START = `{
   };
 }`;
 
-let gateway: RunningGateway;
+const world = useWorld();
+
 /** A public demo listing with photos: a shared link's page. */
 let listing: Property;
 /** A published demo article with a cover: another shared link's page. */
 let article: News;
 
 beforeAll(async () => {
-  gateway = await startGateway({ embedded: true });
   // The demo data is seeded after the gateway has started listening.
   listing = await vi.waitFor(
     async () => {
       const visible = await serverDocs<Property & { _deleted?: boolean }>(
-        gateway.url,
+        world.url,
         null,
         'properties',
       );
@@ -95,7 +94,7 @@ beforeAll(async () => {
   );
   article = await vi.waitFor(
     async () => {
-      const visible = await serverDocs<News & { _deleted?: boolean }>(gateway.url, null, 'news');
+      const visible = await serverDocs<News & { _deleted?: boolean }>(world.url, null, 'news');
       const found = [...visible.values()].find(
         (a) => !a._deleted && a.status === 'published' && a.image_url && a.content,
       );
@@ -104,10 +103,6 @@ beforeAll(async () => {
     },
     { timeout: SYNC_WAIT.timeout, interval: 500 },
   );
-}, 120_000);
-
-afterAll(async () => {
-  await gateway?.stop();
 });
 
 interface Visit {
@@ -124,7 +119,7 @@ async function firstVisit(
   check: (visit: Visit) => Promise<void>,
   before?: (page: Page) => Promise<void>,
 ): Promise<void> {
-  const browser = await launchBrowser();
+  const browser = await world.launch();
   try {
     const page = await browser.context.newPage();
     await before?.(page);
@@ -137,7 +132,7 @@ async function firstVisit(
         errors.push(msg.text());
     });
     page.on('pageerror', (err) => errors.push(err.message));
-    const response = await page.goto(`${gateway.url}${path}`);
+    const response = await page.goto(`${world.url}${path}`);
     expect(await response!.text()).toContain('<div id="root" data-ssr');
     await check({ errors, page });
   } finally {
@@ -291,7 +286,7 @@ describe.each(SIZES)(
     it('gets it rendered with its preview, hydrates it as it is, and shows what the device renders', async () => {
       // The preview's tags are in the server's HTML, for chat apps that never run its script.
       const html = await (
-        await fetch(`${gateway.url}/news/${article.id}`, {
+        await fetch(`${world.url}/news/${article.id}`, {
           headers: { Accept: 'text/html', 'User-Agent': userAgent },
         })
       ).text();
@@ -301,9 +296,7 @@ describe.each(SIZES)(
       }
       expect(head).toContain(`<meta name="description" content="`);
       expect(head).toContain(`<title>${article.title} - `);
-      expect(head).toContain(
-        `<meta property="og:url" content="${gateway.url}/news/${article.id}">`,
-      );
+      expect(head).toContain(`<meta property="og:url" content="${world.url}/news/${article.id}">`);
 
       await firstVisit(`/news/${article.id}`, viewport, userAgent, async ({ errors, page }) => {
         const news = new NewsPage(page);
@@ -347,7 +340,7 @@ describe('a first visit whose user agent misleads the gateway', () => {
         // And the next render is for its width, which the page remembers once idle.
         await expect
           .poll(async () => {
-            const cookies = await page.context().cookies(gateway.url);
+            const cookies = await page.context().cookies(world.url);
             return cookies.find((c) => c.name === SCREEN_WIDTH_COOKIE)?.value;
           }, UI_WAIT)
           .toBe(String(viewport.width));

@@ -10,12 +10,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, saveScreenshot, VIEWPORTS, type TestBrowser } from '../helpers/browser';
-import { startGateway, type RunningGateway } from '../helpers/gateway';
-import { freshPhone } from '../helpers/phones';
+import { saveScreenshot, VIEWPORTS, type TestBrowser } from '../helpers/browser';
 import { Layout } from './pages/layout';
 import { LoginPage } from './pages/login-page';
 import { PwaChrome } from './pages/pwa-chrome';
+import { useWorld } from './world';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 // Where the gateway serves the app from (DIST_DIR when a run uses its own build).
@@ -62,18 +61,10 @@ async function offerInstall(page: Page): Promise<void> {
 }
 
 describe('installable offline app', () => {
-  let gateway: RunningGateway;
-
-  beforeAll(async () => {
-    gateway = await startGateway();
-  });
-
-  afterAll(async () => {
-    await gateway?.stop();
-  });
+  const world = useWorld({ gateway: {} });
 
   it('serves hashed assets as immutable and the shell, sw.js and manifest as no-cache, compressed', async () => {
-    const html = await (await fetch(gateway.url)).text();
+    const html = await (await fetch(world.url)).text();
     // The shell names it in its <script src>, a rendered first screen in its loader's data-entry.
     const entry = /(?:src|data-entry)="(\/assets\/index-[^"]+\.js)"/.exec(html)?.[1];
     expect(entry).toBeDefined();
@@ -85,7 +76,7 @@ describe('installable offline app', () => {
       [entry!, 'public, max-age=31536000, immutable', /^text\/javascript/],
     ];
     for (const [url, cacheControl, contentType] of expected) {
-      const res = await fetch(`${gateway.url}${url}`, { headers: { accept: 'text/html,*/*' } });
+      const res = await fetch(`${world.url}${url}`, { headers: { accept: 'text/html,*/*' } });
       expect(res.status, url).toBe(200);
       expect(res.headers.get('cache-control'), url).toBe(cacheControl);
       // fetch asks for gzip and unpacks it; the header tells what came over the wire (the
@@ -100,15 +91,11 @@ describe('installable offline app', () => {
     let browser: TestBrowser;
 
     beforeAll(async () => {
-      browser = await launchBrowser();
-    });
-
-    afterAll(async () => {
-      await browser?.close();
+      browser = await world.launch();
     });
 
     it('is installable: manifest fields, a controlling service worker, no installability errors', async () => {
-      const page = await browser.openPage(gateway.url, VIEWPORTS.desktop);
+      const page = await browser.openPage(world.url, VIEWPORTS.desktop);
       const pwa = new PwaChrome(page);
       await pwa.waitForServiceWorker();
 
@@ -134,7 +121,7 @@ describe('installable offline app', () => {
       const screenshots = manifest?.screenshots as { src: string; form_factor: string }[];
       expect(screenshots.map((s) => s.form_factor).sort()).toEqual(['narrow', 'wide']);
       for (const { src } of [...icons, ...screenshots]) {
-        const res = await fetch(`${gateway.url}${src}`);
+        const res = await fetch(`${world.url}${src}`);
         expect(res.status, src).toBe(200);
         expect(res.headers.get('content-type'), src).toBe('image/png');
       }
@@ -148,7 +135,7 @@ describe('installable offline app', () => {
     });
 
     it('reloads home and the listing list offline after one online visit', async () => {
-      const page = await browser.openPage(gateway.url, VIEWPORTS.mobile);
+      const page = await browser.openPage(world.url, VIEWPORTS.mobile);
       const pwa = new PwaChrome(page);
       await pwa.waitForServiceWorker();
       await page.getByRole('heading', { name: '推荐房源' }).waitFor();
@@ -162,7 +149,7 @@ describe('installable offline app', () => {
         await saveScreenshot(page, 'pwa-offline-banner-mobile');
 
         // A route never opened online still gets the shell from the service worker.
-        await page.goto(`${gateway.url}/properties`);
+        await page.goto(`${world.url}/properties`);
         await page.getByRole('heading', { name: '房源列表' }).waitFor();
         await pwa.offlineBanner.waitFor();
         await page.setViewportSize(VIEWPORTS.desktop);
@@ -175,7 +162,7 @@ describe('installable offline app', () => {
     });
 
     it('offers 安装应用 when the browser allows it, and hides it once installed', async () => {
-      const page = await browser.openPage(gateway.url, VIEWPORTS.desktop);
+      const page = await browser.openPage(world.url, VIEWPORTS.desktop);
       const pwa = new PwaChrome(page);
       // Chromium fires its own beforeinstallprompt once the app is installable.
       await pwa.installButton.waitFor({ timeout: 30_000 });
@@ -208,7 +195,7 @@ describe('installable offline app', () => {
         });
       });
       await page.setViewportSize(VIEWPORTS.mobile);
-      await page.goto(gateway.url);
+      await page.goto(world.url);
       await page.getByRole('button', { name: '打开菜单' }).click();
       await page.getByRole('button', { name: /安装应用/ }).click();
       const dialog = page.getByRole('dialog', { name: '安装应用' });
@@ -220,16 +207,9 @@ describe('installable offline app', () => {
     });
 
     it('asks for persistent storage at login and shows storage usage on the profile page', async () => {
-      const phone = freshPhone('137');
-      const password = 'secret123';
-      const res = await fetch(`${gateway.url}/api/auth/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ phone, password, name: '存储测试' }),
-      });
-      expect(res.status).toBe(201);
+      const { phone, password } = await world.register({ password: 'secret123', name: '存储测试' });
 
-      const page = await browser.openPage(`${gateway.url}/profile`, VIEWPORTS.mobile);
+      const page = await browser.openPage(`${world.url}/profile`, VIEWPORTS.mobile);
       const login = new LoginPage(page);
       await login.waitUntilShown();
       await login.login(phone, password);
@@ -265,11 +245,10 @@ describe('installable offline app', () => {
       workDir = await mkdtemp(path.join(tmpdir(), 'cj-pwa-builds-'));
       await cp(DIST, path.join(workDir, 'a'), { recursive: true });
       await buildApp(path.join(workDir, 'b'), BUILD_B_ID);
-      browser = await launchBrowser();
+      browser = await world.launch();
     });
 
     afterAll(async () => {
-      await browser?.close();
       if (workDir) {
         await serveBuild(path.join(workDir, 'a'));
         await rm(workDir, { recursive: true, force: true });
@@ -278,7 +257,7 @@ describe('installable offline app', () => {
 
     it('prompts for build B, keeps unsaved form input, and loads B when accepted', async () => {
       await serveBuild(path.join(workDir, 'a'));
-      const page = await browser.openPage(`${gateway.url}/register`, VIEWPORTS.mobile);
+      const page = await browser.openPage(`${world.url}/register`, VIEWPORTS.mobile);
       const pwa = new PwaChrome(page);
       await pwa.waitForServiceWorker();
       expect(await pwa.buildId()).toBeNull();
