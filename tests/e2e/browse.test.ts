@@ -5,7 +5,7 @@
  * counted on the server. Run `npm run build` first (`npm run test:e2e` does).
  */
 import type { Page, Route } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AREA_BANDS,
   BUY_PRICE_BANDS,
@@ -23,24 +23,9 @@ import { FIRST_PULL_ELEMENT, FIRST_PULL_URL } from '@couchdb/model/sync';
 import { DEFAULT_SETTINGS } from '@couchdb/model/setting-facts';
 import { PLATFORM_LINE_WARNING } from '@couchdb/rules/contact';
 import { priorityFirstNote } from '@couchdb/rules/property-filter';
-import {
-  explainFailure,
-  launchBrowser,
-  saveScreenshot,
-  SYNC_WAIT,
-  UI_WAIT,
-  VIEWPORTS,
-  type TestBrowser,
-} from '../helpers/browser';
-import { serverDocs, type Session } from '../helpers/sync-api';
-import { startGateway, type RunningGateway } from '../helpers/gateway';
-import {
-  signInDemo,
-  publishApproved,
-  publishNews,
-  recordWebm,
-  uploadMedia,
-} from './pages/browse-fixtures';
+import { explainFailure, saveScreenshot, SYNC_WAIT, UI_WAIT, VIEWPORTS } from '../helpers/browser';
+import { serverDocs } from '../helpers/sync-api';
+import { publishApproved, publishNews, recordWebm, uploadMedia } from './pages/browse-fixtures';
 import { Layout } from './pages/layout';
 import { LoginPage } from './pages/login-page';
 import { NewsPage } from './pages/news-page';
@@ -48,6 +33,7 @@ import { PropertyDetailPage } from './pages/property-detail-page';
 import { PropertyListPage } from './pages/property-list-page';
 import { deviceListings } from './pages/device-listings';
 import { PwaChrome } from './pages/pwa-chrome';
+import { useWorld } from './world';
 
 const PANORAMA_URL = 'https://pano.e2e.test/tour/1.html';
 /** A tour whose host does not exist (the browser is told so: the test does not depend on DNS). */
@@ -57,10 +43,8 @@ const XSS_CONTENT =
   '<p>政策正文第一段。</p><script>window.__xss = "script"</script>' +
   '<img src="/nope.png" onerror="window.__xss = \'onerror\'"><a href="javascript:window.__xss=1">链接</a>';
 
-let gateway: RunningGateway;
-let browser: TestBrowser;
-let admin: Session;
-let agent: Session;
+const world = useWorld({ browser: 'file', accounts: ['admin', 'agent'] });
+
 const ids = { media: '', contactOnly: '', noPhone: '', goneTour: '', xssNews: '' };
 /** The stored video of the `media` listing. */
 let videoUrl = '';
@@ -73,7 +57,7 @@ function listOrder(a: Property, b: Property): number {
 }
 
 async function visitorListings(): Promise<Property[]> {
-  return [...(await serverDocs<Property>(gateway.url, null, 'properties')).values()];
+  return [...(await serverDocs<Property>(world.url, null, 'properties')).values()];
 }
 
 /** Every value stored in the page's IndexedDB databases, as one JSON string. */
@@ -93,25 +77,21 @@ async function dumpIndexedDb(page: Page): Promise<string> {
 }
 
 beforeAll(async () => {
-  gateway = await startGateway({ embedded: true });
-  browser = await launchBrowser();
   // Panoramas are hosted elsewhere (https only, by the CSP); this one is answered by the browser.
-  await browser.context.route('https://pano.e2e.test/**', (route) =>
+  await world.browser.context.route('https://pano.e2e.test/**', (route) =>
     route.fulfill({
       contentType: 'text/html; charset=utf-8',
       body: '<!doctype html><title>全景</title><body style="background:#234;color:#fff">360° 全景演示</body>',
     }),
   );
-  await browser.context.route('https://gone.e2e.test/**', (route) =>
+  await world.browser.context.route('https://gone.e2e.test/**', (route) =>
     route.abort('namenotresolved'),
   );
-  admin = await signInDemo(gateway.url, 'admin');
-  agent = await signInDemo(gateway.url, 'agent');
 
-  const page = await browser.openPage(`${gateway.url}/`);
+  const page = await world.browser.openPage(`${world.url}/`);
   const video = await uploadMedia(
-    gateway.url,
-    agent,
+    world.url,
+    world.accounts.agent,
     await recordWebm(page),
     'tour.webm',
     'video/webm',
@@ -120,7 +100,7 @@ beforeAll(async () => {
   videoUrl = video.url;
   const photo = (await visitorListings()).find((p) => p.images.length > 0)!.images[0]!;
   const now = new Date().toISOString();
-  ids.media = await publishApproved(gateway.url, agent, admin, {
+  ids.media = await publishApproved(world.url, world.accounts.agent, world.accounts.admin, {
     title: '测试 湖景三居 带视频和全景',
     panorama_url: PANORAMA_URL,
     contact_phone: PHONES.listing,
@@ -140,33 +120,23 @@ beforeAll(async () => {
       },
     ],
   });
-  ids.contactOnly = await publishApproved(gateway.url, agent, admin, {
+  ids.contactOnly = await publishApproved(world.url, world.accounts.agent, world.accounts.admin, {
     title: '测试 只填联系人电话的房源',
     contact: { name: '张女士', phone: PHONES.contactOnly },
   });
-  ids.noPhone = await publishApproved(gateway.url, agent, admin, {
+  ids.noPhone = await publishApproved(world.url, world.accounts.agent, world.accounts.admin, {
     title: '测试 没有电话的房源',
     contact: { name: '' },
   });
-  ids.goneTour = await publishApproved(gateway.url, agent, admin, {
+  ids.goneTour = await publishApproved(world.url, world.accounts.agent, world.accounts.admin, {
     title: '测试 全景链接失效的房源',
     panorama_url: GONE_PANORAMA_URL,
   });
-  ids.xssNews = await publishNews(gateway.url, admin, {
+  ids.xssNews = await publishNews(world.url, world.accounts.admin, {
     title: '测试资讯 带脚本的正文',
     content: XSS_CONTENT,
     category: 'policy',
   });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await gateway?.stop();
-});
-
-// A page left open by a failed test would keep leading the device's sync for the pages after it.
-afterEach(async () => {
-  for (const page of browser.context.pages()) await page.close();
 });
 
 describe('listing list', () => {
@@ -188,9 +158,9 @@ describe('listing list', () => {
       .map((p) => p.id);
     expect(expected.length).toBeGreaterThan(0);
 
-    const page = await browser.openPage(`${gateway.url}/`, VIEWPORTS.desktop);
+    const page = await world.browser.openPage(`${world.url}/`, VIEWPORTS.desktop);
     const list = new PropertyListPage(page);
-    await list.goto(gateway.url);
+    await list.goto(world.url);
     // The first visit shows listings as they arrive; the count settles once the device has them all.
     await expect.poll(() => list.count(), { timeout: 15_000 }).toBe(listings.length);
     const inOrder = [...listings].sort(listOrder);
@@ -258,7 +228,7 @@ describe('listing list', () => {
 
     // Every listing by price, highest first: the demo data's 置顶 listings head it, and it says why.
     expect(listings.some((p) => p.is_priority)).toBe(true);
-    await page.goto(`${gateway.url}/properties?sort=price_desc`);
+    await page.goto(`${world.url}/properties?sort=price_desc`);
     await list.waitForResults();
     expect(await page.getByTestId('priority-first-note').textContent()).toBe(
       priorityFirstNote('price_desc'),
@@ -267,7 +237,10 @@ describe('listing list', () => {
   });
 
   it('shows 请先登录 when a visitor taps a heart', async () => {
-    const page = await browser.openPage(`${gateway.url}/properties?type=rent`, VIEWPORTS.mobile);
+    const page = await world.browser.openPage(
+      `${world.url}/properties?type=rent`,
+      VIEWPORTS.mobile,
+    );
     const list = new PropertyListPage(page);
     await list.waitForResults();
     await saveScreenshot(page, 'browse-list-mobile');
@@ -279,12 +252,12 @@ describe('listing list', () => {
 
 describe('listing detail', () => {
   it('plays the video, opens and closes the panorama (Escape, the back button), copies the share link', async () => {
-    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: gateway.url,
+    await world.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: world.url,
     });
-    const page = await browser.openPage(`${gateway.url}/`, VIEWPORTS.desktop);
+    const page = await world.browser.openPage(`${world.url}/`, VIEWPORTS.desktop);
     const detail = new PropertyDetailPage(page);
-    await detail.goto(gateway.url, ids.media);
+    await detail.goto(world.url, ids.media);
     expect(await detail.title.textContent()).toBe('测试 湖景三居 带视频和全景');
     await saveScreenshot(page, 'browse-detail-desktop');
 
@@ -347,9 +320,9 @@ describe('listing detail', () => {
   });
 
   it('says a tour link whose server does not answer failed, never showing the browser’s error page', async () => {
-    const page = await browser.openPage(`${gateway.url}/`, VIEWPORTS.mobile);
+    const page = await world.browser.openPage(`${world.url}/`, VIEWPORTS.mobile);
     const detail = new PropertyDetailPage(page);
-    await detail.goto(gateway.url, ids.goneTour);
+    await detail.goto(world.url, ids.goneTour);
     // Every state the overlay shows, from its first.
     await page.evaluate(`(() => {
       window.__panoramaStates = [];
@@ -378,19 +351,19 @@ describe('listing detail', () => {
   });
 
   it('says when its video cannot load, and plays it on 重试 once it can', async () => {
-    const page = await browser.openPage(`${gateway.url}/`, VIEWPORTS.mobile);
+    const page = await world.browser.openPage(`${world.url}/`, VIEWPORTS.mobile);
     const detail = new PropertyDetailPage(page);
-    await detail.goto(gateway.url, ids.media);
-    const file = `${gateway.url}${new URL(videoUrl, gateway.url).pathname}`;
+    await detail.goto(world.url, ids.media);
+    const file = `${world.url}${new URL(videoUrl, world.url).pathname}`;
     // The context's route: it also sees what the service worker fetches.
-    await browser.context.route(file, (route) => route.abort('connectionreset'));
+    await world.browser.context.route(file, (route) => route.abort('connectionreset'));
     await detail.showVideo();
     await detail.video.getByRole('button', { name: '播放视频' }).click();
     const failure = detail.video.getByTestId('video-failure');
     await failure.getByText(PROPERTY_MESSAGES.videoLoadFailed).waitFor(UI_WAIT);
     await saveScreenshot(page, 'browse-video-failed-mobile');
 
-    await browser.context.unroute(file);
+    await world.browser.context.unroute(file);
     await failure.getByRole('button', { name: PROPERTY_MESSAGES.videoRetry }).click();
     await failure.waitFor({ state: 'detached', ...UI_WAIT });
     await expect.poll(() => detail.video.getAttribute('data-playing'), UI_WAIT).toBe('true');
@@ -398,10 +371,10 @@ describe('listing detail', () => {
   });
 
   it('says 该房源暂未配置360度全景链接 without a panorama, and 房源不存在或已下架 for a hidden one', async () => {
-    const page = await browser.openPage(`${gateway.url}/`, VIEWPORTS.mobile);
+    const page = await world.browser.openPage(`${world.url}/`, VIEWPORTS.mobile);
     const layout = new Layout(page);
     const detail = new PropertyDetailPage(page);
-    await detail.goto(gateway.url, ids.contactOnly);
+    await detail.goto(world.url, ids.contactOnly);
     await saveScreenshot(page, 'browse-detail-mobile');
     // A listing's page has its contact bar where the tab bar would be.
     expect(await layout.bottomTabBar.count()).toBe(0);
@@ -409,9 +382,9 @@ describe('listing detail', () => {
     await layout.waitForToast(PROPERTY_MESSAGES.panoramaMissing);
 
     const hidden = [
-      ...(await serverDocs<Property>(gateway.url, admin, 'properties')).values(),
+      ...(await serverDocs<Property>(world.url, world.accounts.admin, 'properties')).values(),
     ].find((p) => p.audit_status === 'pending')!;
-    await page.goto(`${gateway.url}/properties/${hidden.id}`);
+    await page.goto(`${world.url}/properties/${hidden.id}`);
     await detail.notFound.waitFor();
     await page.getByRole('link', { name: '返回房源列表' }).waitFor();
     // No listing, no contact bar: the tab bar is there to go on from.
@@ -421,13 +394,13 @@ describe('listing detail', () => {
   });
 
   it('sends a visitor from the phone dialog to /login and back, then shows the phone by priority', async () => {
-    const page = await browser.openPage(`${gateway.url}/`, VIEWPORTS.desktop);
+    const page = await world.browser.openPage(`${world.url}/`, VIEWPORTS.desktop);
     const detail = new PropertyDetailPage(page);
-    await detail.goto(gateway.url, ids.media);
+    await detail.goto(world.url, ids.media);
     await detail.phoneButton.click();
     const loginPage = new LoginPage(page);
     await loginPage.waitUntilShown();
-    const user = await signInDemo(gateway.url, 'user');
+    const user = await world.demo('user');
     await loginPage.login(user.phone, user.password);
     await page.waitForURL((url) => url.pathname === `/properties/${ids.media}`);
 
@@ -439,12 +412,12 @@ describe('listing detail', () => {
     await saveScreenshot(page, 'browse-contact-dialog-desktop');
     await page.keyboard.press('Escape');
 
-    await detail.goto(gateway.url, ids.contactOnly);
+    await detail.goto(world.url, ids.contactOnly);
     await detail.phoneButton.click();
     await expectDialog(page, PHONES.contactOnly, '张女士', false);
     await page.keyboard.press('Escape');
 
-    await detail.goto(gateway.url, ids.noPhone);
+    await detail.goto(world.url, ids.noPhone);
     await detail.phoneButton.click();
     await expectDialog(page, DEFAULT_SETTINGS.defaultContact.phone, '房产顾问', true);
     await page.keyboard.press('Escape');
@@ -493,7 +466,7 @@ describe('a first visit', () => {
       ['/', VIEWPORTS.mobile],
       ['/properties', VIEWPORTS.desktop],
     ] as const) {
-      const fresh = await launchBrowser(); // no service worker yet: the gateway answers
+      const fresh = await world.launch(); // no service worker yet: the gateway answers
       try {
         const page = await fresh.context.newPage();
         await page.setViewportSize(viewport);
@@ -509,7 +482,7 @@ describe('a first visit', () => {
         page.on('request', (req) => {
           if (req.url().endsWith(FIRST_PULL_URL)) pulls.push(req.url());
         });
-        const response = await page.goto(`${gateway.url}${path}`);
+        const response = await page.goto(`${world.url}${path}`);
         // The listings are in the HTML itself, before any script runs.
         const html = (await response!.text()).split(`id="${FIRST_PULL_ELEMENT}"`)[0]!;
         expect(html).toContain('<div id="root" data-ssr');
@@ -538,14 +511,14 @@ describe('a first visit', () => {
 
 describe('a part whose code cannot load', () => {
   it('still shows the toast’s message, plainly, and leaves the page working', async () => {
-    const fresh = await launchBrowser();
+    const fresh = await world.launch();
     try {
       const page = await fresh.context.newPage();
       // The toast's chunk never arrives (offline before the service worker stored it).
       await page.route(/\/assets\/toast-view-[^/]+\.js$/, (route) => route.abort());
       const errors: string[] = [];
       page.on('pageerror', (err) => errors.push(err.message));
-      await page.goto(`${gateway.url}/properties`);
+      await page.goto(`${world.url}/properties`);
       // Hydrated (the rest of the page's cards follow the first 4).
       await expect
         .poll(() => page.getByTestId('property-card').count(), UI_WAIT)
@@ -567,7 +540,7 @@ describe('a part whose code cannot load', () => {
 
 describe('toasts', () => {
   it('a new toast shows even when the one it replaces closes at that moment', async () => {
-    const fresh = await launchBrowser();
+    const fresh = await world.launch();
     const held: Route[] = [];
     try {
       const page = await fresh.context.newPage();
@@ -575,7 +548,7 @@ describe('toasts', () => {
       await page.route(/\/assets\/favorite-after-login-[^/]+\.js$/, (route) => {
         held.push(route);
       });
-      await page.goto(`${gateway.url}/properties`);
+      await page.goto(`${world.url}/properties`);
       const cards = page.getByTestId('property-card');
       await expect.poll(() => cards.count(), UI_WAIT).toBeGreaterThan(4);
       await cards.first().getByRole('button', { name: '收藏' }).click();
@@ -611,19 +584,21 @@ describe('toasts', () => {
 describe('a visitor device', () => {
   it('never holds a phone number, and browses the list and detail offline after one visit', async () => {
     const phones = new Set<string>();
-    for (const p of (await serverDocs<Property>(gateway.url, admin, 'properties')).values()) {
+    for (const p of (
+      await serverDocs<Property>(world.url, world.accounts.admin, 'properties')
+    ).values()) {
       if (p.contact_phone) phones.add(p.contact_phone);
       if (p.contact?.phone) phones.add(p.contact.phone);
     }
     expect(phones.size).toBeGreaterThan(3);
 
-    const fresh = await launchBrowser();
+    const fresh = await world.launch();
     try {
-      const page = await fresh.openPage(`${gateway.url}/`, VIEWPORTS.mobile);
+      const page = await fresh.openPage(`${world.url}/`, VIEWPORTS.mobile);
       const list = new PropertyListPage(page);
-      await list.goto(gateway.url);
+      await list.goto(world.url);
       const detail = new PropertyDetailPage(page);
-      await detail.goto(gateway.url, ids.media);
+      await detail.goto(world.url, ids.media);
       // The first pull round has landed on the device (what a phone would have come with).
       await page.getByRole('status', { name: '同步状态：已同步' }).waitFor(SYNC_WAIT);
       await expect
@@ -643,7 +618,7 @@ describe('a visitor device', () => {
 
       // Offline: reload (the service worker serves the shell) and navigate within the app.
       await new PwaChrome(page).waitForServiceWorker();
-      await list.goto(gateway.url, '?type=sale');
+      await list.goto(world.url, '?type=sale');
       const online = await list.allIds();
       await fresh.context.setOffline(true);
       try {
@@ -653,7 +628,7 @@ describe('a visitor device', () => {
         await list.cards.first().click();
         await detail.title.waitFor();
         expect(new URL(page.url()).pathname).toBe(`/properties/${online[0]}`);
-        await page.goto(`${gateway.url}/properties/${ids.media}`);
+        await page.goto(`${world.url}/properties/${ids.media}`);
         await detail.title.waitFor();
         expect(await detail.title.textContent()).toBe('测试 湖景三居 带视频和全景');
         // The panorama needs the network: it fails with the choice to open a new window or close.
@@ -675,7 +650,7 @@ describe('a visitor device', () => {
 
 describe('news', () => {
   it('shows three headlines, the categories and 更多资讯', async () => {
-    const published = [...(await serverDocs<News>(gateway.url, null, 'news')).values()]
+    const published = [...(await serverDocs<News>(world.url, null, 'news')).values()]
       .filter((n) => n.status === 'published')
       .sort((a, b) =>
         a.created_at < b.created_at
@@ -684,7 +659,7 @@ describe('news', () => {
             ? -1
             : a.id.localeCompare(b.id),
       );
-    const page = await browser.openPage(`${gateway.url}/news`, VIEWPORTS.desktop);
+    const page = await world.browser.openPage(`${world.url}/news`, VIEWPORTS.desktop);
     const news = new NewsPage(page);
     await news.headlines.first().waitFor();
     await expect.poll(() => news.headlines.count(), UI_WAIT).toBe(3);
@@ -721,10 +696,10 @@ describe('news', () => {
   });
 
   it('renders a script and onerror payload inert, and counts views and likes on the server', async () => {
-    const before = (await serverDocs<News>(gateway.url, null, 'news')).get(ids.xssNews)!;
-    const page = await browser.openPage(`${gateway.url}/`, VIEWPORTS.mobile);
+    const before = (await serverDocs<News>(world.url, null, 'news')).get(ids.xssNews)!;
+    const page = await world.browser.openPage(`${world.url}/`, VIEWPORTS.mobile);
     const news = new NewsPage(page);
-    await page.goto(`${gateway.url}/news/${ids.xssNews}`);
+    await page.goto(`${world.url}/news/${ids.xssNews}`);
     await news.content.waitFor();
     // Every image of the article has loaded or failed: an onerror handler would have run by now.
     await page.waitForFunction(
@@ -746,8 +721,7 @@ describe('news', () => {
 
     await news.likeButton.click();
     await new Layout(page).waitForToast(NEWS_MESSAGES.liked);
-    const counted = async () =>
-      (await serverDocs<News>(gateway.url, null, 'news')).get(ids.xssNews)!;
+    const counted = async () => (await serverDocs<News>(world.url, null, 'news')).get(ids.xssNews)!;
     await expect
       .poll(async () => {
         const n = await counted();
@@ -767,7 +741,7 @@ describe('news', () => {
     await news.content.waitFor();
     await expect.poll(() => news.likeButton.textContent(), UI_WAIT).toContain('已点赞');
 
-    await page.goto(`${gateway.url}/news/does-not-exist`);
+    await page.goto(`${world.url}/news/does-not-exist`);
     await page.getByText(NEWS_MESSAGES.notFound).waitFor();
     await page.close();
   });
@@ -776,7 +750,7 @@ describe('news', () => {
 describe('home and static pages', () => {
   it('shows the banner, the four tiles, 12 featured listings, join-us and help with its anchors', async () => {
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-      const page = await browser.openPage(`${gateway.url}/`, viewport);
+      const page = await world.browser.openPage(`${world.url}/`, viewport);
       // The first cards render at once, the rest right after (the first commit stays short).
       const featured = page.getByTestId('featured-list').getByTestId('property-card');
       await featured.first().waitFor();
@@ -786,12 +760,12 @@ describe('home and static pages', () => {
       ).toBe(4);
       await saveScreenshot(page, `browse-home-${size}`);
 
-      await page.goto(`${gateway.url}/join-us`);
+      await page.goto(`${world.url}/join-us`);
       await page.getByTestId('resume-reply').waitFor();
       expect(await page.getByTestId('resume-reply').textContent()).toContain('3个工作日内');
       await saveScreenshot(page, `browse-join-us-${size}`);
 
-      await page.goto(`${gateway.url}/help#contact`);
+      await page.goto(`${world.url}/help#contact`);
       for (const anchor of ['terms', 'privacy', 'contact'])
         await page.locator(`#${anchor}`).waitFor();
       expect(await page.getByTestId('service-hours').textContent()).toContain('9:00-21:00');

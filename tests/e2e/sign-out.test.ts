@@ -8,7 +8,7 @@
  * Run `npm run build` first (`npm run test:e2e` does).
  */
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@couchdb/model/errors';
 import type { Property } from '@couchdb/model/property';
 import { PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
@@ -16,22 +16,13 @@ import { DEMAND_MESSAGES } from '@couchdb/model/demand-facts';
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '@couchdb/model/session-cookies';
 import { SIGN_OUT_MESSAGES } from '@couchdb/model/sign-out-facts';
 import { FAVORITE_MESSAGES } from '@couchdb/model/favorite-facts';
-import {
-  explainFailure,
-  launchBrowser,
-  saveScreenshot,
-  SYNC_WAIT,
-  UI_WAIT,
-  VIEWPORTS,
-  type TestBrowser,
-} from '../helpers/browser';
-import { startGateway, type RunningGateway } from '../helpers/gateway';
-import { insert, serverDocs, type Session } from '../helpers/sync-api';
+import { explainFailure, saveScreenshot, SYNC_WAIT, UI_WAIT, VIEWPORTS } from '../helpers/browser';
+import { insert, serverDocs } from '../helpers/sync-api';
 import { buildFavorite, buildNewDemand } from '../fixtures/builders';
-import { demoAccount, publishApproved, publishPending, signInDemo } from './pages/browse-fixtures';
+import { demoAccount, publishApproved, publishPending } from './pages/browse-fixtures';
 import { chooseOption, FavoritesPage } from './pages/favorites-page';
 import { Layout } from './pages/layout';
-import { LoginPage, openSignedIn } from './pages/login-page';
+import { LoginPage } from './pages/login-page';
 import { PropertyDetailPage } from './pages/property-detail-page';
 import { PublishPropertyPage } from './pages/publish-page';
 import { PwaChrome } from './pages/pwa-chrome';
@@ -39,36 +30,16 @@ import { PENDING_REVOCATION_KEY } from '@client/lib/session/pending-revocation';
 import { USER_KEY } from '@client/lib/session/user-cache';
 import { UNSAVED_CHANGES_MESSAGES } from '@client/pwa/unsaved-changes-messages';
 import { SignOutDialog } from './pages/sign-out-dialog';
+import { useWorld } from './world';
 
-let gateway: RunningGateway;
-/** Each test's own browser (a fresh profile: no session or device data from another test). */
-let browser: TestBrowser;
-let agent: Session;
-let admin: Session;
-
-beforeAll(async () => {
-  gateway = await startGateway({ embedded: true });
-  agent = await signInDemo(gateway.url, 'agent');
-  admin = await signInDemo(gateway.url, 'admin');
-});
-
-beforeEach(async () => {
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  await browser?.close();
-});
-
-afterAll(async () => {
-  await gateway?.stop();
-});
+/** Each test's own browser: a fresh profile, no session or device data from another test. */
+const world = useWorld({ browser: 'test', accounts: ['agent', 'admin'] });
 
 /** Whether the server holds the agent's favourite of listing `id`. */
 async function agentFavourited(id: string): Promise<boolean> {
   const favourites = await serverDocs<{ id: string; property_id: string }>(
-    gateway.url,
-    agent,
+    world.url,
+    world.accounts.agent,
     'favorites',
   );
   return [...favourites.values()].some((f) => f.property_id === id);
@@ -86,7 +57,7 @@ async function expectRevokedOnceOnline(page: Page, refreshToken: string): Promis
       SYNC_WAIT,
     )
     .toBeNull();
-  const refresh = await fetch(`${gateway.url}/api/auth/refresh`, {
+  const refresh = await fetch(`${world.url}/api/auth/refresh`, {
     method: 'POST',
     headers: { Cookie: `${REFRESH_COOKIE}=${refreshToken}` },
   });
@@ -95,7 +66,7 @@ async function expectRevokedOnceOnline(page: Page, refreshToken: string): Promis
 
 /** The listings of this title on the server (the admin sees every listing). */
 async function serverListings(title: string): Promise<Property[]> {
-  const all = await serverDocs<Property>(gateway.url, admin, 'properties');
+  const all = await serverDocs<Property>(world.url, world.accounts.admin, 'properties');
   return [...all.values()].filter((p) => p.title === title);
 }
 
@@ -126,8 +97,8 @@ function outboxTitles(page: Page): Promise<string[]> {
 async function publishWithHeldBackPhoto(page: Page, title: string): Promise<void> {
   const form = new PublishPropertyPage(page);
   const layout = new Layout(page);
-  await form.goto(gateway.url);
-  await browser.context.setOffline(true);
+  await form.goto(world.url);
+  await world.browser.context.setOffline(true);
   try {
     await form.fillValid(title);
     await form.choosePhotos(['photo-1.jpg']);
@@ -137,7 +108,7 @@ async function publishWithHeldBackPhoto(page: Page, title: string): Promise<void
     await page.waitForURL((url) => url.pathname === '/manage');
     await page.route('**/api/media', (route) => route.abort());
   } finally {
-    await browser.context.setOffline(false);
+    await world.browser.context.setOffline(false);
   }
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
 }
@@ -145,7 +116,7 @@ async function publishWithHeldBackPhoto(page: Page, title: string): Promise<void
 describe('signing out with unsent items', () => {
   it('says what is unsent; kept ones are sent at the next sign-in, discarding asks twice', async () => {
     // A Safari-like browser: storage is not persistent and a request for it is refused.
-    await browser.context.addInitScript(() => {
+    await world.browser.context.addInitScript(() => {
       const calls = { persist: 0 };
       Object.assign(window, { persistCalls: calls });
       StorageManager.prototype.persisted = () => Promise.resolve(false);
@@ -158,7 +129,7 @@ describe('signing out with unsent items', () => {
       page.evaluate(
         () => (window as unknown as { persistCalls: { persist: number } }).persistCalls.persist,
       );
-    const page = await openSignedIn(browser, gateway.url, agent);
+    const page = await world.signedIn(world.browser, 'agent');
     const layout = new Layout(page);
     const login = new LoginPage(page);
     const dialog = new SignOutDialog(page);
@@ -187,7 +158,7 @@ describe('signing out with unsent items', () => {
     expect(await serverListings(kept)).toEqual([]);
 
     await page.unroute('**/api/media');
-    await login.goto(gateway.url);
+    await login.goto(world.url);
     await login.signIn(demoAccount('agent'));
     await expect
       .poll(async () => (await serverListings(kept)).map((p) => p.images.length), SYNC_WAIT)
@@ -220,18 +191,18 @@ describe('signing out with unsent items', () => {
 
 describe('a change made offline, then the app opened again offline', () => {
   it('is still counted at sign-out; kept, it reaches the server at the next sign-in', async () => {
-    const id = await publishApproved(gateway.url, agent, admin, {
+    const id = await publishApproved(world.url, world.accounts.agent, world.accounts.admin, {
       title: `离线收藏后重开 ${Date.now() % 100000}`,
     });
-    const page = await openSignedIn(browser, gateway.url, agent);
+    const page = await world.signedIn(world.browser, 'agent');
     const layout = new Layout(page);
     const dialog = new SignOutDialog(page);
     const detail = new PropertyDetailPage(page);
     await new PwaChrome(page).waitForServiceWorker();
-    await detail.goto(gateway.url, id);
+    await detail.goto(world.url, id);
     await page.getByRole('status', { name: '同步状态：已同步' }).waitFor(SYNC_WAIT);
 
-    await browser.context.setOffline(true);
+    await world.browser.context.setOffline(true);
     try {
       await detail.favoriteButton.click();
       await layout.waitForToast(FAVORITE_MESSAGES.added);
@@ -244,10 +215,10 @@ describe('a change made offline, then the app opened again offline', () => {
       await layout.waitForToast(SIGN_OUT_MESSAGES.keptForNextSignIn);
       await layout.loginLink.waitFor();
     } finally {
-      await browser.context.setOffline(false);
+      await world.browser.context.setOffline(false);
     }
     const login = new LoginPage(page);
-    await login.goto(gateway.url);
+    await login.goto(world.url);
     await login.signIn(demoAccount('agent'));
     await expect.poll(() => agentFavourited(id), SYNC_WAIT).toBe(true);
     await page.close();
@@ -256,11 +227,11 @@ describe('a change made offline, then the app opened again offline', () => {
 
 describe('two tabs of one browser', () => {
   it('follow each other: a sign-out in one signs the other out, a sign-in signs it in', async () => {
-    const page = await openSignedIn(browser, gateway.url, demoAccount('user'));
+    const page = await world.signedIn(world.browser, 'user');
     const first = new Layout(page);
     await first.userMenuButton.waitFor(UI_WAIT);
-    const other = await browser.context.newPage();
-    await other.goto(`${gateway.url}/favorites`);
+    const other = await world.browser.context.newPage();
+    await other.goto(`${world.url}/favorites`);
     const second = new Layout(other);
     await second.userMenuButton.waitFor(UI_WAIT);
 
@@ -273,7 +244,7 @@ describe('two tabs of one browser', () => {
     await first.loginLink.waitFor(UI_WAIT);
 
     const login = new LoginPage(other);
-    await login.goto(gateway.url);
+    await login.goto(world.url);
     await login.signIn(demoAccount('agent'));
     // Failed once in a full CI run: what the first tab showed, held and logged tells why.
     await explainFailure(page, 'two-tabs-sign-in-followed', () =>
@@ -285,26 +256,26 @@ describe('two tabs of one browser', () => {
   });
 
   it('show the same unsent count: a change made offline in the second tab counts in both and goes out', async () => {
-    const id = await publishApproved(gateway.url, agent, admin, {
+    const id = await publishApproved(world.url, world.accounts.agent, world.accounts.admin, {
       title: `第二个标签页收藏 ${Date.now() % 100000}`,
     });
     // The first tab opens the database, so it leads (only the leader replicates and counts).
-    const page = await openSignedIn(browser, gateway.url, agent, { path: '/favorites' });
+    const page = await world.signedIn(world.browser, 'agent', { path: '/favorites' });
     const chip = (p: Page, label: string) => p.getByRole('status', { name: `同步状态：${label}` });
     await chip(page, '已同步').waitFor(SYNC_WAIT);
-    const other = await browser.context.newPage();
+    const other = await world.browser.context.newPage();
     const detail = new PropertyDetailPage(other);
-    await detail.goto(gateway.url, id);
+    await detail.goto(world.url, id);
     await chip(other, '已同步').waitFor(SYNC_WAIT);
 
-    await browser.context.setOffline(true);
+    await world.browser.context.setOffline(true);
     try {
       await detail.favoriteButton.click();
       await new Layout(other).waitForToast(FAVORITE_MESSAGES.added);
       await chip(page, '离线（1）').waitFor(UI_WAIT);
       await chip(other, '离线（1）').waitFor(UI_WAIT);
     } finally {
-      await browser.context.setOffline(false);
+      await world.browser.context.setOffline(false);
     }
     await expect.poll(() => agentFavourited(id), SYNC_WAIT).toBe(true);
     await chip(page, '已同步').waitFor(SYNC_WAIT);
@@ -316,21 +287,21 @@ describe('two tabs of one browser', () => {
 
 describe('a session the server ended while the device was offline', () => {
   it('sends the user to sign in again, saying why and that nothing on the device is lost', async () => {
-    const page = await openSignedIn(browser, gateway.url, demoAccount('user'));
+    const page = await world.signedIn(world.browser, 'user');
     // A page load renews the session with the cookie. Were the cookie cleared while that renewal
     // is on its way, the renewal would still rotate it and the session would go on: wait for it.
     const renewed = page.waitForResponse(
       (r) => r.url().endsWith('/api/auth/refresh') && r.request().method() === 'POST',
       UI_WAIT,
     );
-    await page.goto(`${gateway.url}/profile`);
+    await page.goto(`${world.url}/profile`);
     expect((await renewed).status()).toBe(200);
     const layout = new Layout(page);
     await layout.userMenuButton.waitFor(UI_WAIT);
-    await browser.context.setOffline(true);
+    await world.browser.context.setOffline(true);
     // The refresh cookie is gone (expired, or the session revoked): the next renewal is refused.
-    await browser.context.clearCookies();
-    await browser.context.setOffline(false);
+    await world.browser.context.clearCookies();
+    await world.browser.context.setOffline(false);
     await page
       .getByTestId('session-ended')
       .getByText(AUTH_MESSAGES.sessionEnded)
@@ -346,11 +317,11 @@ describe('a session the server ended while the device was offline', () => {
 describe('the warning that unsent items may be cleared', () => {
   it('shows while something waits and goes once it is sent', async () => {
     // Storage that is not persistent (as in the test above).
-    await browser.context.addInitScript(() => {
+    await world.browser.context.addInitScript(() => {
       StorageManager.prototype.persisted = () => Promise.resolve(false);
       StorageManager.prototype.persist = () => Promise.resolve(false);
     });
-    const page = await openSignedIn(browser, gateway.url, agent);
+    const page = await world.signedIn(world.browser, 'agent');
     await new PwaChrome(page).waitForServiceWorker();
     const title = `未发送提醒 ${Date.now() % 100000}`;
     await publishWithHeldBackPhoto(page, title);
@@ -367,7 +338,7 @@ describe('the warning that unsent items may be cleared', () => {
 
 describe('waiting until the unsent items are sent', () => {
   it('shows the progress, sends them once uploads go through, then signs out', async () => {
-    const page = await openSignedIn(browser, gateway.url, agent);
+    const page = await world.signedIn(world.browser, 'agent');
     const layout = new Layout(page);
     const dialog = new SignOutDialog(page);
     await new PwaChrome(page).waitForServiceWorker();
@@ -395,11 +366,18 @@ describe('signing out without a connection', () => {
   it('succeeds; the next account sees none of the first one’s data; the session is revoked once online', async () => {
     const stamp = Date.now() % 100000;
     const privateTitle = `经纪人待审核房源 ${stamp}`;
-    const pendingId = await publishPending(gateway.url, agent, { title: privateTitle });
-    const favouriteId = await publishApproved(gateway.url, agent, admin, {
-      title: `经纪人收藏的房源 ${stamp}`,
+    const pendingId = await publishPending(world.url, world.accounts.agent, {
+      title: privateTitle,
     });
-    const page = await openSignedIn(browser, gateway.url, agent);
+    const favouriteId = await publishApproved(
+      world.url,
+      world.accounts.agent,
+      world.accounts.admin,
+      {
+        title: `经纪人收藏的房源 ${stamp}`,
+      },
+    );
+    const page = await world.signedIn(world.browser, 'agent');
     const layout = new Layout(page);
     const form = new PublishPropertyPage(page);
     const detail = new PropertyDetailPage(page);
@@ -408,48 +386,48 @@ describe('signing out without a connection', () => {
     // The agent's own data on this browser: a favourite (written on the server, so nothing waits
     // to be sent), a draft, a listing only the agent sees.
     await insert(
-      gateway.url,
-      agent,
+      world.url,
+      world.accounts.agent,
       'favorites',
       buildFavorite({
-        user_id: agent.userId,
+        user_id: world.accounts.agent.userId,
         property_id: favouriteId,
         created_at: new Date().toISOString(),
       }),
     );
     const favourites = new FavoritesPage(page);
-    await favourites.goto(gateway.url);
+    await favourites.goto(world.url);
     await expect.poll(() => favourites.ids(), SYNC_WAIT).toContain(favouriteId);
-    await form.goto(gateway.url);
+    await form.goto(world.url);
     await form.fillBasics({ title: `草稿 ${stamp}` });
-    await page.goto(`${gateway.url}/properties/${pendingId}`);
+    await page.goto(`${world.url}/properties/${pendingId}`);
     await detail.title.filter({ hasText: privateTitle }).waitFor();
 
-    const cookies = await browser.context.cookies(`${gateway.url}${REFRESH_COOKIE_PATH}`);
+    const cookies = await world.browser.context.cookies(`${world.url}${REFRESH_COOKIE_PATH}`);
     const refreshToken = cookies.find((c) => c.name === REFRESH_COOKIE)?.value;
     expect(refreshToken).toBeTruthy();
 
-    await browser.context.setOffline(true);
+    await world.browser.context.setOffline(true);
     try {
       await layout.signOut();
       await layout.waitForToast(SIGN_OUT_MESSAGES.loggedOutOffline);
       await layout.loginLink.waitFor();
     } finally {
-      await browser.context.setOffline(false);
+      await world.browser.context.setOffline(false);
     }
     // Once online the device sends the revocation: the old refresh token is refused.
     await expectRevokedOnceOnline(page, refreshToken!);
 
     // Another account signs in on the same browser: none of the agent's data.
     const login = new LoginPage(page);
-    await login.goto(gateway.url);
+    await login.goto(world.url);
     await login.signIn(demoAccount('user'));
-    await favourites.goto(gateway.url);
+    await favourites.goto(world.url);
     await page.getByText(FAVORITE_MESSAGES.empty).waitFor();
     expect(await favourites.cards.count()).toBe(0);
-    await page.goto(`${gateway.url}/properties/${pendingId}`);
+    await page.goto(`${world.url}/properties/${pendingId}`);
     await detail.notFound.waitFor();
-    await form.goto(gateway.url);
+    await form.goto(world.url);
     expect(await form.title.inputValue()).toBe('');
     await page.close();
   });
@@ -457,9 +435,9 @@ describe('signing out without a connection', () => {
 
 describe('signing out while the server is slow to answer', () => {
   it('signs out here within the wait; the revocation is sent as soon as the server answers', async () => {
-    const page = await openSignedIn(browser, gateway.url, demoAccount('user'));
+    const page = await world.signedIn(world.browser, 'user');
     const layout = new Layout(page);
-    const cookies = await browser.context.cookies(`${gateway.url}${REFRESH_COOKIE_PATH}`);
+    const cookies = await world.browser.context.cookies(`${world.url}${REFRESH_COOKIE_PATH}`);
     const refreshToken = cookies.find((c) => c.name === REFRESH_COOKIE)?.value;
     expect(refreshToken).toBeTruthy();
 
@@ -492,7 +470,7 @@ describe('signing out while the server is slow to answer', () => {
 
 describe('a half-filled form', () => {
   it('publish form: asks before the app leaves the screen, saying the draft is kept; the tab closes without asking', async () => {
-    const page = await openSignedIn(browser, gateway.url, agent, { path: '/publish/property' });
+    const page = await world.signedIn(world.browser, 'agent', { path: '/publish/property' });
     const form = new PublishPropertyPage(page);
     await form.title.click();
     const title = `写了一半的房源 ${Date.now() % 100000}`;
@@ -519,8 +497,8 @@ describe('a half-filled form', () => {
     await page.close({ runBeforeUnload: true });
     await closed;
     expect(asked).toBe(false);
-    const again = await browser.context.newPage();
-    await again.goto(`${gateway.url}/publish/property`);
+    const again = await world.browser.context.newPage();
+    await again.goto(`${world.url}/publish/property`);
     const reopened = new PublishPropertyPage(again);
     await reopened.toFirstStep();
     await expect.poll(() => reopened.title.inputValue(), { timeout: 15_000 }).toBe(title);
@@ -529,7 +507,7 @@ describe('a half-filled form', () => {
   });
 
   it('demand form: the text is kept as it is typed; the tab closes without asking and a new one brings it back', async () => {
-    const page = await openSignedIn(browser, gateway.url, agent, { path: '/publish/demand' });
+    const page = await world.signedIn(world.browser, 'agent', { path: '/publish/demand' });
     const title = `写了一半的需求 ${Date.now() % 100000}`;
     await page.getByLabel('需求标题').fill(title);
     await page.getByRole('button', { name: '求租' }).click();
@@ -546,8 +524,8 @@ describe('a half-filled form', () => {
     await closed;
     expect(asked).toBe(false);
 
-    const again = await browser.context.newPage();
-    await again.goto(`${gateway.url}/publish/demand`);
+    const again = await world.browser.context.newPage();
+    await again.goto(`${world.url}/publish/demand`);
     const titleField = again.getByLabel('需求标题');
     await expect.poll(() => titleField.inputValue(), { timeout: 15_000 }).toBe(title);
     expect(await again.getByLabel('需求描述').inputValue()).toBe('在村口填了一半');
@@ -572,9 +550,11 @@ describe('a half-filled form', () => {
   });
 
   it('editing a demand (nothing kept): asks before the tab closes', async () => {
-    const demand = buildNewDemand(agent.userId, { title: `要改的需求 ${Date.now() % 100000}` });
-    await insert(gateway.url, agent, 'demands', demand);
-    const page = await openSignedIn(browser, gateway.url, agent, {
+    const demand = buildNewDemand(world.accounts.agent.userId, {
+      title: `要改的需求 ${Date.now() % 100000}`,
+    });
+    await insert(world.url, world.accounts.agent, 'demands', demand);
+    const page = await world.signedIn(world.browser, 'agent', {
       path: `/publish/demand?edit=${demand.id}`,
     });
     const titleField = page.getByLabel('需求标题');
