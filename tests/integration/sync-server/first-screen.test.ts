@@ -423,6 +423,26 @@ describe('first screens for a first visit', () => {
     expect(news.text).not.toContain('data-ssr');
   });
 
+  it('has the browser revalidate every page, and sends a rendered first screen compressed', async () => {
+    const home = await request(gw.app)
+      .get('/')
+      .set('User-Agent', PHONE_UA)
+      .set('Accept', 'text/html')
+      .set('Accept-Encoding', 'gzip');
+    expect(home.text).toContain('data-ssr');
+    expect(home.headers['content-type']).toMatch(/^text\/html/);
+    expect(home.headers['cache-control']).toBe('no-cache');
+    expect(home.headers['content-encoding']).toBe('gzip');
+    // The plain shell: for a listing that is not there, and on an app path without a first screen.
+    for (const path of ['/properties/nope', '/admin/audit']) {
+      const res = await request(gw.app).get(path).set('Accept', 'text/html');
+      expect(res.status, path).toBe(200);
+      expect(res.text, path).toContain('boot-shell');
+      expect(res.headers['content-type'], path).toMatch(/^text\/html/);
+      expect(res.headers['cache-control'], path).toBe('no-cache');
+    }
+  });
+
   it('serves the plain shell when the first screen cannot be rendered into it', async () => {
     const res = await request(brokenGw.app).get('/').set('Accept', 'text/html');
     expect(res.status).toBe(200);

@@ -143,6 +143,14 @@ describe('the app as the gateway sends it', () => {
     expect(tiny.body.toString()).toBe(TINY);
   });
 
+  it('has the browser revalidate the web app manifest', async () => {
+    await writeFile(path.join(dir, 'manifest.webmanifest'), JSON.stringify({ name: '澄江房产' }));
+    const res = await get(`${listening.url}/manifest.webmanifest`, { 'accept-encoding': 'gzip' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
   it('serves a build put in place under the running gateway as it is on disk', async () => {
     // A new build's service worker, not compressed; and a new hashed file with its Brotli file.
     const NEW_WORKER = script('next', 8_000);
