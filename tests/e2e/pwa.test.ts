@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshot, VIEWPORTS, type TestBrowser } from '../helpers/browser';
+import { startGateway, type RunningGateway } from '../helpers/gateway';
 import { Layout } from './pages/layout';
 import { LoginPage } from './pages/login-page';
 import { PwaChrome } from './pages/pwa-chrome';
@@ -41,10 +42,10 @@ async function buildApp(outDir: string, buildId: string): Promise<void> {
   if (code !== 0) throw new Error(`vite build of ${buildId} failed (exit ${code})`);
 }
 
-/** Puts the contents of `source` where the gateway serves the app from. */
-async function serveBuild(source: string): Promise<void> {
-  await rm(DIST, { recursive: true, force: true });
-  await cp(source, DIST, { recursive: true });
+/** Puts the contents of `source` in `served`, where a gateway serves the app from. */
+async function serveBuild(source: string, served: string): Promise<void> {
+  await rm(served, { recursive: true, force: true });
+  await cp(source, served, { recursive: true });
 }
 
 /** Fires the browser's install event the way Chromium does once the app is installable. */
@@ -213,32 +214,36 @@ describe('installable offline app', () => {
     });
   });
 
+  // A gateway of its own serving a copy of the build, which the test swaps: the build the other
+  // files' gateways serve never changes under them.
   describe('update between two builds', () => {
     let browser: TestBrowser;
     let workDir: string;
+    let served: string;
+    let gateway: RunningGateway;
 
     beforeAll(async () => {
       workDir = await mkdtemp(path.join(tmpdir(), 'cj-pwa-builds-'));
+      served = path.join(workDir, 'served');
       await cp(DIST, path.join(workDir, 'a'), { recursive: true });
       await buildApp(path.join(workDir, 'b'), BUILD_B_ID);
+      await serveBuild(path.join(workDir, 'a'), served);
+      gateway = await startGateway({ env: { DIST_DIR: served } });
       browser = await world.launch();
     });
 
     afterAll(async () => {
-      if (workDir) {
-        await serveBuild(path.join(workDir, 'a'));
-        await rm(workDir, { recursive: true, force: true });
-      }
+      await gateway?.stop();
+      if (workDir) await rm(workDir, { recursive: true, force: true });
     });
 
     it('prompts for build B, keeps unsaved form input, and loads B when accepted', async () => {
-      await serveBuild(path.join(workDir, 'a'));
-      const page = await browser.openPage(`${world.url}/register`, VIEWPORTS.mobile);
+      const page = await browser.openPage(`${gateway.url}/register`, VIEWPORTS.mobile);
       const pwa = new PwaChrome(page);
       await pwa.waitForServiceWorker();
       expect(await pwa.buildId()).toBeNull();
 
-      await serveBuild(path.join(workDir, 'b'));
+      await serveBuild(path.join(workDir, 'b'), served);
       const phone = page.getByRole('textbox', { name: '手机号' });
       await phone.fill('13800001111');
       await page.evaluate(() => Object.assign(window, { sameDocument: true }));
