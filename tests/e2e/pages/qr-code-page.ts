@@ -46,6 +46,14 @@ export class QrCodePage {
     return jsQR(Uint8ClampedArray.from(data), width, height)?.data ?? null;
   }
 
+  /**
+   * Whether the code on the screen says the link shown beside it. The code is drawn just after
+   * the link changes (e.g. when the account's own data arrives), so a test waits for this first.
+   */
+  async codeSaysLink(): Promise<boolean> {
+    return (await this.decodeShown()) === (await this.promotionLink());
+  }
+
   /** Downloads the code and returns the file's bytes and name. */
   async download(): Promise<{ bytes: Buffer; name: string }> {
     const [download] = await Promise.all([
