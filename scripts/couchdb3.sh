@@ -68,6 +68,11 @@ start() {
   mkdir -p "$dir"
   for i in $(seq 1 "$nodes"); do
     local node=$dir/node$i http=$((port + i - 1))
+    # A store already answering there would be used by mistake (wait_up would find it).
+    if curl -s -o /dev/null "http://127.0.0.1:$http/"; then
+      echo "port $http is already in use" >&2
+      exit 1
+    fi
     mkdir -p "$node/data"
     sed "s/^-name .*/-name couchdb$http@127.0.0.1/" "$home/etc/vm.args" >"$node/vm.args"
     echo "-setcookie $cookie" >>"$node/vm.args"
