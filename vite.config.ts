@@ -332,7 +332,9 @@ export default defineConfig({
           globalSetup: ['tests/helpers/store-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          // Files side by side, two at a time (the machines running them have two cores): each
+          // works in databases of its own (a prefix), temp folders and port 0.
+          maxWorkers: 2,
         },
       },
       {
@@ -344,7 +346,8 @@ export default defineConfig({
           globalSetup: ['tests/helpers/store-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time, each with a gateway, store and browser profiles of its own.
+          maxWorkers: 2,
         },
       },
       {
