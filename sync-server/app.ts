@@ -76,6 +76,7 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
     storeUrl: store.url,
     openStreams: () => streams.size,
     pullsWaiting: () => pulls.length,
+    pullSources: () => sync.pullSources,
   });
   const offUnreachable = store.onUnreachable(() => metrics.storeUnreachable());
   let draining = false;

@@ -8,6 +8,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import diagnostics from 'node:diagnostics_channel';
 import type { Request, RequestHandler } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { PullSources } from './services/sync/pull';
 import type { PushResponse, SyncCollection } from '@couchdb/model/sync';
 import { HttpError } from './http-error';
 
@@ -41,6 +42,8 @@ export interface GatewayMetricsOptions {
   openStreams: () => number;
   /** Devices' pulls waiting their turn (middleware/pull-queue.ts), read at each scrape. */
   pullsWaiting: () => number;
+  /** Pulls answered so far from the change log (memory) and from the store, read at each scrape. */
+  pullSources: () => PullSources;
 }
 
 export class GatewayMetrics {
@@ -103,6 +106,18 @@ export class GatewayMetrics {
       registers: [this.registry],
       collect() {
         this.set(options.pullsWaiting());
+      },
+    });
+    new Counter({
+      name: 'gateway_pulls_total',
+      help: 'Pulls answered, by source: memory (the change log) or store (its _changes feed)',
+      labelNames: ['source'],
+      registers: [this.registry],
+      collect() {
+        const sources = options.pullSources();
+        this.reset();
+        this.inc({ source: 'memory' }, sources.memory);
+        this.inc({ source: 'store' }, sources.store);
       },
     });
     for (const kind of ['network', 'status']) this.storeErrors.inc({ kind }, 0);

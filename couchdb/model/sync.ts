@@ -36,7 +36,13 @@ export type SyncScope = (typeof SYNC_SCOPES)[number];
  * role (`was`) could have held and the new one may not see (architecture §4: role changed).
  */
 export interface SyncCheckpoint {
+  /** The store's sequence (opaque: compared with nothing, only looked up or passed back). */
   seq: string;
+  /**
+   * The set of document versions the gateway's change log held there, as a digest: how another
+   * gateway, or this one after a restart, finds the position when `seq` is not one it read.
+   */
+  state?: string | null;
   role?: SyncScope;
   was?: SyncScope;
   /** The gateway's seal of `role` and `was` for this caller (the device cannot name them itself). */

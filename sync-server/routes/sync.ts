@@ -41,6 +41,11 @@ const pullQuery = z.object({
     .regex(/^[0-9A-Za-z_-]{1,300}$/)
     .optional(),
   limit: z.coerce.number().int().min(1).max(PULL_LIMIT_MAX).default(PULL_LIMIT_DEFAULT),
+  /** The set of versions the checkpoint names (SyncCheckpoint.state: 16 bytes, base64url). */
+  state: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{22}$/)
+    .optional(),
   /** Whom the checkpoint was made for, and the former role during a re-pull (SyncCheckpoint). */
   role: z.enum(SYNC_SCOPES).optional(),
   was: z.enum(SYNC_SCOPES).optional(),
@@ -102,11 +107,19 @@ interface PullAsk {
 }
 
 /** The pull a query asks for. */
-function pullAsked({ checkpoint, limit, role, was, sig }: z.output<typeof pullQuery>): PullAsk {
+function pullAsked({
+  checkpoint,
+  limit,
+  state,
+  role,
+  was,
+  sig,
+}: z.output<typeof pullQuery>): PullAsk {
   return {
     checkpoint: checkpoint
       ? {
           seq: checkpoint,
+          ...(state ? { state } : {}),
           ...(role ? { role } : {}),
           ...(was ? { was } : {}),
           ...(sig ? { sig } : {}),

@@ -3,9 +3,11 @@
  * order), kept current by the change feed. Pulls read it instead of the store, so a burst of devices
  * pulling after a change costs the store nothing, also while writes are in flight: a pull waits
  * (briefly) only for the writes this gateway made before it came. Positions are looked up
- * by the store's own sequence strings (never compared or computed on); an unknown checkpoint falls
- * back to the store.
+ * by the store's own sequence strings (never compared or computed on), or by the set of versions
+ * the log held there (its state, below); an unknown checkpoint falls back to the store.
  */
+import { createHash } from 'node:crypto';
+import type { SyncCheckpoint } from '@couchdb/model/sync';
 import type { StoredDoc } from './sync/projection';
 
 /** An own write the feed has not shown after this long is no longer waited for. */
@@ -25,6 +27,30 @@ interface AwaitedWrite {
   at: number;
 }
 
+/**
+ * The set of document versions (each document's latest revision) as a 16-byte digest: the XOR of
+ * each version's hash, so adding one version and removing the one it supersedes is two XORs, and
+ * the same set gives the same digest whatever order its changes came in. A store's sequence strings
+ * name a position in one read of its feed; a sharded CouchDB interleaves its shards differently in
+ * every read, so two gateways (or one before and after a restart) seldom share them. When they
+ * have seen the same changes, they hold the same set, and recognise each other's checkpoints by it.
+ */
+class VersionSet {
+  private readonly digest = Buffer.alloc(16);
+
+  /** Adds `id` at `rev` when absent, removes it when present. */
+  toggle(id: string, rev: unknown): void {
+    const hash = createHash('sha256')
+      .update(`${id}\u0000${String(rev)}`)
+      .digest();
+    for (let i = 0; i < this.digest.length; i++) this.digest[i]! ^= hash[i]!;
+  }
+
+  toString(): string {
+    return this.digest.toString('base64url');
+  }
+}
+
 export class ChangeLog {
   /** Sequence of every change seen, in feed order (superseded ones included). */
   private readonly seqs: string[] = [];
@@ -32,6 +58,10 @@ export class ChangeLog {
   private readonly docs: (StoredDoc | null)[] = [];
   private readonly positionBySeq = new Map<string, number>();
   private readonly positionById = new Map<string, number>();
+  /** The set of versions held after each change (VersionSet), and the last position of each. */
+  private readonly states: string[] = [];
+  private readonly positionByState = new Map<string, number>();
+  private readonly versions = new VersionSet();
   /** True once the initial read of the whole feed has finished. */
   ready = false;
   /** Tickets given to this gateway's writes so far. */
@@ -166,6 +196,7 @@ export class ChangeLog {
     this.positionBySeq.set(seq, position);
     if (!doc) {
       this.docs.push(null);
+      this.noteState(position);
       return;
     }
     const awaited = this.openByDoc.get(doc._id);
@@ -174,16 +205,47 @@ export class ChangeLog {
       for (const write of awaited) if (write.rev <= seen) this.settle(write);
     }
     const previous = this.positionById.get(doc._id);
-    if (previous !== undefined) this.docs[previous] = null;
+    if (previous !== undefined) {
+      this.versions.toggle(doc._id, this.docs[previous]?._rev);
+      this.docs[previous] = null;
+    }
+    this.versions.toggle(doc._id, doc._rev);
     this.docs.push(doc);
     this.positionById.set(doc._id, position);
+    this.noteState(position);
   }
 
-  /** Where reading resumes after `seq` (0 for the start), or undefined when `seq` is unknown here. */
-  startAfter(seq: string | null): number | undefined {
+  private noteState(position: number): void {
+    const state = this.versions.toString();
+    this.states.push(state);
+    this.positionByState.set(state, position);
+  }
+
+  /**
+   * Where reading resumes after a checkpoint (0 for the start): after its sequence when this log
+   * holds it, else after the last position where the log held the set of versions the checkpoint
+   * names (`state`, a checkpoint another gateway gave, or this one before a restart). Undefined when
+   * neither is known here.
+   */
+  startAfter(seq: string | null, state?: string): number | undefined {
     if (seq === null || seq === '0') return 0;
-    const position = this.positionBySeq.get(seq);
+    const position =
+      this.positionBySeq.get(seq) ??
+      (state === undefined ? undefined : this.positionByState.get(state));
     return position === undefined ? undefined : position + 1;
+  }
+
+  /** The checkpoint after the change at `seq`, one of this log's. */
+  checkpointAt(seq: string): SyncCheckpoint {
+    const position = this.positionBySeq.get(seq);
+    return { seq, ...(position === undefined ? {} : { state: this.states[position] }) };
+  }
+
+  /** The checkpoint reading from `start` resumes after: the start of the feed for 0. */
+  checkpointBefore(start: number): SyncCheckpoint {
+    return start === 0
+      ? { seq: '0' }
+      : { seq: this.seqs[start - 1]!, state: this.states[start - 1] };
   }
 
   /** Walks live documents from `start`, calling `visit` with each and its sequence until it returns false. */

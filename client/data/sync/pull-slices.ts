@@ -45,7 +45,13 @@ const whole = (checkpoint: SlicedCheckpoint | null | undefined): SlicedCheckpoin
 });
 
 const keyOf = (checkpoint: SlicedCheckpoint | undefined) =>
-  JSON.stringify([checkpoint?.seq, checkpoint?.role, checkpoint?.was, checkpoint?.sig]);
+  JSON.stringify([
+    checkpoint?.seq,
+    checkpoint?.state,
+    checkpoint?.role,
+    checkpoint?.was,
+    checkpoint?.sig,
+  ]);
 
 export class PullSlices {
   private page: { from: string; body: PullResponse; size: number } | null = null;

@@ -13,6 +13,8 @@ export function pullUrl(
   const query = new URLSearchParams({ limit: String(pageSize) });
   if (checkpoint?.seq !== undefined) {
     query.set('checkpoint', checkpoint.seq);
+    // The same position by the versions it holds: another gateway of the site finds it by that.
+    if (checkpoint.state) query.set('state', checkpoint.state);
     // Whom the checkpoint was made for: after a role change the gateway pulls all again.
     if (checkpoint.role) query.set('role', checkpoint.role);
     if (checkpoint.was) query.set('was', checkpoint.was);

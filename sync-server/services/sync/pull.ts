@@ -1,7 +1,9 @@
 /**
  * Pull (architecture §5): up to `limit` documents visible to the caller changed after the device's
  * checkpoint, projected for the caller, and the next checkpoint. Served from the gateway's
- * in-memory change log when it knows the checkpoint, else from the store's _changes feed.
+ * in-memory change log when it knows the checkpoint (by its sequence, or by the set of versions it
+ * names: a checkpoint another gateway gave, or this one before a restart), else from the store's
+ * _changes feed.
  * While writes are in flight, a signed-in caller's pull first waits briefly for the feed to bring
  * the writes this gateway acknowledged before it came (agents, owners and admins act on each
  * other's writes: a submission, its review); if the feed is later than that, the log is read as it
@@ -45,14 +47,21 @@ interface ScopedPull extends PullRequest {
   former: UserRole | undefined;
 }
 
+/** How many pulls were answered from the change log and how many read the store (for the metrics). */
+export interface PullSources {
+  memory: number;
+  store: number;
+}
+
 export async function pullChanges(
   store: Store,
   feed: ChangeFeed | undefined,
   seal: CheckpointSeal,
+  sources: PullSources,
   request: PullRequest,
 ): Promise<PullResponse> {
   const { scope, scoped, log, start } = await prepare(feed, seal, request);
-  return pullScoped(store, log, start, scope, scoped);
+  return pullScoped(store, log, start, scope, scoped, sources);
 }
 
 /**
@@ -65,16 +74,18 @@ export async function pullEncoded(
   feed: ChangeFeed | undefined,
   pages: PullPages,
   seal: CheckpointSeal,
+  sources: PullSources,
   request: PullRequest,
 ): Promise<EncodedPull> {
   const { scope, scoped, log, start } = await prepare(feed, seal, request);
   if (log && start !== undefined && scoped.viewer === null && scoped.former === undefined) {
+    sources.memory++;
     const want = Math.min(request.limit, PULL_LIMIT_MAX);
     return pages.visitorPage(request.collection, log, start, want, () =>
       answer(readLog(log, start, scoped), scope, want),
     );
   }
-  return encodePull(await pullScoped(store, log, start, scope, scoped));
+  return encodePull(await pullScoped(store, log, start, scope, scoped, sources));
 }
 
 /** The caller's scope, and the log to read with the position the checkpoint resumes at, if any. */
@@ -82,7 +93,7 @@ async function prepare(feed: ChangeFeed | undefined, seal: CheckpointSeal, reque
   const scope = rescope(request, seal);
   const scoped: ScopedPull = { ...request, checkpoint: scope.from, former: scope.former };
   const log = await readableLog(feed, scoped);
-  const start = log?.startAfter(scope.from?.seq ?? null);
+  const start = log?.startAfter(scope.from?.seq ?? null, scope.from?.state ?? undefined);
   return { scope, scoped, log, start };
 }
 
@@ -92,12 +103,14 @@ async function pullScoped(
   start: number | undefined,
   scope: Scope,
   scoped: ScopedPull,
+  sources: PullSources,
 ): Promise<PullResponse> {
   const want = Math.min(scoped.limit, PULL_LIMIT_MAX);
-  const res =
-    log && start !== undefined
-      ? readLog(log, start, scoped)
-      : await pullFromStore(store, { ...scoped, limit: want });
+  const fromLog = log && start !== undefined;
+  sources[fromLog ? 'memory' : 'store']++;
+  const res = fromLog
+    ? readLog(log, start, scoped)
+    : await pullFromStore(store, { ...scoped, limit: want });
   return answer(res, scope, want);
 }
 
@@ -110,6 +123,8 @@ function answer(res: PullResponse, scope: Scope, want: number): PullResponse {
     documents: res.documents,
     checkpoint: res.checkpoint && {
       seq: res.checkpoint.seq,
+      // Always named, null when unknown: the device merges each checkpoint into the one before.
+      state: res.checkpoint.state ?? null,
       role: scope.role,
       ...(was ? { was } : {}),
       sig,
@@ -170,7 +185,7 @@ async function readableLog(
 function readLog(
   log: ChangeLog,
   start: number,
-  { collection, viewer, checkpoint, limit, former }: ScopedPull,
+  { collection, viewer, limit, former }: ScopedPull,
 ): PullResponse {
   const want = Math.min(limit, PULL_LIMIT_MAX);
   const documents: SyncDocument[] = [];
@@ -179,7 +194,11 @@ function readLog(
     if (projected) documents.push(projected);
     return documents.length < want;
   });
-  return { documents, checkpoint: { seq: last ?? checkpoint?.seq ?? '0' } };
+  // Nothing new: the position the device resumed at, in this log's own terms.
+  return {
+    documents,
+    checkpoint: last === undefined ? log.checkpointBefore(start) : log.checkpointAt(last),
+  };
 }
 
 async function pullFromStore(

@@ -14,7 +14,7 @@ import type { Viewer } from '@couchdb/rules/access';
 import type { Store } from '../../store/couch';
 import type { ChangeFeed } from '../change-feed';
 import { OplogService } from '../oplog-service';
-import { pullChanges, pullEncoded } from './pull';
+import { pullChanges, pullEncoded, type PullSources } from './pull';
 import { PullPages, type EncodedPull } from './pull-pages';
 import { pushRows, type PushContext } from './push';
 import type { SentRow } from './push-decision';
@@ -27,6 +27,8 @@ export class SyncService {
   private readonly caps: OwnedCap | undefined;
   /** Visitors' pull pages, encoded once while the change log stands still. */
   readonly pages = new PullPages();
+  /** Pulls answered from the change log and from the store so far (the metrics read them). */
+  readonly pullSources: PullSources = { memory: 0, store: 0 };
   private readonly seal: CheckpointSeal;
 
   /** `secret`: what every gateway shares (the JWT secret), sealing pull checkpoints. */
@@ -48,7 +50,12 @@ export class SyncService {
     checkpoint: SyncCheckpoint | null,
     limit: number,
   ): Promise<PullResponse> {
-    return pullChanges(this.store, this.feed, this.seal, { collection, viewer, checkpoint, limit });
+    return pullChanges(this.store, this.feed, this.seal, this.pullSources, {
+      collection,
+      viewer,
+      checkpoint,
+      limit,
+    });
   }
 
   /** The pull as the JSON bytes sent (a visitor's page encoded once for every visitor asking it). */
@@ -58,7 +65,7 @@ export class SyncService {
     checkpoint: SyncCheckpoint | null,
     limit: number,
   ): Promise<EncodedPull> {
-    return pullEncoded(this.store, this.feed, this.pages, this.seal, {
+    return pullEncoded(this.store, this.feed, this.pages, this.seal, this.pullSources, {
       collection,
       viewer,
       checkpoint,

@@ -121,6 +121,13 @@ describe('the metrics endpoint', () => {
     expect(sample(text, latency, { family: 'auth', method: 'POST', status: '429' })).toBe(limited);
     expect(sample(text, latency, { family: 'media', status: '404' })).toBe(1);
     expect(text).toContain('gateway_http_request_duration_seconds_bucket{le="0.005",family="pull"');
+    // Each pull says where it was answered from: the feed had caught up, so from memory.
+    const fromMemory = sample(text, 'gateway_pulls_total', { source: 'memory' })!;
+    const fromStore = sample(text, 'gateway_pulls_total', { source: 'store' })!;
+    expect(fromMemory).toBeGreaterThanOrEqual(2);
+    expect(fromMemory + fromStore).toBeGreaterThanOrEqual(
+      sample(text, latency, { family: 'pull', method: 'GET', status: '200' })!,
+    );
     expect(sample(text, 'gateway_push_rows_accepted_total', { collection: 'properties' })).toBe(2);
     expect(
       sample(text, 'gateway_push_rows_refused_total', {

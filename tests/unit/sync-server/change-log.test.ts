@@ -140,4 +140,63 @@ describe('ChangeLog', () => {
       await expect(log.waitUntil(log.mark(), 500)).resolves.toBe(true);
     });
   });
+
+  describe('checkpoints by the set of versions held', () => {
+    /** A log fed `changes` ([seq, id, rev]) in the order given. */
+    const logOf = (changes: [string, string, string][]) => {
+      const log = new ChangeLog();
+      for (const [seq, id, rev] of changes) log.append(seq, doc(id, rev));
+      return log;
+    };
+
+    it("finds another reader's position where both held the same versions, whatever their order", () => {
+      // One store read twice: its shards interleave differently, so the sequences differ.
+      const a = logOf([
+        ['a1', 'x', '1-a'],
+        ['a2', 'y', '1-b'],
+        ['a3', 'x', '2-c'],
+      ]);
+      const b = logOf([
+        ['b1', 'y', '1-b'],
+        ['b2', 'x', '1-a'],
+        ['b3', 'x', '2-c'],
+        ['b4', 'z', '1-d'],
+      ]);
+      const head = a.checkpointAt('a3');
+      expect(b.startAfter(head.seq)).toBeUndefined(); // not a sequence b read
+      const start = b.startAfter(head.seq, head.state!);
+      expect(collect(b, start!).seen).toEqual(['z@1-d']);
+      // Where a held {x@1-a}, b never did (it had y first): unknown, never a wrong position.
+      const early = a.checkpointAt('a1');
+      expect(b.startAfter(early.seq, early.state!)).toBeUndefined();
+    });
+
+    it('finds a position from before a restart in the log read again from the start', () => {
+      const before = logOf([
+        ['1', 'x', '1-a'],
+        ['2', 'y', '1-b'],
+        ['3', 'x', '2-c'],
+      ]);
+      const checkpoint = before.checkpointAt('3');
+      // Read again, the feed lists each document once, at its latest version, then the new change.
+      const after = logOf([
+        ['9', 'y', '1-b'],
+        ['10', 'x', '2-c'],
+        ['11', 'y', '2-e'],
+      ]);
+      const start = after.startAfter('unknown-seq', checkpoint.state!);
+      expect(collect(after, start!).seen).toEqual(['y@2-e']);
+      expect(after.checkpointBefore(start!)).toEqual(after.checkpointAt('10'));
+    });
+
+    it('holds the same set when the feed lists a version again or a design document changes', () => {
+      const log = logOf([['1', 'x', '1-a']]);
+      const { state } = log.checkpointAt('1');
+      log.append('2', doc('x', '1-a'));
+      log.append('3', null);
+      expect(log.checkpointAt('3').state).toBe(state);
+      log.append('4', doc('x', '2-b'));
+      expect(log.checkpointAt('4').state).not.toBe(state);
+    });
+  });
 });
