@@ -115,7 +115,8 @@ async function counts() {
 /** `devices` devices at once, each pulling `pages` pages from `from` through the proxy. */
 async function load(from: SyncCheckpoint | null) {
   const latencies: number[] = [];
-  let errors = 0;
+  /** Failed pulls by what failed: the status, or the error's message. */
+  const errors = new Map<string, number>();
   const before = await counts();
   await Promise.all(
     Array.from({ length: devices }, async () => {
@@ -125,11 +126,12 @@ async function load(from: SyncCheckpoint | null) {
         const t = performance.now();
         try {
           const res = await device.json<PullResponse>('GET', pullUrl(proxy.url, checkpoint));
-          if (res.status !== 200) throw new Error(String(res.status));
+          if (res.status !== 200) throw new Error(`HTTP ${res.status} ${JSON.stringify(res.body)}`);
           latencies.push(performance.now() - t);
           checkpoint = res.body.checkpoint;
-        } catch {
-          errors++;
+        } catch (err) {
+          const what = err instanceof Error ? err.message : String(err);
+          errors.set(what, (errors.get(what) ?? 0) + 1);
           break;
         }
       }
@@ -165,7 +167,8 @@ async function headOf(g: BenchGateway): Promise<SyncCheckpoint> {
 
 const row = (name: string, r: Awaited<ReturnType<typeof load>>) =>
   `${name.padEnd(34)} p50 ${percentile(r.latencies, 50).toFixed(0).padStart(5)} ms  p99 ${percentile(r.latencies, 99).toFixed(0).padStart(5)} ms  ` +
-  `pulls from memory ${r.memory}, from the store ${r.storePulls}; store reads ${r.storeReads}; errors ${r.errors}`;
+  `pulls from memory ${r.memory}, from the store ${r.storePulls}; store reads ${r.storeReads}; errors ${[...r.errors.values()].reduce((a, b) => a + b, 0)}` +
+  [...r.errors].map(([what, n]) => `\n    ${n}× ${what}`).join('');
 const ratio = (a: Awaited<ReturnType<typeof load>>, b: Awaited<ReturnType<typeof load>>) =>
   `crossing / one gateway: p50 ×${(percentile(a.latencies, 50) / percentile(b.latencies, 50)).toFixed(2)}, p99 ×${(percentile(a.latencies, 99) / percentile(b.latencies, 99)).toFixed(2)}`;
 
