@@ -44,6 +44,8 @@ export interface BenchGateway {
   requestHistogram(family: string): Promise<Map<number, number>>;
   /** The gateway's requests to the store by method (POST: writes), to the store's answer headers. */
   storeHistogram(method: string): Promise<Map<number, number>>;
+  /** Pulls answered so far from the change log (memory) and from the store (gateway_pulls_total). */
+  pullSources(): Promise<{ memory: number; store: number }>;
   stop(): Promise<void>;
 }
 
@@ -145,11 +147,13 @@ export async function startBenchGateway(
     await stop();
     throw err;
   }
-  /** A histogram's bucket counts, summed over its other labels, for one value of `label`. */
-  const histogram = async (metric: string, label: string, value: string) => {
-    const text = await (
+  const scrape = async () =>
+    (
       await fetch(`${url}/metrics`, { headers: { Authorization: `Bearer ${BENCH_METRICS_TOKEN}` } })
     ).text();
+  /** A histogram's bucket counts, summed over its other labels, for one value of `label`. */
+  const histogram = async (metric: string, label: string, value: string) => {
+    const text = await scrape();
     const counts = new Map<number, number>();
     for (const line of text.split('\n')) {
       if (!line.startsWith(`${metric}_bucket{`)) continue;
@@ -166,12 +170,22 @@ export async function startBenchGateway(
   /** The gateway's requests to the store, by method (POST: writes), to the answer's headers. */
   const storeHistogram = (method: string) =>
     histogram('gateway_store_request_duration_seconds', 'method', method);
+  /** Pulls answered from memory and from the store so far. */
+  const pullSources = async () => {
+    const lines = (await scrape()).split('\n');
+    const count = (source: string) => {
+      const line = lines.find((l) => l.startsWith(`gateway_pulls_total{source="${source}"}`));
+      return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : NaN;
+    };
+    return { memory: count('memory'), store: count('store') };
+  };
   return {
     url,
     stop,
     cpuMs: () => processCpuMs(child.pid),
     requestHistogram,
     storeHistogram,
+    pullSources,
   };
 }
 

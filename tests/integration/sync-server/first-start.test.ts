@@ -79,5 +79,5 @@ describe('first start on the embedded default', () => {
       await second.stop();
     }
     expect(await countDocs()).toEqual(seeded);
-  });
+  }, 120_000); // two gateway processes and their embedded stores start, one after the other
 });
