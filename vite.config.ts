@@ -335,6 +335,8 @@ export default defineConfig({
           // Files side by side, two at a time (the machines running them have two cores): each
           // works in databases of its own (a prefix), temp folders and port 0.
           maxWorkers: 2,
+          // Projects with their own worker count run one after another, each in its own group.
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -348,6 +350,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Two files at a time, each with a gateway, store and browser profiles of its own.
           maxWorkers: 2,
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -361,6 +364,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          sequence: { groupOrder: 3 },
         },
       },
     ],
