@@ -80,13 +80,26 @@ export class ChangeFeed {
     for (const c of this.controllers) c.abort();
   }
 
+  /** Whether the store keeps one copy of each of the database's changes (CouchDB's n; not known: no). */
+  private async keepsOneCopy(collection: SyncCollection): Promise<boolean> {
+    try {
+      const info = (await this.store.db(collection).info()) as { cluster?: { n?: number } };
+      return info.cluster?.n === 1;
+    } catch {
+      return false;
+    }
+  }
+
   private async watch(collection: SyncCollection): Promise<void> {
     const base = new URL(this.store.url);
     base.username = '';
     base.password = '';
     const url = `${base.origin}${base.pathname.replace(/\/$/, '')}/${encodeURIComponent(this.store.dbName(collection))}`;
     const log = collection === 'oplog' ? undefined : new ChangeLog();
-    if (log) this.logs.set(collection, log);
+    if (log) {
+      this.logs.set(collection, log);
+      log.singleCopy = await this.keepsOneCopy(collection);
+    }
     // A cached collection reads its whole feed first; the log only follows changes from now on.
     let since: string | undefined = log ? '0' : undefined;
     let failures = 0;

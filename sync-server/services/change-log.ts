@@ -64,6 +64,11 @@ export class ChangeLog {
   private readonly versions = new VersionSet();
   /** True once the initial read of the whole feed has finished. */
   ready = false;
+  /**
+   * True when the store keeps one copy of each change (a CouchDB database with n = 1): a read of
+   * the store then holds everything the log held before the read began (pull.ts pullFromStore).
+   */
+  singleCopy = false;
   /** Tickets given to this gateway's writes so far. */
   private issued = 0;
   /** Every write up to this ticket has come through the feed (or expired). */
@@ -175,6 +180,12 @@ export class ChangeLog {
   /** Whether the log holds a version of document `id`. */
   has(id: string): boolean {
     return this.positionById.has(id);
+  }
+
+  /** Whether the log holds `doc`'s version of it, or a newer one. */
+  holds(doc: StoredDoc): boolean {
+    const latest = this.latest(doc._id);
+    return !!latest && revisionNumber(String(latest._rev)) >= revisionNumber(String(doc._rev));
   }
 
   /**

@@ -110,7 +110,7 @@ async function pullScoped(
   sources[fromLog ? 'memory' : 'store']++;
   const res = fromLog
     ? readLog(log, start, scoped)
-    : await pullFromStore(store, { ...scoped, limit: want });
+    : await pullFromStore(store, log, { ...scoped, limit: want });
   return answer(res, scope, want);
 }
 
@@ -201,12 +201,23 @@ function readLog(
   };
 }
 
+/**
+ * A page read from the store's _changes feed. A read that reaches the end of the feed gives, where
+ * it can, a checkpoint of the change log instead of the store's sequence, so the device's next pull
+ * is answered from memory again: its position in the log from before the read began, when the store
+ * keeps one copy of each change (the read then held all the log held) and the log already holds
+ * every version the page sends, or a newer one (the next pull sends nothing older). What the log
+ * took in during the read comes again then.
+ */
 async function pullFromStore(
   store: Store,
+  log: ChangeLog | undefined,
   { collection, viewer, checkpoint, limit, former }: ScopedPull,
 ): Promise<PullResponse> {
+  const before = log?.singleCopy ? log.changes : 0;
   const db = store.db<StoredDoc>(collection);
   const documents: SyncDocument[] = [];
+  const sent: StoredDoc[] = [];
   // Read about as many changes as are wanted: most are usually visible; sparse feeds take more rounds.
   const scan = Math.min(Math.max(limit, 50), SCAN_PAGE);
   let since = checkpoint?.seq ?? '0';
@@ -218,12 +229,18 @@ async function pullFromStore(
       if (row.id.startsWith('_design/') || !row.doc) continue;
       const doc = row.deleted ? { ...row.doc, _deleted: true } : row.doc;
       const projected = projectFor(collection, viewer, doc, former);
-      if (projected) documents.push(projected);
+      if (projected) {
+        documents.push(projected);
+        sent.push(doc);
+      }
       if (documents.length >= limit) return { documents, checkpoint: { seq: last } };
     }
     if (res.results.length < scan) break;
     since = String(res.last_seq);
     last = since;
+  }
+  if (log && before > 0 && sent.every((doc) => log.holds(doc))) {
+    return { documents, checkpoint: log.checkpointBefore(before) };
   }
   return { documents, checkpoint: { seq: last } };
 }

@@ -189,6 +189,17 @@ describe('ChangeLog', () => {
       expect(after.checkpointBefore(start!)).toEqual(after.checkpointAt('10'));
     });
 
+    it('holds a version read from the store only once it has that version or a newer one', () => {
+      const log = logOf([['1', 'x', '2-b']]);
+      expect(log.holds(doc('x', '1-a'))).toBe(true);
+      expect(log.holds(doc('x', '2-b'))).toBe(true);
+      // The store read was ahead of the feed: the log would send an older version next.
+      expect(log.holds(doc('x', '3-c'))).toBe(false);
+      expect(log.holds(doc('y', '1-a'))).toBe(false);
+      log.expect('x', '3-c', 'agent-1'); // this gateway's own write, not through the feed yet
+      expect(log.holds(doc('x', '2-b'))).toBe(false);
+    });
+
     it('holds the same set when the feed lists a version again or a design document changes', () => {
       const log = logOf([['1', 'x', '1-a']]);
       const { state } = log.checkpointAt('1');
