@@ -17,6 +17,7 @@ import type { SyncCollection } from '@couchdb/model/sync';
 import { readScope } from '@couchdb/rules/collection-access';
 import { yieldToMain } from '@client/lib/when-idle';
 import { createConflictHandler, type ConflictContext } from '../sync/conflict-handler';
+import { keepingPulledMarks } from './pulled-marks';
 import { counterQueueSchema, type CounterQueueDoc } from '../schemas/counter-queue.schema';
 import { demandSchema, type DemandDoc } from '../schemas/demand.schema';
 import { favoriteSchema, type FavoriteDoc } from '../schemas/favorite.schema';
@@ -170,7 +171,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Device
   await yieldToMain();
   const db = await createRxDatabase<DeviceCollections>({
     name: options.name,
-    storage: options.storage,
+    // Under RxDB's own storage layer, which drops the marks of a document pulled for the first time.
+    storage: keepingPulledMarks(options.storage),
     multiInstance: options.multiInstance ?? true,
     eventReduce: true,
     closeDuplicates: true,

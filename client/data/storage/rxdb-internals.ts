@@ -58,6 +58,10 @@
  *   a local change takes the revision past them. Its pull sets them as it writes over a document;
  *   the storage worker's catch-up sets them on each document it writes, whose revision it makes
  *   with the hash.
+ * - The collection's storage instance (getWrappedStorageInstance, rx-storage-helper.js), which
+ *   the replication writes through, gives a document written with no previous version a `_meta`
+ *   of its own (`{ lwt }`) and the revision `1-<database token>`: the marks of a document pulled
+ *   for the first time are lost there (pulled-marks.ts puts them back).
  *
  * Queries and documents
  * - collection._queryCache._map, countRxQuerySubscribers, uncacheRxQuery (query-cache.js): a
@@ -265,6 +269,19 @@ export function pulledMarks(
 export function isAsPulled(stored: RxDocumentData<unknown>, identifierHash: string): boolean {
   const marker = (stored._meta as { o?: { _rev?: number; hash?: string } }).o;
   return marker?.hash === identifierHash && marker._rev === getHeightOfRevision(stored._rev);
+}
+
+/**
+ * `stored` with the mark of a state as pulled at its own revision (`_meta.o`, the replication's
+ * identifier hash): how RxDB's pull marks a document it writes (RxDB puts `_meta[identifier]` only
+ * for a server version with a `_rev`, which no synced document carries).
+ */
+export function withPulledMark<T>(
+  stored: RxDocumentData<T>,
+  identifierHash: string,
+): RxDocumentData<T> {
+  const o = { _rev: getHeightOfRevision(stored._rev), hash: identifierHash };
+  return { ...stored, _meta: { ...stored._meta, o } as RxDocumentData<T>['_meta'] };
 }
 
 type MetaRow<T> = RxStorageReplicationMeta<T, unknown>;

@@ -21,11 +21,12 @@ export interface ConflictContext {
 export const CLASH_CODE = 'clash';
 
 /**
- * The server version a local write was made on. RxDB sometimes pushes an edit of a pulled document
- * without it (no assumed master state: seen in Chromium for an owner's edit made soon after a
- * load), and without a base every field the edit changed counted as changed on both sides, so the
- * edit lost as a clash. The document's `server_rev` is the store revision the device last saw: when
- * it is the master's, the server has not moved since, and the master is the base.
+ * The server version a local write was made on. RxDB pushes an edit of a pulled document without
+ * it (no assumed master state) when it had not stored it beside the document: a page closed
+ * between RxDB's two writes of a pulled document (seen in Chromium soon after a load). Without a
+ * base every field the edit changed counted as changed on both sides, so the edit lost as a
+ * clash. The document's `server_rev` is the store revision the device last saw: when it is the
+ * master's, the server has not moved since, and the master is the base.
  */
 export function baseOf(
   assumed: SyncDocument | undefined,

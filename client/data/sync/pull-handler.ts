@@ -28,6 +28,7 @@ import {
   type SlicedCheckpoint,
 } from './pull-slices';
 import { pullUrl } from './pull-url';
+import { markPulledWrites } from '../storage/pulled-marks';
 import { pulledStateOf, pullWriteContext } from '../storage/rxdb-internals';
 import type { SyncHttp } from './sync-http';
 
@@ -67,6 +68,21 @@ export function collectionPull(setup: PullSetup): CollectionPull {
   const slices = new PullSlices();
   const written = new SliceWrites();
   const collection = db.collections[name] as unknown as RxCollection<SyncDocument>;
+
+  /**
+   * For a collection the device also pushes, the replication's pulled writes keep the marks of a
+   * state as pulled (pulled-marks.ts); set up before RxDB writes what the first pull brings.
+   */
+  let marked: Promise<void> | null = null;
+  const markWrites = () =>
+    (marked ??= (async () => {
+      const replication = setup.replication();
+      const { identifierHash } = await pulledStateOf(replication);
+      markPulledWrites(await pullWriteContext(replication), identifierHash);
+    })().catch((err: unknown) => {
+      marked = null;
+      throw err;
+    }));
 
   /** The last page pulled here was full: more wait on the server. */
   let behind = false;
@@ -110,6 +126,7 @@ export function collectionPull(setup: PullSetup): CollectionPull {
     : null;
 
   const handler = async (stored: SlicedCheckpoint | undefined, batchSize: number) => {
+    if (push) await markWrites();
     const sliceSize = Math.min(batchSize, limit);
     // The rest of a page already here (the prefetched one is bigger than RxDB's pages), once
     // RxDB has stored all but the last slice it was given.

@@ -19,28 +19,42 @@ import type { SyncHttp } from './sync-http';
 /** Rows a push sends at most. */
 export const PUSH_BATCH_SIZE = Math.min(50, PUSH_ROWS_MAX);
 
+type Row = RxReplicationWriteToMasterRow<SyncDocument>;
+
+/**
+ * The ids of `rows`, sent with no server version assumed, whose document the device holds as it
+ * pulled it: RxDB had not stored the server's version beside it (a page closed between its two
+ * writes), and RxDB's push, which reads only that, takes the document for a local change.
+ */
+export type PulledRows = (rows: Row[]) => Promise<Set<string>>;
+
 /** What of RxDB's rows goes to the gateway. */
-function rowsToSend(rows: RxReplicationWriteToMasterRow<SyncDocument>[]): PushRow[] {
+function rowsToSend(rows: Row[], pulled: Set<string>): PushRow[] {
   // A row whose new state equals its assumed master (a resolved conflict that kept the server's
-  // version) changes nothing: nothing to send.
+  // version) changes nothing: nothing to send. Nor does a document as it was pulled; answered
+  // without a conflict, RxDB stores it as the server's version.
   return rows
     .filter(
       (r) => !(r.assumedMasterState && sameDocState(r.assumedMasterState, r.newDocumentState)),
     )
+    .filter((r) => !pulled.has(r.newDocumentState.id))
     .map((r) => ({
       assumedMasterState: (r.assumedMasterState as SyncDocument | undefined) ?? null,
       newDocumentState: r.newDocumentState as SyncDocument,
     }));
 }
 
-/** The push handler of collection `name`. */
+/** The push handler of collection `name`; `pulled` tells rows the device holds as pulled. */
 export function collectionPush(
   name: SyncCollection,
   http: SyncHttp,
   ledger: RefusalLedger,
-): (rows: RxReplicationWriteToMasterRow<SyncDocument>[]) => Promise<WithDeleted<SyncDocument>[]> {
+  pulled: PulledRows = async () => new Set(),
+): (rows: Row[]) => Promise<WithDeleted<SyncDocument>[]> {
   return async (rows) => {
-    const toSend = rowsToSend(rows);
+    const ids = rows.map((r) => r.newDocumentState.id);
+    ledger.pushing(name, ids);
+    const toSend = rowsToSend(rows, await pulled(rows));
     if (toSend.length === 0) return [];
     const body = await http.json<PushResponse>('POST', `/api/sync/${name}/push`, toSend);
     const outcome = readPushAnswer(name, toSend, body);

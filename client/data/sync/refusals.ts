@@ -46,6 +46,15 @@ export class RefusalLedger {
   }
 
   /**
+   * A push of these rows is being sent: what an answer before it said of them is void. RxDB drops
+   * the answer to a push that came back once the replication had paused (offline), and a mark
+   * left from it would make the next conflict of the row take the server's version.
+   */
+  pushing(collection: SyncCollection, ids: readonly string[]): void {
+    for (const id of ids) this.answered.delete(`${collection}/${id}`);
+  }
+
+  /**
    * True (once) when the gateway refused, accepted or found re-sent this row in the push just made:
    * the conflict handler then takes the server's version as it is.
    */

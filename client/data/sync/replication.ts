@@ -25,9 +25,16 @@ import type { BulkPuller } from './bulk-pull';
 import { replicationVersion, type DeviceDatabase } from '../storage/database';
 import { collectionPull } from './pull-handler';
 import type { SlicedCheckpoint } from './pull-slices';
-import { collectionPush, PUSH_BATCH_SIZE } from './push-handler';
+import { collectionPush, PUSH_BATCH_SIZE, type PulledRows } from './push-handler';
 import type { RefusalLedger } from './refusals';
-import { retryTimeOf, setRetryTime } from '../storage/rxdb-internals';
+import {
+  isAsPulled,
+  pulledStateOf,
+  retryTimeOf,
+  setRetryTime,
+  writeDocToDocState,
+} from '../storage/rxdb-internals';
+import { sameDocState } from './doc-equality';
 import type { SyncHttp } from './sync-http';
 
 export type SyncRole = AccessRole;
@@ -215,6 +222,34 @@ export function replicateCollection(
       }
     };
 
+  let identifierHash: Promise<string> | null = null;
+  /**
+   * Of rows RxDB pushes with no server version assumed, those whose document is stored as it was
+   * pulled, unchanged since (push-handler.ts): the device's copy of the server's, not its change.
+   */
+  const pulledRows: PulledRows = async (rows) => {
+    const unassumed = rows.filter((r) => !r.assumedMasterState);
+    if (unassumed.length === 0) return new Set();
+    identifierHash ??= pulledStateOf(entry.state).then((pulled) => pulled.identifierHash);
+    const hash = await identifierHash;
+    const ids = unassumed.map((r) => r.newDocumentState.id);
+    const stored = new Map(
+      (await collection.storageInstance.findDocumentsById(ids, true)).map((doc) => [doc.id, doc]),
+    );
+    return new Set(
+      unassumed
+        .filter((r) => {
+          const doc = stored.get(r.newDocumentState.id);
+          return (
+            doc !== undefined &&
+            isAsPulled(doc, hash) &&
+            sameDocState(writeDocToDocState(doc, false, false), r.newDocumentState)
+          );
+        })
+        .map((r) => r.newDocumentState.id),
+    );
+  };
+
   const pull = collectionPull({
     db,
     name,
@@ -247,7 +282,7 @@ export function replicateCollection(
     push: push
       ? {
           batchSize: PUSH_BATCH_SIZE,
-          handler: untilAnswered(guarded(collectionPush(name, http, ledger))),
+          handler: untilAnswered(guarded(collectionPush(name, http, ledger, pulledRows))),
         }
       : undefined,
   });

@@ -75,6 +75,7 @@ import {
   type MessageFromRemote,
   type MessageToRemote,
 } from '@client/data/storage/rxdb-internals';
+import { keepingPulledMarks, markPulledWrites } from '@client/data/storage/pulled-marks';
 import { rxdbCodeUnitSort, sortByCodeUnits } from '../../../../../scripts/rxdb-code-unit-sort';
 import { keepUnchangedDocuments, rxdbDexieFields } from '../../../../../scripts/rxdb-dexie-fields';
 
@@ -539,6 +540,35 @@ describe('a replication’s internals', () => {
     await (await db.notes.findOne('plain').exec())!.incrementalPatch({ title: 'changed here' });
     const [changed] = await fork.findDocumentsById(['plain'], false);
     expect(isAsPulled(changed!, pulled.identifierHash), 'a document changed here').toBe(false);
+  });
+
+  it('loses the pull’s marks of a document pulled for the first time, which pulled-marks.ts keeps', async () => {
+    for (const kept of [false, true]) {
+      const memory = getRxStorageMemory();
+      const db = await createRxDatabase<{ notes: RxCollection<Note> }>({
+        name: unique('first-pull'),
+        storage: kept ? keepingPulledMarks(memory) : memory,
+        multiInstance: false,
+      });
+      closing.push(() => db.close());
+      await db.addCollections({ notes: { schema: noteSchema } });
+      const server = new Server();
+      const { state } = await replicate(server, db);
+      const pulled = await pulledStateOf(state);
+      markPulledWrites(await pullWriteContext(state), pulled.identifierHash);
+      server.change({ id: 'new', title: 'pulled once', n: 2, _deleted: false });
+      state.reSync();
+      await state.awaitInSync();
+      const [doc] = await forkInstanceOf(runningReplication(state)!).findDocumentsById(
+        ['new'],
+        false,
+      );
+      expect(doc).toMatchObject({ title: 'pulled once' });
+      const where = kept
+        ? 'kept by keepingPulledMarks'
+        : 'lost in getWrappedStorageInstance (rx-storage-helper.js): pulled-marks.ts may go';
+      expect(isAsPulled(doc!, pulled.identifierHash), where).toBe(kept);
+    }
   });
 
   it('takes documents written as the catch-up writes them as pulled: not pushed, and pulled over', async () => {
