@@ -10,9 +10,10 @@ import { SYNC_MESSAGES } from '../../../couchdb/model/sync';
 import { ACCESS_MESSAGES } from '../../../couchdb/rules/access';
 import { buildNewDemand, buildNewListing } from '../../fixtures/builders';
 import { pullAll } from '../../helpers/sync-api';
-import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
+import type { TestGateway } from '../../helpers/test-gateway';
 import type { Account } from '../../helpers/accounts';
 import { eventually, signedInAs, TestDevice } from './device';
+import { startUserAndAdmin } from './support';
 
 let gw: TestGateway;
 let url: string;
@@ -42,10 +43,7 @@ const plain = (doc: { toJSON(): unknown } | null) =>
   doc ? (JSON.parse(JSON.stringify(doc.toJSON())) as Record<string, unknown>) : null;
 
 beforeAll(async () => {
-  gw = await startTestGateway();
-  ({ url } = await gw.listen());
-  alice = await gw.createUser('user', '爱丽丝');
-  admin = await gw.createUser('admin', '管理员');
+  ({ gw, url, alice, admin } = await startUserAndAdmin());
 });
 
 afterAll(async () => {

@@ -12,12 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANON_DATABASE, databaseNameFor } from '../../../client/data/storage/database';
 import { DeviceData } from '../../../client/data/device-data';
 import type { SyncHttpOptions } from '../../../client/data/sync/sync-http';
-import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
+import type { TestGateway } from '../../helpers/test-gateway';
 import type { Account } from '../../helpers/accounts';
 import { eventually } from './device';
 import { buildNewListing } from '../../fixtures/builders';
 import { serverDocs } from '../../helpers/sync-api';
 import { deviceStorage } from '@client/data/storage/device-storage';
+import { startUserAndAdmin } from './support';
 
 let gw: TestGateway;
 let url: string;
@@ -25,10 +26,7 @@ let alice: Account;
 let admin: Account;
 
 beforeAll(async () => {
-  gw = await startTestGateway();
-  ({ url } = await gw.listen());
-  alice = await gw.createUser('user', '爱丽丝');
-  admin = await gw.createUser('admin', '管理员');
+  ({ gw, url, alice, admin } = await startUserAndAdmin());
 });
 
 afterAll(async () => {

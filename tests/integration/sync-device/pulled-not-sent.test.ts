@@ -13,8 +13,9 @@ import { auditProperty } from '../../../couchdb/rules/property-status';
 import { buildNewListing } from '../../fixtures/builders';
 import type { Account } from '../../helpers/accounts';
 import { insert, serverDocs } from '../../helpers/sync-api';
-import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
+import type { TestGateway } from '../../helpers/test-gateway';
 import { eventually, signedInAs, TestDevice } from './device';
+import { startUserAndAdmin } from './support';
 
 let gw: TestGateway;
 let url: string;
@@ -23,10 +24,7 @@ let admin: Account;
 let device: TestDevice | undefined;
 
 beforeAll(async () => {
-  gw = await startTestGateway();
-  ({ url } = await gw.listen());
-  alice = await gw.createUser('user', '爱丽丝');
-  admin = await gw.createUser('admin', '管理员');
+  ({ gw, url, alice, admin } = await startUserAndAdmin());
 });
 
 afterAll(async () => {

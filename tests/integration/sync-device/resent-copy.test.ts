@@ -7,11 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRevision, now, type RxStorageInstance } from 'rxdb';
 import type { PushRow, SyncDocument } from '../../../couchdb/model/sync';
-import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
+import type { TestGateway } from '../../helpers/test-gateway';
 import type { Account } from '../../helpers/accounts';
 import { eventually, signedInAs, TestDevice } from './device';
 import { buildNewListing } from '../../fixtures/builders';
 import { serverDocs, updateAccepted } from '../../helpers/sync-api';
+import { startUserAndAdmin } from './support';
 
 let gw: TestGateway;
 let url: string;
@@ -20,10 +21,7 @@ let admin: Account;
 let device: TestDevice;
 
 beforeAll(async () => {
-  gw = await startTestGateway();
-  ({ url } = await gw.listen());
-  alice = await gw.createUser('user', '爱丽丝');
-  admin = await gw.createUser('admin', '管理员');
+  ({ gw, url, alice, admin } = await startUserAndAdmin());
 });
 
 afterAll(async () => {

@@ -6,7 +6,7 @@
 import type { SyncDocument } from '../../../couchdb/model/sync';
 import { pullAll, type Caller } from '../../helpers/sync-api';
 import { startFaultProxy } from '../../helpers/fault-proxy';
-import { startTestGateway } from '../../helpers/test-gateway';
+import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
 import type { Account } from '../../helpers/accounts';
 import { signedInAs, TestDevice } from './device';
 
@@ -105,5 +105,24 @@ export async function startPushFaultRig(tag: string): Promise<PushFaultRig> {
       await proxy.close();
       await gw.cleanup();
     },
+  };
+}
+
+/** What most device tests start from: a gateway listening on a free port, a user and an admin. */
+export interface UserAndAdmin {
+  gw: TestGateway;
+  url: string;
+  alice: Account;
+  admin: Account;
+}
+
+export async function startUserAndAdmin(): Promise<UserAndAdmin> {
+  const gw = await startTestGateway();
+  const { url } = await gw.listen();
+  return {
+    gw,
+    url,
+    alice: await gw.createUser('user', '爱丽丝'),
+    admin: await gw.createUser('admin', '管理员'),
   };
 }
