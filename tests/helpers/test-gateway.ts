@@ -123,7 +123,13 @@ export async function startTestGateway(overrides: TestGatewayOptions = {}): Prom
       for (const collection of SYNC_COLLECTIONS) {
         for (;;) {
           const log = gateway.feed.log(collection);
-          if (!log) break; // the operation log, or still loading: pulls read the store
+          if (!log) {
+            // The operation log has none (pulls read the store); any other is still loading.
+            if (!(collection in gateway.feed.status())) break;
+            if (Date.now() > until) throw new Error(`the ${collection} feed never finished loading`);
+            await new Promise((r) => setTimeout(r, 10));
+            continue;
+          }
           const since = log.lastSeq ?? '0';
           const { results } = await store.db(collection).changes({ since });
           const missing = results.filter(
