@@ -27,6 +27,7 @@ import { counterRoutes } from './routes/counters';
 import { demandMatchRoutes } from './routes/demand-matches';
 import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
+import { resumableUploadRoutes, type ResumableUploads } from './routes/uploads';
 import { mediaFileRoutes } from './routes/media-files';
 import { promotionRoutes } from './routes/promotion';
 import { adminReportRoutes, reportRoutes } from './routes/reports';
@@ -54,6 +55,8 @@ export interface Gateway {
   sync: SyncService;
   metrics: GatewayMetrics;
   streams: EventStreams;
+  /** Resumable uploads (tests clean up expired ones at once). */
+  uploads: ResumableUploads;
   /**
    * The first step of a shutdown: not ready any more, event streams ended with a reconnect hint,
    * every answer from now on closes its connection. Requests in flight go on to their end.
@@ -78,6 +81,13 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
     pullsWaiting: () => pulls.length,
     pullSources: () => sync.pullSources,
   });
+  const uploads = resumableUploadRoutes({
+    dataDir: config.dataDir,
+    quota: services.uploads,
+    logger,
+    onReceived: (bytes, resumed) => metrics.uploadReceived(bytes, resumed),
+    ...(config.resumableUploadExpiryMs ? { expiryMs: config.resumableUploadExpiryMs } : {}),
+  });
   const offUnreachable = store.onUnreachable(() => metrics.storeUnreachable());
   let draining = false;
   const security = securityHeaders(config.env);
@@ -100,6 +110,8 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   api.use(authenticate(config.jwtSecret, accounts));
   // Sync pushes carry up to 100 documents and parse their own body with a larger limit.
   api.use('/sync', syncRoutes({ sync, feed, streams, metrics, gate: services.streamGate }));
+  // Resumable uploads read their own bodies (bytes, not JSON).
+  api.use('/uploads', uploads.router);
   api.use(jsonBody('1mb'));
   api.use('/health', healthRoutes({ store, feed, draining: () => draining }));
   // The session's refresh cookie is read by the auth routes alone.
@@ -135,6 +147,7 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
     sync,
     metrics,
     streams,
+    uploads,
     drain: () => {
       draining = true;
       streams.endAll();
@@ -143,6 +156,7 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
       server.on('connection', () => pulls.connectionAccepted());
     },
     close: () => {
+      uploads.close();
       services.stop();
       offUnreachable();
       metrics.stop();

@@ -57,6 +57,8 @@ export interface Config {
   metricsToken?: string | undefined;
   /** The memory the app's hashed files may take once read (0: read from disk for each request). */
   appFilesMemoryBytes: number;
+  /** How long a resumable upload may take (tests shorten it); RESUMABLE_UPLOAD_EXPIRY_MS unset. */
+  resumableUploadExpiryMs?: number | undefined;
 }
 
 /**

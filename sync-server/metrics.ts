@@ -20,7 +20,12 @@ export function routeFamily(path: string): RouteFamily | undefined {
   if (path === '/api/sync/stream' || path === '/metrics') return undefined;
   if (/^\/api\/sync\/[^/]+\/pull$/.test(path)) return 'pull';
   if (/^\/api\/sync\/[^/]+\/push$/.test(path)) return 'push';
-  if (path.startsWith('/api/media') || path.startsWith('/media/')) return 'media';
+  if (
+    path.startsWith('/api/media') ||
+    path.startsWith('/api/uploads') ||
+    path.startsWith('/media/')
+  )
+    return 'media';
   if (path.startsWith('/api/auth/')) return 'auth';
   if (path.startsWith('/api/')) return 'api';
   return 'app';
@@ -86,6 +91,12 @@ export class GatewayMetrics {
     labelNames: ['kind'] as const,
     registers: [this.registry],
   });
+  private readonly uploadBytes = new Counter({
+    name: 'gateway_upload_bytes_total',
+    help: 'Bytes received by resumable uploads, by request kind (first: from offset 0; resumed)',
+    labelNames: ['request'] as const,
+    registers: [this.registry],
+  });
   private readonly storeOrigin: string;
   private readonly started = new WeakMap<object, number>();
   private readonly unsubscribe: (() => void)[] = [];
@@ -121,6 +132,7 @@ export class GatewayMetrics {
       },
     });
     for (const kind of ['network', 'status']) this.storeErrors.inc({ kind }, 0);
+    for (const request of ['first', 'resumed']) this.uploadBytes.inc({ request }, 0);
     collectDefaultMetrics({ register: this.registry });
     this.watchStoreRequests();
   }
@@ -136,6 +148,11 @@ export class GatewayMetrics {
     });
     next();
   };
+
+  /** Counts the bytes a resumable upload's request brought. */
+  uploadReceived(bytes: number, resumed: boolean): void {
+    this.uploadBytes.inc({ request: resumed ? 'resumed' : 'first' }, bytes);
+  }
 
   /** Counts a push's rows: accepted, refused by their code, and conflicts. */
   countPush(collection: SyncCollection, response: PushResponse): void {

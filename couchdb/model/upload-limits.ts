@@ -10,6 +10,13 @@ export const MEDIA_DAILY_QUOTA_MB = 300;
 export const MEDIA_DAILY_QUOTA_BYTES = MEDIA_DAILY_QUOTA_MB * MB;
 /** Upload requests one account may have in flight at once (the publish form sends one file at a time). */
 export const MEDIA_CONCURRENT_UPLOADS = 2;
+/**
+ * How long a resumable upload may take from its start (architecture §7): a half-finished one is
+ * deleted after it, and so is the answer kept for a finished one whose device has not read it.
+ */
+export const RESUMABLE_UPLOAD_EXPIRY_MS = 24 * 60 * 60_000;
+/** Bytes a device sends per request of a resumable upload (a dropped request loses at most this). */
+export const RESUMABLE_CHUNK_BYTES = 4 * MB;
 /** Largest photo accepted, in pixels (a 50-megapixel phone camera fits); decoding is bounded by it. */
 export const IMAGE_MAX_MEGAPIXELS = 50;
 export const IMAGE_MAX_PIXELS = IMAGE_MAX_MEGAPIXELS * 1_000_000;

@@ -7,7 +7,7 @@
  */
 import { fileTypeFromFile } from 'file-type';
 import sharp, { type OutputInfo } from 'sharp';
-import { IMAGE_MAX_BYTES } from '@couchdb/model/constants';
+import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from '@couchdb/model/constants';
 import { ACCEPTED_CONTENT } from '@couchdb/model/media-checks';
 import {
   IMAGE_EXTENSIONS,
@@ -135,6 +135,24 @@ function unsupported(
       ? UPLOAD_MESSAGES.unsupportedVideo(label)
       : UPLOAD_MESSAGES.unsupportedImage(label);
   return new HttpError(415, 'unsupported_media', message);
+}
+
+/**
+ * Checks what a resumable upload declares before any byte is sent: its name, a photo or video type
+ * that its name agrees with, and its size against that kind's limit. The content is checked again
+ * (prepareUpload) once every byte is there.
+ */
+export function checkDeclaredUpload(file: Omit<UploadedFile, 'path'>): MediaType {
+  const name = checkFileName(file.originalname);
+  if (file.size === 0) throw new HttpError(400, 'empty_file', UPLOAD_MESSAGES.emptyFile(name));
+  const declared = declaredKind({ ...file, path: '' });
+  if (declared !== 'image' && declared !== 'video')
+    throw unsupported({ ...file, path: '' }, name, declared, undefined);
+  if (declared === 'image' && file.size > IMAGE_MAX_BYTES)
+    throw new HttpError(413, 'file_too_large', UPLOAD_MESSAGES.imageTooLarge(name));
+  if (declared === 'video' && file.size > VIDEO_MAX_BYTES)
+    throw new HttpError(413, 'file_too_large', UPLOAD_MESSAGES.videoTooLarge(name));
+  return declared;
 }
 
 /** A checked and processed upload, ready to be stored. */

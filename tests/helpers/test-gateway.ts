@@ -56,6 +56,8 @@ export interface TestGatewayOptions {
   staticDir?: string;
   /** METRICS_TOKEN: the bearer token GET /metrics asks for. */
   metricsToken?: string;
+  /** How long a resumable upload may take before it is cleaned up. */
+  resumableUploadExpiryMs?: number;
   /** The gateway's and its store client's logger (silent unless TEST_LOG_LEVEL says otherwise). */
   logger?: Logger;
 }
@@ -90,6 +92,7 @@ export async function startTestGateway(overrides: TestGatewayOptions = {}): Prom
     },
     metricsToken: overrides.metricsToken,
     appFilesMemoryBytes: DEFAULT_APP_FILES_MEMORY_MB * 1024 * 1024,
+    resumableUploadExpiryMs: overrides.resumableUploadExpiryMs,
   };
   const gateway = createApp({ config, store, logger, staticDir: overrides.staticDir });
   const servers: Server[] = [];
@@ -126,7 +129,8 @@ export async function startTestGateway(overrides: TestGatewayOptions = {}): Prom
           if (!log) {
             // The operation log has none (pulls read the store); any other is still loading.
             if (!(collection in gateway.feed.status())) break;
-            if (Date.now() > until) throw new Error(`the ${collection} feed never finished loading`);
+            if (Date.now() > until)
+              throw new Error(`the ${collection} feed never finished loading`);
             await new Promise((r) => setTimeout(r, 10));
             continue;
           }
