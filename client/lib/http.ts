@@ -123,21 +123,21 @@ function isErrorBody(value: unknown): value is ErrorBody {
 
 /** The gateway's `{error: {code, message}}` when the body has one, else the text for the status. */
 async function errorOf(answer: Answer): Promise<ApiError> {
+  return apiErrorOf(answer.status, await answer.text().catch(() => ''));
+}
+
+/** The error of an answer with `status` and body `text`: the gateway's message, else the status's. */
+export function apiErrorOf(status: number, text: string): ApiError {
   let body: unknown;
   try {
-    body = JSON.parse(await answer.text());
+    body = JSON.parse(text);
   } catch {
     body = undefined;
   }
   if (isErrorBody(body) && body.error.message) {
-    return new ApiError(
-      answer.status,
-      String(body.error.code),
-      body.error.message,
-      body.error.fields,
-    );
+    return new ApiError(status, String(body.error.code), body.error.message, body.error.fields);
   }
-  return new ApiError(answer.status, 'http_error', messageForStatus(answer.status));
+  return new ApiError(status, 'http_error', messageForStatus(status));
 }
 
 async function jsonOf<T>(answer: Answer): Promise<T> {
@@ -203,21 +203,22 @@ function callSignal(options: {
   };
 }
 
-/** XHR rather than fetch: it reports upload progress. */
+/** XHR rather than fetch: it reports upload progress (`onProgress`: bytes sent, of the total). */
 function xhrSend(
+  method: string,
   url: string,
   headers: Record<string, string>,
-  body: FormData,
+  body: XMLHttpRequestBodyInit | null,
   signal: AbortSignal,
-  onProgress: ((percent: number) => void) | undefined,
-): Promise<Answer> {
+  onProgress: ((loaded: number, total: number) => void) | undefined,
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
+    xhr.open(method, url);
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.responseType = 'text';
     xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress?.(Math.round((e.loaded / e.total) * 100));
+      if (e.lengthComputable) onProgress?.(e.loaded, e.total);
     };
     xhr.onload = () => {
       signal.removeEventListener('abort', onAbort);
@@ -225,6 +226,7 @@ function xhrSend(
       resolve({
         status: xhr.status,
         contentType: xhr.getResponseHeader('content-type') ?? '',
+        header: (name) => xhr.getResponseHeader(name),
         text: () => Promise.resolve(text),
       });
     };
@@ -239,6 +241,11 @@ function xhrSend(
     signal.addEventListener('abort', onAbort, { once: true });
     xhr.send(body);
   });
+}
+
+/** An answer with its headers (`raw`). */
+export interface RawAnswer extends Answer {
+  header(name: string): string | null;
 }
 
 export class HttpClient {
@@ -297,7 +304,10 @@ export class HttpClient {
     try {
       const answer = await this.authorised(options, headers, async (sent) => {
         options.onProgress?.(0);
-        if (viaXhr) return xhrSend(this.url(path), sent, form, call.signal, options.onProgress);
+        if (viaXhr)
+          return xhrSend('POST', this.url(path), sent, form, call.signal, (loaded, total) =>
+            options.onProgress?.(Math.round((loaded / total) * 100)),
+          );
         const response = await this.fetchImpl(this.url(path), {
           method: 'POST',
           headers: sent,
@@ -345,10 +355,37 @@ export class HttpClient {
     }
   }
 
+  /**
+   * One request as given (`url` absolute, the caller's headers only, no renewal), answered with its
+   * status, headers and body: the transport of resumable uploads (resumable-upload.ts). XHR where
+   * there is one, for upload progress (`onProgress`: bytes sent); fetch elsewhere.
+   */
+  async raw(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: Blob | null,
+    signal: AbortSignal,
+    onProgress?: (loaded: number) => void,
+  ): Promise<RawAnswer> {
+    if (typeof XMLHttpRequest !== 'undefined')
+      return xhrSend(method, url, headers, body, signal, (loaded) => onProgress?.(loaded));
+    const response = await this.fetchImpl(url, { method, headers, body, signal });
+    onProgress?.(body?.size ?? 0);
+    return { ...fromFetch(response), header: (name) => response.headers.get(name) };
+  }
+
   /** What a call would send now to say who calls: the token of the moment, or the anonymous headers. */
   async headersNow(): Promise<Record<string, string>> {
     const token = (await this.options.tokens?.getAccessToken()) ?? null;
     return this.withToken({}, token);
+  }
+
+  /** After a 401 of a call made outside this client: the shared renewal; whether a token came. */
+  async renewSession(): Promise<boolean> {
+    const tokens = this.options.tokens;
+    if (!tokens?.refreshAccessToken) return false;
+    return (await renew(tokens)) !== null;
   }
 
   /** Sends with the token of the moment; after a 401, one shared renewal and one retry. */

@@ -18,6 +18,14 @@ export const OUTBOX_MESSAGES = {
     names.length === 1
       ? `文件"${names[0]}"无法上传，请移除后继续发布`
       : `${names.length}个文件无法上传，请移除后继续发布`,
+  /** A file's bytes on the gateway so far, of its size (MB with one decimal), and the percent. */
+  sent: (sentBytes: number, totalBytes: number) => {
+    const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
+    const percent = totalBytes > 0 ? Math.floor((sentBytes / totalBytes) * 100) : 0;
+    return `${mb(sentBytes)} / ${mb(totalBytes)} MB · ${percent}%`;
+  },
+  /** A video held back by 只在 Wi-Fi 下上传视频 while the phone is on a mobile network. */
+  waitingForWifi: '等待 Wi-Fi',
   removeFile: '移除',
   removeFailed: '移除文件失败，请重试',
   abandon: '放弃发布',
@@ -33,6 +41,14 @@ export const OUTBOX_MESSAGES = {
   discardKeptTitle: '删除保留的照片？',
   discardKeptConfirm: '这些照片和视频将从本机删除，无法恢复。',
   discardedKept: '已删除保留的照片',
+} as const;
+
+/** The device setting 只在 Wi-Fi 下上传视频 (client/data/media/video-network.ts). */
+export const VIDEO_WIFI_MESSAGES = {
+  label: '只在 Wi-Fi 下上传视频',
+  hint: '使用移动网络时，视频等连上 Wi-Fi 再上传，照片照常上传。只对本机有效。',
+  /** The browser does not tell the connection's type (iOS, computers). */
+  unknown: '此浏览器无法判断当前是否为 Wi-Fi，视频会照常上传。',
 } as const;
 
 /**

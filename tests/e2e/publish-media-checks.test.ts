@@ -146,7 +146,7 @@ describe('a photo whose upload failed for the moment', () => {
     });
     const title = `服务器故障后重传 ${Date.now() % 100000}`;
     // The context's route: it also sees what the service worker fetches.
-    const uploads = `${world.url}/api/media`;
+    const uploads = `${world.url}/api/uploads**`;
     await world.browser.context.route(uploads, (route) =>
       route.fulfill({ status: 503, contentType: 'text/plain', body: 'unavailable' }),
     );

@@ -106,7 +106,7 @@ async function publishWithHeldBackPhoto(page: Page, title: string): Promise<void
     await form.submitButton.click();
     await layout.waitForToast(PROPERTY_MESSAGES.publishSavedOffline);
     await page.waitForURL((url) => url.pathname === '/manage');
-    await page.route('**/api/media', (route) => route.abort());
+    await page.route('**/api/uploads**', (route) => route.abort());
   } finally {
     await world.browser.context.setOffline(false);
   }
@@ -157,7 +157,7 @@ describe('signing out with unsent items', () => {
     expect(await outboxTitles(page)).toContain(kept);
     expect(await serverListings(kept)).toEqual([]);
 
-    await page.unroute('**/api/media');
+    await page.unroute('**/api/uploads**');
     await login.goto(world.url);
     await login.signIn(demoAccount('agent'));
     await expect
@@ -183,7 +183,7 @@ describe('signing out with unsent items', () => {
     await layout.waitForToast(AUTH_MESSAGES.loggedOut);
     await layout.loginLink.waitFor();
     expect(await outboxTitles(page)).not.toContain(discarded);
-    await page.unroute('**/api/media');
+    await page.unroute('**/api/uploads**');
     expect(await serverListings(discarded)).toEqual([]);
     await page.close();
   });
@@ -327,7 +327,7 @@ describe('the warning that unsent items may be cleared', () => {
     await publishWithHeldBackPhoto(page, title);
     const alert = page.getByTestId('unsent-storage-alert');
     await alert.waitFor(UI_WAIT);
-    await page.unroute('**/api/media');
+    await page.unroute('**/api/uploads**');
     await expect
       .poll(async () => (await serverListings(title)).map((p) => p.images.length), SYNC_WAIT)
       .toEqual([1]);
@@ -353,7 +353,7 @@ describe('waiting until the unsent items are sent', () => {
     // Still signed in while it waits.
     expect(await page.evaluate((key) => localStorage.getItem(key), USER_KEY)).not.toBeNull();
 
-    await page.unroute('**/api/media');
+    await page.unroute('**/api/uploads**');
     await layout.waitForToast(AUTH_MESSAGES.loggedOut);
     await layout.loginLink.waitFor();
     const [sent] = await serverListings(title);

@@ -10,13 +10,15 @@
 import type { IDBPTransaction } from 'idb';
 import type { Subscription } from 'rxjs';
 import { UPLOAD_BACKOFF_MS, UPLOAD_MAX_ATTEMPTS } from '@couchdb/model/constants';
-import { mediaTypeOf, UPLOAD_MESSAGES, type MediaType } from '@couchdb/model/media-facts';
+import { mediaTypeOf, UPLOAD_MESSAGES } from '@couchdb/model/media-facts';
 import { PROPERTY_FORM_MESSAGES } from '@couchdb/model/property-facts';
 import { Backoff, sleep, type BackoffPolicy } from '@client/lib/backoff';
 import { describeFailure } from '@client/lib/failure';
 import { ApiError, type HttpClient } from '@client/lib/http';
 import type { DeviceDatabase } from '../storage/database';
 import { composeListingMedia, type ListingMedia } from './listing-media';
+import type { StoredMedia } from './resumable-upload';
+import { connectionKind, mayUploadVideo, onConnectionChange, videoWifiOnly } from './video-network';
 import {
   FILES,
   openOutboxDb,
@@ -47,8 +49,6 @@ export const UPLOAD_RETRY: BackoffPolicy = {
   jitter: 0,
 };
 const uploadBackoff = new Backoff(UPLOAD_RETRY);
-/** An upload with no answer after this long is tried again. */
-const UPLOAD_TIMEOUT_MS = 5 * 60_000;
 
 /** A failed upload: `retry` false when trying again cannot help (refused file, no session). */
 class UploadError extends Error {
@@ -62,10 +62,16 @@ class UploadError extends Error {
   }
 }
 
-interface StoredMedia {
-  type: MediaType;
-  url: string;
-  thumbnail_url: string;
+/** What a file's upload reports to the outbox while it runs. */
+interface UploadEvents {
+  /** Bytes sent so far, the request under way included. */
+  onProgress(sentBytes: number): void;
+  /** Bytes the gateway confirmed it holds. */
+  onAccepted(bytes: number): void;
+  /** The file's upload on the gateway exists: kept, so a later try goes on from there. */
+  onAddress(address: string): Promise<void>;
+  /** The gateway's upload is of no further use: the next try starts from the first byte. */
+  forget(): void;
 }
 
 /** A transaction that writes waiting listings with their files. */
@@ -102,7 +108,7 @@ export async function requeueFailedFilesOf(userId: string): Promise<void> {
       await Promise.all(
         files
           .filter((file) => ids.has(file.publication) && file.status !== 'done')
-          .map((file) => tx.store.put({ ...file, status: 'pending', attempts: 0, progress: 0 })),
+          .map((file) => tx.store.put({ ...file, status: 'pending', attempts: 0 })),
       );
     });
   } finally {
@@ -147,6 +153,9 @@ export class MediaOutbox {
   private reportTimer: ReturnType<typeof setTimeout> | undefined;
   private reportAgain = false;
   private reportsStarted = 0;
+  private offConnectionChange: () => void = () => undefined;
+  /** Bytes sent of the files uploading now, by file id: kept in memory, not written at each step. */
+  private readonly live = new Map<string, number>();
 
   constructor(
     private readonly database: DeviceDatabase,
@@ -165,6 +174,7 @@ export class MediaOutbox {
 
   start(): void {
     window.addEventListener('online', this.onOnline);
+    this.offConnectionChange = onConnectionChange(this.onConnectionChange);
     this.reportSoon();
     void this.requeueThenProcess();
   }
@@ -174,6 +184,7 @@ export class MediaOutbox {
     this.stopping.abort();
     clearTimeout(this.reportTimer);
     window.removeEventListener('online', this.onOnline);
+    this.offConnectionChange();
     for (const watch of this.missingListings.values()) watch.unsubscribe();
     this.missingListings.clear();
   }
@@ -244,8 +255,21 @@ export class MediaOutbox {
         publication,
         files: files
           .filter((f) => f.publication === publication.id)
-          .sort((a, b) => a.sort - b.sort),
+          .sort((a, b) => a.sort - b.sort)
+          .map((f) => this.withLiveProgress(f)),
       }));
+  }
+
+  /** A file as stored, with the bytes its upload under way has sent so far. */
+  private withLiveProgress(file: OutboxFile): OutboxFile {
+    const sentBytes = this.live.get(file.id) ?? file.sentBytes ?? 0;
+    const progress =
+      file.status === 'done'
+        ? 100
+        : file.blob.size > 0
+          ? Math.floor((sentBytes / file.blob.size) * 100)
+          : 0;
+    return { ...file, sentBytes, progress };
   }
 
   /** Failed files get their tries back and uploading starts again. */
@@ -286,6 +310,15 @@ export class MediaOutbox {
     this.notify();
   }
 
+  /**
+   * The connection changed (Wi-Fi to mobile or back), or 只在 Wi-Fi 下上传视频 did: a video held
+   * back may go now, and the outbox shows what waits for Wi-Fi.
+   */
+  readonly onConnectionChange = (): void => {
+    this.notify();
+    void this.process();
+  };
+
   /** A connection (the page opening, or coming back online): files that failed try again. */
   private readonly onOnline = () => void this.requeueThenProcess();
 
@@ -302,13 +335,8 @@ export class MediaOutbox {
       for (const { files } of await this.entries()) {
         for (const file of files) {
           if (file.status !== 'failed' || file.refused) continue;
-          await this.putFile({
-            ...file,
-            status: 'pending',
-            attempts: 0,
-            progress: 0,
-            error: undefined,
-          });
+          // Its progress stays: the gateway keeps the bytes it received.
+          await this.putFile({ ...file, status: 'pending', attempts: 0, error: undefined });
           requeued = true;
         }
       }
@@ -469,20 +497,40 @@ export class MediaOutbox {
         complete = false;
         continue;
       }
+      // 只在 Wi-Fi 下上传视频, on a mobile network: the video waits, its tries untouched.
+      if (file.kind === 'video' && !mayUploadVideo(videoWifiOnly(), connectionKind())) {
+        complete = false;
+        continue;
+      }
       let current = file;
       while (current.status !== 'done' && current.status !== 'failed') {
         if (this.stopped || navigator.onLine === false) return null;
         const attempt = current.attempts + 1;
-        current = { ...current, status: 'uploading', attempts: attempt, progress: 0 };
+        current = { ...current, status: 'uploading', attempts: attempt };
         await this.putFile(current);
         this.notify();
+        // Bytes the gateway has confirmed; shown again when the attempt fails part way.
+        let held = current.sentBytes ?? 0;
+        const total = current.blob.size;
         try {
-          const stored = await this.upload(current, (progress) => {
-            current = { ...current, progress };
-            this.notify();
+          const stored = await this.upload(current, {
+            onProgress: (sentBytes) => {
+              this.live.set(file.id, sentBytes);
+              this.notify();
+            },
+            onAccepted: (bytes) => (held = bytes),
+            onAddress: async (uploadAddress) => {
+              current = { ...current, uploadAddress };
+              await this.putFile(current);
+            },
+            forget: () => {
+              held = 0;
+              current = { ...current, uploadAddress: undefined };
+            },
           });
-          current = { ...current, ...stored, status: 'done', progress: 100, error: undefined };
+          current = { ...current, ...stored, status: 'done', sentBytes: total, error: undefined };
         } catch (err) {
+          current = { ...current, sentBytes: held };
           const retry = !(err instanceof UploadError) || err.retry;
           // Shown in the outbox: the upload's own texts, never another error's message.
           const message = err instanceof UploadError ? err.message : UPLOAD_MESSAGES.uploadFailed;
@@ -490,7 +538,9 @@ export class MediaOutbox {
             console.warn('[outbox] upload failed', file.id, describeFailure(err));
           if (retry && attempt < UPLOAD_MAX_ATTEMPTS) {
             current = { ...current, status: 'pending', error: message };
+            this.live.delete(file.id);
             await this.putFile(current);
+            this.notify();
             try {
               await sleep(uploadBackoff.waitAfter(attempt), this.stopping.signal);
             } catch {
@@ -505,6 +555,7 @@ export class MediaOutbox {
             refused: err instanceof UploadError && err.refused,
           };
         }
+        this.live.delete(file.id);
         await this.putFile(current);
         this.notify();
       }
@@ -514,23 +565,35 @@ export class MediaOutbox {
     return complete ? uploaded : null;
   }
 
-  private async upload(file: OutboxFile, onProgress: (p: number) => void): Promise<StoredMedia> {
-    const form = new FormData();
-    form.append('file', file.blob, file.name);
-    let body: { files?: StoredMedia[] } | undefined;
+  /**
+   * Sends one file as a resumable upload (resumable-upload.ts), going on from its upload on the
+   * gateway when it has one; fails with an UploadError that says whether trying again can help.
+   */
+  private async upload(file: OutboxFile, events: UploadEvents): Promise<StoredMedia> {
+    const { sendResumable, MediaMissingError } = await import('./resumable-upload');
     try {
-      body = await this.http.upload<{ files?: StoredMedia[] }>('/api/media', form, {
-        timeoutMs: UPLOAD_TIMEOUT_MS,
-        onProgress,
+      return await sendResumable(this.http, {
+        blob: file.blob,
+        name: file.name,
+        address: file.uploadAddress,
+        onAddress: events.onAddress,
+        onProgress: events.onProgress,
+        onAccepted: events.onAccepted,
+        signal: this.stopping.signal,
       });
     } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      // Stored, but the answer did not say where.
-      if (err.status >= 200 && err.status < 300) {
+      // Finished, but the gateway no longer says where it stored the file: send it again.
+      if (err instanceof MediaMissingError) {
+        events.forget();
         throw new UploadError(UPLOAD_MESSAGES.imageUrlMissing, true);
       }
+      if (!(err instanceof ApiError)) throw err;
       // The session is over (the renewal after the 401 found none): trying again cannot help.
       if (err.status === 401) throw new UploadError(UPLOAD_MESSAGES.noPermission, false);
+      // The gateway has no such upload (expired) or refused the file: the next try starts anew.
+      if (err.status === 404 || err.status === 410 || !err.isTransient) events.forget();
+      if (err.status === 404 || err.status === 410)
+        throw new UploadError(UPLOAD_MESSAGES.uploadFailed, true);
       // No answer, or an answer without the gateway's own message: the upload text.
       const message = err.isNetworkFailure
         ? UPLOAD_MESSAGES.uploadFailed
@@ -547,9 +610,6 @@ export class MediaOutbox {
         !err.isTransient,
       );
     }
-    const stored = body?.files?.[0];
-    if (!stored?.url) throw new UploadError(UPLOAD_MESSAGES.imageUrlMissing, true);
-    return stored;
   }
 
   /**

@@ -24,6 +24,10 @@ export interface OutboxFile {
   status: OutboxFileStatus;
   /** 0–100 while uploading. */
   progress: number;
+  /** Bytes the gateway holds of the file, as last reported while uploading. */
+  sentBytes?: number;
+  /** The file's resumable upload on the gateway, once it has one: the next try goes on from there. */
+  uploadAddress?: string;
   attempts: number;
   error?: string;
   /** The gateway refused the file itself (its content, size or name): uploading it again cannot help. */

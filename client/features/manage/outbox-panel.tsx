@@ -14,6 +14,8 @@ import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { useToast } from '@client/components/toast/toast-context';
 import { forgetRefusedChange, useOutbox, useRefusedChanges } from '@client/data/hooks';
 import { uploadingStopped, type OutboxFile } from '@client/data/media/media-outbox';
+import { connectionKind, mayUploadVideo, videoWifiOnly } from '@client/data/media/video-network';
+import { VideoWifiSwitch } from '@client/components/video-wifi-switch';
 import { resendable } from '@client/data/sync/refusals';
 import type { RefusedDoc } from '@client/data/schemas/refused.schema';
 import { useAuth } from '@client/lib/session/auth-context';
@@ -78,8 +80,14 @@ export function OutboxPanel() {
         ),
       );
 
+  const videoMayGo = mayUploadVideo(videoWifiOnly(), connectionKind());
+  const videosWait = entries.some(({ files }) =>
+    files.some((f) => f.kind === 'video' && f.status !== 'done'),
+  );
+
   return (
     <Stack spacing={1.5} sx={{ mb: 2 }} data-testid="outbox">
+      {videosWait && <VideoWifiSwitch onChange={() => outbox?.onConnectionChange()} />}
       {entries.map(({ publication, files }) => {
         const failed = files.filter((f) => f.status === 'failed');
         // A refused file is left out, not uploaded again; the others can be tried again.
@@ -129,8 +137,18 @@ export function OutboxPanel() {
                         color: f.status === 'failed' ? 'error.main' : 'text.secondary',
                       }}
                     >
-                      {FILE_STATUS[f.status]}
+                      {f.status === 'pending' && f.kind === 'video' && !videoMayGo
+                        ? OUTBOX_MESSAGES.waitingForWifi
+                        : FILE_STATUS[f.status]}
                     </Typography>
+                    {f.status !== 'done' && (f.sentBytes ?? 0) > 0 && (
+                      <Typography
+                        data-testid="outbox-file-sent"
+                        sx={{ fontSize: 13, color: 'text.secondary', flexShrink: 0 }}
+                      >
+                        {OUTBOX_MESSAGES.sent(f.sentBytes!, f.blob.size)}
+                      </Typography>
+                    )}
                   </Stack>
                   <LinearProgress
                     variant="determinate"

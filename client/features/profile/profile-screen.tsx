@@ -19,15 +19,19 @@ import { ChangePasswordDialog } from './components/change-password-dialog';
 import { EditProfileDialog } from './components/edit-profile-dialog';
 import { ProfileLinks } from './components/profile-links';
 import { StorageUsageCard } from './components/storage-usage-card';
+import { VideoWifiSwitch } from '@client/components/video-wifi-switch';
+import { useOpenDevice } from '@client/data/open-device';
 
 /**
  * 个人中心 (product §2 "Profile"): who is signed in with the role label, editing the profile and the
- * password (both saved on the server), the role's link grid, this device's storage, and sign out.
+ * password (both saved on the server), the role's link grid, this device's storage and upload
+ * setting (只在 Wi-Fi 下上传视频), and sign out.
  */
 export default function ProfileScreen() {
   const { user } = useAuth();
   const { signOut, signingOut } = useSignOut();
   const [dialog, setDialog] = useState<'edit' | 'password' | null>(null);
+  const outbox = useOpenDevice()?.outbox;
   if (!user) return null;
   const detail = [user.company, user.position].filter(Boolean).join(' · ');
 
@@ -88,6 +92,10 @@ export default function ProfileScreen() {
       <Box sx={{ mt: 2 }}>
         <StorageUsageCard />
       </Box>
+
+      <Card sx={{ p: 3, mb: 2 }}>
+        <VideoWifiSwitch onChange={() => outbox?.onConnectionChange()} />
+      </Card>
 
       <Button
         fullWidth

@@ -30,6 +30,7 @@ import {
   type OutboxFile,
   type OutboxPublication,
 } from '@client/data/media/outbox-db';
+import { setVideoWifiOnly } from '@client/data/media/video-network';
 import { syncStatus } from '@client/data/sync/sync-status';
 import { HttpClient } from '@client/lib/http';
 import { buildProperty } from '../../../../fixtures/builders';
@@ -81,20 +82,40 @@ function storedMedia() {
 }
 
 /**
- * A gateway that stores every upload, refuses a file named `bad.jpg` for its content, and answers
- * an upload only once `hold` (when given) resolves.
+ * A gateway speaking the resumable-upload protocol (/api/uploads) that stores every upload in one
+ * request, refuses a file named `bad.jpg` for its content, and answers an upload's bytes only once
+ * `hold` (when given) resolves.
  */
 function gateway(hold?: Promise<void>): HttpClient {
+  const names = new Map<string, string>();
   return new HttpClient({
-    fetch: async (_url, init) => {
-      const file = (init?.body as FormData).get('file') as File;
+    baseUrl: 'http://gateway.test',
+    fetch: async (url, init) => {
+      const headers = new Headers(init?.headers);
+      if (init?.method === 'POST') {
+        const metadata = Object.fromEntries(
+          (headers.get('upload-metadata') ?? '').split(',').map((pair) => {
+            const [key, value = ''] = pair.split(' ');
+            return [key, Buffer.from(value, 'base64').toString()];
+          }),
+        );
+        const id = `u${names.size + 1}`;
+        names.set(id, metadata.filename ?? '');
+        return new Response(null, { status: 201, headers: { Location: `/api/uploads/${id}` } });
+      }
+      const id = String(url).split('/').pop()!;
+      const size = (init?.body as Blob).size;
       await hold;
-      if (file.name === 'bad.jpg')
+      if (names.get(id) === 'bad.jpg')
         return Response.json(
           { error: { code: 'unsupported_media', message: '文件内容不是图片' } },
           { status: 415 },
         );
-      return Response.json({ files: [storedMedia()] });
+      const media = Buffer.from(JSON.stringify(storedMedia())).toString('base64url');
+      return new Response(null, {
+        status: 204,
+        headers: { 'Upload-Offset': String(size), 'Upload-Media': media },
+      });
     },
   });
 }
@@ -330,5 +351,61 @@ describe('what the previous release queued', () => {
     await draft.add([{ id: 'd1', file: photo('b.jpg') }]);
     expect((await draft.load()).map((d) => d.file.name)).toEqual(['b.jpg']);
     draft.close();
+  });
+});
+
+describe('只在 Wi-Fi 下上传视频', () => {
+  /** A phone's connection as Chromium on Android tells it. */
+  function phoneOn(type: string): EventTarget & { type: string } {
+    const connection = Object.assign(new EventTarget(), { type });
+    vi.stubGlobal('navigator', { onLine: true, connection });
+    const kept = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => kept.get(key) ?? null,
+      setItem: (key: string, value: string) => kept.set(key, value),
+      removeItem: (key: string) => kept.delete(key),
+    });
+    return connection;
+  }
+  const video = (name: string) => new File([`bytes of ${name}`], name, { type: 'video/mp4' });
+
+  it('holds a video back on a mobile network, and sends it once the phone is on Wi-Fi', async () => {
+    const connection = phoneOn('cellular');
+    setVideoWifiOnly(true);
+    const db = await openDatabase();
+    const outbox = await outboxOn(db);
+    outbox.start();
+    await outbox.add(listingContent('p-video'), [photo('a.jpg'), video('tour.mp4')]);
+    await outbox.process();
+    // The photo went; the video waits with its tries untouched, and the listing is not out yet.
+    const [entry] = await outbox.entries();
+    expect(entry!.files.map((f) => [f.status, f.attempts])).toEqual([
+      ['done', 1],
+      ['pending', 0],
+    ]);
+    expect(await db.properties.findOne('p-video').exec()).toBeNull();
+
+    connection.type = 'wifi';
+    connection.dispatchEvent(new Event('change'));
+    await vi.waitFor(async () => expect(await outbox.entries()).toEqual([]));
+    const listing = await db.properties.findOne('p-video').exec();
+    expect(listing!.media_items.map((m) => m.type)).toEqual(['image', 'video']);
+  });
+
+  it('does not hold a video back when the setting is off, or where the network is not told', async () => {
+    for (const [type, wifiOnly] of [
+      ['cellular', false],
+      ['unknown', true],
+    ] as const) {
+      phoneOn(type);
+      setVideoWifiOnly(wifiOnly);
+      const db = await openDatabase();
+      const outbox = await outboxOn(db);
+      await outbox.add(listingContent(`p-${type}`), [photo('a.jpg'), video('tour.mp4')]);
+      await outbox.process();
+      expect(await outbox.entries()).toEqual([]);
+      await db.close();
+      database = null;
+    }
   });
 });
