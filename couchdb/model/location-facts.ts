@@ -42,6 +42,8 @@ export const PIN_ACCURACY_M = 20;
  * point is within about 75 m of the home and every home in a cell shows the same point.
  */
 export const PUBLIC_LOCATION_GRID_DEG = 0.001;
+/** The grid's decimal places, so a snapped coordinate prints and compares exactly. */
+export const PUBLIC_LOCATION_DECIMALS = 3;
 /** The accuracy shown with a snapped point: never finer than this, in metres. */
 export const PUBLIC_LOCATION_ACCURACY_M = 100;
 
@@ -71,9 +73,10 @@ export const LOCATION_MESSAGES = {
   remove: '删除位置',
   showExact: '公开精确位置',
   showExactHint: '关闭时，其他人只能看到约100米范围内的大致位置',
-  mapHint: '拖动图钉到房源所在位置',
-  mapLoadFailed: '地图加载失败，请检查网络后重试',
-  noTiles: '暂无底图：方框为澄江市范围',
+  showExactOnHint: '已公开：所有人都能看到精确位置',
+  mapHint: '拖动图钉或点按地图，把图钉放到房源所在位置',
+  mapLoading: '正在加载地图…',
+  noTiles: '暂无底图，虚线方框为澄江市范围',
   none: '未设置房源位置（选填）',
   heading: '房源位置',
   accuracyAbout: (metres: number) => `精度约 ${Math.round(metres)} 米`,

@@ -4,7 +4,11 @@
  * the owner chose to show it exactly. The gateway applies it in every projection of a listing, so
  * no route sends the exact point to anyone else.
  */
-import { PUBLIC_LOCATION_ACCURACY_M, PUBLIC_LOCATION_GRID_DEG } from '../model/location-facts';
+import {
+  PUBLIC_LOCATION_ACCURACY_M,
+  PUBLIC_LOCATION_DECIMALS,
+  PUBLIC_LOCATION_GRID_DEG,
+} from '../model/location-facts';
 
 /** A listing's location as stored (couchdb/model listingLocationSchema). */
 export interface LocationPoint {
@@ -14,14 +18,11 @@ export interface LocationPoint {
   public_exact?: boolean | undefined;
 }
 
-/** Decimal places of the grid (0.001° → 3), so a snapped value prints and compares exactly. */
-const GRID_DECIMALS = Math.round(-Math.log10(PUBLIC_LOCATION_GRID_DEG));
-
 /** A coordinate snapped to the nearest grid line. */
 export function snapToGrid(value: number): number {
   return Number(
     (Math.round(value / PUBLIC_LOCATION_GRID_DEG) * PUBLIC_LOCATION_GRID_DEG).toFixed(
-      GRID_DECIMALS,
+      PUBLIC_LOCATION_DECIMALS,
     ),
   );
 }
