@@ -77,7 +77,7 @@ export const LOCATION_MESSAGES = {
   mapHint: '拖动图钉或点按地图，把图钉放到房源所在位置',
   mapLoading: '正在加载地图…',
   noTiles: '暂无底图，虚线方框为澄江市范围',
-  none: '未设置房源位置（选填）',
+  none: '尚未设置位置',
   heading: '房源位置',
   accuracyAbout: (metres: number) => `精度约 ${Math.round(metres)} 米`,
   approximate: (metres: number) => `大致位置，约 ${Math.round(metres)} 米范围`,

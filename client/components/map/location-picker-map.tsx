@@ -25,6 +25,12 @@ const PAN_LIMIT: [[number, number], [number, number]] = [
   [COUNTY_BOUNDS.north + 0.1, COUNTY_BOUNDS.east + 0.1],
 ];
 
+/**
+ * The zoom that shows the whole county's outline: without tiles it is all there is to place the pin
+ * by, so the map opens on it; with tiles it opens on the pin's street.
+ */
+const COUNTY_ZOOM = 10;
+
 /** The pin: an inline SVG (no image files for Leaflet to look up). */
 const PIN = divIcon({
   className: 'cj-map-pin',
@@ -48,7 +54,7 @@ function FollowPoint({ point }: { point: MapPoint | null }) {
   useEffect(() => {
     if (latitude === undefined || longitude === undefined) return;
     if (!map.getBounds().contains([latitude, longitude])) {
-      map.setView([latitude, longitude], Math.max(map.getZoom(), 15));
+      map.setView([latitude, longitude], map.getZoom());
     }
   }, [map, latitude, longitude]);
   return null;
@@ -83,13 +89,12 @@ export default function LocationPickerMap({
   return (
     <MapContainer
       center={[pin.latitude, pin.longitude]}
-      zoom={point ? 15 : 10}
+      zoom={point && MAP_TILE_URL ? 16 : COUNTY_ZOOM}
       minZoom={9}
       maxZoom={18}
       maxBounds={PAN_LIMIT}
       attributionControl={MAP_TILE_URL !== null}
       style={{ height: 280, width: '100%', borderRadius: 8, background: '#eef3f1' }}
-      data-testid="location-map"
     >
       {MAP_TILE_URL && <TileLayer url={MAP_TILE_URL} maxZoom={18} />}
       <Rectangle

@@ -156,7 +156,7 @@ export function LocationBlock({
           </Alert>
         )}
         {mapOpen && (
-          <Box>
+          <Box data-testid="location-map">
             <LazyPart name="the location map" fallback={<MapPlaceholder text={LM.mapLoading} />}>
               <LocationPickerMap point={location} onPick={pick} />
             </LazyPart>
