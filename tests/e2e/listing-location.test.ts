@@ -1,7 +1,7 @@
 /**
  * Where the home is (issue 64) in real Chromium against the real gateway: an agent with no
  * connection takes the phone's position (granted, mocked) with 使用当前位置 on the publish form,
- * opens the map, publishes; once online the listing reaches the server with the exact point, and
+ * opens the map, reloads (the draft keeps the point), publishes; once online the listing reaches the server with the exact point, and
  * after an admin's approval a visitor sees it only to about 100 m. A refused permission and a
  * position outside the county each say so.
  */
@@ -60,6 +60,12 @@ describe('a listing’s location', () => {
       await form.openMap();
       await form.showLocation();
       await saveScreenshot(page, 'location-step-map-mobile', { fullPage: false });
+
+      // The draft keeps the point: a reload (still offline) reopens step 3 with it.
+      await page.reload();
+      await form.locationAccuracy
+        .filter({ hasText: LOCATION_MESSAGES.accuracyAbout(15) })
+        .waitFor();
 
       await form.toMediaStep();
       await form.choosePhotos(['photo-1.jpg']);
