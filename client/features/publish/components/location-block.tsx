@@ -181,7 +181,7 @@ export function LocationBlock({
               {location.public_exact ? LM.showExactOnHint : LM.showExactHint}
             </FormHelperText>
             <Box>
-              <Button color="error" size="small" onClick={() => onChange(null)}>
+              <Button color="error" onClick={() => onChange(null)}>
                 {LM.remove}
               </Button>
             </Box>
