@@ -235,6 +235,7 @@ export const LISTING_FIELD_LABELS: Readonly<Record<string, string>> = {
   verification_code: '核验码',
   facts: '房屋信息',
   address: '地址',
+  location: '房源位置',
 };
 
 export const REVIEWED_FIELD_LABELS: Record<ReviewedPropertyField, string> = {

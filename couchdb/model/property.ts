@@ -12,6 +12,7 @@ import {
   FEATURES_MAX,
   TOWNSHIPS,
 } from './constants';
+import { COUNTY_BOUNDS, LOCATION_ACCURACY_MAX_M, LOCATION_MESSAGES } from './location-facts';
 import { mediaItemSchema, propertyImageSchema } from './media';
 import {
   ADDRESS_MAX,
@@ -133,6 +134,26 @@ export const propertyFactsSchema = z
   .refine(floorWithinBuilding, floorRefinement);
 export type PropertyFacts = z.infer<typeof propertyFactsSchema>;
 
+const lm = LOCATION_MESSAGES;
+/** A coordinate in degrees: zod's numbers are finite (NaN and ±Infinity are refused). */
+const coordinate = (min: number, max: number) =>
+  z.number(lm.invalid).min(min, lm.outsideCounty).max(max, lm.outsideCounty);
+
+/**
+ * Where the home is (issue 64): a point in degrees (WGS 84, as phones report it), inside the county
+ * (COUNTY_BOUNDS), with its accuracy in metres. Everyone but the owner and admins receives it
+ * snapped to a grid of about 100 m (couchdb/rules/listing-location.ts) unless `public_exact`.
+ */
+export const listingLocationSchema = z.strictObject({
+  latitude: coordinate(COUNTY_BOUNDS.south, COUNTY_BOUNDS.north),
+  longitude: coordinate(COUNTY_BOUNDS.west, COUNTY_BOUNDS.east),
+  /** Metres: the radius the phone says the true position lies within. */
+  accuracy_m: z.number(lm.accuracy).gt(0, lm.accuracy).max(LOCATION_ACCURACY_MAX_M, lm.accuracy),
+  /** The owner chose to show the exact point to everyone (off unless chosen). */
+  public_exact: z.boolean().default(false),
+});
+export type ListingLocation = z.infer<typeof listingLocationSchema>;
+
 /** One accepted price, stamped by the gateway. */
 const pricePointSchema = z.strictObject({
   price: z.int().min(0).max(PRICE_MAX),
@@ -178,6 +199,8 @@ const propertyShape = {
   price_history: z.array(pricePointSchema).max(PRICE_HISTORY_MAX).optional(),
   /** 房源核验码 (issue 19), the owner's; absent or '' when none. */
   verification_code: verificationCodeSchema.optional(),
+  /** Where the home is (issue 64), the owner's; absent when not set. */
+  location: listingLocationSchema.optional(),
   /** An admin's check of the code; the gateway resets it to unchecked when the code changes. */
   verification_status: z.enum(VERIFICATION_STATUSES).optional(),
   /** Who checked the code and when: set by the gateway with each admin check. */
@@ -248,6 +271,7 @@ export const propertyFormSchema = z.strictObject({
   features: z.array(featureTagSchema).max(FEATURES_MAX, m.tooManyFeatures).default([]),
   panorama_url: panoramaUrlSchema.optional(),
   verification_code: verificationCodeSchema.optional(),
+  location: listingLocationSchema.optional(),
   facts: z
     .strictObject({
       ...factsShape,
@@ -269,7 +293,7 @@ export type PropertyFormInput = z.input<typeof propertyFormSchema>;
 export const STEP_FIELDS = {
   1: ['title', 'type'],
   2: ['rooms', 'area', 'facts', 'description', 'features', 'verification_code'],
-  3: ['price', 'address', 'contact_name', 'contact_phone', 'panorama_url'],
+  3: ['price', 'address', 'location', 'contact_name', 'contact_phone', 'panorama_url'],
 } as const satisfies Record<1 | 2 | 3, readonly (keyof PropertyForm)[]>;
 export type FormStep = 1 | 2 | 3 | 4;
 export const PUBLISH_STEP_COUNT = 4;

@@ -19,6 +19,7 @@ import {
 } from './collection-access';
 import { ALLOW, type Decision, refuse } from './decision';
 import { jsonEqual } from './json-equal';
+import { withPublicLocation, type LocationPoint } from './listing-location';
 import { publicVersion } from './listing-review';
 import { canChangeAudit, canChangeStatus } from './property-status';
 
@@ -81,11 +82,13 @@ export function canReadDocument(
 type ProjectableProperty = PropertyAccess & {
   contact?: { name?: string; phone?: string } | undefined;
   contact_phone?: string | undefined;
+  location?: LocationPoint | undefined;
 };
 
 /**
  * The listing as `viewer` receives it, or null when it is not visible to them. Visitors get every
  * phone field stripped; users get public listings with phones plus their own; admins get all.
+ * Everyone but the owner and admins gets the location on the public grid (listing-location.ts).
  */
 export function projectPropertyFor<P extends ProjectableProperty>(
   viewer: Viewer,
@@ -94,7 +97,7 @@ export function projectPropertyFor<P extends ProjectableProperty>(
   if (!canReadDocument('properties', property, viewer)) return null;
   if (viewer?.role === 'admin' || (viewer && property.user_id === viewer.id)) return property;
   // Everyone else sees the last approved version of a change waiting for review.
-  const reviewed = publicVersion(property);
+  const reviewed = withPublicLocation(publicVersion(property));
   if (viewer !== null) return reviewed;
   const { contact_phone: _phone, ...rest } = reviewed;
   const projected = { ...rest } as P;

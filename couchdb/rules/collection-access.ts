@@ -41,6 +41,7 @@ export const OWNER_EDITABLE_PROPERTY_FIELDS = [
   'contact_phone',
   'panorama_url',
   'verification_code',
+  'location',
   'images',
   'media_items',
   'status',

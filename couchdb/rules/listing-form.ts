@@ -3,7 +3,7 @@
  * listing, for an existing (or refused) one and for the form schema, and the document a checked
  * form makes, whether it creates a listing (with the gateway's create rules) or edits one.
  */
-import type { Property, PropertyFacts, PropertyForm } from '../model/property';
+import type { ListingLocation, Property, PropertyFacts, PropertyForm } from '../model/property';
 import { DEFAULT_CITY, DEFAULT_PROVINCE } from '../model/constants';
 import { bedroomsFromRooms, type PropertyType } from '../model/property-facts';
 import { forceNewPropertyFields } from './access';
@@ -30,6 +30,8 @@ export interface ListingFormValues {
   verification_code: string;
   /** The structured facts as typed or chosen ('' = not filled in; lift 'yes' or 'no'). */
   facts: ListingFactsValues;
+  /** Where the home is, as located or pinned (null = not set). */
+  location: ListingLocation | null;
 }
 
 export interface ListingFactsValues {
@@ -119,6 +121,7 @@ export function emptyListingForm(contact: { name?: string; phone?: string }): Li
     panorama_url: '',
     verification_code: '',
     facts: emptyFacts(),
+    location: null,
   };
 }
 
@@ -143,6 +146,7 @@ export function listingFormValuesOf(listing: Partial<Property>): ListingFormValu
     panorama_url: listing.panorama_url ?? '',
     verification_code: listing.verification_code ?? '',
     facts: factsFormValuesOf(listing.facts),
+    location: listing.location ? { ...listing.location } : null,
   };
 }
 
@@ -170,6 +174,7 @@ export function listingFormInput(values: ListingFormValues) {
     panorama_url: values.panorama_url.trim() || undefined,
     verification_code: (values.verification_code ?? '').trim() || undefined,
     facts: factsInput(values.facts ?? emptyFacts(), values.type),
+    location: values.location ?? undefined,
   };
 }
 
@@ -189,6 +194,7 @@ type ListingContent = Pick<
   | 'panorama_url'
   | 'verification_code'
   | 'facts'
+  | 'location'
 >;
 
 function listingContent(form: PropertyForm, bedroomsBefore: number): ListingContent {
@@ -206,6 +212,7 @@ function listingContent(form: PropertyForm, bedroomsBefore: number): ListingCont
     panorama_url: form.panorama_url,
     verification_code: form.verification_code || undefined,
     facts: storedFacts(form.facts),
+    location: form.location,
   };
 }
 
@@ -223,7 +230,7 @@ export function newListingFromForm(
   listingId: string,
   now: number = Date.now(),
 ): NewListing {
-  const { panorama_url, facts, verification_code, ...content } = listingContent(form, 0);
+  const { panorama_url, facts, verification_code, location, ...content } = listingContent(form, 0);
   return forceNewPropertyFields(
     {
       id: listingId,
@@ -231,6 +238,7 @@ export function newListingFromForm(
       ...(panorama_url ? { panorama_url } : {}),
       ...(facts ? { facts } : {}),
       ...(verification_code ? { verification_code } : {}),
+      ...(location ? { location } : {}),
       address: {
         province: DEFAULT_PROVINCE,
         city: DEFAULT_CITY,
@@ -247,7 +255,7 @@ export function newListingFromForm(
 
 /**
  * An existing listing with a checked form's content: everything else (status, audit, media,
- * owner) stays as it was; a cleared 360° link, verification code and facts are removed.
+ * owner) stays as it was; a cleared 360° link, verification code, facts and location are removed.
  */
 /** A form's edit laid over a version other than the one it opened on (editedListingOver). */
 export interface EditOver<L> {
@@ -300,5 +308,6 @@ export function editedListingFromForm<L extends Property>(
   if (next.panorama_url === undefined) delete next.panorama_url;
   if (next.facts === undefined) delete next.facts;
   if (next.verification_code === undefined) delete next.verification_code;
+  if (next.location === undefined) delete next.location;
   return next;
 }

@@ -282,11 +282,18 @@ export async function explainFailure<T>(
   }
 }
 
-/** Saves a full-page PNG under tests/.artifacts/screenshots/ and returns its path. */
-export async function saveScreenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves a PNG under tests/.artifacts/screenshots/ and returns its path: the full page, or with
+ * `fullPage: false` what the screen shows (fixed bars where they are on the phone).
+ */
+export async function saveScreenshot(
+  page: Page,
+  name: string,
+  { fullPage = true }: { fullPage?: boolean } = {},
+): Promise<string> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage });
   return file;
 }
 

@@ -2,7 +2,7 @@
  * The properties collection: couchdb/model propertySchema plus server_rev.
  * Version 1 added `change_review` (a change waiting for review), version 2 the structured `facts`
  * and the gateway's `price_history` (issue 18), version 3 the verification code with its check and
- * the admin's notice after a report (issue 19); older documents migrate unchanged (database.ts
+ * the admin's notice after a report (issue 19), version 4 the `location` (issue 64); older documents migrate unchanged (database.ts
  * SCHEMA_LINEAGE), drafts and unsent edits included.
  */
 import type { RxJsonSchema } from 'rxdb';
@@ -30,6 +30,7 @@ import { ORIENTATIONS, PAYMENT_TERMS } from '@couchdb/model/listing-choice-facts
 import { TITLE_MAX, URL_MAX } from '@couchdb/model/common-facts';
 import { CUSTOM_TAG_MAX, FEATURES_MAX, TOWNSHIPS } from '@couchdb/model/constants';
 import { MEDIA_TYPES } from '@couchdb/model/media-facts';
+import { COUNTY_BOUNDS, LOCATION_ACCURACY_MAX_M } from '@couchdb/model/location-facts';
 import { MODERATION_KINDS, REPORT_REASON_MAX } from '@couchdb/model/trust-facts';
 import { VERIFICATION_CODE_MAX, VERIFICATION_STATUSES } from '@couchdb/model/verification-facts';
 import {
@@ -51,7 +52,7 @@ const urlField = textField(URL_MAX);
 
 export const propertySchema: RxJsonSchema<PropertyDoc> = {
   title: 'properties',
-  version: 3,
+  version: 4,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -155,6 +156,15 @@ export const propertySchema: RxJsonSchema<PropertyDoc> = {
     verification_status: enumField(VERIFICATION_STATUSES),
     verified_by: nullableIdField,
     verified_at: nullableTimestampField,
+    location: {
+      type: 'object',
+      properties: {
+        latitude: { type: 'number', minimum: COUNTY_BOUNDS.south, maximum: COUNTY_BOUNDS.north },
+        longitude: { type: 'number', minimum: COUNTY_BOUNDS.west, maximum: COUNTY_BOUNDS.east },
+        accuracy_m: { type: 'number', minimum: 0, maximum: LOCATION_ACCURACY_MAX_M },
+        public_exact: booleanField,
+      },
+    },
     moderation: {
       type: ['object', 'null'],
       properties: {

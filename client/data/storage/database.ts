@@ -125,10 +125,10 @@ export const SCHEMA_LINEAGE: Partial<Record<CollectionName, SchemaLineage>> = {
   oplog: { restartedAt: 1 },
   /**
    * v1 added `change_review` (a change waiting for review), v2 the optional `facts` and
-   * `price_history` (issue 18), v3 the verification code and the report notice (issue 19); older
-   * documents stay valid as they are.
+   * `price_history` (issue 18), v3 the verification code and the report notice (issue 19), v4 the optional `location`
+   * (issue 64); older documents stay valid as they are.
    */
-  properties: { strategies: { 1: unchanged, 2: unchanged, 3: unchanged } },
+  properties: { strategies: { 1: unchanged, 2: unchanged, 3: unchanged, 4: unchanged } },
   /** v1 added the loan_rates key; the documents of v0 stay valid as they are. */
   settings: { strategies: { 1: unchanged } },
 };

@@ -44,6 +44,7 @@ import { MediaCarousel } from './components/media-carousel';
 import { mediaSlides } from './components/media-slides';
 import { PanoramaOverlay } from './components/panorama-overlay';
 import { BackLink, DetailSkeleton, Section } from './components/detail-layout';
+import { LocationSection } from './components/listing-location';
 import { DetailSummary } from './components/detail-summary';
 import { LoanEstimate } from './components/loan-estimate';
 import { PriceHistoryChart } from './components/price-history-chart';
@@ -295,6 +296,7 @@ const ListingSections = memo(
         <Section title="房源信息">
           <FactGrid facts={facts} />
         </Section>
+        <LocationSection property={p} />
         <SimilarListings property={p} now={now} />
         <VerificationSection property={p} />
         {p.price_history && p.price_history.length > 1 && (

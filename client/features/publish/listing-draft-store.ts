@@ -1,9 +1,13 @@
 /**
- * The new-listing draft's text and current step, kept on the device per user as they change
+ * The new-listing draft's text, location and current step, kept on the device per user as they change
  * (client/data/writes/form-drafts.ts), so a reload or a killed browser reopens the form where it
  * was (its files are kept by client/data/media/draft-media.ts).
  */
-import type { FormStep } from '@couchdb/model/property';
+import {
+  listingLocationSchema,
+  type FormStep,
+  type ListingLocation,
+} from '@couchdb/model/property';
 import { PROPERTY_TYPES } from '@couchdb/model/property-facts';
 import {
   FACT_INPUTS,
@@ -23,6 +27,12 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown, fallback: string): string => (typeof v === 'string' ? v : fallback);
 const isStep = (v: unknown): v is FormStep => v === 1 || v === 2 || v === 3 || v === 4;
+
+/** A saved location, or null when there is none or it is not a valid point any more. */
+function savedLocation(v: unknown): ListingLocation | null {
+  const parsed = listingLocationSchema.safeParse(v);
+  return parsed.success ? parsed.data : null;
+}
 
 /**
  * A saved draft (undefined: none) read over the empty form: what is missing or malformed comes
@@ -63,6 +73,7 @@ export function parseListingDraft(parsed: unknown, empty: ListingFormValues): Li
       panorama_url: text(v.panorama_url, empty.panorama_url),
       verification_code: text(v.verification_code, empty.verification_code),
       facts,
+      location: savedLocation(v.location),
     },
   };
 }

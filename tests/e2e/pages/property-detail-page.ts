@@ -30,9 +30,12 @@ export class PropertyDetailPage {
   /** 相似房源's section, and its anchor: where the section goes until the reader scrolls near it. */
   readonly similar: Locator;
   readonly similarAnchor: Locator;
+  /** 房源位置: the point as text (absent when the listing has none). */
+  readonly locationPoint: Locator;
 
   constructor(readonly page: Page) {
     this.title = page.getByRole('heading', { level: 1 });
+    this.locationPoint = page.getByTestId('detail-location-point');
     this.video = page.getByTestId('video-player');
     this.panoramaButton = page.getByRole('button', { name: '360°全景' });
     this.panorama = page.getByTestId('panorama-overlay');

@@ -1,6 +1,7 @@
 /** Page model of the publish-property form (/publish/property, ?edit=): its steps and media. */
 import sharp from 'sharp';
 import type { Locator, Page } from 'playwright-core';
+import { LOCATION_MESSAGES } from '@couchdb/model/location-facts';
 import { PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import { chooseOption } from './favorites-page';
 
@@ -82,6 +83,13 @@ export class PublishPropertyPage {
   readonly customTag: Locator;
   readonly media: Locator;
   readonly tiles: Locator;
+  /** Step 3's 房源位置: the point taken, its accuracy, a problem's message, the map. */
+  readonly location: Locator;
+  readonly locationValue: Locator;
+  readonly locationAccuracy: Locator;
+  readonly locationProblem: Locator;
+  readonly locationMap: Locator;
+  readonly showExactLocation: Locator;
 
   constructor(readonly page: Page) {
     this.next = page.getByRole('button', { name: '下一步' });
@@ -93,6 +101,28 @@ export class PublishPropertyPage {
     this.customTag = page.getByLabel('自定义标签');
     this.media = page.getByTestId('chosen-media');
     this.tiles = this.media.getByTestId('media-tile');
+    this.location = page.getByTestId('location-block');
+    this.locationValue = this.location.getByTestId('location-value');
+    this.locationAccuracy = this.location.getByTestId('location-accuracy');
+    this.locationProblem = this.location.getByTestId('location-problem');
+    this.locationMap = this.location.getByTestId('location-map');
+    this.showExactLocation = this.location.getByLabel(LOCATION_MESSAGES.showExact);
+  }
+
+  /** 使用当前位置 on step 3 (the browser's position: grant and set it on the context first). */
+  async useCurrentPosition(): Promise<void> {
+    await this.location.getByRole('button', { name: LOCATION_MESSAGES.useCurrent }).click();
+  }
+
+  /** Scrolls 房源位置 to the middle of the screen (for a screenshot of it). */
+  async showLocation(): Promise<void> {
+    await this.location.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  }
+
+  /** 在地图上选点: opens the map and waits until it is drawn with its pin. */
+  async openMap(): Promise<void> {
+    await this.location.getByRole('button', { name: LOCATION_MESSAGES.pickOnMap }).click();
+    await this.locationMap.locator('.cj-map-pin').waitFor();
   }
 
   /** Opens a new listing's form (/publish/property), or a listing's edit form, on any step. */

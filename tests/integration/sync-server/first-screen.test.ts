@@ -257,6 +257,7 @@ describe('first screens for a first visit', () => {
       id,
       title: '湖景三房 "分享" <测试>',
       description: '南北通透，\n采光好，近抚仙湖。',
+      location: { latitude: 24.671234, longitude: 102.912345, accuracy_m: 12, public_exact: false },
       images: [
         {
           id: newId(),
@@ -302,6 +303,9 @@ describe('first screens for a first visit', () => {
     expect(markup).not.toContain('<template');
     expect(res.text).toContain('id="cj-first-screen-document"');
     expect(res.text).not.toContain('13812345678');
+    // and its location only on the public grid, never the exact point.
+    expect(res.text).toContain('"latitude":24.671,"longitude":102.912');
+    expect(res.text).not.toMatch(/24\.6712|102\.9123/);
     // No list pull carried on a listing's page.
     expect(res.text).not.toContain(`id="${FIRST_PULL_ELEMENT}"`);
   });

@@ -7,8 +7,12 @@ import type { PropertyForm } from '@couchdb/model/property';
 import { priceInputUnit } from '@couchdb/rules/format';
 import type { ListingFormValues } from '@couchdb/rules/listing-form';
 import { FormTextField } from '@client/components/form/form-text-field';
+import { LocationBlock } from './location-block';
 
-/** Step 3 of the publish form: price (in the type's unit), address, contact and 360° link. */
+/**
+ * Step 3 of the publish form: price (in the type's unit), address, where the home is, contact and
+ * 360° link.
+ */
 export function PriceAddressStep({
   control,
 }: {
@@ -38,6 +42,7 @@ export function PriceAddressStep({
       </FormTextField>
       <FormTextField control={control} name="address.community" label="小区名称" />
       <FormTextField control={control} name="address.address" label="详细地址" required />
+      <LocationBlock control={control} />
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
         <FormTextField control={control} name="contact_name" label="联系人" sx={{ flex: 1 }} />
         <FormTextField

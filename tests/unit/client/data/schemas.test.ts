@@ -65,6 +65,18 @@ const cases: [keyof typeof COLLECTION_SCHEMAS, z.ZodType, Record<string, unknown
           { price: 2400, at: '2025-03-09T04:00:00.000Z' },
         ],
       }),
+      // Issue 64: where the home is, exact (the owner's) and on the public grid (anyone else's).
+      buildProperty({
+        location: {
+          latitude: 24.671234,
+          longitude: 102.912345,
+          accuracy_m: 12,
+          public_exact: false,
+        },
+      }),
+      buildProperty({
+        location: { latitude: 24.671, longitude: 102.912, accuracy_m: 100, public_exact: false },
+      }),
       // A visitor's projection: phones stripped.
       (({ contact_phone: _p, ...rest }) => ({ ...rest, contact: { name: '张先生' } }))(
         buildProperty(),

@@ -94,7 +94,7 @@ describe('publish form', () => {
     expect(STEP_FIELDS).toEqual({
       1: ['title', 'type'],
       2: ['rooms', 'area', 'facts', 'description', 'features', 'verification_code'],
-      3: ['price', 'address', 'contact_name', 'contact_phone', 'panorama_url'],
+      3: ['price', 'address', 'location', 'contact_name', 'contact_phone', 'panorama_url'],
     });
   });
 

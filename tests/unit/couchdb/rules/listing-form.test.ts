@@ -132,6 +132,20 @@ describe('newListingFromForm', () => {
     );
     expect(listing).toMatchObject({ bedrooms: 0, panorama_url: 'https://vr.example.com/x' });
   });
+
+  it('carries the location taken on the form, with public_exact off unless chosen', () => {
+    const location = { latitude: 24.671234, longitude: 102.912345, accuracy_m: 15 };
+    const listing = newListingFromForm(
+      checked(buildFormValues({ location: location as ListingFormValues['location'] })),
+      { id: 'u-agent' },
+      'p-new',
+      NOW,
+    );
+    expect(listing.location).toEqual({ ...location, public_exact: false });
+    expect(
+      'location' in newListingFromForm(checked(buildFormValues()), { id: 'u' }, 'p', NOW),
+    ).toBe(false);
+  });
 });
 
 describe('editedListingFromForm', () => {
@@ -183,6 +197,14 @@ describe('editedListingFromForm', () => {
     );
     expect('panorama_url' in edited).toBe(false);
     expect(edited.bedrooms).toBe(listing.bedrooms);
+  });
+
+  it('shows the stored location on the form, and removes a cleared one', () => {
+    const location = { latitude: 24.6712, longitude: 102.9123, accuracy_m: 8, public_exact: true };
+    const located = buildProperty({ location });
+    expect(listingFormValuesOf(located).location).toEqual(location);
+    const edited = editedListingFromForm(located, checked(buildFormValues()), FIXED_ISO);
+    expect('location' in edited).toBe(false);
   });
 });
 

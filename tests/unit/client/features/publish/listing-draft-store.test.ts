@@ -18,6 +18,19 @@ describe('parseListingDraft', () => {
     });
   });
 
+  it('keeps the location taken or pinned, and drops one that is no valid point', () => {
+    const location = {
+      latitude: 24.671234,
+      longitude: 102.912345,
+      accuracy_m: 15,
+      public_exact: true,
+    };
+    const values = { ...empty, location };
+    expect(parseListingDraft({ step: 3, values }, empty).values.location).toEqual(location);
+    const away = { ...empty, location: { ...location, latitude: 31.23 } };
+    expect(parseListingDraft({ step: 3, values: away }, empty).values.location).toBeNull();
+  });
+
   it('opens a draft saved before the step was kept on step 1, its flat address inputs kept', () => {
     const old = { title: '旧草稿标题', type: 'rent', district: '海口镇', address: '中山路1号' };
     expect(parseListingDraft(old, empty)).toEqual({
