@@ -38,9 +38,9 @@ export type PickedMedia = { file: File; problem?: undefined } | { problem: strin
 export async function preparePickedMedia(
   files: readonly File[],
   onProgress: (current: number, total: number) => void,
+  preparer: Pick<PhotoPreparer, 'prepare' | 'close'> = new PhotoPreparer(),
 ): Promise<PickedMedia[]> {
   const photos = files.filter((f) => mediaTypeOf(f) === 'image').length;
-  const preparer = new PhotoPreparer();
   const results: PickedMedia[] = [];
   let current = 0;
   try {
