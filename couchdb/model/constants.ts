@@ -147,6 +147,14 @@ export const IMAGE_MAX_BYTES = IMAGE_MAX_MB * MB;
 export const VIDEO_MAX_MB = 50;
 /** 52428800 bytes, the spec's video bucket limit. */
 export const VIDEO_MAX_BYTES = VIDEO_MAX_MB * MB;
+/**
+ * A picked photo's longest side once the device has prepared it (client/data/media/photo-prepare):
+ * under the gateway's own cap, so the gateway keeps it at this size and a phone sends a few
+ * hundred KB instead of the camera's several MB.
+ */
+export const PHOTO_PREPARED_LONG_EDGE = 1920;
+/** The JPEG quality (0–1) a prepared photo is encoded at. */
+export const PHOTO_PREPARED_QUALITY = 0.8;
 export const UPLOAD_MAX_ATTEMPTS = 3;
 export const UPLOAD_BACKOFF_MS = 1_000;
 export const MEDIA_CACHE_CONTROL_S = 3_600;

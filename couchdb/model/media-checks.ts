@@ -4,7 +4,14 @@
  * Apart from media-facts.ts, which the first screen loads (photo variants): these are only for
  * the publish form, /manage and the gateway.
  */
+import { IMAGE_MAX_BYTES } from './constants';
 import { mediaTypeOf, UPLOAD_MESSAGES, type FileInfo, type MediaType } from './media-facts';
+
+/** The publish form's media step while it makes picked photos small (architecture §7). */
+export const PHOTO_PREPARE_MESSAGES = {
+  /** Photo `current` of the `total` picked together is being prepared. */
+  preparing: (current: number, total: number) => `正在处理照片 ${current}/${total}`,
+} as const;
 
 /** /manage's listings waiting for their photos and videos (client/features/manage/outbox-panel). */
 export const OUTBOX_MESSAGES = {
@@ -80,4 +87,15 @@ export function checkMediaContent(
   return named === 'video'
     ? UPLOAD_MESSAGES.damagedVideo(file.name)
     : UPLOAD_MESSAGES.damagedImage(file.name);
+}
+
+/**
+ * The 5 MB rule on the photo that will be sent: `size` bytes, `prepared` on the device or kept as
+ * picked (a browser that cannot prepare photos). The message names the file the user picked.
+ */
+export function checkPhotoSize(name: string, size: number, prepared: boolean): string | null {
+  if (size <= IMAGE_MAX_BYTES) return null;
+  return prepared
+    ? UPLOAD_MESSAGES.preparedImageTooLarge(name)
+    : UPLOAD_MESSAGES.imageTooLarge(name);
 }

@@ -1,9 +1,10 @@
 /**
  * A file that is not the photo it says it is (walk-through, 2026-11-26): the publish form refuses
- * a text file named .jpg as it is picked, with its name; a damaged photo the gateway cannot read
- * fails on /manage, where it can be left out (the listing is published with the rest) or the
- * whole listing given up after a confirmation. Real Chromium, real gateway (embedded store, demo
- * accounts). Run `npm run build` first.
+ * a text file named .jpg, or a damaged photo the browser cannot decode, as it is picked, with its
+ * name. On a browser that cannot prepare photos (architecture §7) a damaged photo is kept as
+ * picked; the gateway cannot read it, and it fails on /manage, where it can be left out (the
+ * listing is published with the rest) or the whole listing given up after a confirmation. Real
+ * Chromium, real gateway (embedded store, demo accounts). Run `npm run build` first.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -24,6 +25,17 @@ const DAMAGED_JPEG = Buffer.concat([
   Buffer.from('ffd8ffe000104a46494600', 'hex'),
   Buffer.alloc(4000, 7),
 ]);
+
+/**
+ * Reopens `page` as a browser that cannot decode photos to prepare them (no createImageBitmap):
+ * the publish form keeps picked photos as they are.
+ */
+async function withoutPhotoPreparation(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    Reflect.deleteProperty(window, 'createImageBitmap');
+  });
+  await page.reload();
+}
 
 async function serverListing(title: string): Promise<Property | null> {
   const all = await serverDocs<Property>(world.url, world.accounts.admin, 'properties');
@@ -67,11 +79,30 @@ describe('a file that is not the photo it says it is', () => {
     await page.close();
   });
 
-  it('that the gateway cannot read can be left out on /manage, and the listing is published', async () => {
+  it('is refused as it is picked when the browser cannot decode the photo', async () => {
     const page = await world.signedIn(world.browser, 'agent', {
       viewport: VIEWPORTS.mobile,
       path: '/publish/property',
     });
+    const form = new PublishPropertyPage(page);
+    await form.fillValid(`坏照片测试 ${Date.now() % 100000}`);
+    await page.getByLabel('选择图片或视频').setInputFiles([
+      { name: '客厅.jpg', mimeType: 'image/jpeg', buffer: await photo(10) },
+      { name: '坏照片.jpg', mimeType: 'image/jpeg', buffer: DAMAGED_JPEG },
+    ]);
+    await new Layout(page).waitForToast(UPLOAD_MESSAGES.damagedImage('坏照片.jpg'));
+    await expect.poll(() => form.tiles.count(), UI_WAIT).toBe(1);
+    expect(await form.media.getByRole('button', { name: '移除 坏照片.jpg' }).count()).toBe(0);
+    await form.discardDraft();
+    await page.close();
+  });
+
+  it('kept as picked that the gateway cannot read can be left out on /manage, and the listing is published', async () => {
+    const page = await world.signedIn(world.browser, 'agent', {
+      viewport: VIEWPORTS.mobile,
+      path: '/publish/property',
+    });
+    await withoutPhotoPreparation(page);
     const title = `坏照片移除 ${Date.now() % 100000}`;
     await publishWith(page, title, [
       { name: 'good.jpg', buffer: await photo(40) },
@@ -112,6 +143,7 @@ describe('a file that is not the photo it says it is', () => {
       viewport: VIEWPORTS.mobile,
       path: '/publish/property',
     });
+    await withoutPhotoPreparation(page);
     const title = `只有坏照片 ${Date.now() % 100000}`;
     await publishWith(page, title, [{ name: 'only.jpg', buffer: DAMAGED_JPEG }]);
     const layout = new Layout(page);

@@ -24,14 +24,14 @@ import { DraftFormHeader } from '@client/components/form/draft-form-header';
 import { useToast } from '@client/components/toast/toast-context';
 import { useSettings } from '@client/data/hooks';
 import { mediaOfListing, type ListingMedia } from '@client/data/media/listing-media';
-import { checkPickedMediaFile } from '@client/data/media/media-content';
+import { checkPickedMediaFile, preparePickedMedia } from '@client/data/media/media-content';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
 import type { RefusedDoc } from '@client/data/schemas/refused.schema';
 import { useAuth } from '@client/lib/session/auth-context';
 import { useUnsavedChanges } from '@client/pwa/unsaved-changes';
 import { BasicInfoStep } from './components/basic-info-step';
 import { DetailsStep } from './components/details-step';
-import { MediaStep } from './components/media-step';
+import { MediaStep, type PhotoProgress } from './components/media-step';
 import { PriceAddressStep } from './components/price-address-step';
 import { firstStepWithError, listingFormResolver, stepFields } from './listing-form-schema';
 import type { ListingDraft } from './listing-draft-store';
@@ -114,6 +114,8 @@ function ListingSteps({
   const [kept, setKept] = useState<ListingMedia[]>(() => (source ? mediaOfListing(source) : []));
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const [checking, setChecking] = useState(false);
+  /** The picked photos being made small, while they are (nothing is kept or sent meanwhile). */
+  const [preparing, setPreparing] = useState<PhotoProgress | null>(null);
   // The version the form opened on: a save merges over whatever changed since (another tab's).
   const [base] = useState(listing);
   const send = useListingSubmit({ listing: base, refused, draft, kept });
@@ -174,7 +176,7 @@ function ListingSteps({
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (checking) return;
+    if (checking || preparing) return;
     if (step < 4) void next();
     else submit();
   };
@@ -194,7 +196,8 @@ function ListingSteps({
 
   /**
    * Keeps the picked files that can be uploaded, as many as the limit leaves room for (it counts
-   * the media the listing keeps as well as the new ones); each file that cannot says why.
+   * the media the listing keeps as well as the new ones), photos as prepared on the device; each
+   * file that cannot be kept says why. No other pick starts while photos are being prepared.
    */
   const keepPicked = async (picked: readonly File[]) => {
     const problems = await Promise.all(picked.map(checkPickedMediaFile));
@@ -202,9 +205,21 @@ function ListingSteps({
     const good = picked.filter((_, i) => !problems[i]);
     const { fits, message } = fitMediaCount(mediaCount.current, good, maxMedia);
     if (message) toast.warning(message);
-    if (fits.length > 0) {
-      mediaCount.current += fits.length;
-      draft.addFiles(fits);
+    if (fits.length === 0) return;
+    let ready;
+    try {
+      ready = await preparePickedMedia(fits, (current, total) => setPreparing({ current, total }));
+    } finally {
+      setPreparing(null);
+    }
+    const keep: File[] = [];
+    for (const r of ready) {
+      if (r.problem === undefined) keep.push(r.file);
+      else toast.warning(r.problem);
+    }
+    if (keep.length > 0) {
+      mediaCount.current += keep.length;
+      draft.addFiles(keep);
     }
   };
 
@@ -264,6 +279,7 @@ function ListingSteps({
                 existing={kept}
                 files={files}
                 maxMedia={maxMedia}
+                preparing={preparing}
                 onRemoveExisting={(url) => setKept((all) => all.filter((m) => m.url !== url))}
                 onRemoveFile={draft.removeFile}
                 onChoose={choose}
@@ -282,7 +298,7 @@ function ListingSteps({
             <Button
               type="submit"
               variant="contained"
-              disabled={checking}
+              disabled={checking || preparing !== null}
               loading={formState.isSubmitting}
             >
               {step < 4 ? '下一步' : listing ? '保存修改' : '提交发布'}

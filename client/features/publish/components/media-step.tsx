@@ -2,12 +2,15 @@ import type { ChangeEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
+import { PHOTO_PREPARE_MESSAGES } from '@couchdb/model/media-checks';
 import { IMAGE_MIME_TYPES, VIDEO_MIME_TYPES, mediaTypeOf } from '@couchdb/model/media-facts';
 import type { ListingMedia } from '@client/data/media/listing-media';
 
@@ -18,6 +21,12 @@ export interface ChosenFile {
   preview: string;
   /** Kept on the device with the draft (it comes back after a reload or a closed app). */
   kept?: boolean;
+}
+
+/** Picked photos being made small: the `current` one of `total`. */
+export interface PhotoProgress {
+  current: number;
+  total: number;
 }
 
 const ACCEPT = [...IMAGE_MIME_TYPES.filter((t) => t !== 'image/jpg'), ...VIDEO_MIME_TYPES].join(
@@ -38,12 +47,14 @@ interface Tile {
 /**
  * Step 4 of the publish form: the listing's photos and videos, those already on the server first
  * (when editing) then those chosen on this device, each removable, and the add button while the
- * total is under the limit. The first photo is the cover.
+ * total is under the limit. The first photo is the cover. While picked photos are being made
+ * small (`preparing`), it says which one, and nothing more can be added.
  */
 export function MediaStep({
   existing,
   files,
   maxMedia,
+  preparing,
   onRemoveExisting,
   onRemoveFile,
   onChoose,
@@ -51,6 +62,7 @@ export function MediaStep({
   existing: readonly ListingMedia[];
   files: readonly ChosenFile[];
   maxMedia: number;
+  preparing: PhotoProgress | null;
   onRemoveExisting(url: string): void;
   onRemoveFile(id: string): void;
   onChoose(event: ChangeEvent<HTMLInputElement>): void;
@@ -79,9 +91,21 @@ export function MediaStep({
   return (
     <>
       <Typography color="textSecondary" sx={{ fontSize: 14 }}>
-        最多 {maxMedia} 个文件：图片（JPG、PNG、WebP，5MB以内）至少一张，视频 50MB
+        最多 {maxMedia} 个文件：图片（JPG、PNG、WebP，在本机压缩后上传）至少一张，视频 50MB
         以内。没有网络时会先保存在本机，联网后自动上传。
       </Typography>
+      {preparing && (
+        <Box role="status" data-testid="photo-preparing">
+          <Typography sx={{ fontSize: 14, mb: 0.5 }}>
+            {PHOTO_PREPARE_MESSAGES.preparing(preparing.current, preparing.total)}
+          </Typography>
+          <LinearProgress
+            variant="determinate"
+            value={((preparing.current - 1) / preparing.total) * 100}
+            aria-hidden
+          />
+        </Box>
+      )}
       <Box
         sx={{
           display: 'grid',
@@ -155,7 +179,23 @@ export function MediaStep({
             </IconButton>
           </Box>
         ))}
-        {tiles.length < maxMedia && (
+        {preparing &&
+          Array.from({ length: preparing.total }, (_, i) => (
+            <Stack
+              key={`preparing-${i}`}
+              data-testid="media-tile-preparing"
+              sx={{
+                aspectRatio: '1',
+                borderRadius: 1,
+                bgcolor: 'grey.200',
+                alignItems: 'center',
+                justifyContent: 'center',
+              }}
+            >
+              <CircularProgress size={24} aria-hidden />
+            </Stack>
+          ))}
+        {tiles.length < maxMedia && !preparing && (
           <Button
             component="label"
             variant="outlined"

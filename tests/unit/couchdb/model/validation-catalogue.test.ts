@@ -19,6 +19,7 @@ import {
   checkMediaCount,
   imagesFailedMessage,
 } from '@couchdb/model/media-facts';
+import { checkPhotoSize } from '@couchdb/model/media-checks';
 import { checkNewsCover } from '@couchdb/model/news-facts';
 import { demandFormSchema } from '@couchdb/model/demand';
 import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from '@couchdb/model/constants';
@@ -163,9 +164,15 @@ const CATALOGUE: [string, string, () => string[], string][] = [
   ['property', 'media 9 + 2', () => one(checkMediaCount(9, 2)), '最多只能上传10个媒体文件'],
   [
     'property',
-    'image over 5 MB',
-    () => one(checkListingMediaFile({ name: 'a.jpg', type: 'image/jpeg', size: MB5 + 1 })),
+    'image kept as picked over 5 MB',
+    () => one(checkPhotoSize('a.jpg', MB5 + 1, false)),
     '图片 a.jpg 大小超过5MB',
+  ],
+  [
+    'property',
+    'image over 5 MB once prepared',
+    () => one(checkPhotoSize('a.jpg', MB5 + 1, true)),
+    '图片 a.jpg 压缩后仍超过5MB',
   ],
   [
     'property',
@@ -350,6 +357,9 @@ describe('product §5 validation message catalogue', () => {
     expect(news({})).toEqual([]);
     expect(checkPropertySubmit({ userId: 'u1', imageCount: 1 })).toBeNull();
     expect(checkImageFile({ name: 'a.webp', type: 'image/webp', size: MB5 })).toBeNull();
+    expect(checkPhotoSize('a.jpg', MB5, true)).toBeNull();
+    // A photo's size is checked once prepared: a camera's 8 MB photo may be picked.
+    expect(checkListingMediaFile({ name: 'a.jpg', type: 'image/jpeg', size: 8 * MB5 })).toBeNull();
     expect(checkNewsCover({ type: 'image/jpeg', size: MB5 })).toBeNull();
   });
 });
@@ -367,6 +377,7 @@ describe('each plain message is written once in the shared code', () => {
   const templated = new Set([
     '最多只能上传10个媒体文件',
     '图片 a.jpg 大小超过5MB',
+    '图片 a.jpg 压缩后仍超过5MB',
     '视频 v.mp4 大小超过50MB',
     '图片"a.jpg"上传失败，请重试',
     '2张图片上传失败，请重试',
