@@ -26,26 +26,32 @@ import { useWorld } from './world';
 const world = useWorld({ browser: 'file', accounts: ['agent', 'admin'] });
 
 /**
- * The bytes of each file the page uploads to the gateway, by file name, as the page sends them
- * (the one place here that knows how uploads travel).
+ * The files as the page sends them to the gateway's resumable uploads, by name: each upload's
+ * name from its creation (POST, `Upload-Metadata`), its bytes from its requests (PATCH), in order.
  */
 async function captureUploads(
   context: BrowserContext,
   base: string,
 ): Promise<{ files: Map<string, Buffer>; stop(): Promise<void> }> {
   const files = new Map<string, Buffer>();
-  const url = `${base}/api/media`;
+  /** The file name of each upload, by its path on the gateway. */
+  const names = new Map<string, string>();
+  const url = `${base}/api/uploads**`;
   const capture = async (route: Route) => {
     const request = route.request();
-    const body = request.postDataBuffer();
-    if (request.method() === 'POST' && body) {
-      const form = await new Response(new Uint8Array(body), {
-        headers: { 'content-type': request.headers()['content-type'] ?? '' },
-      }).formData();
-      for (const value of form.values())
-        if (typeof value !== 'string')
-          files.set(value.name, Buffer.from(await value.arrayBuffer()));
+    if (request.method() === 'POST') {
+      const metadata = (await request.headerValue('upload-metadata')) ?? '';
+      const encoded = /(?:^|,)filename ([^,]*)/.exec(metadata)?.[1] ?? '';
+      const response = await route.fetch();
+      const where = response.headers()['location'];
+      if (where)
+        names.set(new URL(where, base).pathname, Buffer.from(encoded, 'base64').toString());
+      return route.fulfill({ response });
     }
+    const body = request.postDataBuffer();
+    const name = names.get(new URL(request.url()).pathname);
+    if (request.method() === 'PATCH' && body && name)
+      files.set(name, Buffer.concat([files.get(name) ?? Buffer.alloc(0), body]));
     await route.continue();
   };
   await context.route(url, capture);

@@ -1,7 +1,8 @@
 /**
  * Listings published on this device whose photos and videos are not on the server yet (architecture §7).
- * The files wait as Blobs in IndexedDB (so a reload or a closed browser loses nothing), upload with
- * progress, 3 tries each at 1 s × attempt, then wait for the next connection; once every file of a
+ * The files wait as Blobs in IndexedDB (so a reload or a closed browser loses nothing) and upload
+ * resumably (resumable-upload.ts: a try goes on from the bytes the gateway holds) with progress,
+ * 3 tries each at 1 s × attempt, then wait for the next connection; once every file of a
  * listing is stored, the listing goes into RxDB with its media and syncs like any other write.
  * An edit that adds files waits here the same way, then sets the listing's media (kept + new); if
  * that listing is not on this device then, the files are kept (and shown) until it is back or the
