@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { LOCATION_MESSAGES } from '@couchdb/model/location-facts';
 import { PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import { chooseOption } from './favorites-page';
+import { Layout } from './layout';
 
 /** A small JPEG, different for each `hue`. */
 export async function photo(hue: number): Promise<Buffer> {
@@ -255,8 +256,10 @@ export class PublishPropertyPage {
   }
 
   /** Discards the draft (text and chosen files) after confirming. */
+  /** Clears the draft, and returns once its files are gone from the device (its toast). */
   async discardDraft(): Promise<void> {
     await this.page.getByRole('button', { name: PROPERTY_MESSAGES.discardDraft }).click();
     await this.page.getByRole('dialog').getByRole('button', { name: '清空' }).click();
+    await new Layout(this.page).waitForToast(PROPERTY_MESSAGES.draftDiscarded);
   }
 }
