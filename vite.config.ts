@@ -42,6 +42,14 @@ const MEDIA_CACHE = {
 type RouteMatch = Pick<RouteMatchCallbackOptions, 'url' | 'request' | 'sameOrigin'>;
 
 /**
+ * The service worker's own code beside what vite-plugin-pwa generates: the outbox's uploads with
+ * the app closed (client/data/media/background-upload-worker.ts), built as a classic script
+ * (backgroundUploadScript below) and loaded by the generated worker with importScripts. Its name
+ * has no hash: the gateway serves it with no-cache, and the browser checks it with the worker.
+ */
+const BACKGROUND_UPLOAD_SCRIPT = 'background-upload-sw.js';
+
+/**
  * The service worker and web app manifest (vite-plugin-pwa). Prompt mode from the first release:
  * switching modes later strands installed users (architecture §8). Data never goes through the service
  * worker: /api/* is neither cached nor given the shell, since listings reach the device through
@@ -96,7 +104,8 @@ const pwaOptions: Partial<VitePWAOptions> = {
     // install-dialog screenshots and the admin-only chunks stay out; the manifest icons are added
     // by includeManifestIcons.
     globPatterns: ['**/*.{js,css,html,svg,woff2}'],
-    globIgnores: ['**/*.map', 'screenshots/**', ...ADMIN_ONLY_CHUNKS],
+    globIgnores: ['**/*.map', 'screenshots/**', BACKGROUND_UPLOAD_SCRIPT, ...ADMIN_ONLY_CHUNKS],
+    importScripts: [BACKGROUND_UPLOAD_SCRIPT],
     cleanupOutdatedCaches: true,
     clientsClaim: true,
     skipWaiting: false,
@@ -221,6 +230,43 @@ function muiThemeWithoutCssVariables(): Plugin {
 }
 
 /**
+ * Builds BACKGROUND_UPLOAD_SCRIPT into the app's build folder once the app is written: one classic
+ * script (a service worker's importScripts cannot load modules) with everything it uses inside.
+ */
+function backgroundUploadScript(): Plugin {
+  let outDir = '';
+  return {
+    name: 'background-upload-script',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async writeBundle() {
+      const { build } = await import('vite');
+      await build({
+        configFile: false,
+        logLevel: 'warn',
+        publicDir: false,
+        resolve: { alias },
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        build: {
+          outDir,
+          emptyOutDir: false,
+          target: 'es2022',
+          sourcemap: true,
+          lib: {
+            entry: here('./client/data/media/background-upload-worker.ts'),
+            formats: ['iife'],
+            name: 'backgroundUpload',
+            fileName: () => BACKGROUND_UPLOAD_SCRIPT,
+          },
+        },
+      });
+    },
+  };
+}
+
+/**
  * The static imports of each chunk of the build, read before Vite writes the lists of files a
  * dynamic import preloads (`modulePreload.resolveDependencies` below).
  */
@@ -268,6 +314,7 @@ export default defineConfig({
   plugins: [
     react(),
     VitePWA(pwaOptions),
+    backgroundUploadScript(),
     buildIdMeta(process.env.APP_BUILD_ID),
     firstScreenStyles(),
     reactRouterProduction(),

@@ -15,7 +15,7 @@ import {
   type DeviceDatabase,
   type Identity,
 } from './storage/database';
-import { discardOutboxOf, MediaOutbox, requeueFailedFilesOf } from './media/media-outbox';
+import { discardOutboxOf, MediaOutbox, holdOutboxOf } from './media/media-outbox';
 import { InboxWatcher } from './inbox/inbox';
 import { RefusalLedger } from './sync/refusals';
 import { DeviceSync } from './sync/device-sync';
@@ -203,7 +203,7 @@ export class DeviceData {
       const name = databaseNameFor({ kind: 'user', userId });
       if (this.current?.name === name) await this.closeCurrent();
       if (keepUnsent) {
-        if (MediaOutbox.supported()) await requeueFailedFilesOf(userId);
+        if (MediaOutbox.supported()) await holdOutboxOf(userId);
         return;
       }
       await removeRxDatabase(name, await this.storage());

@@ -33,6 +33,10 @@ export const OUTBOX_MESSAGES = {
   },
   /** A video held back by 只在 Wi-Fi 下上传视频 while the phone is on a mobile network. */
   waitingForWifi: '等待 Wi-Fi',
+  /** Files wait, and this browser finishes uploads with the app closed (Background Sync). */
+  background: '有网络时，关闭应用也会在后台继续上传',
+  /** Files wait, and this browser uploads only while the app is open (Safari, Firefox). */
+  openToContinue: '打开应用以继续上传',
   removeFile: '移除',
   removeFailed: '移除文件失败，请重试',
   abandon: '放弃发布',

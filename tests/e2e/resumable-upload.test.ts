@@ -12,13 +12,12 @@ import type { Request, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MB } from '@couchdb/model/constants';
 import { OUTBOX_MESSAGES } from '@couchdb/model/media-checks';
-import type { Property } from '@couchdb/model/property';
 import { PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import { RESUMABLE_CHUNK_BYTES } from '@couchdb/model/upload-limits';
 import { saveScreenshot, SYNC_WAIT, UI_WAIT, VIEWPORTS } from '../helpers/browser';
-import { serverDocs } from '../helpers/sync-api';
 import { Layout } from './pages/layout';
 import { PwaChrome } from './pages/pwa-chrome';
+import { receivedUploadBytes, serverListingTitled } from './pages/upload-checks';
 import { photo, PublishPropertyPage } from './pages/publish-page';
 import { useWorld } from './world';
 
@@ -37,22 +36,9 @@ function video(): Buffer {
   return file;
 }
 
-/** Bytes the gateway received through resumable uploads, from its metrics. */
-async function receivedBytes(): Promise<number> {
-  const res = await fetch(`${world.url}/metrics`, {
-    headers: { Authorization: `Bearer ${METRICS_TOKEN}` },
-  });
-  const text = await res.text();
-  return [...text.matchAll(/^gateway_upload_bytes_total\{request="\w+"\} (\d+)$/gm)].reduce(
-    (sum, m) => sum + Number(m[1]),
-    0,
-  );
-}
-
-async function serverListing(title: string): Promise<Property | null> {
-  const all = await serverDocs<Property>(world.url, world.accounts.admin, 'properties');
-  return [...all.values()].find((p) => p.title === title && p.status !== 'deleted') ?? null;
-}
+const receivedBytes = () => receivedUploadBytes(world.url, METRICS_TOKEN);
+const serverListing = (title: string) =>
+  serverListingTitled(world.url, world.accounts.admin, title);
 
 /**
  * The upload requests that reach the gateway, and a cut: the video's byte-carrying requests

@@ -15,16 +15,20 @@ import { mediaTypeOf, UPLOAD_MESSAGES } from '@couchdb/model/media-facts';
 import { PROPERTY_FORM_MESSAGES } from '@couchdb/model/property-facts';
 import { Backoff, sleep, type BackoffPolicy } from '@client/lib/backoff';
 import { describeFailure } from '@client/lib/failure';
-import { ApiError, type HttpClient } from '@client/lib/http';
+import type { HttpClient } from '@client/lib/http';
 import type { DeviceDatabase } from '../storage/database';
 import { composeListingMedia, type ListingMedia } from './listing-media';
-import type { StoredMedia } from './resumable-upload';
+import { UploadError, uploadOutboxFile } from './outbox-upload';
+import { requestBackgroundUpload } from './background-upload';
 import { connectionKind, mayUploadVideo, onConnectionChange, videoWifiOnly } from './video-network';
 import {
+  fileWaits,
   FILES,
   openOutboxDb,
   OutboxConnection,
+  outboxLockName,
   PUBLICATIONS,
+  putOutboxFile,
   STRICT,
   whenCommitted,
   type OutboxDb,
@@ -51,30 +55,6 @@ export const UPLOAD_RETRY: BackoffPolicy = {
 };
 const uploadBackoff = new Backoff(UPLOAD_RETRY);
 
-/** A failed upload: `retry` false when trying again cannot help (refused file, no session). */
-class UploadError extends Error {
-  constructor(
-    message: string,
-    readonly retry: boolean,
-    /** The file itself was refused (not the moment, the session or today's quota). */
-    readonly refused = false,
-  ) {
-    super(message);
-  }
-}
-
-/** What a file's upload reports to the outbox while it runs. */
-interface UploadEvents {
-  /** Bytes sent so far, the request under way included. */
-  onProgress(sentBytes: number): void;
-  /** Bytes the gateway confirmed it holds. */
-  onAccepted(bytes: number): void;
-  /** The file's upload on the gateway exists: kept, so a later try goes on from there. */
-  onAddress(address: string): Promise<void>;
-  /** The gateway's upload is of no further use: the next try starts from the first byte. */
-  forget(): void;
-}
-
 /** A transaction that writes waiting listings with their files. */
 type EntriesTx = IDBPTransaction<OutboxSchema, (typeof PUBLICATIONS | typeof FILES)[], 'readwrite'>;
 
@@ -96,21 +76,26 @@ async function deleteEntry(tx: EntriesTx, id: string): Promise<void> {
 }
 
 /**
- * At a sign-out that keeps the account's unsent items: its failed files get their tries back, so
- * they upload when the account signs in here again (a failed file otherwise waits for 重试).
+ * At a sign-out that keeps the account's unsent items: they are held for its next sign-in here
+ * (the background upload leaves them alone), and its failed files get their tries back, so they
+ * upload then (a failed file otherwise waits for 重试).
  */
-export async function requeueFailedFilesOf(userId: string): Promise<void> {
+export async function holdOutboxOf(userId: string): Promise<void> {
   const db = await openOutboxDb();
   try {
-    const ids = new Set((await publicationsOf(db, userId)).map((p) => p.id));
-    const tx = db.transaction(FILES, 'readwrite', STRICT);
+    const tx = db.transaction([PUBLICATIONS, FILES], 'readwrite', STRICT);
     await whenCommitted(tx, async () => {
-      const files = await tx.store.getAll();
-      await Promise.all(
-        files
-          .filter((file) => ids.has(file.publication) && file.status !== 'done')
-          .map((file) => tx.store.put({ ...file, status: 'pending', attempts: 0 })),
+      const publications = (await tx.objectStore(PUBLICATIONS).getAll()).filter(
+        (p) => p.userId === userId,
       );
+      const ids = new Set(publications.map((p) => p.id));
+      const files = await tx.objectStore(FILES).getAll();
+      await Promise.all([
+        ...publications.map((p) => tx.objectStore(PUBLICATIONS).put({ ...p, heldAtSignOut: true })),
+        ...files
+          .filter((file) => ids.has(file.publication) && file.status !== 'done')
+          .map((file) => tx.objectStore(FILES).put({ ...file, status: 'pending', attempts: 0 })),
+      ]);
     });
   } finally {
     db.close();
@@ -175,6 +160,8 @@ export class MediaOutbox {
 
   start(): void {
     window.addEventListener('online', this.onOnline);
+    window.addEventListener('offline', this.onLeaving);
+    globalThis.document?.addEventListener('visibilitychange', this.onVisibilityChange);
     this.offConnectionChange = onConnectionChange(this.onConnectionChange);
     this.reportSoon();
     void this.requeueThenProcess();
@@ -185,6 +172,8 @@ export class MediaOutbox {
     this.stopping.abort();
     clearTimeout(this.reportTimer);
     window.removeEventListener('online', this.onOnline);
+    window.removeEventListener('offline', this.onLeaving);
+    globalThis.document?.removeEventListener('visibilitychange', this.onVisibilityChange);
     this.offConnectionChange();
     for (const watch of this.missingListings.values()) watch.unsubscribe();
     this.missingListings.clear();
@@ -239,6 +228,7 @@ export class MediaOutbox {
       ]),
     );
     this.notify();
+    if (navigator.onLine === false) void this.onLeaving();
     void this.process();
   }
 
@@ -320,6 +310,26 @@ export class MediaOutbox {
     void this.process();
   };
 
+  /**
+   * The connection went, or the page is being hidden (the app closed or sent to the back): files
+   * still waiting are handed to the service worker, which sends them once there is a connection,
+   * also with the app closed (background-upload.ts), where the browser allows it.
+   */
+  private readonly onLeaving = async (): Promise<void> => {
+    try {
+      const waiting = (await this.entries()).some(
+        ({ publication, files }) => !publication.listingMissing && files.some(fileWaits),
+      );
+      if (waiting) await requestBackgroundUpload({ videoWifiOnly: videoWifiOnly() });
+    } catch (err) {
+      console.warn('media outbox: handing the files to the service worker failed', err);
+    }
+  };
+
+  private readonly onVisibilityChange = (): void => {
+    if (globalThis.document?.visibilityState === 'hidden') void this.onLeaving();
+  };
+
   /** A connection (the page opening, or coming back online): files that failed try again. */
   private readonly onOnline = () => void this.requeueThenProcess();
 
@@ -332,6 +342,7 @@ export class MediaOutbox {
     // After a run under way (it reads the files once): the files requeued here go in the next.
     await this.running?.catch(() => undefined);
     try {
+      await this.releaseHeld();
       let requeued = false;
       for (const { files } of await this.entries()) {
         for (const file of files) {
@@ -346,6 +357,18 @@ export class MediaOutbox {
       console.error('media outbox: giving failed files their tries back failed', err);
     }
     await this.process();
+  }
+
+  /** The account is signed in here again: what a sign-out held is this outbox's to send. */
+  private async releaseHeld(): Promise<void> {
+    const db = await this.db();
+    const tx = db.transaction(PUBLICATIONS, 'readwrite', STRICT);
+    await whenCommitted(tx, async () => {
+      const held = (await tx.store.getAll()).filter(
+        (p) => p.userId === this.userId && p.heldAtSignOut,
+      );
+      await Promise.all(held.map(({ heldAtSignOut: _held, ...p }) => tx.store.put(p)));
+    });
   }
 
   private db(): Promise<OutboxDb> {
@@ -399,12 +422,7 @@ export class MediaOutbox {
 
   /** Stores a file's new state, unless its listing was discarded meanwhile (nothing comes back). */
   private async putFile(file: OutboxFile): Promise<void> {
-    const db = await this.db();
-    const tx = db.transaction([PUBLICATIONS, FILES], 'readwrite', STRICT);
-    await whenCommitted(tx, async () => {
-      if ((await tx.objectStore(PUBLICATIONS).getKey(file.publication)) !== undefined)
-        await tx.objectStore(FILES).put(file);
-    });
+    await putOutboxFile(await this.db(), file);
   }
 
   /** Whether a listing is still in the outbox (not given up). */
@@ -469,7 +487,7 @@ export class MediaOutbox {
 
   private acrossTabs(run: () => Promise<void>): Promise<void> {
     const locks = globalThis.navigator?.locks;
-    return locks ? locks.request(`cjfc-media-outbox:${this.userId}`, run) : run();
+    return locks ? locks.request(outboxLockName(this.userId), run) : run();
   }
 
   private async run(): Promise<void> {
@@ -514,21 +532,26 @@ export class MediaOutbox {
         let held = current.sentBytes ?? 0;
         const total = current.blob.size;
         try {
-          const stored = await this.upload(current, {
-            onProgress: (sentBytes) => {
-              this.live.set(file.id, sentBytes);
-              this.notify();
+          const stored = await uploadOutboxFile(
+            this.http,
+            current,
+            {
+              onProgress: (sentBytes) => {
+                this.live.set(file.id, sentBytes);
+                this.notify();
+              },
+              onAccepted: (bytes) => (held = bytes),
+              onAddress: async (uploadAddress) => {
+                current = { ...current, uploadAddress };
+                await this.putFile(current);
+              },
+              forget: () => {
+                held = 0;
+                current = { ...current, uploadAddress: undefined };
+              },
             },
-            onAccepted: (bytes) => (held = bytes),
-            onAddress: async (uploadAddress) => {
-              current = { ...current, uploadAddress };
-              await this.putFile(current);
-            },
-            forget: () => {
-              held = 0;
-              current = { ...current, uploadAddress: undefined };
-            },
-          });
+            this.stopping.signal,
+          );
           current = { ...current, ...stored, status: 'done', sentBytes: total, error: undefined };
         } catch (err) {
           current = { ...current, sentBytes: held };
@@ -564,53 +587,6 @@ export class MediaOutbox {
       else complete = false;
     }
     return complete ? uploaded : null;
-  }
-
-  /**
-   * Sends one file as a resumable upload (resumable-upload.ts), going on from its upload on the
-   * gateway when it has one; fails with an UploadError that says whether trying again can help.
-   */
-  private async upload(file: OutboxFile, events: UploadEvents): Promise<StoredMedia> {
-    const { sendResumable, MediaMissingError } = await import('./resumable-upload');
-    try {
-      return await sendResumable(this.http, {
-        blob: file.blob,
-        name: file.name,
-        address: file.uploadAddress,
-        onAddress: events.onAddress,
-        onProgress: events.onProgress,
-        onAccepted: events.onAccepted,
-        signal: this.stopping.signal,
-      });
-    } catch (err) {
-      // Finished, but the gateway no longer says where it stored the file: send it again.
-      if (err instanceof MediaMissingError) {
-        events.forget();
-        throw new UploadError(UPLOAD_MESSAGES.imageUrlMissing, true);
-      }
-      if (!(err instanceof ApiError)) throw err;
-      // The session is over (the renewal after the 401 found none): trying again cannot help.
-      if (err.status === 401) throw new UploadError(UPLOAD_MESSAGES.noPermission, false);
-      // The gateway has no such upload (expired) or refused the file: the next try starts anew.
-      if (err.status === 404 || err.status === 410 || !err.isTransient) events.forget();
-      if (err.status === 404 || err.status === 410)
-        throw new UploadError(UPLOAD_MESSAGES.uploadFailed, true);
-      // No answer, or an answer without the gateway's own message: the upload text.
-      const message = err.isNetworkFailure
-        ? UPLOAD_MESSAGES.uploadFailed
-        : err.code === 'http_error'
-          ? err.status >= 500
-            ? UPLOAD_MESSAGES.serverUnavailable
-            : UPLOAD_MESSAGES.uploadFailed
-          : err.message;
-      // A refused file (type, size, name) stays refused, and so does one over today's quota until
-      // the user retries; server faults, no answer and too many uploads at once are retried.
-      throw new UploadError(
-        message,
-        err.isTransient && err.code !== 'upload_quota_exceeded',
-        !err.isTransient,
-      );
-    }
   }
 
   /**

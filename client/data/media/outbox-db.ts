@@ -36,6 +36,11 @@ export interface OutboxFile {
   thumbnail_url?: string;
 }
 
+/** A file still to be sent: not uploaded yet, and not refused by the gateway for what it is. */
+export function fileWaits(file: OutboxFile): boolean {
+  return file.status !== 'done' && !(file.status === 'failed' && file.refused === true);
+}
+
 export interface OutboxPublication {
   /** The listing id for a new listing; an id of its own for an edit (`editOf`). */
   id: string;
@@ -52,6 +57,11 @@ export interface OutboxPublication {
    * until it is back (then they are added to it) or the user discards them.
    */
   listingMissing?: boolean;
+  /**
+   * Kept at a sign-out of its account: its files wait until that account signs in here again, and
+   * the background upload (which would need the signed-out session) leaves them alone.
+   */
+  heldAtSignOut?: boolean;
 }
 
 /** A file chosen in a publish form not yet submitted. */
@@ -79,6 +89,12 @@ export interface OutboxSchema extends DBSchema {
 }
 
 export type OutboxDb = IDBPDatabase<OutboxSchema>;
+
+/**
+ * The web lock of an account's uploads: one sender at a time among this browser's tabs and its
+ * service worker, or two would send the same file.
+ */
+export const outboxLockName = (userId: string) => `cjfc-media-outbox:${userId}`;
 
 export const OUTBOX_DB_NAME = 'cjfc_media_outbox';
 /** Version 2 added the draft files store. */
@@ -163,4 +179,16 @@ export async function whenCommitted<T>(
   });
   const [result] = await Promise.all([working, tx.done]);
   return result;
+}
+
+/**
+ * Stores a file's new state, unless its listing was discarded meanwhile (nothing comes back);
+ * acknowledged once committed.
+ */
+export async function putOutboxFile(db: OutboxDb, file: OutboxFile): Promise<void> {
+  const tx = db.transaction([PUBLICATIONS, FILES], 'readwrite', STRICT);
+  await whenCommitted(tx, async () => {
+    if ((await tx.objectStore(PUBLICATIONS).getKey(file.publication)) !== undefined)
+      await tx.objectStore(FILES).put(file);
+  });
 }

@@ -13,7 +13,9 @@ import { REFUSED_CHANGE_MESSAGES } from '@couchdb/model/sync';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { useToast } from '@client/components/toast/toast-context';
 import { forgetRefusedChange, useOutbox, useRefusedChanges } from '@client/data/hooks';
+import { backgroundUploadSupported } from '@client/data/media/background-upload';
 import { uploadingStopped, type OutboxFile } from '@client/data/media/media-outbox';
+import { fileWaits } from '@client/data/media/outbox-db';
 import { connectionKind, mayUploadVideo, videoWifiOnly } from '@client/data/media/video-network';
 import { VideoWifiSwitch } from '@client/components/video-wifi-switch';
 import { resendable } from '@client/data/sync/refusals';
@@ -85,8 +87,20 @@ export function OutboxPanel() {
     files.some((f) => f.kind === 'video' && f.status !== 'done'),
   );
 
+  // Whether files wait to be sent (not only kept for a missing listing, or refused).
+  const filesWait = entries.some(
+    ({ publication, files }) => !publication.listingMissing && files.some(fileWaits),
+  );
+
   return (
     <Stack spacing={1.5} sx={{ mb: 2 }} data-testid="outbox">
+      {filesWait && (
+        <Typography data-testid="outbox-background" sx={{ fontSize: 13, color: 'text.secondary' }}>
+          {backgroundUploadSupported()
+            ? OUTBOX_MESSAGES.background
+            : OUTBOX_MESSAGES.openToContinue}
+        </Typography>
+      )}
       {videosWait && <VideoWifiSwitch onChange={() => outbox?.onConnectionChange()} />}
       {entries.map(({ publication, files }) => {
         const failed = files.filter((f) => f.status === 'failed');

@@ -11,6 +11,7 @@ import type { User } from '@couchdb/model/user';
 import { Backoff } from '@client/lib/backoff';
 import { ApiError, HttpClient, registerAccessTokens, type RequestOptions } from '@client/lib/http';
 import { orAfter } from '@client/lib/or-after';
+import { REFRESH_LOCK } from './refresh-lock';
 import type { AuthApi, SessionResponse } from './auth-api';
 import {
   clearPendingRevocation,
@@ -40,7 +41,6 @@ const REFRESH_AHEAD_MS = 60_000;
 const MIN_REFRESH_DELAY_MS = 5_000;
 /** Failed renewals retry from 200 ms, doubling (product §9), up to a minute. */
 const RETRY_MAX_MS = 60_000;
-const REFRESH_LOCK = 'cjfc-auth-refresh';
 
 /**
  * Whether the gateway set a refresh cookie for this browser (its page-readable hint), or null where

@@ -7,16 +7,7 @@
  * a listing given up while its files upload is not published; what the previous release queued is
  * read as it is.
  */
-import {
-  IDBCursor,
-  IDBDatabase,
-  IDBFactory,
-  IDBIndex,
-  IDBKeyRange,
-  IDBObjectStore,
-  IDBRequest,
-  IDBTransaction,
-} from 'fake-indexeddb';
+import { IDBObjectStore, IDBRequest } from 'fake-indexeddb';
 import { createRxDatabase } from 'rxdb';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -32,8 +23,9 @@ import {
 } from '@client/data/media/outbox-db';
 import { setVideoWifiOnly } from '@client/data/media/video-network';
 import { syncStatus } from '@client/data/sync/sync-status';
-import { HttpClient } from '@client/lib/http';
+import type { HttpClient } from '@client/lib/http';
 import { buildProperty } from '../../../../fixtures/builders';
+import { clientOf, fakeGateway, stubIndexedDb } from './outbox-fakes';
 
 const USER = 'u-owner';
 
@@ -41,15 +33,7 @@ let database: DeviceDatabase | null = null;
 const outboxes: MediaOutbox[] = [];
 
 beforeEach(() => {
-  // What a browser has: IndexedDB and its classes (the `idb` wrapper checks values against them).
-  vi.stubGlobal('indexedDB', new IDBFactory());
-  vi.stubGlobal('IDBKeyRange', IDBKeyRange);
-  vi.stubGlobal('IDBCursor', IDBCursor);
-  vi.stubGlobal('IDBDatabase', IDBDatabase);
-  vi.stubGlobal('IDBIndex', IDBIndex);
-  vi.stubGlobal('IDBObjectStore', IDBObjectStore);
-  vi.stubGlobal('IDBRequest', IDBRequest);
-  vi.stubGlobal('IDBTransaction', IDBTransaction);
+  stubIndexedDb();
   vi.stubGlobal('navigator', { onLine: true });
   vi.stubGlobal('window', new EventTarget());
 });
@@ -74,51 +58,8 @@ async function openDatabase(): Promise<DeviceDatabase> {
   return database;
 }
 
-/** What the gateway stores an upload as (a new name for each). */
-let stored = 0;
-function storedMedia() {
-  stored += 1;
-  return { type: 'image', url: `/media/p${stored}.jpg`, thumbnail_url: `/media/p${stored}_t.jpg` };
-}
-
-/**
- * A gateway speaking the resumable-upload protocol (/api/uploads) that stores every upload in one
- * request, refuses a file named `bad.jpg` for its content, and answers an upload's bytes only once
- * `hold` (when given) resolves.
- */
-function gateway(hold?: Promise<void>): HttpClient {
-  const names = new Map<string, string>();
-  return new HttpClient({
-    baseUrl: 'http://gateway.test',
-    fetch: async (url, init) => {
-      const headers = new Headers(init?.headers);
-      if (init?.method === 'POST') {
-        const metadata = Object.fromEntries(
-          (headers.get('upload-metadata') ?? '').split(',').map((pair) => {
-            const [key, value = ''] = pair.split(' ');
-            return [key, Buffer.from(value, 'base64').toString()];
-          }),
-        );
-        const id = `u${names.size + 1}`;
-        names.set(id, metadata.filename ?? '');
-        return new Response(null, { status: 201, headers: { Location: `/api/uploads/${id}` } });
-      }
-      const id = String(url).split('/').pop()!;
-      const size = (init?.body as Blob).size;
-      await hold;
-      if (names.get(id) === 'bad.jpg')
-        return Response.json(
-          { error: { code: 'unsupported_media', message: '文件内容不是图片' } },
-          { status: 415 },
-        );
-      const media = Buffer.from(JSON.stringify(storedMedia())).toString('base64url');
-      return new Response(null, {
-        status: 204,
-        headers: { 'Upload-Offset': String(size), 'Upload-Media': media },
-      });
-    },
-  });
-}
+/** The fake gateway's client (outbox-fakes.ts), its bytes answered once `hold` resolves. */
+const gateway = (hold?: Promise<void>): HttpClient => clientOf(fakeGateway(hold));
 
 async function outboxOn(db: DeviceDatabase, http = gateway()): Promise<MediaOutbox> {
   const outbox = new MediaOutbox(db, USER, http);
