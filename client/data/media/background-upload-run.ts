@@ -37,11 +37,15 @@ export interface BackgroundUploadContext {
   connection(): ConnectionKind;
   /** Web locks (the service worker's `navigator.locks`); without them, no lock is taken. */
   locks?: LockManager;
+  /** Whether a page of the app is on screen: it sends its files itself. */
+  appInView(): Promise<boolean>;
 }
 
 /** What a background run did: for logs and tests. */
 export type BackgroundUploadOutcome =
   | 'nothing-to-send'
+  /** The app is on screen: it sends (and its user may be signing out); the browser asks again later. */
+  | 'app-in-view'
   | 'signed-out'
   | 'sent'
   /** Some files could not go yet (no answer, a server fault): the browser wakes us again later. */
@@ -72,10 +76,17 @@ async function filesToSend(
   return byUser;
 }
 
-/** The file as stored now (the page may have sent or removed it meanwhile), or null. */
+/**
+ * The file as stored now, or null when it is not to be sent any more: a page sent or removed it
+ * meanwhile, or its account signed out keeping it.
+ */
 async function current(db: OutboxDb, id: string): Promise<OutboxFile | null> {
-  const tx = db.transaction(FILES);
-  return (await whenCommitted(tx, () => tx.store.get(id))) ?? null;
+  const tx = db.transaction([PUBLICATIONS, FILES]);
+  return whenCommitted(tx, async () => {
+    const file = await tx.objectStore(FILES).get(id);
+    const publication = file && (await tx.objectStore(PUBLICATIONS).get(file.publication));
+    return file && publication && !publication.heldAtSignOut ? file : null;
+  });
 }
 
 /**
@@ -92,6 +103,7 @@ export async function uploadInBackground(
   try {
     const byUser = await filesToSend(db, request, context.connection());
     if (byUser.size === 0) return 'nothing-to-send';
+    if (await context.appInView()) return 'app-in-view';
     const session = await context.renew();
     if (!session) return 'signed-out';
     // Another account's files wait for that account's next sign-in here.

@@ -10,6 +10,14 @@ import { ApiError } from '@client/lib/http';
 import { refreshRequest } from '@client/lib/session/auth-api';
 import { REFRESH_LOCK } from '@client/lib/session/refresh-lock';
 
+/** The service worker's pages (not in TypeScript's DOM types). */
+interface WorkerClients {
+  matchAll(options: {
+    type: 'window';
+    includeUncontrolled: boolean;
+  }): Promise<readonly { visibilityState?: DocumentVisibilityState }[]>;
+}
+
 /** The Background Sync event (not in TypeScript's DOM types). */
 interface SyncEvent extends Event {
   readonly tag: string;
@@ -30,6 +38,13 @@ async function renew(): Promise<RenewedSession | null> {
   }
 }
 
+/** Whether a page of the app is on screen (a page in the background or closed is not). */
+async function appInView(): Promise<boolean> {
+  const worker = self as unknown as { clients: WorkerClients };
+  const pages = await worker.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  return pages.some((page) => page.visibilityState === 'visible');
+}
+
 self.addEventListener('sync', (event) => {
   const sync = event as SyncEvent;
   const request = readBackgroundUploadTag(sync.tag);
@@ -39,10 +54,16 @@ self.addEventListener('sync', (event) => {
       renew,
       connection: connectionKind,
       locks: navigator.locks,
-    }).catch((err: unknown) => {
-      console.warn('[background upload] not finished; the browser tries again later', err);
-      // Rejected, so the browser wakes the service worker again later.
-      throw err;
-    }),
+      appInView,
+    }).then(
+      (outcome) => {
+        // Rejected, so the browser wakes the service worker again later, when the app may be closed.
+        if (outcome === 'app-in-view') throw new Error('the app is on screen and sends itself');
+      },
+      (err: unknown) => {
+        console.warn('[background upload] not finished; the browser tries again later', err);
+        throw err;
+      },
+    ),
   );
 });

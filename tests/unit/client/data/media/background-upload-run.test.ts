@@ -71,14 +71,19 @@ function listing(id: string): OutboxListing {
 const photo = (name: string) => new File([`bytes of ${name}`], name, { type: 'image/jpeg' });
 const video = (name: string) => new File([`bytes of ${name}`], name, { type: 'video/mp4' });
 
-/** How the service worker runs: the cookie's session is `session`'s, on a `connection`. */
+/**
+ * How the service worker runs: the cookie's session is `session`'s, on a `connection`, with the
+ * app closed unless `inView`.
+ */
 function worker(
   gateway: FakeGateway,
   session: RenewedSession | null,
   connection: ConnectionKind = 'wifi',
+  inView = false,
 ): BackgroundUploadContext & { renewals: number } {
   const context = {
     renewals: 0,
+    appInView: () => Promise.resolve(inView),
     baseUrl: GATEWAY_URL,
     fetch: gateway.fetch,
     connection: () => connection,
@@ -130,6 +135,20 @@ describe('the background upload', () => {
     expect(await outbox.entries()).toEqual([]);
   });
 
+  it('leaves the files to the app while it is on screen, without renewing its session', async () => {
+    const gateway = fakeGateway();
+    const { outbox } = await device(OWNER, gateway);
+    await outbox.add(listing('p-7'), [photo('客厅.jpg')]);
+
+    const context = worker(gateway, ownerSession, 'wifi', true);
+    await expect(uploadInBackground({ videoWifiOnly: false }, context)).resolves.toBe(
+      'app-in-view',
+    );
+    expect(context.renewals).toBe(0);
+    expect(gateway.received).toEqual([]);
+    expect((await storedFiles()).map((f) => f.status)).toEqual(['pending']);
+  });
+
   it('renews no session when nothing waits', async () => {
     const gateway = fakeGateway();
     const context = worker(gateway, ownerSession);
@@ -153,6 +172,23 @@ describe('the background upload', () => {
     expect(context.renewals).toBe(0);
     expect(gateway.received).toEqual([]);
     expect((await storedFiles()).map((f) => f.status)).toEqual(['pending']);
+  });
+
+  it('stops at a sign-out that keeps the files, after the file under way', async () => {
+    let answer = () => undefined as void;
+    const gateway = fakeGateway(new Promise<void>((resolve) => (answer = resolve)));
+    const { outbox } = await device(OWNER, gateway);
+    await outbox.add(listing('p-8'), [photo('客厅.jpg'), photo('卧室.jpg')]);
+    outbox.stop();
+
+    const run = uploadInBackground({ videoWifiOnly: false }, worker(gateway, ownerSession));
+    await vi.waitFor(async () => expect((await storedFiles())[0]?.status).toBe('uploading'));
+    // The app is opened and its user signs out, keeping what is unsent.
+    await holdOutboxOf(OWNER);
+    answer();
+    await expect(run).resolves.toBe('sent');
+    expect(gateway.received.map((r) => r.name)).toEqual(['客厅.jpg']);
+    expect((await storedFiles()).map((f) => f.status)).toEqual(['done', 'pending']);
   });
 
   it('sends nothing of another account, nor when the session is over', async () => {
