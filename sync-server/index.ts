@@ -17,6 +17,8 @@ import { openStore } from './store/couch';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Requests in flight get this long to finish after a shutdown signal; then their connections close. */
 const IN_FLIGHT_GRACE_MS = 10_000;
+/** How long an idle kept-alive connection stays open (longer than a load balancer's 60 s). */
+const KEEP_ALIVE_MS = 65_000;
 /** The whole shutdown never takes longer than this (then the process exits with 1). */
 const SHUTDOWN_LIMIT_MS = 20_000;
 
@@ -94,6 +96,11 @@ async function main() {
       );
       if (process.send) process.send({ type: 'listening', port });
     });
+    // An idle kept-alive connection stays open longer than a load balancer keeps its own (60 s):
+    // a gateway that closed it first could reset a request the balancer or a client was just
+    // sending on it.
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
+    server.headersTimeout = KEEP_ALIVE_MS + 1_000;
     gateway.serving(server);
     server.on('error', (err) => {
       logger.fatal({ err }, 'cannot listen');
