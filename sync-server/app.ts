@@ -29,6 +29,7 @@ import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
 import { resumableUploadRoutes, type ResumableUploads } from './routes/uploads';
 import { mediaFileRoutes } from './routes/media-files';
+import { mapConfigRoutes, mapFileRoutes } from './routes/maps';
 import { promotionRoutes } from './routes/promotion';
 import { adminReportRoutes, reportRoutes } from './routes/reports';
 import { pulledCollection, pullShortcut, syncRoutes } from './routes/sync';
@@ -129,11 +130,13 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   api.use('/agent', agentRoutes(services.listingStats));
   api.use('/training', trainingRoutes(services.training));
   api.use('/reports', reportRoutes(reports));
+  api.use('/map', mapConfigRoutes(config.dataDir, config.mapTiles ?? null));
   api.use(apiNotFound);
 
   app.use('/api', api);
   app.get('/metrics', metricsEndpoint(metrics, config.metricsToken));
   app.use('/media', mediaFileRoutes(config.dataDir));
+  app.use(mapFileRoutes(config.dataDir));
   if (staticDir) {
     const firstScreen = firstScreenPages(staticDir, sync, store, promotions, logger);
     app.use(builtAppRoutes(staticDir, firstScreen, config.appFilesMemoryBytes));

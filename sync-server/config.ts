@@ -7,6 +7,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import {
+  DEFAULT_MAP_MAX_ZOOM,
+  isTileUrl,
+  MAP_ZOOM_RANGE,
+  type MapTileSource,
+} from '@couchdb/model/map-facts';
 import { REPORTS_PER_ADDRESS_PER_HOUR } from '@couchdb/model/trust-facts';
 
 /**
@@ -34,6 +40,21 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['auto', 'off']).default('auto'),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   APP_FILES_MEMORY_MB: z.coerce.number().min(0).max(1024).default(DEFAULT_APP_FILES_MEMORY_MB),
+  MAP_TILE_URL: z
+    .string()
+    .trim()
+    .refine(
+      (url) => url === '' || isTileUrl(url),
+      'MAP_TILE_URL: an http(s) or /path URL template with {z}, {x} and {y}',
+    )
+    .default(''),
+  MAP_TILE_ATTRIBUTION: z.string().trim().default(''),
+  MAP_TILE_MAX_ZOOM: z.coerce
+    .number()
+    .int()
+    .min(MAP_ZOOM_RANGE.min)
+    .max(MAP_ZOOM_RANGE.max)
+    .default(DEFAULT_MAP_MAX_ZOOM),
 });
 
 export interface Config {
@@ -59,6 +80,8 @@ export interface Config {
   appFilesMemoryBytes: number;
   /** How long a resumable upload may take (tests shorten it); RESUMABLE_UPLOAD_EXPIRY_MS unset. */
   resumableUploadExpiryMs?: number | undefined;
+  /** The maps' tile source (MAP_TILE_URL and its companions); null draws maps without tiles. */
+  mapTiles?: MapTileSource | null;
 }
 
 /**
@@ -142,5 +165,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: DEFAULT_RATE_LIMITS,
     metricsToken: e.METRICS_TOKEN,
     appFilesMemoryBytes: Math.round(e.APP_FILES_MEMORY_MB * 1024 * 1024),
+    mapTiles: e.MAP_TILE_URL
+      ? { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION, maxZoom: e.MAP_TILE_MAX_ZOOM }
+      : null,
   };
 }

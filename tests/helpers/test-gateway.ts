@@ -20,6 +20,7 @@ import {
 } from '../../sync-server/config';
 import { openStore, type Store } from '../../sync-server/store/couch';
 import { ALL_DATABASES } from '../../couchdb/design/databases';
+import type { MapTileSource } from '../../couchdb/model/map-facts';
 import { SYNC_COLLECTIONS } from '../../couchdb/model/sync';
 import { createAccount, type Account } from './accounts';
 
@@ -58,6 +59,8 @@ export interface TestGatewayOptions {
   metricsToken?: string;
   /** How long a resumable upload may take before it is cleaned up. */
   resumableUploadExpiryMs?: number;
+  /** The maps' tile source (MAP_TILE_URL and its companions). */
+  mapTiles?: MapTileSource;
   /** The gateway's and its store client's logger (silent unless TEST_LOG_LEVEL says otherwise). */
   logger?: Logger;
 }
@@ -93,6 +96,7 @@ export async function startTestGateway(overrides: TestGatewayOptions = {}): Prom
     metricsToken: overrides.metricsToken,
     appFilesMemoryBytes: DEFAULT_APP_FILES_MEMORY_MB * 1024 * 1024,
     resumableUploadExpiryMs: overrides.resumableUploadExpiryMs,
+    mapTiles: overrides.mapTiles ?? null,
   };
   const gateway = createApp({ config, store, logger, staticDir: overrides.staticDir });
   const servers: Server[] = [];

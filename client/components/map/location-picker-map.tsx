@@ -1,14 +1,15 @@
 /**
  * 在地图上选点 (issue 64): a small Leaflet map with the county's outline and a pin the agent drags
  * (or taps the map to move). Loaded only when opened, so Leaflet stays out of the publish screen's
- * first chunk. Tiles come from MAP_TILE_URL when one is configured, else the plain background.
+ * first chunk. Tiles come from the gateway's configured source (map-config.ts) when there is one,
+ * else the plain background.
  */
 import 'leaflet/dist/leaflet.css';
 import { divIcon, type LeafletEventHandlerFnMap, type Marker as LeafletMarker } from 'leaflet';
 import { useEffect, useMemo, useRef } from 'react';
 import { MapContainer, Marker, Rectangle, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { COUNTY_BOUNDS, COUNTY_CENTER, LOCATION_MESSAGES } from '@couchdb/model/location-facts';
-import { MAP_TILE_URL } from './map-tiles';
+import { useMapConfig } from './map-config';
 
 export interface MapPoint {
   latitude: number;
@@ -39,6 +40,10 @@ const PIN = divIcon({
   iconAnchor: [16, 40],
 });
 
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
 function TapToPlace({ onPick }: { onPick(point: MapPoint): void }) {
   useMapEvents({
     click: (event) => onPick({ latitude: event.latlng.lat, longitude: event.latlng.lng }),
@@ -68,6 +73,7 @@ export default function LocationPickerMap({
   point: MapPoint | null;
   onPick(point: MapPoint): void;
 }) {
+  const { tiles } = useMapConfig();
   const marker = useRef<LeafletMarker>(null);
   const pin = point ?? COUNTY_CENTER;
   const shown = useRef(pin);
@@ -89,14 +95,21 @@ export default function LocationPickerMap({
   return (
     <MapContainer
       center={[pin.latitude, pin.longitude]}
-      zoom={point && MAP_TILE_URL ? 16 : COUNTY_ZOOM}
+      zoom={point && tiles ? Math.min(16, tiles.maxZoom) : COUNTY_ZOOM}
       minZoom={9}
-      maxZoom={18}
+      maxZoom={tiles?.maxZoom ?? 18}
       maxBounds={PAN_LIMIT}
-      attributionControl={MAP_TILE_URL !== null}
+      attributionControl={tiles !== null}
       style={{ height: 280, width: '100%', borderRadius: 8, background: '#eef3f1' }}
     >
-      {MAP_TILE_URL && <TileLayer url={MAP_TILE_URL} maxZoom={18} />}
+      {tiles && (
+        <TileLayer
+          url={tiles.url}
+          maxZoom={tiles.maxZoom}
+          // Plain text: Leaflet writes attributions as HTML.
+          attribution={escapeHtml(tiles.attribution)}
+        />
+      )}
       <Rectangle
         bounds={COUNTY_BOX}
         pathOptions={{ color: '#2e7d6b', weight: 2, dashArray: '6 4', fill: false }}

@@ -1,11 +1,12 @@
 /**
  * The gateway's configuration from the environment (sync-server/config.ts): the memory the app's
- * hashed files may take.
+ * hashed files may take, and the maps' tile source.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_MAP_MAX_ZOOM } from '../../../couchdb/model/map-facts';
 import { DEFAULT_APP_FILES_MEMORY_MB, loadConfig } from '../../../sync-server/config';
 
 let dataDir: string;
@@ -39,5 +40,39 @@ describe('APP_FILES_MEMORY_MB', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, APP_FILES_MEMORY_MB: 'lots' })).toThrow(
       /APP_FILES_MEMORY_MB/,
     );
+  });
+});
+
+describe('MAP_TILE_URL', () => {
+  it('is no tile source when unset', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).mapTiles).toBeNull();
+  });
+
+  it('takes a template with its attribution, and the default deepest zoom', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      MAP_TILE_URL: 'https://t0.example.test/{z}/{x}/{y}.png?tk=key',
+      MAP_TILE_ATTRIBUTION: '© 天地图',
+    });
+    expect(config.mapTiles).toEqual({
+      url: 'https://t0.example.test/{z}/{x}/{y}.png?tk=key',
+      attribution: '© 天地图',
+      maxZoom: DEFAULT_MAP_MAX_ZOOM,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        MAP_TILE_URL: '/tiles/{z}/{x}/{y}.webp',
+        MAP_TILE_MAX_ZOOM: '16',
+      }).mapTiles?.maxZoom,
+    ).toBe(16);
+  });
+
+  it('refuses a URL without every tile coordinate, or another scheme, naming the variable', () => {
+    for (const url of ['https://t0.example.test/{z}/{x}.png', 'javascript:alert(1)//{z}{x}{y}'])
+      expect(() => loadConfig({ DATA_DIR: dataDir, MAP_TILE_URL: url })).toThrow(/MAP_TILE_URL/);
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, MAP_TILE_URL: '/t/{z}/{x}/{y}', MAP_TILE_MAX_ZOOM: '30' }),
+    ).toThrow(/MAP_TILE_MAX_ZOOM/);
   });
 });

@@ -28,7 +28,7 @@ import {
 import type { ListingFormValues } from '@couchdb/rules/listing-form';
 import { LazyPart } from '@client/components/lazy-part';
 import type { MapPoint } from '@client/components/map/location-picker-map';
-import { MAP_TILE_URL } from '@client/components/map/map-tiles';
+import { useMapConfig } from '@client/components/map/map-config';
 import { currentPosition } from '../current-position';
 
 const LocationPickerMap = lazy(() => import('@client/components/map/location-picker-map'));
@@ -62,6 +62,17 @@ function fieldMessage(error: unknown): string | undefined {
     if (nested) return nested;
   }
   return undefined;
+}
+
+/** How to place the pin, and what the dashed box is when the map has no tiles to show. */
+function MapHint() {
+  const { tiles } = useMapConfig();
+  return (
+    <FormHelperText sx={{ mx: 0 }}>
+      {LM.mapHint}
+      {tiles ? '' : `。${LM.noTiles}`}
+    </FormHelperText>
+  );
 }
 
 export function LocationBlock({
@@ -160,10 +171,7 @@ export function LocationBlock({
             <LazyPart name="the location map" fallback={<MapPlaceholder text={LM.mapLoading} />}>
               <LocationPickerMap point={location} onPick={pick} />
             </LazyPart>
-            <FormHelperText sx={{ mx: 0 }}>
-              {LM.mapHint}
-              {MAP_TILE_URL ? '' : `。${LM.noTiles}`}
-            </FormHelperText>
+            <MapHint />
           </Box>
         )}
         {location && (
