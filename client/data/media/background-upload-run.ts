@@ -41,15 +41,16 @@ export interface BackgroundUploadContext {
   appInView(): Promise<boolean>;
 }
 
-/** What a background run did: for logs and tests. */
+/**
+ * What a background run did, for tests. A run that left files which may go later (no answer, a
+ * server fault) rejects instead, so the browser wakes the service worker again.
+ */
 export type BackgroundUploadOutcome =
   | 'nothing-to-send'
   /** The app is on screen: it sends (and its user may be signing out); the browser asks again later. */
   | 'app-in-view'
   | 'signed-out'
-  | 'sent'
-  /** Some files could not go yet (no answer, a server fault): the browser wakes us again later. */
-  | 'unfinished';
+  | 'sent';
 
 /** The files to send, of listings whose account is not signed out, in the outbox's order. */
 async function filesToSend(
