@@ -13,7 +13,8 @@ import {
 import type { Property } from '@couchdb/model/property';
 import { placeholderDemoMedia } from './demo-data';
 import type { DemoImage } from './demo-images';
-import { DEMO_TOWNSHIPS, LOCAL_FEATURE_TAGS } from './demo-places';
+import { TOWNSHIP_PLACES } from '@couchdb/model/map-view-facts';
+import { DEMO_TOWNSHIPS, LOCAL_FEATURE_TAGS, locationNear } from './demo-places';
 import { createRandom } from './random';
 
 /** The fixed "now" of bench data, so the same seed always gives the same documents. */
@@ -62,6 +63,14 @@ const CONTACTS = [
   { name: '赵明', phone: '13800000004' },
 ];
 const DECOR = ['精装修', '精装修', '毛坯', ''] as const;
+
+/** How far bench homes spread around their township's seat, in degrees (about 5 km): a map of them pans over thousands of distinct pins. */
+const BENCH_SPREAD_DEG = 0.05;
+
+function townshipPlace(township: keyof typeof TOWNSHIP_PLACES): [number, number] {
+  const { latitude, longitude } = TOWNSHIP_PLACES[township];
+  return [latitude, longitude];
+}
 
 /**
  * `count` public listings with unique ids `bench-<seed>-<n>`, deterministic for a given seed.
@@ -162,6 +171,7 @@ export function buildBenchProperties(
       owner: { name: contact.name },
       created_at: new Date(createdMs).toISOString(),
       updated_at: new Date(Math.min(auditedMs, nowMs)).toISOString(),
+      location: locationNear(townshipPlace(c.township), i + seed * 100_003, BENCH_SPREAD_DEG),
     };
   }
   return out;

@@ -25,7 +25,12 @@ import type { Setting } from '@couchdb/model/setting';
 import type { User } from '@couchdb/model/user';
 import type { UserRole } from '@couchdb/model/roles';
 import { DEMO_ARTICLES } from './demo-news';
-import { DEMO_TOWNSHIPS, LOCAL_FEATURE_TAGS, type DemoCommunity } from './demo-places';
+import {
+  DEMO_TOWNSHIPS,
+  LOCAL_FEATURE_TAGS,
+  locationNear,
+  type DemoCommunity,
+} from './demo-places';
 import type { DemoImage, DemoMedia } from './demo-images';
 import { createRandom, type Random } from './random';
 
@@ -436,8 +441,24 @@ function buildProperties(
     property.facts = structuredFacts(i, facts);
     property.price_history = priceHistory(i, property);
     Object.assign(property, verificationDemo(i, property));
+    const location = demoLocation(i, community);
+    if (location) property.location = location;
     return property;
   });
+}
+
+/** How far a 小区's homes spread around its place, in degrees (about 300 m). */
+const DEMO_SPREAD_DEG = 0.003;
+
+/**
+ * Where a demo home is (issue 65): near its 小区's place, from the index
+ * so the random draws of the rest of the data set stay the same. Every 7th listing has no location
+ * of its own (as listings from before locations were asked for): the map places it at its 小区,
+ * or leaves it off when its 小区 has no place.
+ */
+function demoLocation(i: number, community: DemoCommunity): Property['location'] {
+  if (!community.place || i % 7 === 3) return undefined;
+  return locationNear(community.place, i, DEMO_SPREAD_DEG);
 }
 
 /**

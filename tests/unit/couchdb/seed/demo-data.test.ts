@@ -9,6 +9,7 @@ import { PHONE_PATTERN } from '@couchdb/model/common-facts';
 import { propertySchema, propertyWriteSchema } from '@couchdb/model/property';
 import { settingSchema, settingWriteSchema } from '@couchdb/model/setting';
 import { userSchema } from '@couchdb/model/user';
+import { placeOnMap } from '@couchdb/rules/map-placement';
 import { buildBenchProperties } from '@couchdb/seed/bench-data';
 import {
   buildDemoData,
@@ -47,6 +48,19 @@ describe('buildDemoData', () => {
       expect(p.status === 'active' && p.audit_status === 'approved', p.id).toBe(true);
       expect(p.verification_code).toMatch(/^[0-9A-Z]{6,24}$/);
     }
+  });
+
+  it('places public listings on the map, a few at their 小区 and a few off it (issue 65)', () => {
+    const visible = data.properties.filter(
+      (p) => p.status === 'active' && p.audit_status === 'approved',
+    );
+    const { placed, unplaced } = placeOnMap(visible);
+    const own = placed.filter((p) => !p.atCommunity);
+    expect(own.length).toBeGreaterThan(visible.length / 2);
+    expect(placed.some((p) => p.atCommunity)).toBe(true);
+    expect(unplaced.length).toBeGreaterThan(0);
+    // Every township has pins, so the map's clusters spread over the county.
+    expect(new Set(placed.map((p) => p.property.address.district))).toEqual(new Set(TOWNSHIPS));
   });
 
   it('has one admin, one agent and two users, with the README credentials', () => {
