@@ -91,7 +91,7 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   });
   const offUnreachable = store.onUnreachable(() => metrics.storeUnreachable());
   let draining = false;
-  const security = securityHeaders(config.env);
+  const security = securityHeaders(config.env, config.mapTiles ?? null);
 
   const app = express();
   app.disable('x-powered-by');

@@ -4,6 +4,7 @@
  */
 import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
+import type { MapTileSource } from '@couchdb/model/map-facts';
 import type { Config } from '../config';
 
 /** CSP for an installable PWA: own scripts and service worker, blob: previews of photos and video. */
@@ -27,10 +28,33 @@ const CSP_DIRECTIVES = {
   upgradeInsecureRequests: null, // the embedded default serves plain http on loopback
 };
 
-export function securityHeaders(env: Config['env']): RequestHandler {
+/**
+ * The directives with the operator's map tile source allowed: its tiles are images, and a map
+ * fetches them when it keeps them for offline use (a tile source on the gateway needs nothing).
+ */
+export function cspDirectives(tiles: MapTileSource | null): typeof CSP_DIRECTIVES {
+  if (!tiles || tiles.url.startsWith('/')) return CSP_DIRECTIVES;
+  // {s} (a, b, c: Leaflet's subdomains) makes its host label a wildcard.
+  const url = new URL(tiles.url.replace(/\{s\}/g, 'cjsub').replace(/\{[zxy]\}/g, '0'));
+  const host = url.host
+    .split('.')
+    .map((label) => (label.includes('cjsub') ? '*' : label))
+    .join('.');
+  const origin = `${url.protocol}//${host}`;
+  return {
+    ...CSP_DIRECTIVES,
+    imgSrc: [...CSP_DIRECTIVES.imgSrc, origin],
+    connectSrc: [...CSP_DIRECTIVES.connectSrc, origin],
+  };
+}
+
+export function securityHeaders(
+  env: Config['env'],
+  tiles: MapTileSource | null = null,
+): RequestHandler {
   return helmet({
     contentSecurityPolicy:
-      env === 'development' ? false : { useDefaults: false, directives: CSP_DIRECTIVES },
+      env === 'development' ? false : { useDefaults: false, directives: cspDirectives(tiles) },
     crossOriginEmbedderPolicy: false,
   });
 }
