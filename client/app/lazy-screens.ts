@@ -53,6 +53,7 @@ export const PropertyDetailScreen = preloadableScreen(
   () => import('@client/features/properties/property-detail-screen'),
 );
 export const AreasScreen = laterScreen('AreasScreen');
+export const MapScreen = laterScreen('MapScreen');
 export const CommunityScreen = laterScreen('CommunityScreen');
 export const NewsListScreen = laterScreen('NewsListScreen');
 export const NewsDetailScreen = preloadableScreen(

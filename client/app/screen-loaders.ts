@@ -7,6 +7,7 @@
  */
 export const SCREEN_LOADERS = {
   AreasScreen: () => import('@client/features/areas/areas-screen'),
+  MapScreen: () => import('@client/features/properties/map-screen'),
   CommunityScreen: () => import('@client/features/areas/community-screen'),
   NewsListScreen: () => import('@client/features/news/news-list-screen'),
   JoinUsScreen: () => import('@client/features/static-pages/join-us-screen'),

@@ -9,6 +9,7 @@ import { divIcon, type LeafletEventHandlerFnMap, type Marker as LeafletMarker } 
 import { useEffect, useMemo, useRef } from 'react';
 import { MapContainer, Marker, Rectangle, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { COUNTY_BOUNDS, COUNTY_CENTER, LOCATION_MESSAGES } from '@couchdb/model/location-facts';
+import { escapeHtml } from './escape-html';
 import { useMapConfig } from './map-config';
 
 export interface MapPoint {
@@ -39,10 +40,6 @@ const PIN = divIcon({
   iconSize: [32, 40],
   iconAnchor: [16, 40],
 });
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function TapToPlace({ onPick }: { onPick(point: MapPoint): void }) {
   useMapEvents({

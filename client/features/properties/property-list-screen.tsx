@@ -12,9 +12,11 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
+import MapOutlined from '@mui/icons-material/MapOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import { PAGE_SIZE } from '@couchdb/model/constants';
+import { MAP_SCREEN_MESSAGES } from '@couchdb/model/map-view-facts';
 import { PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import { firstInOrder } from '@couchdb/rules/first-in-order';
 import {
@@ -99,15 +101,27 @@ export default function PropertyListScreen() {
         <Typography variant="h5" component="h1" sx={{ fontSize: { xs: 20, md: 24 } }}>
           房源列表
         </Typography>
-        <Button
-          component={RouterLink}
-          to="/areas"
-          variant="outlined"
-          size="small"
-          startIcon={<PlaceOutlined />}
-        >
-          区域找房
-        </Button>
+        <Stack direction="row" spacing={1}>
+          <Button
+            component={RouterLink}
+            to={filterKey ? `/map?${filterKey}` : '/map'}
+            variant="outlined"
+            size="small"
+            startIcon={<MapOutlined />}
+            data-testid="to-map"
+          >
+            {MAP_SCREEN_MESSAGES.toMap}
+          </Button>
+          <Button
+            component={RouterLink}
+            to="/areas"
+            variant="outlined"
+            size="small"
+            startIcon={<PlaceOutlined />}
+          >
+            区域找房
+          </Button>
+        </Stack>
       </Stack>
       <Stack spacing={2}>
         <SearchBox

@@ -1,9 +1,10 @@
 /**
- * 房源位置 on a listing's page (issue 64): the point as text. The owner and admins see the exact
+ * 房源位置 on a listing's page (issue 64): the point as text, and on a small map (issue 65). The owner and admins see the exact
  * point with its accuracy; everyone else the point on the public grid, about 100 m (the gateway
  * sends them no more, architecture §4), unless the owner chose to show it exactly.
  */
-import { memo } from 'react';
+import { lazy, memo } from 'react';
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
@@ -15,7 +16,10 @@ import {
 import { publicLocation } from '@couchdb/rules/listing-location';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
 import { useAuth } from '@client/lib/session/auth-context';
+import { LazyPart } from '@client/components/lazy-part';
 import { Section } from './detail-layout';
+
+const SpotMap = lazy(() => import('@client/components/map/spot-map'));
 
 export const LocationSection = memo(function LocationSection({
   property: p,
@@ -44,6 +48,16 @@ export const LocationSection = memo(function LocationSection({
             {LM.ownerOnlyExact}
           </Typography>
         )}
+        <Box data-testid="detail-location-map" sx={{ pt: 1 }}>
+          <LazyPart name="the listing's map" fallback={<Box sx={{ height: 200 }} />}>
+            <SpotMap
+              latitude={shown.latitude}
+              longitude={shown.longitude}
+              accuracyM={shown.accuracy_m}
+              exact={exact}
+            />
+          </LazyPart>
+        </Box>
       </Stack>
     </Section>
   );
