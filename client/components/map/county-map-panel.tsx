@@ -25,7 +25,16 @@ import {
   removeCountyMap,
   type KeptCountyMap,
 } from './county-map-file';
-import { clearTileCache, setTileCacheLimit, tileCacheLimitMb, tileCacheUsage } from './tile-cache';
+import {
+  clearTileCache,
+  onTileCacheChange,
+  setTileCacheLimit,
+  tileCacheLimitMb,
+  tileCacheUsage,
+} from './tile-cache';
+
+/** The shortest interval between two reads of the seen-tile cache's usage (ms). */
+const USAGE_REFRESH_MS = 1_000;
 
 type Notice = { severity: 'success' | 'info' | 'error'; text: string } | null;
 
@@ -78,7 +87,21 @@ export default function CountyMapPanel({
       setUsage(null);
     });
   }, []);
-  useEffect(readUsage, [readUsage]);
+  useEffect(() => {
+    readUsage();
+    // Tiles are kept while the map is moved: the figure follows, read at most once per interval.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const unsubscribe = onTileCacheChange(() => {
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        readUsage();
+      }, USAGE_REFRESH_MS);
+    });
+    return () => {
+      unsubscribe();
+      clearTimeout(timer);
+    };
+  }, [readUsage]);
   // Cancels a download still going when the screen is left: nothing half done is kept.
   useEffect(() => () => downloading.current?.abort(), []);
 

@@ -46,6 +46,18 @@ function db(): Promise<IDBPDatabase<TileCacheSchema>> {
   return opening;
 }
 
+const changes = new EventTarget();
+
+/** Calls `listener` after tiles are kept, dropped or cleared; returns the unsubscribe. */
+export function onTileCacheChange(listener: () => void): () => void {
+  changes.addEventListener('change', listener);
+  return () => changes.removeEventListener('change', listener);
+}
+
+function changed(): void {
+  changes.dispatchEvent(new Event('change'));
+}
+
 let lastUse = 0;
 /** Increasing even when two uses fall in the same millisecond or the clock steps back. */
 function nextUse(): number {
@@ -92,6 +104,7 @@ export async function setTileCacheLimit(mb: number): Promise<void> {
   const usage = (await tx.objectStore('meta').get('usage')) ?? 0;
   await tx.objectStore('meta').put(await trim(tx, usage, mb * MB), 'usage');
   await tx.done;
+  changed();
 }
 
 /** Bytes of the tiles kept now. */
@@ -105,6 +118,7 @@ export async function clearTileCache(): Promise<void> {
   await tx.objectStore('tiles').clear();
   await tx.objectStore('meta').put(0, 'usage');
   await tx.done;
+  changed();
 }
 
 /** The tile kept for `url`, marked as just used; null when it is not kept. */
@@ -129,4 +143,5 @@ export async function keepTile(url: string, blob: Blob): Promise<void> {
   await tiles.put({ url, blob, bytes: blob.size, usedAt: nextUse() });
   await meta.put(await trim(tx, usage, limit), 'usage');
   await tx.done;
+  changed();
 }
