@@ -26,7 +26,8 @@ export interface BaseMapChoice {
   kept: string | null;
 }
 
-async function choose(config: MapConfig): Promise<BaseMapChoice> {
+/** What a map with this configuration draws, the county file kept on the device first. */
+export async function chooseBaseMap(config: MapConfig): Promise<BaseMapChoice> {
   const kept = await keptCountyMap().catch((err: unknown) => {
     console.warn('[map] the kept county map was not read', err);
     return null;
@@ -41,7 +42,7 @@ export function useBaseMapChoice(config: MapConfig): BaseMapChoice | null {
   const [choice, setChoice] = useState<BaseMapChoice | null>(null);
   useEffect(() => {
     let live = true;
-    const update = () => void choose(config).then((next) => live && setChoice(next));
+    const update = () => void chooseBaseMap(config).then((next) => live && setChoice(next));
     update();
     const unsubscribe = onCountyMapChange(update);
     return () => {
