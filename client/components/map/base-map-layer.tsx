@@ -178,14 +178,18 @@ function metadataAttribution(metadata: unknown): string | null {
  */
 function CountyFileLayer({ extract }: { extract: MapExtract | null }) {
   const [make, setMake] = useState<(() => GridLayer) | null>(null);
+  // Bumped when the connection comes back after the file could not be read: read it again.
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
+    let retry: (() => void) | null = null;
     void (async () => {
       const source: Source | null = extract
         ? networkCountyMapSource(extract)
         : await countyMapSource();
       if (!source) return;
-      const archive = new PMTiles(source);
+      // The library keeps a failed read of the header; a new archive reads it afresh.
+      let archive = new PMTiles(source);
       const header = await archive.getHeader().catch((err: unknown) => {
         // Offline with no copy: the tiles seen before still draw from the seen-tile cache.
         if (globalThis.navigator?.onLine !== false)
@@ -194,8 +198,15 @@ function CountyFileLayer({ extract }: { extract: MapExtract | null }) {
       });
       const metadata = header ? await archive.getMetadata().catch(() => null) : null;
       const mime = (header && TILE_MIME[header.tileType]) ?? 'image/png';
+      if (!header && extract && live) {
+        retry = () => setAttempt((n) => n + 1);
+        window.addEventListener('online', retry, { once: true });
+      }
       const fromArchive = async (coords: Coords, signal: AbortSignal) => {
-        const tile = await archive.getZxy(coords.z, coords.x, coords.y, signal);
+        const tile = await archive.getZxy(coords.z, coords.x, coords.y, signal).catch((err) => {
+          if (!header) archive = new PMTiles(source);
+          throw err;
+        });
         return tile ? new Blob([tile.data], { type: mime }) : null;
       };
       const key = (coords: Coords) =>
@@ -218,8 +229,9 @@ function CountyFileLayer({ extract }: { extract: MapExtract | null }) {
     })();
     return () => {
       live = false;
+      if (retry) window.removeEventListener('online', retry);
     };
-  }, [extract]);
+  }, [extract, attempt]);
   useLayer(make);
   return null;
 }
