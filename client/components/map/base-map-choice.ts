@@ -10,11 +10,6 @@ import { keptCountyMap, onCountyMapChange } from './county-map-file';
 /** Which base map is drawn: the kept county file, the gateway's over the network, a tile source, none. */
 export type BaseMapKind = 'kept' | 'extract' | 'tiles' | 'none';
 
-/** Leaflet writes attributions as HTML: a source's text is shown as text. */
-export function escapeAttribution(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /** Whether a tile URL template is the gateway's own (same origin), whose tiles may be kept. */
 export function isOwnTileSource(url: string): boolean {
   return url.startsWith('/') && !url.startsWith('//');

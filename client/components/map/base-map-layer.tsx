@@ -30,13 +30,9 @@ import {
   type MapExtract,
   type MapTileSource,
 } from '@couchdb/model/map-facts';
-import {
-  escapeAttribution,
-  isOwnTileSource,
-  useBaseMapChoice,
-  type BaseMapKind,
-} from './base-map-choice';
+import { isOwnTileSource, useBaseMapChoice, type BaseMapKind } from './base-map-choice';
 import { countyMapSource, networkCountyMapSource } from './county-map-file';
+import { escapeHtml } from './escape-html';
 import { cachedTile, keepTile } from './tile-cache';
 
 const TILE_MIME: Partial<Record<TileType, string>> = {
@@ -152,7 +148,7 @@ function useLayer(make: (() => GridLayer) | null): void {
 function archiveOptions(header: Header | null, attribution: string | null): GridLayerOptions {
   const options: GridLayerOptions = {
     maxZoom: DEFAULT_MAP_MAX_ZOOM,
-    attribution: attribution ? escapeAttribution(attribution) : '',
+    attribution: attribution ? escapeHtml(attribution) : '',
   };
   if (!header) return options;
   const bounds: LatLngBoundsExpression = [
@@ -243,7 +239,7 @@ function KeptTilesLayer({ tiles }: { tiles: MapTileSource }) {
       new KeptTileLayer(tiles.url, {
         maxZoom: tiles.maxZoom,
         maxNativeZoom: tiles.maxZoom,
-        attribution: escapeAttribution(tiles.attribution),
+        attribution: escapeHtml(tiles.attribution),
       } satisfies TileLayerOptions),
   );
   useLayer(make);
@@ -279,7 +275,7 @@ export function BaseMapLayer({
         url={tiles.url}
         maxZoom={tiles.maxZoom}
         maxNativeZoom={tiles.maxZoom}
-        attribution={escapeAttribution(tiles.attribution)}
+        attribution={escapeHtml(tiles.attribution)}
       />
     );
   }

@@ -1,15 +1,15 @@
 /**
  * 在地图上选点 (issue 64): a small Leaflet map with the county's outline and a pin the agent drags
  * (or taps the map to move). Loaded only when opened, so Leaflet stays out of the publish screen's
- * first chunk. Tiles come from the gateway's configured source (map-config.ts) when there is one,
- * else the plain background.
+ * first chunk. The base map is the maps' own (base-map-layer.tsx): the county map kept on the device
+ * works offline in the field; without one, the plain background.
  */
 import 'leaflet/dist/leaflet.css';
 import { divIcon, type LeafletEventHandlerFnMap, type Marker as LeafletMarker } from 'leaflet';
 import { useEffect, useMemo, useRef } from 'react';
-import { MapContainer, Marker, Rectangle, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { MapContainer, Marker, Rectangle, useMap, useMapEvents } from 'react-leaflet';
 import { COUNTY_BOUNDS, COUNTY_CENTER, LOCATION_MESSAGES } from '@couchdb/model/location-facts';
-import { escapeHtml } from './escape-html';
+import { BaseMapLayer } from './base-map-layer';
 import { useMapConfig } from './map-config';
 
 export interface MapPoint {
@@ -70,7 +70,9 @@ export default function LocationPickerMap({
   point: MapPoint | null;
   onPick(point: MapPoint): void;
 }) {
-  const { tiles } = useMapConfig();
+  const config = useMapConfig();
+  const { tiles } = config;
+  const baseMap = tiles !== null || config.extract !== null;
   const marker = useRef<LeafletMarker>(null);
   const pin = point ?? COUNTY_CENTER;
   const shown = useRef(pin);
@@ -92,21 +94,14 @@ export default function LocationPickerMap({
   return (
     <MapContainer
       center={[pin.latitude, pin.longitude]}
-      zoom={point && tiles ? Math.min(16, tiles.maxZoom) : COUNTY_ZOOM}
+      zoom={point && baseMap ? Math.min(16, tiles?.maxZoom ?? 16) : COUNTY_ZOOM}
       minZoom={9}
       maxZoom={tiles?.maxZoom ?? 18}
       maxBounds={PAN_LIMIT}
-      attributionControl={tiles !== null}
+      attributionControl={baseMap}
       style={{ height: 280, width: '100%', borderRadius: 8, background: '#eef3f1' }}
     >
-      {tiles && (
-        <TileLayer
-          url={tiles.url}
-          maxZoom={tiles.maxZoom}
-          // Plain text: Leaflet writes attributions as HTML.
-          attribution={escapeHtml(tiles.attribution)}
-        />
-      )}
+      <BaseMapLayer config={config} />
       <Rectangle
         bounds={COUNTY_BOX}
         pathOptions={{ color: '#2e7d6b', weight: 2, dashArray: '6 4', fill: false }}

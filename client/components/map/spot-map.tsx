@@ -4,10 +4,11 @@
  * listing has a location, so Leaflet stays out of the listing page's first chunk.
  */
 import 'leaflet/dist/leaflet.css';
-import { Circle, CircleMarker, MapContainer, TileLayer } from 'react-leaflet';
+import { Circle, CircleMarker, MapContainer } from 'react-leaflet';
 import { MAP_ZOOMS } from '@couchdb/model/map-view-facts';
 import { useMapConfig } from './map-config';
-import { escapeHtml } from './escape-html';
+import { BaseMapLayer } from './base-map-layer';
+import { useBaseMapKind } from './base-map-choice';
 import { CountyOutline, TownshipNames } from './map-parts';
 
 export interface SpotMapProps {
@@ -20,12 +21,16 @@ export interface SpotMapProps {
 
 /** The zoom of a rounded point: its circle of about 100 m shows among the streets around it. */
 const SPOT_ZOOM = 15;
+const MAP_HEIGHT = 200;
 const MARK = { color: '#d4380d', weight: 2 } as const;
 
 export default function SpotMap({ latitude, longitude, accuracyM, exact }: SpotMapProps) {
   const config = useMapConfig();
-  const baseMap = config.tiles !== null || config.extract !== null;
+  const kind = useBaseMapKind(config);
+  const baseMap = kind !== null && kind !== 'none';
   const center: [number, number] = [latitude, longitude];
+  // Opened once the base map is known: the zoom to open on depends on it.
+  if (kind === null) return <div style={{ height: MAP_HEIGHT }} />;
   return (
     <MapContainer
       center={center}
@@ -33,15 +38,9 @@ export default function SpotMap({ latitude, longitude, accuracyM, exact }: SpotM
       minZoom={MAP_ZOOMS.min}
       maxZoom={MAP_ZOOMS.max}
       scrollWheelZoom={false}
-      style={{ height: 200, width: '100%', borderRadius: 8, background: '#eef3f1' }}
+      style={{ height: MAP_HEIGHT, width: '100%', borderRadius: 8, background: '#eef3f1' }}
     >
-      {config.tiles && (
-        <TileLayer
-          url={config.tiles.url}
-          maxZoom={config.tiles.maxZoom}
-          attribution={escapeHtml(config.tiles.attribution)}
-        />
-      )}
+      <BaseMapLayer config={config} />
       {!baseMap && (
         <>
           <CountyOutline />

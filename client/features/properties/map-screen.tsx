@@ -18,9 +18,11 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
+import DownloadForOfflineOutlined from '@mui/icons-material/DownloadForOfflineOutlined';
 import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
 import ListOutlined from '@mui/icons-material/ListOutlined';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
+import { MAP_MESSAGES } from '@couchdb/model/map-facts';
 import { MAP_LIST_PAGE, MAP_SCREEN_MESSAGES as MM, MAP_ZOOMS } from '@couchdb/model/map-view-facts';
 import { firstInOrder } from '@couchdb/rules/first-in-order';
 import { formatPrice } from '@couchdb/rules/format';
@@ -34,6 +36,8 @@ import {
 } from '@couchdb/rules/property-filter';
 import { EmptyState } from '@client/components/empty-state';
 import { LazyPart } from '@client/components/lazy-part';
+import { isOwnTileSource, useBaseMapKind } from '@client/components/map/base-map-choice';
+import CountyMapPanel from '@client/components/map/county-map-panel';
 import { useMapConfig } from '@client/components/map/map-config';
 import { PropertyCard } from '@client/components/property/property-card';
 import { PropertyCards } from '@client/components/property/property-grid';
@@ -152,7 +156,14 @@ export default function MapScreen() {
     setParams(withView(propertyFilterToParams(next), view), { replace: true });
   const count = activeFilterCount(filter);
   const mapHeight = desktop ? 560 : 'max(320px, 55vh)';
-  const noBaseMap = !config.tiles && !config.extract;
+  const baseMap = useBaseMapKind(config);
+  const noBaseMap = baseMap === 'none';
+  // 离线地图 is offered where the app may keep the base map: the gateway's own file or tiles.
+  const offline =
+    baseMap === 'kept' ||
+    baseMap === 'extract' ||
+    (baseMap === 'tiles' && config.tiles !== null && isOwnTileSource(config.tiles.url));
+  const [offlineOpen, setOfflineOpen] = useState(false);
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 3 } }}>
@@ -192,6 +203,17 @@ export default function MapScreen() {
           >
             {visible ? MM.inView(visible.length) : MM.readingListings}
           </Typography>
+          {offline && (
+            <Button
+              size="small"
+              startIcon={<DownloadForOfflineOutlined />}
+              aria-expanded={offlineOpen}
+              aria-controls="map-offline-panel"
+              onClick={() => setOfflineOpen(!offlineOpen)}
+            >
+              {MAP_MESSAGES.offlineTitle}
+            </Button>
+          )}
           {unplaced > 0 && (
             <Typography data-testid="map-unplaced" sx={{ fontSize: 13, color: 'text.secondary' }}>
               {MM.unplaced(unplaced)}
@@ -209,6 +231,11 @@ export default function MapScreen() {
         </Collapse>
       </Card>
 
+      {offline && (
+        <Collapse in={offlineOpen} id="map-offline-panel" sx={{ mb: offlineOpen ? 2 : 0 }}>
+          <CountyMapPanel config={config} />
+        </Collapse>
+      )}
       <Box
         sx={{ position: 'relative', borderRadius: 2, overflow: 'hidden', mb: 1 }}
         data-testid="listings-map"

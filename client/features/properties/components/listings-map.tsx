@@ -11,11 +11,12 @@ import 'leaflet/dist/leaflet.css';
 import './listings-map.css';
 import { divIcon, layerGroup, marker, type LayerGroup, type Map as LeafletMap } from 'leaflet';
 import { useEffect, useMemo, useRef } from 'react';
-import { MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { MapContainer, useMap, useMapEvents } from 'react-leaflet';
 import Supercluster from 'supercluster';
 import { COUNTY_BOUNDS, COUNTY_CENTER, type Bounds } from '@couchdb/model/location-facts';
 import type { MapConfig } from '@couchdb/model/map-facts';
 import { escapeHtml } from '@client/components/map/escape-html';
+import { BaseMapLayer } from '@client/components/map/base-map-layer';
 import { CountyOutline, TownshipNames } from '@client/components/map/map-parts';
 import {
   MAP_CLUSTERING,
@@ -232,13 +233,7 @@ export default function ListingsMap({
       maxBounds={PAN_LIMIT}
       style={{ height, width: '100%', background: '#eef3f1' }}
     >
-      {config.tiles && (
-        <TileLayer
-          url={config.tiles.url}
-          maxZoom={config.tiles.maxZoom}
-          attribution={escapeHtml(config.tiles.attribution)}
-        />
-      )}
+      <BaseMapLayer config={config} />
       {townships && (
         <>
           <CountyOutline />

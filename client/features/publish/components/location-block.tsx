@@ -66,11 +66,11 @@ function fieldMessage(error: unknown): string | undefined {
 
 /** How to place the pin, and what the dashed box is when the map has no tiles to show. */
 function MapHint() {
-  const { tiles } = useMapConfig();
+  const { tiles, extract } = useMapConfig();
   return (
     <FormHelperText sx={{ mx: 0 }}>
       {LM.mapHint}
-      {tiles ? '' : `。${LM.noTiles}`}
+      {tiles || extract ? '' : `。${LM.noTiles}`}
     </FormHelperText>
   );
 }

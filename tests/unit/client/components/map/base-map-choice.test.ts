@@ -6,11 +6,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COUNTY_MAP_CACHE, MAP_EXTRACT_PATH, type MapConfig } from '@couchdb/model/map-facts';
-import {
-  chooseBaseMap,
-  escapeAttribution,
-  isOwnTileSource,
-} from '@client/components/map/base-map-choice';
+import { escapeHtml } from '@client/components/map/escape-html';
+import { chooseBaseMap, isOwnTileSource } from '@client/components/map/base-map-choice';
 
 const EXTRACT = { url: MAP_EXTRACT_PATH, bytes: 1000, version: 'v2' };
 const TILES = {
@@ -66,7 +63,7 @@ describe('the base map a map draws', () => {
     expect(isOwnTileSource('/tiles/{z}/{x}/{y}.png')).toBe(true);
     expect(isOwnTileSource(TILES.url)).toBe(false);
     expect(isOwnTileSource('//cdn.example.test/{z}/{x}/{y}.png')).toBe(false);
-    expect(escapeAttribution('© <a href="x">天地图</a>')).toBe(
+    expect(escapeHtml('© <a href="x">天地图</a>')).toBe(
       '© &#60;a href=&#34;x&#34;&#62;天地图&#60;/a&#62;',
     );
   });
