@@ -108,22 +108,21 @@ export function exposeProbe(
   map: Pick<MapBenchProbe, 'drawn' | 'centre' | 'screenOf'>,
 ): MapBenchProbe {
   let times: number[] = [];
-  let recording = false;
+  let request = 0;
   const onFrame = (time: number) => {
-    if (!recording) return;
     times.push(time);
-    requestAnimationFrame(onFrame);
+    request = requestAnimationFrame(onFrame);
   };
   const probe: MapBenchProbe = {
     settled: false,
     ...map,
     startFrames() {
+      cancelAnimationFrame(request);
       times = [];
-      recording = true;
-      requestAnimationFrame(onFrame);
+      request = requestAnimationFrame(onFrame);
     },
     stopFrames() {
-      recording = false;
+      cancelAnimationFrame(request);
       return times.slice(1).map((time, i) => time - times[i]!);
     },
   };
