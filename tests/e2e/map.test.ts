@@ -134,7 +134,9 @@ describe('地图找房', () => {
     expect((await listed()).every((id) => id !== null && first.includes(id))).toBe(true);
 
     await saveScreenshot(page, 'map-tiles-desktop', { fullPage: false });
-    await map.drag(-300, 0);
+    // Down by most of the map's height: the pins at its centre leave the view.
+    const height = (await map.map.boundingBox())?.height ?? 0;
+    await map.drag(0, Math.round(height * 0.8));
     const second = await inViewNow();
     expect(second).not.toEqual(first);
     await expect.poll(() => map.inView(), UI_WAIT).toBe(second.length);
@@ -161,7 +163,8 @@ describe('地图找房', () => {
     await page.waitForURL(`**/properties/${target.property.id}`, UI_WAIT);
     const detail = new PropertyDetailPage(page);
     await detail.title.filter({ hasText: target.property.title }).waitFor(UI_WAIT);
-    // Its page shows the place on a small map, over the same tiles.
+    // Its page shows the place on a small map, over the same tiles, as the reader scrolls to it.
+    await page.getByTestId('detail-location-map').scrollIntoViewIfNeeded();
     await page
       .getByTestId('detail-location-map')
       .locator('img.leaflet-tile-loaded')

@@ -16,10 +16,14 @@ import {
 import { publicLocation } from '@couchdb/rules/listing-location';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
 import { useAuth } from '@client/lib/session/auth-context';
+import { useNearViewport } from '@client/lib/use-near-viewport';
 import { LazyPart } from '@client/components/lazy-part';
 import { Section } from './detail-layout';
 
 const SpotMap = lazy(() => import('@client/components/map/spot-map'));
+/** The small map's height, and how far below the viewport it starts loading (CSS pixels). */
+const MAP_BOX_PX = 200;
+const NEAR_VIEWPORT_PX = 300;
 
 export const LocationSection = memo(function LocationSection({
   property: p,
@@ -27,6 +31,8 @@ export const LocationSection = memo(function LocationSection({
   property: PropertyDoc;
 }) {
   const { user } = useAuth();
+  // The map's code loads as the reader scrolls near it: not on the server, nor while hydrating.
+  const [mapBox, near] = useNearViewport<HTMLDivElement>(NEAR_VIEWPORT_PX);
   if (!p.location) return null;
   const privileged = user !== null && (user.user_type === 'admin' || user.id === p.user_id);
   // What the device holds is already the viewer's share; the rounding again is for the display.
@@ -48,15 +54,19 @@ export const LocationSection = memo(function LocationSection({
             {LM.ownerOnlyExact}
           </Typography>
         )}
-        <Box data-testid="detail-location-map" sx={{ pt: 1 }}>
-          <LazyPart name="the listing's map" fallback={<Box sx={{ height: 200 }} />}>
-            <SpotMap
-              latitude={shown.latitude}
-              longitude={shown.longitude}
-              accuracyM={shown.accuracy_m}
-              exact={exact}
-            />
-          </LazyPart>
+        <Box ref={mapBox} data-testid="detail-location-map" sx={{ pt: 1 }}>
+          {near ? (
+            <LazyPart name="the listing's map" fallback={<Box sx={{ height: MAP_BOX_PX }} />}>
+              <SpotMap
+                latitude={shown.latitude}
+                longitude={shown.longitude}
+                accuracyM={shown.accuracy_m}
+                exact={exact}
+              />
+            </LazyPart>
+          ) : (
+            <Box sx={{ height: MAP_BOX_PX }} />
+          )}
         </Box>
       </Stack>
     </Section>
