@@ -50,7 +50,7 @@ export const MAP_SCREEN_MESSAGES = {
   showCounty: '查看全县',
   noBaseMap: '暂无底图，图中标出各乡镇位置',
   noBaseMapAdmin:
-    '暂无底图：在网关设置 MAP_TILE_URL，或把全县地图文件放到 DATA_DIR/maps/county.pmtiles（见 README「地图」）',
+    '暂无底图：请在网关设置 MAP_TILE_URL，或把全县地图文件放到 DATA_DIR/maps/county.pmtiles（见 docs/operations.md 的 Maps 一节）',
   cluster: (count: number) => `${count} 套房源，点按放大`,
   atCommunity: '按小区位置标注',
   openDetail: '查看详情',

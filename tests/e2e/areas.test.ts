@@ -3,16 +3,20 @@
  * (embedded store with the demo data): the agent publishes three sale listings and a rental in a
  * new 小区 through the sync API and the admin approves them; a visitor's device syncs once online,
  * then, offline, shows the townships with their counts and average 单价, the 小区's page with the
- * average 单价 of those listings, and a listing's similar listings (its 小区 first).
+ * average 单价 of those listings, and a listing's similar listings (its 小区 first). 地图找房 with no
+ * base map configured names the townships instead, and counts the new 小区's unlocated listings.
  * Run `npm run build` first (`npm run test:e2e` does).
  */
 import { beforeAll, expect, it } from 'vitest';
-import type { Township } from '@couchdb/model/constants';
+import { TOWNSHIPS, type Township } from '@couchdb/model/constants';
+import { MAP_SCREEN_MESSAGES } from '@couchdb/model/map-view-facts';
 import type { Property } from '@couchdb/model/property';
+import { placeOnMap } from '@couchdb/rules/map-placement';
 import { saveScreenshot, SYNC_WAIT, UI_WAIT, VIEWPORTS } from '../helpers/browser';
 import { serverDocs } from '../helpers/sync-api';
 import { publishApproved } from './pages/browse-fixtures';
 import { AreasPage, CommunityPage } from './pages/areas-page';
+import { MapPage } from './pages/map-page';
 import { PropertyDetailPage } from './pages/property-detail-page';
 import { PropertyListPage } from './pages/property-list-page';
 import { PwaChrome } from './pages/pwa-chrome';
@@ -66,15 +70,16 @@ beforeAll(async () => {
   });
 });
 
+/** The public listings as the gateway serves them to a visitor. */
+async function publicListings(): Promise<Property[]> {
+  const all = [...(await serverDocs<Property>(world.url, null, 'properties')).values()];
+  return all.filter((p) => p.status === 'active' && p.audit_status === 'approved');
+}
+
 /** The township's public sale listings as the store holds them: their number and mean 单价. */
 async function townshipSaleFigures(township: string): Promise<{ count: number; average: string }> {
-  const all = [...(await serverDocs<Property>(world.url, null, 'properties')).values()];
-  const sales = all.filter(
-    (p) =>
-      p.status === 'active' &&
-      p.audit_status === 'approved' &&
-      p.type === 'sale' &&
-      p.address.district === township,
+  const sales = (await publicListings()).filter(
+    (p) => p.type === 'sale' && p.address.district === township,
   );
   const unit = sales.filter((p) => p.area > 0).map((p) => p.price / p.area);
   const mean = Math.round(unit.reduce((s, v) => s + v, 0) / unit.length);
@@ -207,4 +212,35 @@ it('shows the townships, a 小区 page and similar listings offline after one on
   } finally {
     await page.close();
   }
+});
+
+it('地图找房 without a base map names the townships, and tells an admin how to add one', async () => {
+  const visitor = await world.browser.openPage(`${world.url}/map`, VIEWPORTS.mobile);
+  const map = new MapPage(visitor);
+  await map.waitForMap();
+  // The six townships' names over a plain background, the visitor's line, and no tiles.
+  await expect.poll(() => map.townships.count(), UI_WAIT).toBe(TOWNSHIPS.length);
+  expect(await map.townships.allTextContents()).toEqual(expect.arrayContaining([...TOWNSHIPS]));
+  expect(await visitor.getByTestId('map-no-base').textContent()).toBe(
+    MAP_SCREEN_MESSAGES.noBaseMap,
+  );
+  expect(await map.tiles.count()).toBe(0);
+  // The listings of this file's new 小区 have no location and no 小区 place: counted, not drawn.
+  const { unplaced } = placeOnMap(await publicListings());
+  expect(unplaced.map((p) => p.id)).toEqual(expect.arrayContaining(Object.values(ids)));
+  await expect
+    .poll(() => map.unplaced.textContent(), UI_WAIT)
+    .toBe(MAP_SCREEN_MESSAGES.unplaced(unplaced.length));
+  await saveScreenshot(visitor, 'map-no-base-mobile', { fullPage: false });
+
+  const admin = await world.signedIn(world.browser, 'admin', {
+    viewport: VIEWPORTS.desktop,
+    path: '/map',
+  });
+  const adminMap = new MapPage(admin);
+  await adminMap.waitForMap();
+  expect(await admin.getByTestId('map-no-base').textContent()).toBe(
+    MAP_SCREEN_MESSAGES.noBaseMapAdmin,
+  );
+  await saveScreenshot(admin, 'map-no-base-desktop', { fullPage: false });
 });

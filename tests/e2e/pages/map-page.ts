@@ -17,6 +17,8 @@ export class MapPage {
   readonly selected: Locator;
   readonly tiles: Locator;
   readonly filterToggle: Locator;
+  /** The townships' names, drawn where there is no base map. */
+  readonly townships: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { name: MAP_SCREEN_MESSAGES.title, level: 1 });
@@ -30,6 +32,7 @@ export class MapPage {
     this.selected = page.getByTestId('map-selected');
     this.tiles = this.map.locator('img.leaflet-tile-loaded');
     this.filterToggle = page.locator('button[aria-controls="map-filter-panel"]');
+    this.townships = page.getByTestId('map-township');
   }
 
   async goto(base: string, query = ''): Promise<void> {
