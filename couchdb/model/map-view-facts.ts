@@ -27,10 +27,11 @@ export const TOWNSHIP_PLACES: Readonly<Record<Township, LatLng>> = {
 export const MAP_ZOOMS = { min: 9, county: 11, street: 16, max: 18 } as const;
 
 /**
- * Pins closer than this many pixels at the current zoom are drawn as one cluster with their count;
- * above `clusterMaxZoom` every pin stands alone (homes of one building stay a cluster until then).
+ * Pins closer than this many pixels at the current zoom (about a price pin's width) are drawn as
+ * one cluster with their count; above `clusterMaxZoom` every pin stands alone (homes of one
+ * building stay a cluster until then).
  */
-export const MAP_CLUSTERING = { radiusPx: 60, clusterMaxZoom: 16 } as const;
+export const MAP_CLUSTERING = { radiusPx: 70, clusterMaxZoom: 16 } as const;
 
 /** Listings under the map, 20 at a time like the list screen. */
 export const MAP_LIST_PAGE = 20;

@@ -104,6 +104,8 @@ function PinLayer({
   const index = useMemo(() => {
     const clusters = new Supercluster<PinProps>({
       radius: MAP_CLUSTERING.radiusPx,
+      // The radius is relative to the extent: Leaflet's tiles are 256 px, so it is in screen pixels.
+      extent: 256,
       maxZoom: MAP_CLUSTERING.clusterMaxZoom,
     });
     clusters.load(
