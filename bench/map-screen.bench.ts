@@ -7,14 +7,14 @@
  * unslowed):
  *  - first pins: /map opened again on the warm device, from navigation to the first pin or cluster
  *    in the page, and to the marks accounting for every listing the device holds (the map opens on
- *    all of them);
+ *    all of them); on the way, when the screen and the map (its library loaded) appeared;
  *  - pans: two drags of a finger and their fling (real touch input) at the county's zoom and at a
  *    street zoom, each frame's interval from the first touch until the map has drawn where it
  *    stopped, and the frames over 50 ms.
  * Each figure is the median of the runs, the county store's as a ratio to the demo's.
  * Uses the build in DIST_DIR (default dist/; `npm run build` first).
  *   npm run bench -- map-screen [--listings 10000] [--runs 3] [--slowdown 4] [--profile]
- * --profile first samples the main thread while the county store's first pins load (a visit of its
+ * --profile first samples the main thread while each store's first pins load (a visit of their
  * own, not in the figures) and prints where its time went, by function (self time) and by the app's own functions with their
  * callees, mapped through the build's source maps.
  */
@@ -70,7 +70,8 @@ const PHONE_UA =
  */
 const PROBE = `(() => {
   const probe = (window.__mapBench = {
-    firstPins: null, firstDrawn: 0, allPins: null, boundsAt: 0, boundsChanges: 0, frames: [], request: 0,
+    screen: null, map: null, firstPins: null, firstDrawn: 0, allPins: null,
+    boundsAt: 0, boundsChanges: 0, frames: [], request: 0,
   });
   const drawn = () => document.querySelectorAll('[data-testid=map-pin]').length +
     [...document.querySelectorAll('[data-testid=map-cluster]')].reduce((s, e) => s + Number(e.textContent), 0);
@@ -80,15 +81,20 @@ const PROBE = `(() => {
     let added = false;
     for (const r of records) {
       if (r.type === 'attributes') { probe.boundsAt = now; probe.boundsChanges++; }
-      else if (r.addedNodes.length > 0) added = true;
+      else added = true;
     }
-    if (!added) return;
+    if (!added || probe.allPins !== null) return;
+    const count = document.querySelector('[data-testid=map-count]');
+    if (probe.screen === null && count) probe.screen = now;
+    if (probe.map === null && document.querySelector('.leaflet-container')) probe.map = now;
     if (probe.firstPins === null && document.querySelector(marks)) {
       probe.firstPins = now;
       probe.firstDrawn = drawn();
     }
-    if (probe.allPins === null && window.__expected && drawn() >= window.__expected) probe.allPins = now;
-  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-bounds'] });
+    if (window.__expected && drawn() >= window.__expected) probe.allPins = now;
+  }).observe(document, {
+    subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-bounds'],
+  });
   const onFrame = (time) => { probe.frames.push(time); probe.request = requestAnimationFrame(onFrame); };
   probe.startFrames = () => { cancelAnimationFrame(probe.request); probe.frames = []; probe.request = requestAnimationFrame(onFrame); };
   probe.stopFrames = (until) => {
@@ -99,6 +105,8 @@ const PROBE = `(() => {
 })();`;
 
 interface Probe {
+  screen: number | null;
+  map: number | null;
   firstPins: number | null;
   firstDrawn: number;
   allPins: number | null;
@@ -123,6 +131,9 @@ interface Pan {
 interface Run {
   /** Public listings the device holds (all placed on the map). */
   held: number;
+  /** From navigation: the screen drawn, the map's library loaded (its container in the page). */
+  screenMs: number;
+  mapMs: number;
   firstPinsMs: number;
   /** Listings the first marks drew (the device's own, or the first page's stand-ins). */
   firstDrawn: number;
@@ -291,8 +302,16 @@ interface ProfileNode {
   children?: number[];
 }
 
-/** The main thread's time in a CPU profile: by function (self) and by the app's functions (callees included). */
-async function printProfile(nodes: ProfileNode[], samples: number[], deltas: number[]) {
+/**
+ * Where the main thread's time went in a CPU profile: by function (self time), and by the app's own
+ * functions with their callees.
+ */
+async function printProfile(
+  store: string,
+  nodes: ProfileNode[],
+  samples: number[],
+  deltas: number[],
+) {
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -335,14 +354,14 @@ async function printProfile(nodes: ProfileNode[], samples: number[], deltas: num
       .map(([label, ms]) => `    ${ms.toFixed(0).padStart(6)} ms  ${label}`)
       .join('\n');
   console.log(
-    `\nmain thread from navigation to every pin drawn (county store, CPU ${slowdown}×): ` +
+    `\nmain thread from navigation to every pin drawn (${store}, CPU ${slowdown}×): ` +
       `${total.toFixed(0)} ms busy\n  by function (self time):\n${top(self, 15)}` +
       `\n  the app's functions, callees included:\n${top(app, 15)}`,
   );
 }
 
 /** One visitor's phone in a new browser: first sync, then first pins and both pans, CPU slowed. */
-async function measure(base: string, withProfile: boolean): Promise<Run> {
+async function measure(base: string, profileOf: string | null): Promise<Run> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({
@@ -361,20 +380,20 @@ async function measure(base: string, withProfile: boolean): Promise<Run> {
     await context.addInitScript(`window.__expected = ${held};`);
 
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
-    if (withProfile) {
+    if (profileOf) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
     }
     await page.goto(`${base}/map`);
     await page.waitForFunction(() => window.__mapBench.allPins !== null, undefined, PAGE_WAIT);
-    if (withProfile) {
+    if (profileOf) {
       const { profile: p } = await cdp.send('Profiler.stop');
-      await printProfile(p.nodes as ProfileNode[], p.samples ?? [], p.timeDeltas ?? []);
+      await printProfile(profileOf, p.nodes as ProfileNode[], p.samples ?? [], p.timeDeltas ?? []);
     }
     const first = await page.evaluate(() => {
-      const { firstPins, firstDrawn, allPins } = window.__mapBench;
-      return { firstPins, firstDrawn, allPins };
+      const { screen, map, firstPins, firstDrawn, allPins } = window.__mapBench;
+      return { screen, map, firstPins, firstDrawn, allPins };
     });
     const county = await pan(
       page,
@@ -391,6 +410,8 @@ async function measure(base: string, withProfile: boolean): Promise<Run> {
     );
     return {
       held,
+      screenMs: first.screen ?? NaN,
+      mapMs: first.map ?? NaN,
       firstPinsMs: first.firstPins ?? NaN,
       firstDrawn: first.firstDrawn,
       allPinsMs: first.allPins ?? NaN,
@@ -405,6 +426,8 @@ async function measure(base: string, withProfile: boolean): Promise<Run> {
 /** A store's figures: medians over the runs (the frame figures over each run's own). */
 const summaryOf = (all: Run[]) => ({
   held: median(all.map((r) => r.held)),
+  screenMs: median(all.map((r) => r.screenMs)),
+  mapMs: median(all.map((r) => r.mapMs)),
   firstPinsMs: median(all.map((r) => r.firstPinsMs)),
   allPinsMs: median(all.map((r) => r.allPinsMs)),
   countyMedian: median(all.map((r) => median(r.county.frames))),
@@ -432,16 +455,19 @@ try {
       `listings; ${runs} run(s) each, a new browser each run; build ${distDir}`,
   );
   // The profile's visit is one of its own: sampling slows the page it measures.
-  if (profile) await measure(gateways[1]!.url, true);
+  if (profile)
+    for (const [i, store] of stores.entries())
+      await measure(gateways[i]!.url, `${store.name} store`);
   const results: Run[][] = stores.map(() => []);
   for (let run = 1; run <= runs; run++) {
     // Alternate which goes first, so a change in the machine's load falls on both.
     const order = run % 2 === 1 ? [0, 1] : [1, 0];
     for (const i of order) {
-      const r = await measure(gateways[i]!.url, false);
+      const r = await measure(gateways[i]!.url, null);
       results[i]!.push(r);
       console.log(
-        `  ${stores[i]!.name.padEnd(8)} #${run}: ${r.held} listings held; first pins ` +
+        `  ${stores[i]!.name.padEnd(8)} #${run}: ${r.held} listings held; screen ` +
+          `${r.screenMs.toFixed(0)} ms, map ${r.mapMs.toFixed(0)} ms, first pins ` +
           `${r.firstPinsMs.toFixed(0)} ms (${r.firstDrawn} listings drawn), every pin ` +
           `${r.allPinsMs.toFixed(0)} ms\n${' '.repeat(14)}county z${MAP_ZOOMS.county} pan: ` +
           `${describePan(r.county)}\n${' '.repeat(14)}street z${STREET_ZOOM} pan: ${describePan(r.street)}`,
@@ -458,6 +484,8 @@ type Summary = ReturnType<typeof summaryOf>;
 function printTable(base: Summary, county: Summary) {
   const columns: [string, keyof typeof base, number][] = [
     ['public listings on the device', 'held', 0],
+    [`screen drawn ms (${slowdown}×)`, 'screenMs', 0],
+    [`map library loaded ms (${slowdown}×)`, 'mapMs', 0],
     [`first pins ms (${slowdown}×)`, 'firstPinsMs', 0],
     [`every pin drawn ms (${slowdown}×)`, 'allPinsMs', 0],
     [`county z${MAP_ZOOMS.county} pan frame median ms`, 'countyMedian', 1],
