@@ -1,12 +1,12 @@
 /**
  * Lighthouse (performance, mobile settings) against the production gateway with demo data, in
  * Debian's Chromium: performance score, FCP, speed index, LCP, TBT and CLS for home, the listing
- * list and a listing's own page (a shared link), each run and the median (3 runs by default). Each
- * run is a first visit (Lighthouse clears the origin's storage), so the gateway renders the first
- * screen (sync-server/first-screen.ts).
+ * list, a listing's own page (a shared link) and the map screen (/map), each run and the median
+ * (3 runs by default). Each run is a first visit (Lighthouse clears the origin's storage), so the
+ * gateway renders the first screen (sync-server/first-screen.ts).
  * Goal (issue 17): performance ≥ 95, TBT ≤ 150 ms, LCP ≤ 2 s on each. Run `npm run build` first
  * (DIST_DIR for another build).
- *   npm run bench -- lighthouse [--runs 3] [--report DIR] [--pages home,listings,listing]
+ *   npm run bench -- lighthouse [--runs 3] [--report DIR] [--pages home,listings,listing,map]
  * --report keeps each run's full Lighthouse JSON (LCP element, long tasks, bootup time) in DIR.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -23,6 +23,7 @@ const PAGES = [
   { name: 'home', path: '/' },
   { name: 'listings', path: '/properties' },
   { name: 'listing', path: '' },
+  { name: 'map', path: '/map' },
 ];
 
 interface Figures {
