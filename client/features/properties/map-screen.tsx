@@ -4,7 +4,15 @@
  * is in the URL too (lat, lng, z), so going back from a listing returns to the same place. Under
  * the map, the listings the view holds, in the filter's order.
  */
-import { lazy, startTransition, useCallback, useMemo, useState } from 'react';
+import {
+  lazy,
+  startTransition,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -139,8 +147,18 @@ export default function MapScreen() {
   );
   const selected = selectedId ? placed.find((p) => p.property.id === selectedId)?.property : null;
 
+  // Leaflet may report a move after the screen has left (an animation ending before the map's
+  // effects are cleaned up): it must not write the map's view over the next screen's URL.
+  const left = useRef(false);
+  useLayoutEffect(() => {
+    left.current = false;
+    return () => {
+      left.current = true;
+    };
+  }, []);
   const onView = useCallback(
     (next: MapView) => {
+      if (left.current) return;
       setView(next);
       setPages(1);
       setParams(

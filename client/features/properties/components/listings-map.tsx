@@ -187,6 +187,27 @@ function PinLayer({
   return null;
 }
 
+/**
+ * Keeps Leaflet's idea of the map's size true when its box changes without the window resizing
+ * (the screen's height settles once it knows the device's width).
+ */
+function FollowSize() {
+  const map = useMap();
+  useEffect(() => {
+    if (typeof ResizeObserver === 'undefined') return;
+    const box = map.getContainer();
+    const observer = new ResizeObserver(() => {
+      // A box taken out of the page (the screen left, its effects not yet cleaned up) is not a
+      // new size: the move it would report would write the map's view over the next screen's URL.
+      if (!box.isConnected || box.clientWidth === 0 || box.clientHeight === 0) return;
+      map.invalidateSize({ pan: false });
+    });
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [map]);
+  return null;
+}
+
 /** Opens on every pin once they are there, when the URL named no view. */
 function FitPinsOnce({ pins, active }: { pins: readonly MapPin[]; active: boolean }) {
   const map = useMap();
@@ -244,6 +265,7 @@ export default function ListingsMap({
       )}
       <PinLayer pins={pins} selectedId={selectedId} onSelect={onSelect} onView={onView} />
       <FitPinsOnce pins={pins} active={initial === null} />
+      <FollowSize />
     </MapContainer>
   );
 }
