@@ -34,6 +34,15 @@ import { build } from 'vite';
 import { alias } from '../scripts/build-settings';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, VIEWPORTS } from '../tests/helpers/browser';
 import { PINS_MARK } from './map-library/listings';
+import {
+  DRAGS,
+  LONG_FRAME_MS,
+  longFrames,
+  median,
+  percentile,
+  PHONE_UA,
+  touchDrag,
+} from './touch-pan';
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
@@ -53,17 +62,11 @@ const slowdown = Number(values.slowdown);
 const dpr = Number(values.dpr);
 const LIBRARIES = ['leaflet', 'maplibre'] as const;
 type Library = (typeof LIBRARIES)[number];
-const LONG_FRAME_MS = 50;
-/** Each drag of the pan: how far (CSS px) and for how long the finger moves. */
-const DRAGS = [
-  { dx: -160, dy: -260, ms: 1_000 },
-  { dx: 160, dy: 260, ms: 1_000 },
-];
-const FINGER_PX = Math.round(Math.hypot(DRAGS[0]!.dx, DRAGS[0]!.dy));
+const FINGER_PX = Math.round(Math.hypot(DRAGS[0].dx, DRAGS[0].dy));
+/** Where each drag starts: the screen's middle. */
+const SCREEN_MIDDLE = { x: VIEWPORTS.mobile.width / 2, y: VIEWPORTS.mobile.height / 2 };
 /** How long a page may take to draw its first pins or to settle after a move. */
 const PAGE_WAIT = { timeout: 180_000 };
-const PHONE_UA =
-  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
 
 const pagesDir = fileURLToPath(new URL('./map-library/', import.meta.url));
 const dir = await mkdtemp(path.join(tmpdir(), 'cj-bench-map-library-'));
@@ -119,37 +122,10 @@ interface Run {
   unslowed: Pan;
 }
 
-const percentile = (xs: number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-};
-const median = (xs: number[]) => percentile(xs, 50);
-const longFrames = (pan: Pan) => pan.frames.filter((f) => f > LONG_FRAME_MS).length;
 const describePan = (pan: Pan, withCpu: boolean) =>
   `${pan.frames.length} frames, median ${median(pan.frames).toFixed(1)} ms, ` +
-  `p95 ${percentile(pan.frames, 95).toFixed(1)} ms, ${longFrames(pan)} over ${LONG_FRAME_MS} ms` +
+  `p95 ${percentile(pan.frames, 95).toFixed(1)} ms, ${longFrames(pan.frames)} over ${LONG_FRAME_MS} ms` +
   (withCpu ? `; main thread on the CPU ${pan.cpuMs.toFixed(0)} ms` : '');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** One finger's drag by (dx, dy) from the screen's middle, moved evenly over `ms`, then lifted. */
-async function drag(cdp: CDPSession, { dx, dy, ms }: (typeof DRAGS)[number]) {
-  const x = VIEWPORTS.mobile.width / 2;
-  const y = VIEWPORTS.mobile.height / 2;
-  const touch = (type: 'touchStart' | 'touchMove', f: number) =>
-    cdp.send('Input.dispatchTouchEvent', {
-      type,
-      touchPoints: [{ x: x + dx * f, y: y + dy * f }],
-    });
-  await touch('touchStart', 0);
-  const started = performance.now();
-  for (let f = 0; f < 1;) {
-    // One move a frame or so; each waits for the page to take the one before.
-    await sleep(16);
-    f = Math.min(1, (performance.now() - started) / ms);
-    await touch('touchMove', f);
-  }
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-}
 
 /**
  * The time the page's main thread has spent on the CPU so far (Chromium's TaskDuration in thread
@@ -174,7 +150,7 @@ async function pan(page: Page, cdp: CDPSession): Promise<Pan> {
   const cpuBefore = await mainThreadCpuMs(cdp);
   let movedPx = NaN;
   for (const step of DRAGS) {
-    await drag(cdp, step);
+    await touchDrag(cdp, SCREEN_MIDDLE, step);
     if (!Number.isNaN(movedPx)) continue;
     // How far the first drag took the map as the finger lifted (the fling goes on after).
     const { x, y } = await page.evaluate((point) => window.mapBench.screenOf(point), before);
@@ -332,7 +308,7 @@ try {
       firstPinsMs: median(all.map((r) => r.firstPinsMs)),
       frameMedianMs: median(all.map((r) => median(r.slowed.frames))),
       frameP95Ms: median(all.map((r) => percentile(r.slowed.frames, 95))),
-      longFrames: median(all.map((r) => longFrames(r.slowed))),
+      longFrames: median(all.map((r) => longFrames(r.slowed.frames))),
       unslowedFrameMedianMs: median(all.map((r) => median(r.unslowed.frames))),
       unslowedCpuMs: median(all.map((r) => r.unslowed.cpuMs)),
     };

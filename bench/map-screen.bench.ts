@@ -27,6 +27,16 @@ import { COUNTY_CENTER } from '../couchdb/model/location-facts';
 import { MAP_ZOOMS, TOWNSHIP_PLACES } from '../couchdb/model/map-view-facts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, VIEWPORTS } from '../tests/helpers/browser';
 import { countyGateway } from './county-gateway';
+import {
+  DRAGS,
+  LONG_FRAME_MS,
+  longFrames,
+  median,
+  percentile,
+  PHONE_UA,
+  sleep,
+  touchDrag,
+} from './touch-pan';
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
@@ -43,14 +53,8 @@ const extraListings = Number(values.listings);
 const slowdown = Number(values.slowdown);
 const profile = values.profile === true;
 const distDir = path.resolve(process.env.DIST_DIR ?? 'dist');
-const LONG_FRAME_MS = 50;
 /** The street zoom of the pans: a township's streets, where most marks are single pins. */
 const STREET_ZOOM = 15;
-/** Each drag of a pan: how far (CSS px) and for how long the finger moves (as map-library's). */
-const DRAGS = [
-  { dx: -160, dy: -260, ms: 1_000 },
-  { dx: 160, dy: 260, ms: 1_000 },
-];
 /** The map has settled once its view has not changed for this long after the last drag's end. */
 const SETTLE_MS = 800;
 /** Frames recorded after the map's last view change: its pins and the list under it drawn. */
@@ -59,8 +63,6 @@ const AFTER_MOVE_MS = 250;
 const SYNC_QUIET_MS = 5_000;
 const SYNC_MAX_MS = 600_000;
 const PAGE_WAIT = { timeout: 180_000 };
-const PHONE_UA =
-  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
 
 /**
  * Watches the page from before its first script (a string: tsx's helpers do not exist in the
@@ -142,13 +144,6 @@ interface Run {
   street: Pan;
 }
 
-const percentile = (xs: number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-};
-const median = (xs: number[]) => percentile(xs, 50);
-const longFrames = (frames: number[]) => frames.filter((f) => f > LONG_FRAME_MS).length;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const viewQuery = (latitude: number, longitude: number, zoom: number) =>
   `/map?lat=${latitude}&lng=${longitude}&z=${zoom}`;
 
@@ -208,28 +203,6 @@ async function syncAll(page: Page, base: string): Promise<number> {
   }
 }
 
-/** One finger's drag by (dx, dy) from (x, y), moved evenly over `ms`, then lifted. */
-async function drag(
-  cdp: CDPSession,
-  { x, y }: { x: number; y: number },
-  { dx, dy, ms }: (typeof DRAGS)[number],
-) {
-  const touch = (type: 'touchStart' | 'touchMove', f: number) =>
-    cdp.send('Input.dispatchTouchEvent', {
-      type,
-      touchPoints: [{ x: x + dx * f, y: y + dy * f }],
-    });
-  await touch('touchStart', 0);
-  const started = performance.now();
-  for (let f = 0; f < 1;) {
-    // One move a frame or so; each waits for the page to take the one before.
-    await sleep(16);
-    f = Math.min(1, (performance.now() - started) / ms);
-    await touch('touchMove', f);
-  }
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-}
-
 /** Opens /map at a view, waits for it to settle, then pans it with DRAGS and records the frames. */
 async function pan(page: Page, cdp: CDPSession, base: string, query: string): Promise<Pan> {
   await page.goto(`${base}${query}`);
@@ -249,7 +222,7 @@ async function pan(page: Page, cdp: CDPSession, base: string, query: string): Pr
     window.__mapBench.startFrames();
     return window.__mapBench.boundsChanges;
   });
-  for (const step of DRAGS) await drag(cdp, centre, step);
+  for (const step of DRAGS) await touchDrag(cdp, centre, step);
   const dragsEnd = await page.evaluate(() => performance.now());
   // Each drag ends in a new view; allow for the two being drawn as one.
   await page.waitForFunction(
