@@ -22,14 +22,14 @@
  * and each task's time is multiplied by 4 (a task of 13 ms counts as one of 52). Work the page
  * splits into slices (React's, of about 5 ms) then counts by each slice's real length.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, VIEWPORTS } from '../tests/helpers/browser';
 import { countyGateway } from './county-gateway';
 import { sharedListingPath } from './shared-listing';
+import { sourcePositions } from './source-position';
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
@@ -111,24 +111,7 @@ async function traced(page: Page, run: () => Promise<void>): Promise<TraceEvent[
   return events;
 }
 
-const maps = new Map<string, TraceMap | null>();
-async function sourceOf(url: string, line: number, column: number): Promise<string> {
-  const asset = /\/assets\/[^/?#]+\.js/.exec(url)?.[0];
-  if (!asset) return `${url.replace(/^https?:\/\/[^/]+/, '') || '(page)'}:${line + 1}`;
-  let map = maps.get(asset);
-  if (map === undefined) {
-    map = await readFile(path.join(distDir, `${asset}.map`), 'utf8').then(
-      (text) => new TraceMap(text),
-      () => null,
-    );
-    maps.set(asset, map);
-  }
-  if (!map) return `${asset}:${line + 1}:${column + 1}`;
-  const pos = originalPositionFor(map, { line: line + 1, column });
-  if (!pos.source) return `${asset}:${line + 1}:${column + 1}`;
-  const source = pos.source.replace(/^(\.\.\/)+/, '').replace(/^node_modules\//, '');
-  return `${source}:${pos.line}${pos.name ? ` ${pos.name}` : ''}`;
-}
+const sourceOf = sourcePositions(distDir);
 
 /** A profile node's function and its place in the original sources. */
 async function labelOf(node: ProfileNode): Promise<string> {

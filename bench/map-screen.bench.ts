@@ -18,10 +18,8 @@
  * own, not in the figures) and prints where its time went, by function (self time) and by the app's own functions with their
  * callees, mapped through the build's source maps.
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { COUNTY_CENTER } from '../couchdb/model/location-facts';
 import { MAP_ZOOMS, TOWNSHIP_PLACES } from '../couchdb/model/map-view-facts';
@@ -37,6 +35,7 @@ import {
   sleep,
   touchDrag,
 } from './touch-pan';
+import { sourcePositions } from './source-position';
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
@@ -244,30 +243,7 @@ async function pan(page: Page, cdp: CDPSession, base: string, query: string): Pr
   return { frames, pins, clusters };
 }
 
-const maps = new Map<string, TraceMap | null>();
-/** A built script's position in the original sources (the build's source maps). */
-async function sourceOf(url: string, line: number, column: number): Promise<string> {
-  const asset = /\/assets\/[^/?#]+\.js/.exec(url)?.[0];
-  if (!asset) return `${url.replace(/^https?:\/\/[^/]+/, '') || '(page)'}:${line + 1}`;
-  let map = maps.get(asset);
-  if (map === undefined) {
-    map = await readFile(path.join(distDir, `${asset}.map`), 'utf8').then(
-      (text) => new TraceMap(text),
-      () => null,
-    );
-    maps.set(asset, map);
-  }
-  const pos = map && line >= 0 ? originalPositionFor(map, { line: line + 1, column }) : null;
-  if (!pos?.source) return `${asset}:${line + 1}:${column + 1}`;
-  // The app's files from the repository's root, a package's from its node_modules.
-  const source = pos.source.includes('node_modules/')
-    ? pos.source.slice(pos.source.lastIndexOf('node_modules/') + 'node_modules/'.length)
-    : path.relative(
-        process.cwd(),
-        path.resolve(path.dirname(path.join(distDir, asset)), pos.source),
-      );
-  return `${source}:${pos.line}`;
-}
+const sourceOf = sourcePositions(distDir);
 
 interface ProfileNode {
   id: number;
