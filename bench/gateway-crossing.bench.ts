@@ -20,6 +20,7 @@ import { pino } from 'pino';
 import type { PullResponse, SyncCheckpoint } from '../couchdb/model/sync';
 import { buildBenchProperties } from '../couchdb/seed/bench-data';
 import { insertMissing } from '../sync-server/services/seed-service';
+import { pullUrl as devicePullUrl } from '../client/data/sync/pull-url';
 import { DeviceConnection } from './device-client';
 import {
   openBenchStore,
@@ -75,14 +76,9 @@ async function roundRobin(targets: () => string[]) {
   };
 }
 
-const pullUrl = (base: string, checkpoint: SyncCheckpoint | null) => {
-  const query = new URLSearchParams({ limit: String(limit) });
-  if (checkpoint) {
-    query.set('checkpoint', checkpoint.seq);
-    if (checkpoint.state) query.set('state', checkpoint.state);
-  }
-  return `${base}/api/sync/properties/pull?${query}`;
-};
+/** A device's pull through `base`, from `checkpoint`, as the app builds it. */
+const pullUrl = (base: string, checkpoint: SyncCheckpoint | null) =>
+  `${base}${devicePullUrl('properties', checkpoint ?? undefined, limit)}`;
 
 const dir = await mkdtemp(path.join(tmpdir(), 'cj-bench-cross-'));
 const logger = pino({ level: 'warn' });

@@ -16,7 +16,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { buildBenchProperties } from '../couchdb/seed/bench-data';
-import { PULL_LIMIT_MAX, type PullResponse } from '../couchdb/model/sync';
+import { pullUrl } from '../client/data/sync/pull-url';
+import { PULL_LIMIT_MAX, type PullResponse, type SyncCheckpoint } from '../couchdb/model/sync';
 import { buildGateway, GATEWAY_OUT_DIR } from '../scripts/build-gateway';
 import { insertMissing } from '../sync-server/services/seed-service';
 import { openStore } from '../sync-server/store/couch';
@@ -74,17 +75,18 @@ function startGateway(
 /** A visitor's first sync of the listings: every pull page; answers the bytes received. */
 async function firstSync(url: string): Promise<{ documents: number; bytes: number; ms: number }> {
   const started = performance.now();
-  let checkpoint: string | undefined;
+  let checkpoint: SyncCheckpoint | undefined;
   let documents = 0;
   let bytes = 0;
   for (;;) {
-    const query = `limit=${PULL_LIMIT_MAX}${checkpoint ? `&checkpoint=${checkpoint}` : ''}`;
-    const text = await (await fetch(`${url}/api/sync/properties/pull?${query}`)).text();
+    const text = await (
+      await fetch(`${url}${pullUrl('properties', checkpoint, PULL_LIMIT_MAX)}`)
+    ).text();
     bytes += Buffer.byteLength(text);
     const page = JSON.parse(text) as PullResponse;
     if (page.documents.length === 0) break;
     documents += page.documents.length;
-    checkpoint = page.checkpoint?.seq ?? checkpoint;
+    checkpoint = page.checkpoint ?? checkpoint;
   }
   return { documents, bytes, ms: performance.now() - started };
 }

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
+import { pullUrl } from '../client/data/sync/pull-url';
 import type { PullResponse } from '../couchdb/model/sync';
 import { buildBenchProperties } from '../couchdb/seed/bench-data';
 import { insertMissing } from '../sync-server/services/seed-service';
@@ -153,9 +154,11 @@ try {
   const directUrl = (since: string) =>
     `${store.url}/${db}/_changes?since=${since}&limit=${limit}&include_docs=true`;
   const directNext = (body: unknown) => String((body as { last_seq: string | number }).last_seq);
+  // A device's place in the gateway's pulls is its whole checkpoint: here as the next pull's path.
   const gatewayUrlFor = (since: string) =>
-    `${gatewayUrl}/api/sync/properties/pull?limit=${limit}${since === '0' ? '' : `&checkpoint=${since}`}`;
-  const gatewayNext = (body: unknown) => (body as { checkpoint: { seq: string } }).checkpoint.seq;
+    `${gatewayUrl}${since === '0' ? pullUrl('properties', undefined, limit) : since}`;
+  const gatewayNext = (body: unknown) =>
+    pullUrl('properties', (body as PullResponse).checkpoint ?? undefined, limit);
   const latest = String(
     ((await store.db('properties').info()) as { update_seq: string | number }).update_seq,
   );
@@ -164,7 +167,7 @@ try {
   let head = '0';
   for (;;) {
     const body = (await (await fetch(gatewayUrlFor(head))).json()) as PullResponse;
-    head = body.checkpoint?.seq ?? head;
+    head = gatewayNext(body);
     if (body.documents.length === 0) break;
   }
 

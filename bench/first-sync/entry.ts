@@ -16,7 +16,13 @@ import { REPLICATION_META_PREFIX } from '@client/data/storage/rxdb-internals';
 import { workerStorage } from '@client/data/storage/worker-storage';
 import type { BulkPullRequest, BulkPullResult } from '@client/data/sync/bulk-pull';
 import type { PropertyDoc } from '@client/data/schemas/property.schema';
-import { PULL_LIMIT_MAX, type PullResponse, type SyncDocument } from '@couchdb/model/sync';
+import {
+  PULL_LIMIT_MAX,
+  type PullResponse,
+  type SyncCheckpoint,
+  type SyncDocument,
+} from '@couchdb/model/sync';
+import { pullUrl } from '@client/data/sync/pull-url';
 
 export interface FirstSyncTiming {
   /** Opening the empty database with its collections and starting the sync. */
@@ -235,16 +241,16 @@ function request<T>(req: IDBRequest<T>): Promise<T> {
 /** The gateway's pull pages, one after another from the start, as the replication asks for them. */
 async function pullAll(): Promise<{ documents: SyncDocument[]; pulls: number }> {
   const documents: SyncDocument[] = [];
-  let checkpoint: string | undefined;
+  let checkpoint: SyncCheckpoint | undefined;
   let pulls = 0;
   for (;;) {
-    const query = new URLSearchParams({ limit: String(PULL_LIMIT_MAX) });
-    if (checkpoint) query.set('checkpoint', checkpoint);
-    const body = (await (await fetch(`${PULL_PATH}?${query}`)).json()) as PullResponse;
+    const body = (await (
+      await fetch(pullUrl('properties', checkpoint, PULL_LIMIT_MAX))
+    ).json()) as PullResponse;
     pulls++;
     documents.push(...body.documents);
     if (body.documents.length < PULL_LIMIT_MAX || !body.checkpoint) break;
-    checkpoint = body.checkpoint.seq;
+    checkpoint = body.checkpoint;
   }
   return { documents, pulls };
 }

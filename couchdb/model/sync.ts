@@ -43,6 +43,11 @@ export interface SyncCheckpoint {
    * gateway, or this one after a restart, finds the position when `seq` is not one it read.
    */
   state?: string | null;
+  /**
+   * In a first sync, the last document id sent of the walk (in id order) of the set `state` names;
+   * null once that walk is done (the gateway then goes on with the feed after it).
+   */
+  after?: string | null;
   role?: SyncScope;
   was?: SyncScope;
   /** The gateway's seal of `role` and `was` for this caller (the device cannot name them itself). */
@@ -64,6 +69,8 @@ export interface PullResponse {
   checkpoint: SyncCheckpoint | null;
 }
 export const PULL_LIMIT_MAX = 500;
+/** The longest document id a pull checkpoint's `after` may name (ids the gateway makes are shorter). */
+export const SYNC_AFTER_MAX = 512;
 
 /**
  * A visitor's first listing pull (public/boot-prefetch.js starts it while the app loads). The

@@ -14,6 +14,7 @@ import {
   SYNC_DOC_MAX_BYTES,
   SYNC_COLLECTIONS,
   SYNC_MESSAGES,
+  SYNC_AFTER_MAX,
   SYNC_SCOPES,
   isSyncCollection,
   type SyncCheckpoint,
@@ -46,6 +47,8 @@ const pullQuery = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{22}$/)
     .optional(),
+  /** In a first sync, the last id its walk sent (SyncCheckpoint.after). */
+  after: z.string().min(1).max(SYNC_AFTER_MAX).optional(),
   /** Whom the checkpoint was made for, and the former role during a re-pull (SyncCheckpoint). */
   role: z.enum(SYNC_SCOPES).optional(),
   was: z.enum(SYNC_SCOPES).optional(),
@@ -111,6 +114,7 @@ function pullAsked({
   checkpoint,
   limit,
   state,
+  after,
   role,
   was,
   sig,
@@ -120,6 +124,7 @@ function pullAsked({
       ? {
           seq: checkpoint,
           ...(state ? { state } : {}),
+          ...(after ? { after } : {}),
           ...(role ? { role } : {}),
           ...(was ? { was } : {}),
           ...(sig ? { sig } : {}),

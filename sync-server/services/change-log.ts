@@ -58,6 +58,13 @@ export class ChangeLog {
   private readonly docs: (StoredDoc | null)[] = [];
   private readonly positionBySeq = new Map<string, number>();
   private readonly positionById = new Map<string, number>();
+  /**
+   * Every document id the log holds (ids never leave: a deletion is a version), in id order once
+   * sorted again after ids were added: a sort that finds one long sorted run and a few new ids
+   * merges them instead of sorting all again.
+   */
+  private readonly ids: string[] = [];
+  private idsSorted = true;
   /** The set of versions held after each change (VersionSet), and the last position of each. */
   private readonly states: string[] = [];
   private readonly positionByState = new Map<string, number>();
@@ -216,7 +223,10 @@ export class ChangeLog {
       for (const write of awaited) if (write.rev <= seen) this.settle(write);
     }
     const previous = this.positionById.get(doc._id);
-    if (previous !== undefined) {
+    if (previous === undefined) {
+      this.ids.push(doc._id);
+      this.idsSorted = false;
+    } else {
       this.versions.toggle(doc._id, this.docs[previous]?._rev);
       this.docs[previous] = null;
     }
@@ -244,6 +254,36 @@ export class ChangeLog {
       this.positionBySeq.get(seq) ??
       (state === undefined ? undefined : this.positionByState.get(state));
     return position === undefined ? undefined : position + 1;
+  }
+
+  /** Where in `ids` the first id after `id` is (binary search; ids compare by code unit). */
+  private idsAfter(id: string): number {
+    if (!this.idsSorted) {
+      this.ids.sort();
+      this.idsSorted = true;
+    }
+    let low = 0;
+    let high = this.ids.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.ids[middle]! <= id) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /**
+   * Walks, in id order from the first id after `after`, the documents whose latest version the log
+   * held before position `end` (those changed again since are met in the feed after it), calling
+   * `visit` with each until it returns false. The walk of a first sync (pull.ts): the same set of
+   * versions gives the same walk in any gateway's log, whatever order its changes came in.
+   */
+  scanHeld(end: number, after: string, visit: (doc: StoredDoc) => boolean): void {
+    for (let i = this.idsAfter(after); i < this.ids.length; i++) {
+      const position = this.positionById.get(this.ids[i]!)!;
+      const doc = position < end ? this.docs[position] : null;
+      if (doc && !visit(doc)) return;
+    }
   }
 
   /** The checkpoint after the change at `seq`, one of this log's. */

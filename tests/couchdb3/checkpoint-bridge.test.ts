@@ -1,6 +1,6 @@
 /**
  * A device whose checkpoint no gateway's log holds (a sequence from another gateway's read of the
- * store, in the middle of a first sync) is answered from the store, once: on a database that keeps
+ * store, given while its log was still loading) is answered from the store, once: on a database that keeps
  * one copy of each change, a read to the end of the feed hands back a checkpoint of the log, and
  * the device's next pulls are answered from memory again, without missing a change.
  */

@@ -12,6 +12,7 @@ import {
   type PullResponse,
   type PushResponse,
   type PushRow,
+  type SyncCheckpoint,
   type SyncDocument,
 } from '../../couchdb/model/sync';
 
@@ -32,16 +33,33 @@ export interface Session {
 export const bearer = (who: Caller): Record<string, string> =>
   who ? { Authorization: `Bearer ${who.accessToken}` } : {};
 
+/** A pull checkpoint as the device sends it: the query parameters of the pull URL. */
+export function checkpointQuery(checkpoint: SyncCheckpoint | null | undefined) {
+  if (!checkpoint) return {};
+  const { seq, state, after, role, was, sig } = checkpoint;
+  return {
+    checkpoint: seq,
+    ...(state ? { state } : {}),
+    ...(after ? { after } : {}),
+    ...(role ? { role } : {}),
+    ...(was ? { was } : {}),
+    ...(sig ? { sig } : {}),
+  };
+}
+
 /** One pull of a collection from `checkpoint` (the raw answer, for tests of the route itself). */
 export function pullPage(
   target: GatewayTarget,
   who: Caller,
   collection: string,
-  { checkpoint, limit = PULL_LIMIT_MAX }: { checkpoint?: string; limit?: number } = {},
+  {
+    checkpoint,
+    limit = PULL_LIMIT_MAX,
+  }: { checkpoint?: SyncCheckpoint | null; limit?: number } = {},
 ) {
   return request(target)
     .get(`/api/sync/${collection}/pull`)
-    .query({ limit, ...(checkpoint ? { checkpoint } : {}) })
+    .query({ limit, ...checkpointQuery(checkpoint) })
     .set(bearer(who));
 }
 
@@ -51,7 +69,7 @@ export interface Pulled<T> {
   /** The last version of each id, deleted stubs included. */
   byId: Map<string, T>;
   /** The checkpoint after the last page (to pull only what comes next). */
-  checkpoint: string | undefined;
+  checkpoint: SyncCheckpoint | undefined;
 }
 
 /** Every document of a collection the caller pulls, from the start or from `from`, every page. */
@@ -59,7 +77,7 @@ export async function pullAll<T extends { id: string } = SyncDocument>(
   target: GatewayTarget,
   who: Caller,
   collection: string,
-  { from, limit = PULL_LIMIT_MAX }: { from?: string; limit?: number } = {},
+  { from, limit = PULL_LIMIT_MAX }: { from?: SyncCheckpoint; limit?: number } = {},
 ): Promise<Pulled<T>> {
   const documents: T[] = [];
   let checkpoint = from;
@@ -68,7 +86,7 @@ export async function pullAll<T extends { id: string } = SyncDocument>(
     if (res.status !== 200) throw new Error(`pull ${collection}: HTTP ${res.status} ${res.text}`);
     const body = res.body as PullResponse;
     documents.push(...(body.documents as unknown as T[]));
-    checkpoint = body.checkpoint?.seq ?? checkpoint;
+    checkpoint = body.checkpoint ?? checkpoint;
     // A short page may still be followed by more (a visitor's pull skips what it may not see).
     if (body.documents.length === 0) {
       return { documents, byId: new Map(documents.map((d) => [d.id, d])), checkpoint };

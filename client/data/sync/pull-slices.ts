@@ -15,7 +15,7 @@ import type { PullResponse, SyncCheckpoint, SyncDocument } from '@couchdb/model/
 
 /** Where in a page pulled from a checkpoint the next slice starts. Only the device knows it. */
 export interface PagePart {
-  /** The page's own checkpoint (its end); another page pulled from the same place differs. */
+  /** The page's own checkpoint (its end: `endOf`); another page pulled from the same place differs. */
   page: string | null;
   next: number;
 }
@@ -44,10 +44,15 @@ const whole = (checkpoint: SlicedCheckpoint | null | undefined): SlicedCheckpoin
   part: null,
 });
 
+/** A page's end, as its parts name it: the feed's position, and the walk's last id in a first sync. */
+const endOf = (checkpoint: SyncCheckpoint | null): string | null =>
+  checkpoint && (checkpoint.after ? `${checkpoint.seq} ${checkpoint.after}` : checkpoint.seq);
+
 const keyOf = (checkpoint: SlicedCheckpoint | undefined) =>
   JSON.stringify([
     checkpoint?.seq,
     checkpoint?.state,
+    checkpoint?.after,
     checkpoint?.role,
     checkpoint?.was,
     checkpoint?.sig,
@@ -64,7 +69,7 @@ export class PullSlices {
     const part = checkpoint?.part;
     const page = this.page;
     if (!part || !page || page.from !== keyOf(checkpoint)) return null;
-    if (part.page !== (page.body.checkpoint?.seq ?? null)) return null;
+    if (part.page !== endOf(page.body.checkpoint)) return null;
     return this.slice(pageStart(checkpoint), part.next);
   }
 
@@ -89,7 +94,7 @@ export class PullSlices {
     }
     return {
       documents,
-      checkpoint: { ...from, part: { page: body.checkpoint?.seq ?? null, next: end } },
+      checkpoint: { ...from, part: { page: endOf(body.checkpoint), next: end } },
     };
   }
 }

@@ -15,6 +15,8 @@ export function pullUrl(
     query.set('checkpoint', checkpoint.seq);
     // The same position by the versions it holds: another gateway of the site finds it by that.
     if (checkpoint.state) query.set('state', checkpoint.state);
+    // Inside a first sync's walk: the last id it sent.
+    if (checkpoint.after) query.set('after', checkpoint.after);
     // Whom the checkpoint was made for: after a role change the gateway pulls all again.
     if (checkpoint.role) query.set('role', checkpoint.role);
     if (checkpoint.was) query.set('was', checkpoint.was);

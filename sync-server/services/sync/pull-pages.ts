@@ -52,18 +52,18 @@ export class PullPages {
   constructor(private readonly maxBytes = PULL_PAGES_MAX_BYTES) {}
 
   /**
-   * The visitors' page of `collection` from log position `start` (up to `limit` documents), built
+   * The visitors' page of `collection` from log position `from` (up to `limit` documents), built
    * by `read` unless it is kept already for the log as it is now.
    */
   visitorPage(
     collection: SyncCollection,
     log: ChangeLog,
-    start: number,
+    from: { start: number; after?: string },
     limit: number,
     read: () => PullResponse,
   ): EncodedPull {
     // The log only ever grows: its length names its state (a change also supersedes older entries).
-    const key = `${collection}\u0000${log.changes}\u0000${start}\u0000${limit}`;
+    const key = [collection, log.changes, from.start, from.after ?? '\u0001', limit].join('\u0000');
     const kept = this.pages.get(key);
     if (kept) {
       this.hits++;

@@ -4,6 +4,9 @@
  * in-memory change log when it knows the checkpoint (by its sequence, or by the set of versions it
  * names: a checkpoint another gateway gave, or this one before a restart), else from the store's
  * _changes feed.
+ * A first sync walks what the log held when it began in id order, then the feed from there: its
+ * checkpoints name that set and the last id sent (`after`), which any gateway that held the same
+ * set walks in the same order, so a device may change gateways in the middle of its first sync.
  * While writes are in flight, a signed-in caller's pull first waits briefly for the feed to bring
  * the writes this gateway acknowledged before it came (agents, owners and admins act on each
  * other's writes: a submission, its review); if the feed is later than that, the log is read as it
@@ -60,8 +63,8 @@ export async function pullChanges(
   sources: PullSources,
   request: PullRequest,
 ): Promise<PullResponse> {
-  const { scope, scoped, log, start } = await prepare(feed, seal, request);
-  return pullScoped(store, log, start, scope, scoped, sources);
+  const { scope, scoped, log, position } = await prepare(feed, seal, request);
+  return pullScoped(store, log, position, scope, scoped, sources);
 }
 
 /**
@@ -77,15 +80,24 @@ export async function pullEncoded(
   sources: PullSources,
   request: PullRequest,
 ): Promise<EncodedPull> {
-  const { scope, scoped, log, start } = await prepare(feed, seal, request);
-  if (log && start !== undefined && scoped.viewer === null && scoped.former === undefined) {
+  const { scope, scoped, log, position } = await prepare(feed, seal, request);
+  if (log && position && scoped.viewer === null && scoped.former === undefined) {
     sources.memory++;
     const want = Math.min(request.limit, PULL_LIMIT_MAX);
-    return pages.visitorPage(request.collection, log, start, want, () =>
-      answer(readLog(log, start, scoped), scope, want),
+    return pages.visitorPage(request.collection, log, position, want, () =>
+      answer(readLog(log, position, scoped), scope, want),
     );
   }
-  return encodePull(await pullScoped(store, log, start, scope, scoped, sources));
+  return encodePull(await pullScoped(store, log, position, scope, scoped, sources));
+}
+
+/**
+ * Where a pull resumes in the change log: at position `start` of its feed; in a first sync's walk
+ * (`after` named), first at the documents held before `start` whose ids come after `after`.
+ */
+interface LogPosition {
+  start: number;
+  after?: string;
 }
 
 /** The caller's scope, and the log to read with the position the checkpoint resumes at, if any. */
@@ -93,24 +105,34 @@ async function prepare(feed: ChangeFeed | undefined, seal: CheckpointSeal, reque
   const scope = rescope(request, seal);
   const scoped: ScopedPull = { ...request, checkpoint: scope.from, former: scope.former };
   const log = await readableLog(feed, scoped);
-  const start = log?.startAfter(scope.from?.seq ?? null, scope.from?.state ?? undefined);
-  return { scope, scoped, log, start };
+  return { scope, scoped, log, position: log && positionIn(log, scope.from) };
+}
+
+/** Where `from` resumes in `log`: undefined when the log does not know it. */
+function positionIn(log: ChangeLog, from: SyncCheckpoint | null): LogPosition | undefined {
+  if (!from || (from.seq === '0' && !from.after)) {
+    // A first sync: the walk of everything the log holds now, then what comes after it.
+    return log.changes > 0 ? { start: log.changes, after: '' } : { start: 0 };
+  }
+  const start = log.startAfter(from.seq, from.state ?? undefined);
+  if (start === undefined) return undefined;
+  return from.after ? { start, after: from.after } : { start };
 }
 
 async function pullScoped(
   store: Store,
   log: ChangeLog | undefined,
-  start: number | undefined,
+  position: LogPosition | undefined,
   scope: Scope,
   scoped: ScopedPull,
   sources: PullSources,
 ): Promise<PullResponse> {
   const want = Math.min(scoped.limit, PULL_LIMIT_MAX);
-  const fromLog = log && start !== undefined;
-  sources[fromLog ? 'memory' : 'store']++;
-  const res = fromLog
-    ? readLog(log, start, scoped)
-    : await pullFromStore(store, log, { ...scoped, limit: want });
+  sources[log && position ? 'memory' : 'store']++;
+  const res =
+    log && position
+      ? readLog(log, position, scoped)
+      : await pullFromStore(store, log, { ...scoped, limit: want });
   return answer(res, scope, want);
 }
 
@@ -125,6 +147,7 @@ function answer(res: PullResponse, scope: Scope, want: number): PullResponse {
       seq: res.checkpoint.seq,
       // Always named, null when unknown: the device merges each checkpoint into the one before.
       state: res.checkpoint.state ?? null,
+      after: res.checkpoint.after ?? null,
       role: scope.role,
       ...(was ? { was } : {}),
       sig,
@@ -181,14 +204,28 @@ async function readableLog(
   return log;
 }
 
-/** A page from the change log, from position `start`. */
+/** A page from the change log, from `position`. */
 function readLog(
   log: ChangeLog,
-  start: number,
+  { start, after }: LogPosition,
   { collection, viewer, limit, former }: ScopedPull,
 ): PullResponse {
   const want = Math.min(limit, PULL_LIMIT_MAX);
   const documents: SyncDocument[] = [];
+  if (after !== undefined) {
+    let sent = after;
+    log.scanHeld(start, after, (doc) => {
+      const projected = projectFor(collection, viewer, doc, former);
+      if (projected) {
+        documents.push(projected);
+        sent = doc._id;
+      }
+      return documents.length < want;
+    });
+    if (documents.length >= want) {
+      return { documents, checkpoint: { ...log.checkpointBefore(start), after: sent } };
+    }
+  }
   const last = log.scan(start, (doc) => {
     const projected = projectFor(collection, viewer, doc, former);
     if (projected) documents.push(projected);
@@ -220,6 +257,26 @@ async function pullFromStore(
   const sent: StoredDoc[] = [];
   // Read about as many changes as are wanted: most are usually visible; sparse feeds take more rounds.
   const scan = Math.min(Math.max(limit, 50), SCAN_PAGE);
+  const visit = (doc: StoredDoc) => {
+    const projected = projectFor(collection, viewer, doc, former);
+    if (projected) {
+      documents.push(projected);
+      sent.push(doc);
+    }
+    return documents.length < limit;
+  };
+  if (checkpoint?.after) {
+    // A first sync's walk another gateway began: the documents after its last id as they are now.
+    // A version newer than the walk's set comes again with the feed after the walk (the same
+    // version twice, never an older one after a newer).
+    const passed = await walkStore(db, checkpoint.after, scan, visit);
+    if (passed !== undefined) {
+      return {
+        documents,
+        checkpoint: { seq: checkpoint.seq, state: checkpoint.state ?? null, after: passed },
+      };
+    }
+  }
   let since = checkpoint?.seq ?? '0';
   let last = since;
   for (;;) {
@@ -228,12 +285,7 @@ async function pullFromStore(
       last = String(row.seq);
       if (row.id.startsWith('_design/') || !row.doc) continue;
       const doc = row.deleted ? { ...row.doc, _deleted: true } : row.doc;
-      const projected = projectFor(collection, viewer, doc, former);
-      if (projected) {
-        documents.push(projected);
-        sent.push(doc);
-      }
-      if (documents.length >= limit) return { documents, checkpoint: { seq: last } };
+      if (!visit(doc)) return { documents, checkpoint: { seq: last } };
     }
     if (res.results.length < scan) break;
     since = String(res.last_seq);
@@ -243,4 +295,28 @@ async function pullFromStore(
     return { documents, checkpoint: log.checkpointBefore(before) };
   }
   return { documents, checkpoint: { seq: last } };
+}
+
+/**
+ * Walks the store's documents in id order from the first id after `after`, `scan` a read, calling
+ * `visit` until it returns false: the id it stopped at then, undefined when the walk ran out.
+ */
+async function walkStore(
+  db: nano.DocumentScope<StoredDoc>,
+  after: string,
+  scan: number,
+  visit: (doc: StoredDoc) => boolean,
+): Promise<string | undefined> {
+  let passed = after;
+  for (;;) {
+    const res = await db.list({ include_docs: true, startkey: passed, limit: scan + 1 });
+    for (const row of res.rows) {
+      // The read starts at `passed` itself; ids compare as the change log's (by code unit).
+      if (row.id <= passed) continue;
+      passed = row.id;
+      if (row.id.startsWith('_design/') || !row.doc) continue;
+      if (!visit(row.doc as StoredDoc)) return passed;
+    }
+    if (res.rows.length < scan + 1) return undefined;
+  }
 }

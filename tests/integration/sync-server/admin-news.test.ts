@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../couchdb/model/common-facts';
-import type { SyncDocument } from '../../../couchdb/model/sync';
+import type { SyncCheckpoint, SyncDocument } from '../../../couchdb/model/sync';
 import { ACCESS_MESSAGES } from '../../../couchdb/rules/access';
 import { buildNews } from '../../fixtures/builders';
 import * as api from '../../helpers/sync-api';
@@ -136,7 +136,7 @@ describe('who pulls which article', () => {
 
     await api.updateAccepted(gw.app, admin, 'news', id, { status: 'published' });
     await gw.feedCaughtUp(); // a visitor reads the feed as it is
-    const held: (string | undefined)[] = [];
+    const held: (SyncCheckpoint | undefined)[] = [];
     for (const [i, who] of readers.entries()) {
       const pulled = await api.pullAll<SyncDocument>(gw.app, who, 'news', { from: marks[i] });
       expect(pulled.byId.get(id)).toMatchObject({ status: 'published', title: '草稿资讯' });

@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PullResponse, SyncCheckpoint } from '../../../couchdb/model/sync';
 import { toStoreDoc } from '../../../sync-server/store/documents';
 import { buildProperty } from '../../fixtures/builders';
-import { bearer } from '../../helpers/sync-api';
+import { CheckpointSeal } from '../../../sync-server/services/sync/checkpoint-seal';
+import { pullChanges } from '../../../sync-server/services/sync/pull';
+import { bearer, checkpointQuery } from '../../helpers/sync-api';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
 import type { Account } from '../../helpers/accounts';
 
@@ -21,14 +23,15 @@ let user: Account;
 let fromA: SyncCheckpoint;
 const later: string[] = [];
 
-const pull = async (gw: TestGateway, who: Account | null, checkpoint: SyncCheckpoint) => {
+const pull = async (
+  gw: TestGateway,
+  who: Account | null,
+  checkpoint: SyncCheckpoint | null,
+  limit = 100,
+) => {
   const res = await request(gw.app)
     .get('/api/sync/properties/pull')
-    .query({
-      limit: 100,
-      checkpoint: checkpoint.seq,
-      ...(checkpoint.state ? { state: checkpoint.state } : {}),
-    })
+    .query({ limit, ...checkpointQuery(checkpoint) })
     .set(who ? bearer(who) : {});
   expect(res.status).toBe(200);
   return res.body as PullResponse;
@@ -66,7 +69,7 @@ describe('a checkpoint another gateway gave', () => {
   it('is answered from memory with the changes after it, each once, by a sequence never read here', async () => {
     const sources = { ...b.sync.pullSources };
     // The sequence as a sharded store's would be to B: one it never read; the versions are A's.
-    const crossing = { ...fromA, seq: `${fromA.seq}-read-elsewhere` };
+    const crossing = { seq: `${fromA.seq}-read-elsewhere`, state: fromA.state };
     for (const who of [null, user]) {
       const page = await pull(b, who, crossing);
       expect(page.documents.map((d) => d.id).sort()).toEqual([...later].sort());
@@ -95,5 +98,74 @@ describe('a checkpoint another gateway gave', () => {
       restarted.close();
       await restarted.store.close();
     }
+  });
+});
+
+describe("a first sync's checkpoint", () => {
+  let c: TestGateway;
+  let d: TestGateway;
+  let buyer: Account;
+  beforeAll(async () => {
+    c = await startTestGateway();
+    d = await startTestGateway({ prefix: c.config.dbPrefix, jwtSecret: c.config.jwtSecret });
+    buyer = await c.createUser('user', '买家');
+    await addListings(7, [c, d]);
+  });
+  afterAll(async () => {
+    await d?.cleanup();
+    await c?.cleanup();
+  });
+
+  /**
+   * The ids a caller's first sync brings in pages of 2, page `n` from gateway `route(n)`, each
+   * checkpoint under a sequence the next gateway never read (as a sharded store's reads are).
+   */
+  const walk = async (who: Account | null, route: (page: number) => TestGateway) => {
+    const ids: string[] = [];
+    let checkpoint: SyncCheckpoint | null = null;
+    for (let page = 0; page < 50; page++) {
+      const answer = await pull(route(page), who, checkpoint, 2);
+      if (answer.documents.length === 0) return ids;
+      ids.push(...answer.documents.map((doc) => doc.id));
+      checkpoint = { ...answer.checkpoint!, seq: `${answer.checkpoint!.seq}-read-elsewhere` };
+    }
+    throw new Error('the walk did not end');
+  };
+  const everything = async (who: Account | null) =>
+    (await pull(c, who, null, 500)).documents.map((doc) => doc.id).sort();
+
+  it('is answered from memory by the other gateway in the middle of the walk, each listing once', async () => {
+    for (const who of [null, buyer]) {
+      const reads = c.sync.pullSources.store + d.sync.pullSources.store;
+      const ids = await walk(who, (page) => (page % 2 === 0 ? c : d));
+      expect(ids.length).toBeGreaterThan(4);
+      expect(ids).toHaveLength(new Set(ids).size);
+      expect(ids.sort()).toEqual(await everything(who));
+      expect(c.sync.pullSources.store + d.sync.pullSources.store).toBe(reads);
+    }
+  });
+
+  it('is walked on from the store where no log holds its versions, each listing once', async () => {
+    const head = await pull(c, null, null, 2);
+    const sources = { memory: 0, store: 0 };
+    const seal = new CheckpointSeal(c.config.jwtSecret);
+    const rest: string[] = [];
+    let checkpoint: SyncCheckpoint | null = head.checkpoint;
+    for (let page = 0; page < 50; page++) {
+      // No change log: what a gateway does with a checkpoint its log does not know.
+      const answer = await pullChanges(d.store, undefined, seal, sources, {
+        collection: 'properties',
+        viewer: null,
+        checkpoint,
+        limit: 2,
+      });
+      if (answer.documents.length === 0) break;
+      rest.push(...answer.documents.map((doc) => doc.id));
+      checkpoint = answer.checkpoint;
+    }
+    expect(sources.store).toBeGreaterThan(1);
+    const ids = [...head.documents.map((doc) => doc.id), ...rest];
+    expect(ids).toHaveLength(new Set(ids).size);
+    expect(ids.sort()).toEqual(await everything(null));
   });
 });

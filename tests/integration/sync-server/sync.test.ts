@@ -9,6 +9,7 @@ import { newId } from '../../../couchdb/model/common-facts';
 import { favoriteId } from '../../../couchdb/model/favorite-facts';
 import { NAME_MIN_MESSAGE, USER_ADMIN_MESSAGES } from '../../../couchdb/model/user-facts';
 import { UPLOAD_MESSAGES } from '../../../couchdb/model/media-facts';
+import type { SyncCheckpoint } from '../../../couchdb/model/sync';
 import { composeListingMedia } from '../../../client/data/media/listing-media';
 import { buildDemand, buildNews, buildNewListing, type NewListing } from '../../fixtures/builders';
 import * as api from '../../helpers/sync-api';
@@ -19,7 +20,7 @@ let gw: TestGateway;
 let admin: Account, agent: Account, alice: Account, bob: Account;
 
 // The shared sync API (tests/helpers/sync-api.ts), bound to this file's gateway.
-const pullAll = async (who: Account | null, collection: string, from?: string) => {
+const pullAll = async (who: Account | null, collection: string, from?: SyncCheckpoint) => {
   // A visitor reads the feed as it is (no wait for writes in flight), once it has brought them.
   if (!who) await gw.feedCaughtUp();
   const { byId, checkpoint } = await api.pullAll(gw.app, who, collection, { from });
