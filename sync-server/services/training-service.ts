@@ -1,8 +1,11 @@
 /**
  * Training progress (issue 15 item 5): one document per agent in the private `training` database
  * holds their progress in each course, merged with what a device sends (couchdb/rules/training.ts:
- * completed lessons are never lost), retried on concurrent writes. Learner counts are the distinct
- * agents with a document naming the course (a county's agents: a full read is fine).
+ * completed lessons are never lost), retried on concurrent writes. On a CouchDB cluster two writes
+ * on one revision can both be taken (architecture §9): the document then holds a hidden branch, so
+ * every read merges the branches it finds, and the next write keeps the merge and removes them.
+ * Learner counts are the distinct agents with a document naming the course (a county's agents: a
+ * full read is fine).
  */
 import { COURSES } from '@couchdb/model/training-content';
 import type { ProgressUpdate } from '@couchdb/model/training';
@@ -18,8 +21,19 @@ import { couchStatus, type Store } from '../store/couch';
 interface ProgressDoc {
   _id: string;
   _rev?: string;
+  _conflicts?: string[];
   user_id: string;
   courses: Record<string, CourseProgress>;
+}
+
+/** Every course of `a` and `b`, each merged (no completed lesson of either is lost). */
+function mergeCourses(
+  a: Record<string, CourseProgress>,
+  b: Record<string, CourseProgress>,
+): Record<string, CourseProgress> {
+  const merged = { ...a };
+  for (const [id, progress] of Object.entries(b)) merged[id] = mergeProgress(a[id], progress)!;
+  return merged;
 }
 
 /** Writes tried against concurrent updates before giving up (409). */
@@ -36,7 +50,7 @@ export class TrainingService {
 
   /** The user's progress in every course they started. */
   async progress(userId: string): Promise<TrainingProgressResponse> {
-    const doc = await this.load(userId);
+    const { doc } = await this.load(userId);
     return { userId, courses: Object.values(doc.courses) };
   }
 
@@ -55,10 +69,11 @@ export class TrainingService {
     };
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       if (attempt > 0) await pause(Math.random() * Math.min(100, 10 * attempt));
-      const doc = await this.load(userId);
+      const { doc, branches } = await this.load(userId);
       const merged = mergeProgress(doc.courses[courseId], incoming)!;
       try {
         await this.db.insert({ ...doc, courses: { ...doc.courses, [courseId]: merged } });
+        await this.dropBranches(doc._id, branches);
         return merged;
       } catch (err) {
         if (couchStatus(err) !== 409) throw err; // another device wrote: read again
@@ -79,12 +94,30 @@ export class TrainingService {
     return { courses: COURSES.map((c) => ({ courseId: c.id, learners: learners.get(c.id) ?? 0 })) };
   }
 
-  private async load(userId: string): Promise<ProgressDoc> {
+  /**
+   * The user's progress document, with what its hidden branches hold merged in, and those branches'
+   * revisions (to remove once the merge is written).
+   */
+  private async load(userId: string): Promise<{ doc: ProgressDoc; branches: string[] }> {
+    let doc: ProgressDoc;
     try {
-      return await this.db.get(docId(userId));
+      doc = await this.db.get(docId(userId), { conflicts: true });
     } catch (err) {
       if (couchStatus(err) !== 404) throw err;
+      return { doc: { _id: docId(userId), user_id: userId, courses: {} }, branches: [] };
     }
-    return { _id: docId(userId), user_id: userId, courses: {} };
+    const { _conflicts: branches = [], ...winner } = doc;
+    let courses = winner.courses;
+    for (const rev of branches) {
+      const branch = await this.db.get(winner._id, { rev });
+      courses = mergeCourses(courses, branch.courses ?? {});
+    }
+    return { doc: { ...winner, courses }, branches };
+  }
+
+  /** Removes branches whose progress a written merge holds (one removed already is fine). */
+  private async dropBranches(id: string, revs: string[]): Promise<void> {
+    if (revs.length === 0) return;
+    await this.db.bulk({ docs: revs.map((rev) => ({ _id: id, _rev: rev, _deleted: true })) });
   }
 }

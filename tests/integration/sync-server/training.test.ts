@@ -115,6 +115,46 @@ describe('progress writes', () => {
     expect(new Set(stored.completedLessons)).toEqual(new Set(['flow', 'taxes']));
   });
 
+  it('keep the lessons of a hidden branch, as a cluster leaves after two writes on one revision', async () => {
+    const first = await put(otherAgent, 'resale-process', {
+      completedLessons: ['flow'],
+      lastLesson: 'flow',
+    });
+    expect(first.status).toBe(200);
+    const db = gw.store.db<{ _id: string; _rev: string; courses: object }>('training');
+    const stored = await db.get(`progress:${otherAgent.user.id}`);
+    // A sibling of the stored revision, as two copies that each took one write hold them.
+    const sibling = {
+      ...stored,
+      _rev: `${Number.parseInt(stored._rev, 10) + 1}-${'f'.repeat(32)}`,
+      courses: {
+        'resale-process': { courseId: 'resale-process', completedLessons: ['taxes'], updatedAt: 1 },
+      },
+    };
+    await db.bulk({ docs: [sibling], new_edits: false });
+    const winner = await db.get(stored._id, { conflicts: true });
+    expect(winner._conflicts).toHaveLength(1);
+
+    const lessonsOf = async () =>
+      new Set(
+        (await progress(otherAgent)).body.courses.find(
+          (c: { courseId: string }) => c.courseId === 'resale-process',
+        ).completedLessons,
+      );
+    expect(await lessonsOf()).toEqual(new Set(['flow', 'taxes']));
+    // The next write keeps both and removes the branch.
+    expect(
+      (
+        await put(otherAgent, 'resale-process', {
+          completedLessons: ['contract'],
+          lastLesson: 'contract',
+        })
+      ).status,
+    ).toBe(200);
+    expect(await lessonsOf()).toEqual(new Set(['flow', 'taxes', 'contract']));
+    expect((await db.get(stored._id, { conflicts: true }))._conflicts).toBeUndefined();
+  });
+
   it('keep every lesson of concurrent writes from several devices', async () => {
     const lessons = ['promotion-link', 'poster', 'offline', 'review-stats'];
     const answers = await Promise.all(
