@@ -136,7 +136,9 @@ const PLACE_TYPES: Readonly<Record<Usage, string>> = {
 function listingOffer(p: PropertyDoc, url: string, origin: string, description: string) {
   const kind = PLACE_TYPES[p.facts?.usage ?? '住宅'];
   const accommodation = kind !== 'Place';
-  const photos = p.images
+  // The cover first: a search result shows the first photo.
+  const photos = [...p.images]
+    .sort((a, b) => Number(b.is_cover) - Number(a.is_cover))
     .map((i) => i.url || i.thumbnail_url)
     .filter((src): src is string => !!src)
     .map((src) => absolute(src, origin));
@@ -198,7 +200,9 @@ export function listingPageMeta(p: PropertyDoc, origin: string): PageMeta {
     formatShortAddress(p.address),
   ].filter(Boolean);
   const url = absolute(`/properties/${encodeURIComponent(p.id)}`, origin);
-  const cover = coverImage(p.images) ?? coverPhoto(p.images);
+  // The stored photo rather than its thumbnail: previews want a large picture, and WeChat's and
+  // some search engines' crawlers do not read the thumbnails' WebP.
+  const cover = coverPhoto(p.images) ?? coverImage(p.images);
   const description = oneLine(`${facts.join(' · ')}。${p.description ?? ''}`);
   return {
     title: `${p.title} - ${SITE_NAME}`,

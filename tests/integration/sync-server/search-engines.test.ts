@@ -311,8 +311,8 @@ describe('a shared link as a crawler reads it', () => {
     expect(page.og('description')).toContain('2600元/月');
     expect(page.name('description')).toBe(page.og('description'));
     expect(page.itemprop('description')).toBe(page.og('description'));
-    expect(page.og('image')).toBe(`${ORIGIN}/media/p/cover-t.jpg`);
-    expect(page.itemprop('image')).toBe(`${ORIGIN}/media/p/cover-t.jpg`);
+    expect(page.og('image')).toBe(`${ORIGIN}/media/p/cover.jpg`);
+    expect(page.itemprop('image')).toBe(`${ORIGIN}/media/p/cover.jpg`);
     // The canonical URL leaves the promotion out.
     expect(page.canonical).toBe(`${ORIGIN}/properties/${ids.withPhotos}`);
     expect(page.og('url')).toBe(page.canonical);
@@ -332,7 +332,7 @@ describe('a shared link as a crawler reads it', () => {
       price: 2600,
       priceCurrency: 'CNY',
       priceSpecification: { '@type': 'UnitPriceSpecification', price: 2600, unitCode: 'MON' },
-      image: [`${ORIGIN}/media/p/2.jpg`, `${ORIGIN}/media/p/cover.jpg`],
+      image: [`${ORIGIN}/media/p/cover.jpg`, `${ORIGIN}/media/p/2.jpg`],
       itemOffered: {
         '@type': 'House',
         address: { '@type': 'PostalAddress', addressLocality: '澄江市', addressCountry: 'CN' },
