@@ -110,7 +110,13 @@ const pwaOptions: Partial<VitePWAOptions> = {
     clientsClaim: true,
     skipWaiting: false,
     navigateFallback: 'index.html',
-    navigateFallbackDenylist: [/^\/api\//, /^\/media\//],
+    // The gateway's own answers, not the app's screens (robots.txt and the sitemap included).
+    navigateFallbackDenylist: [
+      /^\/api\//,
+      /^\/media\//,
+      /^\/robots\.txt$/,
+      /^\/sitemap(-\d+)?\.xml$/,
+    ],
     runtimeCaching: [
       {
         // The app's files the install left out (an admin's tools): fetched on demand, then kept.

@@ -1,13 +1,16 @@
 /**
- * Lighthouse (performance, mobile settings) against the production gateway with demo data, in
- * Debian's Chromium: performance score, FCP, speed index, LCP, TBT and CLS for home, the listing
- * list, a listing's own page (a shared link) and the map screen (/map), each run and the median
- * (3 runs by default). Each run is a first visit (Lighthouse clears the origin's storage), so the
- * gateway renders the first screen (sync-server/first-screen.ts).
+ * Lighthouse (mobile settings) against the production gateway with demo data, in Debian's
+ * Chromium: performance score, FCP, speed index, LCP, TBT and CLS for home, the listing list, a
+ * listing's own page (a shared link), the map screen (/map), news, an article's own page and
+ * /login, each run and the median (3 runs by default). Each run is a first visit (Lighthouse
+ * clears the origin's storage), so the gateway renders the first screen (sync-server/first-screen.ts).
  * Goal (issue 17): performance ≥ 95, TBT ≤ 150 ms, LCP ≤ 2 s on each. Run `npm run build` first
  * (DIST_DIR for another build).
- *   npm run bench -- lighthouse [--runs 3] [--report DIR] [--pages home,listings,listing,map]
+ *   npm run bench -- lighthouse [--runs 3] [--report DIR] [--pages home,listings,listing,map,news,article,login]
+ *     [--categories seo,accessibility,best-practices]
  * --report keeps each run's full Lighthouse JSON (LCP element, long tasks, bootup time) in DIR.
+ * --categories measures those categories instead of performance: each one's score, and the audits
+ * that failed (goal, issue 66: 100 on each page).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -16,14 +19,20 @@ import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/helpers/browser';
 import { startGateway } from '../tests/helpers/gateway';
-import { sharedListingPath } from './shared-listing';
+import { sharedArticlePath, sharedListingPath } from './shared-listing';
 
-/** The pages measured; a listing's page is a public demo listing with photos (see `main`). */
+/**
+ * The pages measured; a listing's page is a public demo listing with photos, an article's a
+ * published demo article (see `main`).
+ */
 const PAGES = [
   { name: 'home', path: '/' },
   { name: 'listings', path: '/properties' },
   { name: 'listing', path: '' },
   { name: 'map', path: '/map' },
+  { name: 'news', path: '/news' },
+  { name: 'article', path: '' },
+  { name: 'login', path: '/login' },
 ];
 
 interface Figures {
@@ -44,11 +53,11 @@ const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Tries a run that failed to record (Lighthouse's own glitches, e.g. NO_NAVSTART) up to 3 times. */
-async function measure(url: string, port: number) {
+async function measure(url: string, port: number, categories: string[]) {
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(
       url,
-      { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      { port, output: 'json', logLevel: 'error', onlyCategories: categories },
       undefined,
     );
     const lhr = result?.lhr;
@@ -65,12 +74,19 @@ async function main() {
       runs: { type: 'string', default: '3' },
       report: { type: 'string' },
       pages: { type: 'string', default: PAGES.map((p) => p.name).join(',') },
+      categories: { type: 'string', default: 'performance' },
     },
   });
   const pageNames = String(values.pages).split(',');
+  const categories = String(values.categories).split(',');
   const runs = Math.max(1, Number(values.runs));
   const gateway = await startGateway({ embedded: true });
-  const listingPath = await sharedListingPath(gateway.url);
+  const ownPaths: Record<string, string> = {
+    listing: await sharedListingPath(gateway.url),
+    article: await sharedArticlePath(gateway.url),
+  };
+  const urlOf = (page: (typeof PAGES)[number]) =>
+    `${gateway.url}${page.path || ownPaths[page.name]}`;
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: CHROMIUM_ARGS,
@@ -82,11 +98,16 @@ async function main() {
         `${(throughputKbps / 1024).toFixed(1)} Mbit/s down), CPU ×${cpuSlowdownMultiplier}; ` +
         `FCP is when the page first paints on that network. ${gateway.url}`,
     );
+    const pages = PAGES.filter((p) => pageNames.includes(p.name));
+    if (!categories.includes('performance')) {
+      await scoreCategories(pages.map((p) => ({ name: p.name, url: urlOf(p) })));
+      return;
+    }
     console.log(`${'page'.padEnd(15)} score  FCP ms   SI ms  LCP ms  TBT ms    CLS`);
-    for (const page of PAGES.filter((p) => pageNames.includes(p.name))) {
+    for (const page of pages) {
       const all: Figures[] = [];
       for (let run = 0; run < runs; run++) {
-        const lhr = await measure(`${gateway.url}${page.path || listingPath}`, chrome.port);
+        const lhr = await measure(urlOf(page), chrome.port, ['performance']);
         if (values.report) {
           await mkdir(values.report, { recursive: true });
           await writeFile(`${values.report}/${page.name}-${run + 1}.json`, JSON.stringify(lhr));
@@ -117,6 +138,30 @@ async function main() {
   } finally {
     chrome.kill();
     await gateway.stop();
+  }
+
+  /** Each page's score in each category per run, and the audits that kept one below 100. */
+  async function scoreCategories(targets: { name: string; url: string }[]) {
+    console.log(`${'page'.padEnd(15)} ${categories.map((c) => c.padStart(15)).join(' ')}`);
+    for (const { name, url } of targets) {
+      for (let run = 0; run < runs; run++) {
+        const lhr = await measure(url, chrome.port, categories);
+        if (values.report) {
+          await mkdir(values.report, { recursive: true });
+          await writeFile(`${values.report}/${name}-${run + 1}.json`, JSON.stringify(lhr));
+        }
+        const scores = categories.map((c) =>
+          String(Math.round((lhr.categories[c]?.score ?? 0) * 100)).padStart(15),
+        );
+        console.log(`${`${name} #${run + 1}`.padEnd(15)} ${scores.join(' ')}`);
+        const failed = categories.flatMap((c) =>
+          (lhr.categories[c]?.auditRefs ?? [])
+            .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+            .map((ref) => ref.id),
+        );
+        if (failed.length > 0) console.log(`${''.padEnd(15)} failed: ${failed.join(', ')}`);
+      }
+    }
   }
 }
 

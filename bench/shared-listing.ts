@@ -1,4 +1,5 @@
-/** A demo listing's own page for the benches that open one (a shared link). */
+/** A demo listing's and a demo article's own page for the benches that open one (a shared link). */
+import type { News } from '../couchdb/model/news';
 import type { Property } from '../couchdb/model/property';
 import { serverDocs } from '../tests/helpers/sync-api';
 
@@ -14,4 +15,16 @@ export async function sharedListingPath(base: string): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   throw new Error('no public listing with photos in the demo data');
+}
+
+/** A published article with a cover, as a visitor sees it (the demo data seeded, as above). */
+export async function sharedArticlePath(base: string): Promise<string> {
+  for (let attempt = 0; attempt < 60; attempt++) {
+    const visible = await serverDocs<News & { _deleted?: boolean }>(base, null, 'news');
+    const articles = [...visible.values()].filter((a) => !a._deleted);
+    const article = articles.find((a) => a.image_url) ?? articles[0];
+    if (article) return `/news/${encodeURIComponent(article.id)}`;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error('no published article in the demo data');
 }

@@ -27,6 +27,7 @@ import { counterRoutes } from './routes/counters';
 import { demandMatchRoutes } from './routes/demand-matches';
 import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
+import { searchEngineRoutes, siteOrigin } from './routes/search-engines';
 import { resumableUploadRoutes, type ResumableUploads } from './routes/uploads';
 import { mediaFileRoutes } from './routes/media-files';
 import { mapConfigRoutes, mapFileRoutes } from './routes/maps';
@@ -37,6 +38,7 @@ import { trainingRoutes } from './routes/training';
 import type { AuthService } from './services/auth-service';
 import type { ChangeFeed } from './services/change-feed';
 import { EventStreams } from './services/event-streams';
+import { SitemapService } from './services/sitemap-service';
 import type { SyncService } from './services/sync/sync-service';
 import type { Store } from './store/couch';
 
@@ -137,9 +139,11 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   app.get('/metrics', metricsEndpoint(metrics, config.metricsToken));
   app.use('/media', mediaFileRoutes(config.dataDir));
   app.use(mapFileRoutes(config.dataDir));
+  const origin = siteOrigin(config.publicOrigin);
+  app.use(searchEngineRoutes(new SitemapService(sync, feed, config.sitemapUrlsMax), origin));
   if (staticDir) {
-    const firstScreen = firstScreenPages(staticDir, sync, store, promotions, logger);
-    app.use(builtAppRoutes(staticDir, firstScreen, config.appFilesMemoryBytes));
+    const firstScreen = firstScreenPages(staticDir, sync, store, promotions, logger, origin);
+    app.use(builtAppRoutes(staticDir, firstScreen, config.appFilesMemoryBytes, origin));
   }
   app.use(errorHandler);
 

@@ -35,6 +35,12 @@ const envSchema = z.object({
     .default(''),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   APP_NAME: z.string().default('澄江房产'),
+  PUBLIC_ORIGIN: z
+    .url({
+      protocol: /^https?$/,
+      error: 'PUBLIC_ORIGIN: an http(s) origin such as https://fang.example.cn',
+    })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().default('false'),
   SEED_DEMO: z.enum(['auto', 'off']).default('auto'),
@@ -68,6 +74,12 @@ export interface Config {
   dbPrefix: string;
   jwtSecret: string;
   appName: string;
+  /**
+   * The site's address as visitors reach it (PUBLIC_ORIGIN, e.g. https://fang.example.cn): the
+   * absolute URLs of the sitemap, robots.txt, canonical links and previews. Unset, each request's
+   * own host is used.
+   */
+  publicOrigin?: string | undefined;
   logLevel: string;
   trustProxy: boolean | number | string;
   /** Seed demo data on first start (embedded store only). */
@@ -80,6 +92,8 @@ export interface Config {
   appFilesMemoryBytes: number;
   /** How long a resumable upload may take (tests shorten it); RESUMABLE_UPLOAD_EXPIRY_MS unset. */
   resumableUploadExpiryMs?: number | undefined;
+  /** URLs per sitemap file before it is split (tests lower it); SITEMAP_URLS_MAX unset. */
+  sitemapUrlsMax?: number | undefined;
   /** The maps' tile source (MAP_TILE_URL and its companions); null draws maps without tiles. */
   mapTiles?: MapTileSource | null;
 }
@@ -159,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPrefix: e.DB_PREFIX,
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     appName: e.APP_NAME,
+    publicOrigin: e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).origin : undefined,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     seedDemo: e.SEED_DEMO === 'auto' && !e.COUCHDB_URL,

@@ -15,8 +15,11 @@ import type { PromotionAgent } from '@couchdb/model/promotion-facts';
 import { hasSessionHint } from '@couchdb/model/session-cookies';
 import { FIRST_PULL_ELEMENT, PULL_LIMIT_MAX, type SyncDocument } from '@couchdb/model/sync';
 import { FIRST_SCREEN_CSS_ATTRIBUTE } from '@client/ssr/first-screen-paths';
-import type { CarriedDocument, FirstScreen, PageMeta } from '@client/ssr/render-first-screen';
+import { PUBLIC_PAGES } from '@couchdb/model/search-engine-facts';
+import type { CarriedDocument, FirstScreen } from '@client/ssr/render-first-screen';
 import { HttpError } from './http-error';
+import { notIndexed, scriptJson, withPageMeta } from './page-head';
+import type { SiteOrigin } from './routes/search-engines';
 import { projectFor, type StoredDoc } from './services/sync/projection';
 import type { PromotionService } from './services/promotion-service';
 import type { SyncService } from './services/sync/sync-service';
@@ -106,44 +109,6 @@ const PRELOAD_LIST = /data-preload="([^"]*)"/;
 const PAGE_CACHE_MS = 60_000;
 const PAGE_CACHE_MAX = 100;
 
-/** JSON that can stand inside a <script> element. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
-}
-
-/** Text that can stand inside an attribute's double quotes. */
-function attribute(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/"/g, '&quot;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;');
-}
-
-const TITLE = /<title>[^<]*<\/title>/;
-const DESCRIPTION = /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/;
-
-/**
- * A page's title, description and cover photo in the tags link previews read (the shell's own
- * title and description replaced); `base` makes the photo's and the page's URLs absolute.
- */
-function withPageMeta(html: string, meta: PageMeta, base: string, url: string): string {
-  const tags = [
-    `<meta name="description" content="${attribute(meta.description)}">`,
-    `<meta property="og:type" content="website">`,
-    `<meta property="og:site_name" content="${attribute(meta.siteName)}">`,
-    `<meta property="og:title" content="${attribute(meta.title)}">`,
-    `<meta property="og:description" content="${attribute(meta.description)}">`,
-    `<meta property="og:url" content="${attribute(new URL(url, base).href)}">`,
-    ...(meta.image
-      ? [`<meta property="og:image" content="${attribute(new URL(meta.image, base).href)}">`]
-      : []),
-  ].join('');
-  return html
-    .replace(DESCRIPTION, '')
-    .replace(TITLE, () => `<title>${attribute(meta.title)}</title>${tags}`);
-}
-
 /** A page's own document: a listing's or an article's, by id. */
 interface OwnPage {
   collection: CarriedDocument['collection'];
@@ -197,9 +162,12 @@ export function firstScreenPages(
   store: Store,
   promotions: PromotionService,
   logger: Logger,
+  origin: SiteOrigin,
 ): RequestHandler {
   let ready: Promise<{
     renderer: Renderer;
+    /** index.html as built (the plain shell). */
+    shell: string;
     template: string;
     preloadsFor: (module: string) => string[];
     app: string[];
@@ -214,6 +182,7 @@ export function firstScreenPages(
     if (!FIRST_SCREEN_SLOT.test(template)) throw new Error('index.html has no first-screen slot');
     return {
       renderer,
+      shell: template,
       template: scriptsAfterFirstPaint(template.replace(BUILD_STYLES, '')),
       preloadsFor: manifest ? screenPreloads(manifest) : () => [],
       app: manifest ? appModules(manifest) : [],
@@ -244,7 +213,7 @@ export function firstScreenPages(
     if (hasSessionHint(req.get('cookie') ?? '')) return next();
     ready ??= prepare();
     ready
-      .then(async ({ renderer, template, preloadsFor, app }) => {
+      .then(async ({ renderer, shell, template, preloadsFor, app }) => {
         const own = ownPageOf(renderer, req.path);
         if (!own && !renderer.FIRST_SCREEN_PATHS.includes(req.path)) return next();
         const width = renderer.screenWidthFor({
@@ -278,13 +247,21 @@ export function firstScreenPages(
             )
             .replace('</body>', () => `${body}</body>`);
 
+        // The site's origin names the page in its head: part of what a kept page depends on.
+        const base = origin(req);
         let page: string;
         if (own) {
           // A listing's or an article's own page (a shared link): the document, carried for
           // hydration, without the list's first pull (the page stays light; the device syncs as
           // on any other page).
           const found = await visitorDocument(store, own);
-          if (!found) return next();
+          if (!found) {
+            // Nothing public here (taken down, withdrawn, never there): the app's shell, which
+            // search engines are told not to keep.
+            res.setHeader('Cache-Control', 'no-cache');
+            res.type('html').send(notIndexed(shell));
+            return;
+          }
           // A listing opened by an agent's promotion link names the agent from the first paint.
           const query = req.originalUrl.split('?')[1] ?? '';
           const agent = own.collection === 'properties' ? await linkAgent(promotions, query) : null;
@@ -294,8 +271,8 @@ export function firstScreenPages(
             ...(agent ? { promotion: agent } : {}),
           } as unknown as CarriedDocument;
           const agentKey = agent ? JSON.stringify(agent) : '';
-          page = cached(`${width} ${found.server_rev} ${agentKey} ${req.originalUrl}`, () => {
-            const base = `${req.protocol}://${req.get('host')}`;
+          const key = `${width} ${found.server_rev} ${agentKey} ${base} ${req.originalUrl}`;
+          page = cached(key, () => {
             const empty = { documents: [], checkpoint: null };
             return withPageMeta(
               fill(
@@ -305,20 +282,23 @@ export function firstScreenPages(
                   `${scriptJson(carried)}</script>`,
               ),
               carried.collection === 'news'
-                ? renderer.articlePageMeta(carried.doc)
-                : renderer.listingPageMeta(carried.doc),
-              base,
-              req.originalUrl,
+                ? renderer.articlePageMeta(carried.doc, base)
+                : renderer.listingPageMeta(carried.doc, base),
             );
           });
         } else {
           const firstPull = await sync.pull('properties', null, null, PULL_LIMIT_MAX);
-          page = cached(`${width} ${firstPull.checkpoint?.seq ?? ''} ${req.originalUrl}`, () =>
-            fill(
-              renderer.renderFirstScreen(req.originalUrl, firstPull, width),
-              `<meta name="${FIRST_PULL_ELEMENT}" content="">`,
-              `<script type="application/json" id="${FIRST_PULL_ELEMENT}">` +
-                `${scriptJson(firstPull)}</script>`,
+          const shown = PUBLIC_PAGES.find((p) => p.path === req.path) ?? PUBLIC_PAGES[0]!;
+          const key = `${width} ${firstPull.checkpoint?.seq ?? ''} ${base} ${req.originalUrl}`;
+          page = cached(key, () =>
+            withPageMeta(
+              fill(
+                renderer.renderFirstScreen(req.originalUrl, firstPull, width),
+                `<meta name="${FIRST_PULL_ELEMENT}" content="">`,
+                `<script type="application/json" id="${FIRST_PULL_ELEMENT}">` +
+                  `${scriptJson(firstPull)}</script>`,
+              ),
+              renderer.publicPageMeta(shown, base),
             ),
           );
         }

@@ -36,7 +36,7 @@ import {
 
 export { FIRST_SCREEN_DOCUMENT_ELEMENT, SCREEN_WIDTH_ATTRIBUTE, SCREEN_WIDTHS };
 export type { CarriedDocument };
-export { articlePageMeta, listingPageMeta, type PageMeta } from './page-meta';
+export { articlePageMeta, listingPageMeta, publicPageMeta, type PageMeta } from './page-meta';
 
 /** The listing whose own page `path` is (`/properties/:id`), rendered for visitors too; else null. */
 export function listingPageId(path: string): string | null {

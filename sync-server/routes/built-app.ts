@@ -8,6 +8,7 @@
  * (middleware/app-files.ts). /api and /media answer before this: sync streams must not be
  * buffered, and photos and videos are compressed already.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import compression from 'compression';
 import express, { Router, type RequestHandler } from 'express';
@@ -16,13 +17,24 @@ import {
   FIRST_SCREEN_PATHS,
   LISTING_PAGE_ROUTE,
 } from '@client/ssr/first-screen-paths';
+import { PUBLIC_PAGES, UNLISTED_PAGES } from '@couchdb/model/search-engine-facts';
+import { publicPageMeta } from '@client/ssr/page-meta';
 import { hashedFiles, precompressedFiles, type Caching } from '../middleware/app-files';
+import { withPageMeta } from '../page-head';
+import type { SiteOrigin } from './search-engines';
 
-/** `dir`: the build; `firstScreen`: the first screens' pages; `memoryBytes`: for hashed files. */
+/** The public screens the app alone renders (news, the map, login…): the shell with their own head. */
+const SHELL_PAGES = new Map([...PUBLIC_PAGES, ...UNLISTED_PAGES].map((p) => [p.path, p]));
+
+/**
+ * `dir`: the build; `firstScreen`: the first screens' pages; `memoryBytes`: for hashed files;
+ * `origin`: the site's, for the public screens' canonical links and previews.
+ */
 export function builtAppRoutes(
   dir: string,
   firstScreen: RequestHandler,
   memoryBytes: number,
+  origin: SiteOrigin,
 ): Router {
   const router = Router();
   router.use(compression());
@@ -39,10 +51,13 @@ export function builtAppRoutes(
   router.use(precompressedFiles(dir, caching));
   router.use(express.static(dir, { index: false, setHeaders: caching }));
   // Client routes (/properties/123, /admin/audit...) all load the shell.
-  router.get(/^\/(?!api\/|media\/|assets\/).*/, (req, res, next) => {
+  router.get(/^\/(?!api\/|media\/|assets\/).*/, async (req, res, next) => {
     if (!req.accepts('html')) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(path.join(dir, 'index.html'));
+    const page = SHELL_PAGES.get(req.path);
+    if (!page) return res.sendFile(path.join(dir, 'index.html'));
+    const shell = await readFile(path.join(dir, 'index.html'), 'utf8');
+    res.type('html').send(withPageMeta(shell, publicPageMeta(page, origin(req))));
   });
   return router;
 }

@@ -1,7 +1,8 @@
 /**
  * Moving around the app as a phone's user does, with the app's own history
  * (client/app/app-history.ts): the back button returns to where a list was scrolled, a new screen
- * starts at its top, and the back button asks before leaving a half-filled form, as a link does.
+ * starts at its top, and the back button asks before leaving a half-filled form, as a link does;
+ * the tab's title follows the screen.
  * Run `npm run build` first (`npm run test:e2e` does).
  */
 import type { Page } from 'playwright-core';
@@ -9,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { UNSAVED_CHANGES_MESSAGES } from '@client/pwa/unsaved-changes-messages';
 import { UI_WAIT, VIEWPORTS, waitForReact } from '../helpers/browser';
 import { PropertyDetailPage } from './pages/property-detail-page';
+import { Layout } from './pages/layout';
 import { PropertyListPage } from './pages/property-list-page';
 import { useWorld } from './world';
 
@@ -96,6 +98,34 @@ describe('a half-filled form', () => {
     await leave.getByRole('button', { name: UNSAVED_CHANGES_MESSAGES.leave, exact: true }).click();
     await expect.poll(() => pathname(page), UI_WAIT).toBe('/');
     await page.getByRole('navigation', { name: '快捷入口' }).waitFor(UI_WAIT);
+    await page.close();
+  });
+});
+
+describe('the tab’s title', () => {
+  it('is the screen’s own on arrival and as the user moves on; the app’s name elsewhere', async () => {
+    const page = await world.browser.openPage(`${world.url}/news`, VIEWPORTS.mobile);
+    expect(await page.title()).toBe('房产资讯 - 澄江房产');
+    await waitForReact(page);
+    const tabs = new Layout(page).bottomTabBar;
+    await tabs.getByRole('link', { name: '房源' }).click();
+    await expect.poll(() => page.title(), UI_WAIT).toBe('房源列表 - 澄江房产');
+    const list = new PropertyListPage(page);
+    await list.waitForResults();
+    // A listing opened in the app: not the list's title any more.
+    await list.cards.first().getByRole('link').first().click();
+    await new PropertyDetailPage(page).title.waitFor(UI_WAIT);
+    await expect.poll(() => page.title(), UI_WAIT).toBe('澄江房产');
+    await page.evaluate(() => window.history.back());
+    await expect.poll(() => page.title(), UI_WAIT).toBe('房源列表 - 澄江房产');
+    await tabs.getByRole('link', { name: '首页' }).click();
+    await expect.poll(() => page.title(), UI_WAIT).toBe('澄江房产 - 澄江本地房产信息平台');
+    // 我的: a visitor is asked to sign in (the login screen's title); a signed-in user (the file's
+    // browser may hold an earlier test's session) sees their profile, an account screen.
+    await tabs.getByRole('link', { name: '我的' }).click();
+    await page.waitForURL(/\/(login|profile)$/, UI_WAIT);
+    const titles: Record<string, string> = { '/login': '登录 - 澄江房产', '/profile': '澄江房产' };
+    await expect.poll(() => page.title(), UI_WAIT).toBe(titles[pathname(page)]);
     await page.close();
   });
 });

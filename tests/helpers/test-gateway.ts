@@ -61,6 +61,10 @@ export interface TestGatewayOptions {
   resumableUploadExpiryMs?: number;
   /** The maps' tile source (MAP_TILE_URL and its companions). */
   mapTiles?: MapTileSource;
+  /** PUBLIC_ORIGIN: the site's address in absolute URLs (else each request's host). */
+  publicOrigin?: string;
+  /** URLs per sitemap file before it is split (SITEMAP_URLS_MAX otherwise). */
+  sitemapUrlsMax?: number;
   /** The gateway's and its store client's logger (silent unless TEST_LOG_LEVEL says otherwise). */
   logger?: Logger;
 }
@@ -97,6 +101,8 @@ export async function startTestGateway(overrides: TestGatewayOptions = {}): Prom
     appFilesMemoryBytes: DEFAULT_APP_FILES_MEMORY_MB * 1024 * 1024,
     resumableUploadExpiryMs: overrides.resumableUploadExpiryMs,
     mapTiles: overrides.mapTiles ?? null,
+    publicOrigin: overrides.publicOrigin,
+    sitemapUrlsMax: overrides.sitemapUrlsMax,
   };
   const gateway = createApp({ config, store, logger, staticDir: overrides.staticDir });
   const servers: Server[] = [];

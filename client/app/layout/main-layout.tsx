@@ -11,6 +11,7 @@ import { BOTTOM_TAB_BAR_HEIGHT, BottomTabBar } from './bottom-tab-bar';
 import { LeaveGuard } from './leave-guard';
 import { hidesTabBar } from './nav-items';
 import { useTabBarReleased } from '@client/lib/tab-bar-release';
+import { DocumentTitle } from './document-title';
 import { PromotionCapture } from './promotion-capture';
 import { ScrollMemory } from './scroll-memory';
 import { SignOutHost } from './sign-out-host';
@@ -61,6 +62,7 @@ export function MainLayout() {
       <LeaveGuard />
       <SignOutHost />
       <ScrollMemory />
+      <DocumentTitle />
     </Box>
   );
 }

@@ -288,7 +288,7 @@ describe('first screens for a first visit', () => {
     expect(head).toContain(`<meta name="description" content="${description}">`);
     expect(head).toContain(`<meta property="og:description" content="${description}">`);
     expect(head).toContain(
-      '<meta property="og:image" content="http://fang.example.cn/media/p/cover-thumb.jpg">',
+      '<meta property="og:image" content="http://fang.example.cn/media/p/cover.jpg">',
     );
     expect(head).toContain(
       `<meta property="og:url" content="http://fang.example.cn/properties/${id}">`,

@@ -1,6 +1,6 @@
 /**
  * The gateway's configuration from the environment (sync-server/config.ts): the memory the app's
- * hashed files may take, and the maps' tile source.
+ * hashed files may take, the maps' tile source, and the site's public origin.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -74,5 +74,26 @@ describe('MAP_TILE_URL', () => {
     expect(() =>
       loadConfig({ DATA_DIR: dataDir, MAP_TILE_URL: '/t/{z}/{x}/{y}', MAP_TILE_MAX_ZOOM: '30' }),
     ).toThrow(/MAP_TILE_MAX_ZOOM/);
+  });
+});
+
+describe('PUBLIC_ORIGIN', () => {
+  it('is unset by default: each request names its own host', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).publicOrigin).toBeUndefined();
+  });
+
+  it('keeps the origin alone, whatever path or slash follows it', () => {
+    const origin = (value: string) =>
+      loadConfig({ DATA_DIR: dataDir, PUBLIC_ORIGIN: value }).publicOrigin;
+    expect(origin('https://fang.example.cn/')).toBe('https://fang.example.cn');
+    expect(origin('https://fang.example.cn:8443/app')).toBe('https://fang.example.cn:8443');
+  });
+
+  it('refuses what is not an http(s) URL, naming the variable', () => {
+    for (const value of ['fang.example.cn', 'ftp://fang.example.cn']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, PUBLIC_ORIGIN: value })).toThrow(
+        /PUBLIC_ORIGIN/,
+      );
+    }
   });
 });

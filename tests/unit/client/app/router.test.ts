@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { RequireAuth } from '@client/components/auth/require-auth';
 import * as screens from '@client/app/lazy-screens';
 import { routes, signedInRoutes } from '@client/app/router';
+import { isAccountPath, PUBLIC_PAGES, UNLISTED_PAGES } from '@couchdb/model/search-engine-facts';
 
 /**
  * What the router renders at `path`, as react-router resolves it: the top table's matches, and where
@@ -77,6 +78,39 @@ describe('the route table', () => {
         screen: screen('NotFoundScreen'),
         guarded: false,
       });
+    }
+  });
+
+  it('keeps crawlers (robots.txt) off every screen that needs an account, and on every public one', () => {
+    /** Every path of a route table, its optional parameters filled in and left out. */
+    const paths = (table: RouteObject[], base = ''): string[] =>
+      table.flatMap((route) => {
+        const own = route.path
+          ? `${base}/${route.path}`
+              .replace(/\/+/g, '/')
+              .replace(/\/:(\w+)\?$/, '')
+              .replace(/:(\w+)/g, 'x')
+          : base;
+        return [
+          ...(route.path && !route.path.includes('*') ? [own || '/'] : []),
+          ...paths(route.children ?? [], own),
+        ];
+      });
+    const guarded = paths(signedInRoutes);
+    expect(guarded.length).toBeGreaterThan(20);
+    for (const path of guarded) {
+      expect(resolve(path).guarded, path).toBe(true);
+      expect(isAccountPath(path), path).toBe(true);
+    }
+    const open = [...paths(routes), ...PUBLIC_PAGES.map((p) => p.path)];
+    expect(open).toContain('/properties/x');
+    for (const path of open) {
+      if (path === '/login-test') continue;
+      expect(resolve(path).guarded, path).toBe(false);
+      expect(isAccountPath(path), path).toBe(false);
+    }
+    for (const { path } of [...PUBLIC_PAGES, ...UNLISTED_PAGES]) {
+      expect(resolve(path).screen, path).not.toBe(screen('NotFoundScreen'));
     }
   });
 });
