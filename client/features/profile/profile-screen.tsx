@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
@@ -18,14 +17,14 @@ import { PageHeader } from '@client/components/page-header';
 import { ChangePasswordDialog } from './components/change-password-dialog';
 import { EditProfileDialog } from './components/edit-profile-dialog';
 import { ProfileLinks } from './components/profile-links';
-import { StorageUsageCard } from './components/storage-usage-card';
+import { AdvancedSettings } from './components/advanced-settings';
 import { VideoWifiSwitch } from '@client/components/video-wifi-switch';
 import { useOpenDevice } from '@client/data/open-device';
 
 /**
  * 个人中心 (product §2 "Profile"): who is signed in with the role label, editing the profile and the
- * password (both saved on the server), the role's link grid, this device's storage and upload
- * setting (只在 Wi-Fi 下上传视频), and sign out.
+ * password (both saved on the server), the role's link grid, the upload setting (只在 Wi-Fi 下上传视频),
+ * this device's storage folded under 高级设置, and sign out.
  */
 export default function ProfileScreen() {
   const { user } = useAuth();
@@ -89,13 +88,11 @@ export default function ProfileScreen() {
       </Typography>
       <ProfileLinks role={user.user_type} />
 
-      <Box sx={{ mt: 2 }}>
-        <StorageUsageCard />
-      </Box>
-
-      <Card sx={{ p: 3, mb: 2 }}>
+      <Card sx={{ p: 3, mt: 2, mb: 2 }}>
         <VideoWifiSwitch onChange={() => outbox?.onConnectionChange()} />
       </Card>
+
+      <AdvancedSettings />
 
       <Button
         fullWidth
