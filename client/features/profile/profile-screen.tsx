@@ -2,18 +2,17 @@ import { useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
-import { ROLE_LABELS } from '@couchdb/model/roles';
 import { useAuth } from '@client/lib/session/auth-context';
 import { avatarSrc, displayName } from '@client/lib/session/display-name';
 import { useSignOut } from '@client/components/auth/use-sign-out';
 import { PageHeader } from '@client/components/page-header';
+import { RoleChip } from '@client/components/role-chip';
 import { ChangePasswordDialog } from './components/change-password-dialog';
 import { EditProfileDialog } from './components/edit-profile-dialog';
 import { ProfileLinks } from './components/profile-links';
@@ -52,12 +51,7 @@ export default function ProfileScreen() {
               <Typography variant="h6" component="p" noWrap data-testid="profile-name">
                 {displayName(user)}
               </Typography>
-              <Chip
-                size="small"
-                color="primary"
-                label={ROLE_LABELS[user.user_type]}
-                data-testid="profile-role"
-              />
+              <RoleChip role={user.user_type} full testId="profile-role" />
             </Stack>
             <Typography color="textSecondary" data-testid="profile-phone">
               {user.phone}

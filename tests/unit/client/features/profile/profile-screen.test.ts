@@ -1,12 +1,13 @@
 /**
- * 个人中心 (product §2 Profile) rendered to HTML as the screen first renders it: the device's
- * storage is folded under 高级设置 in plain words, not a technical card among everyday things.
+ * 个人中心 (product §2 Profile) rendered to HTML as the screen first renders it: the role's badge in
+ * the role's one colour (as in the admin's user list), and the device's storage folded under
+ * 高级设置 in plain words, not a technical card among everyday things.
  */
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { UserRole } from '@couchdb/model/roles';
+import { ROLE_LABELS, type UserRole } from '@couchdb/model/roles';
 import ProfileScreen from '@client/features/profile/profile-screen';
 import { AuthContext, type AuthContextValue } from '@client/lib/session/auth-context';
 import { buildUser } from '../../../../fixtures/builders';
@@ -46,4 +47,22 @@ describe('the profile', () => {
       expect(html).toMatch(/<button[^>]*aria-expanded="false"[^>]*>.*高级设置/s);
     },
   );
+});
+
+/** The MUI colour class of the element with `testId` in `html` ('Info' for color="info"). */
+const chipColour = (html: string, testId: string) => {
+  const tag = new RegExp(`<div[^>]*data-testid="${testId}"[^>]*>`).exec(html)?.[0] ?? '';
+  return /MuiChip-color(\w+)/.exec(tag)?.[1];
+};
+
+describe('the role badge', () => {
+  it.each([
+    ['admin', 'Error'],
+    ['agent', 'Info'],
+    ['user', 'Success'],
+  ] as const)('of a %s is %s, the colour of the admin’s user list', (role, colour) => {
+    const html = profileHtml(role);
+    expect(html).toContain(ROLE_LABELS[role]);
+    expect(chipColour(html, 'profile-role')).toBe(colour);
+  });
 });
