@@ -117,12 +117,15 @@ export interface PosterAgent {
 }
 
 const ELLIPSIS = '…';
+/** A term set apart by spaces up to this long moves to the next line whole. */
+const MAX_TERM_CHARS = 4;
 
 /**
  * Breaks `text` into lines no wider than `maxWidth` (character by character, as Chinese wraps),
  * at most `maxLines`; when it does not fit, the last line ends with an ellipsis. Spaces at a
- * line's start are dropped. A character wider than the line still gets a line of its own. A last
- * line never holds one character alone when the line before can give it one more.
+ * line's start are dropped, and a short term set apart by spaces is not split. A character wider
+ * than the line still gets a line of its own. A last line never holds one character alone when the
+ * line before can give it one more.
  */
 export function wrapText(
   text: string,
@@ -141,9 +144,16 @@ export function wrapText(
     const ch = chars[i]!;
     if (line === '' && ch === ' ') continue;
     if (line !== '' && measure(line + ch) > maxWidth) {
-      lines.push(line.trimEnd());
+      // A short term the title sets apart with spaces (电梯房) moves down whole, not split.
+      const space = ch === ' ' ? -1 : line.lastIndexOf(' ');
+      const tail = space > 0 ? line.slice(space + 1) : '';
+      const rest = chars.indexOf(' ', i);
+      const term = Array.from(tail).length + (rest === -1 ? chars.length : rest) - i;
+      const keepTerm = tail !== '' && term <= MAX_TERM_CHARS;
+      lines.push((keepTerm ? line.slice(0, space) : line).trimEnd());
       starts.push(start);
-      line = '';
+      if (keepTerm) start += Array.from(line.slice(0, space + 1)).length;
+      line = keepTerm ? tail : '';
       if (lines.length === maxLines) break;
       if (ch === ' ') continue;
     }

@@ -52,6 +52,15 @@ describe('wrapText', () => {
     expect(wrapText('一二三 四五六 七', 30, perChar, 3)).toEqual(['一二三', '四五', '六 七']);
   });
 
+  it('moves a short term set apart by spaces to the next line whole', () => {
+    expect(wrapText('急售 明湖湾 三房 满五唯一 电梯房', 130, perChar, 3)).toEqual([
+      '急售 明湖湾 三房',
+      '满五唯一 电梯房',
+    ]);
+    // A run longer than a term still breaks between characters.
+    expect(wrapText('湖 一二三四五六七八', 50, perChar, 3)).toEqual(['湖 一二三', '四五六七八']);
+  });
+
   it('leaves a lone last character when the line before has only one to give', () => {
     const wide = (t: string) => Array.from(t).length * 40;
     expect(wrapText('一二', 30, wide, 2)).toEqual(['一', '二']);
