@@ -3,6 +3,7 @@ import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -24,26 +25,29 @@ type Estimate = { state: 'loading' } | { state: 'ready'; usage: StorageUsage | n
  */
 export function AdvancedSettings() {
   return (
-    <Accordion
-      disableGutters
-      slotProps={{ heading: { component: 'h2' }, transition: { unmountOnExit: true } }}
-      sx={{ mb: 2, borderRadius: 2, '&::before': { display: 'none' } }}
-    >
-      <AccordionSummary expandIcon={<ExpandMoreOutlined />}>
-        <Stack component="span" direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <SettingsOutlined color="action" fontSize="small" />
-          <Typography component="span" sx={{ fontWeight: 600 }}>
-            {sm.section}
-          </Typography>
-          <Typography component="span" color="textSecondary" sx={{ fontSize: 13 }}>
-            {sm.sectionHint}
-          </Typography>
-        </Stack>
-      </AccordionSummary>
-      <AccordionDetails>
-        <DeviceStorage />
-      </AccordionDetails>
-    </Accordion>
+    <Card sx={{ mb: 2 }}>
+      <Accordion
+        disableGutters
+        elevation={0}
+        slotProps={{ heading: { component: 'h2' }, transition: { unmountOnExit: true } }}
+        sx={{ '&::before': { display: 'none' } }}
+      >
+        <AccordionSummary expandIcon={<ExpandMoreOutlined />}>
+          <Stack component="span" direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <SettingsOutlined color="action" fontSize="small" />
+            <Typography component="span" sx={{ fontWeight: 600 }}>
+              {sm.section}
+            </Typography>
+            <Typography component="span" color="textSecondary" sx={{ fontSize: 13 }}>
+              {sm.sectionHint}
+            </Typography>
+          </Stack>
+        </AccordionSummary>
+        <AccordionDetails>
+          <DeviceStorage />
+        </AccordionDetails>
+      </Accordion>
+    </Card>
   );
 }
 
