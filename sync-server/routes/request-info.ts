@@ -24,8 +24,8 @@ export function countedIdentity(req: Pick<Request, 'ip' | 'caller' | 'get'>): Co
 
 /**
  * Every name the person behind a request goes by: their counted identity and, signed in, also the
- * device they sent, so what a device did signed out and what its user does signed in on it are
- * told apart from nobody else's and counted as one person's.
+ * device they sent, so what a device did signed out and what its user then does signed in on it
+ * count as one person's.
  */
 export function countedNames(req: Pick<Request, 'ip' | 'caller' | 'get'>): string[] {
   const { identity } = countedIdentity(req);
