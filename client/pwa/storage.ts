@@ -10,9 +10,14 @@ import { useStoreValue } from '@client/lib/use-store-value';
 
 export const STORAGE_MESSAGES = {
   quotaExceeded: STORAGE_FULL_MESSAGES.banner,
-  persisted: '已开启持久存储，浏览器不会自动清除本机保存的数据',
-  notPersisted: '未开启持久存储，存储空间紧张时浏览器可能清除本机保存的数据',
-  unavailable: '当前浏览器无法读取存储空间用量',
+  /** The profile's 高级设置 (product §2 Profile), in plain words. */
+  section: '高级设置',
+  sectionHint: '本机数据',
+  title: '本机保存的数据',
+  explain: '房源、草稿和还没发出的内容保存在这台设备上，没有网络也能查看和填写。',
+  persisted: '浏览器会一直保留这些数据。',
+  notPersisted: '设备空间紧张时，浏览器可能清除这些数据；已发到平台的内容不受影响。',
+  unavailable: '这个浏览器不能显示占用的空间。',
 } as const;
 
 /** The part of navigator.storage these checks use (a fake one in tests). */

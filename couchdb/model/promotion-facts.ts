@@ -40,10 +40,11 @@ export const PROMOTION_MESSAGES = {
 } as const;
 
 /**
- * What a promotion attributes to its agent (architecture §4 promotion statistics): a visit through the
- * link, a listing viewed and a contact dialog opened while the promotion is active. Each counts once
- * per device a day (a listing's view and contact once per listing), and at most
- * PROMOTION_DAILY_CAP of a kind per agent a day, so nobody can inflate them or grow the store.
+ * What a promotion attributes to its agent (architecture §4 promotion statistics): a visit through
+ * the link, a listing viewed and a contact dialog opened while the promotion is active. Each counts
+ * once per person a day (a listing's view and contact once per listing; a device signed out and its
+ * user signed in on it are one person), and at most PROMOTION_DAILY_CAP of a kind per agent a day,
+ * so nobody can inflate them or grow the store.
  */
 export const PROMOTION_EVENT_TYPES = ['visit', 'view', 'contact'] as const;
 export type PromotionEventType = (typeof PROMOTION_EVENT_TYPES)[number];

@@ -19,3 +19,13 @@ export const ROLE_SHORT_LABELS: Record<UserRole, string> = {
   agent: '经纪人',
   user: '普通用户',
 };
+
+/**
+ * Role badge colours wherever a role is shown as a badge (product §2 "Admin users"): admin red,
+ * agent blue, user green, as theme colours.
+ */
+export const ROLE_BADGE_COLORS: Record<UserRole, 'error' | 'info' | 'success'> = {
+  admin: 'error',
+  agent: 'info',
+  user: 'success',
+};

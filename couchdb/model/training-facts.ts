@@ -84,7 +84,8 @@ export const TRAINING_MESSAGES = {
   lessonDone: '本课已完成',
   courseDone: '恭喜！您已完成本课程',
   lessons: '课程目录',
-  learners: (n: number) => `${n}人学习`,
+  /** Shown only once someone has started the course: a new course says nothing, not 0人学习. */
+  learners: (n: number) => (n > 0 ? `${n}人学习` : ''),
   minutes: (n: number) => `${n}分钟`,
   progress: (done: number, total: number) => `已学 ${done}/${total} 课`,
   notFound: '课程不存在',

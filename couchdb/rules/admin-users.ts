@@ -46,13 +46,6 @@ export function filterAdminUsers<T extends ListedUser>(
     .sort((a, b) => (a.created_at === b.created_at ? 0 : a.created_at < b.created_at ? 1 : -1));
 }
 
-/** Role badge colours (product §2 "Admin users"): admin red, agent blue, user green (theme colours). */
-export const ROLE_BADGE_COLORS: Record<UserRole, 'error' | 'info' | 'success'> = {
-  admin: 'error',
-  agent: 'info',
-  user: 'success',
-};
-
 /** What the admin lists an account as: its name, else its phone (product §2). */
 export const adminUserLabel = (u: { name: string; phone: string }) => u.name || u.phone;
 

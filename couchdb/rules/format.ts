@@ -39,6 +39,20 @@ export function formatPrice(type: PropertyType, price: number | null | undefined
 }
 
 /**
+ * An amount of money in 元 as people in China read it (the calculators' results): 1万 and above in
+ * 万 with at most two decimals (2000000 → '200万', 1525000 → '152.5万', 863185.23 → '86.32万'),
+ * below it in whole 元 (8560.4 → '8,560元'), and under 100元 to the fen without trailing zeros
+ * (11.34 → '11.34元'), so a small figure such as a monthly decrease keeps its meaning.
+ */
+export function formatMoney(amount: number): string {
+  if (!Number.isFinite(amount)) return PRICE_UNKNOWN;
+  const trim = (text: string) => text.replace(/0+$/, '').replace(/\.$/, '');
+  if (Math.abs(Math.round(amount)) >= 10_000) return `${trim(groupDigits(amount / 10_000, 2))}万`;
+  if (Math.abs(amount) >= 100) return `${groupDigits(amount)}元`;
+  return `${trim(groupDigits(amount, 2))}元`;
+}
+
+/**
  * A demand's range (product §2 admin demands card): '100.0万 - 200.0万', '不低于3000元/月',
  * '不超过90㎡', or '不限' when neither end is set. `one` formats a single value.
  */

@@ -117,11 +117,15 @@ export interface PosterAgent {
 }
 
 const ELLIPSIS = '…';
+/** A term set apart by spaces up to this long moves to the next line whole. */
+const MAX_TERM_CHARS = 4;
 
 /**
  * Breaks `text` into lines no wider than `maxWidth` (character by character, as Chinese wraps),
  * at most `maxLines`; when it does not fit, the last line ends with an ellipsis. Spaces at a
- * line's start are dropped. A character wider than the line still gets a line of its own.
+ * line's start are dropped, and a short term set apart by spaces is not split. A character wider
+ * than the line still gets a line of its own. A last line never holds one character alone when the
+ * line before can give it one more.
  */
 export function wrapText(
   text: string,
@@ -131,22 +135,37 @@ export function wrapText(
 ): string[] {
   const chars = Array.from(text.replace(/\s+/g, ' ').trim());
   const lines: string[] = [];
+  /** Where each line starts in `chars`. */
+  const starts: number[] = [];
   let line = '';
+  let start = 0;
   let i = 0;
   for (; i < chars.length; i++) {
     const ch = chars[i]!;
     if (line === '' && ch === ' ') continue;
     if (line !== '' && measure(line + ch) > maxWidth) {
-      lines.push(line.trimEnd());
-      line = '';
+      // A short term the title sets apart with spaces (电梯房) moves down whole, not split.
+      const space = ch === ' ' ? -1 : line.lastIndexOf(' ');
+      const tail = space > 0 ? line.slice(space + 1) : '';
+      const rest = chars.indexOf(' ', i);
+      const term = Array.from(tail).length + (rest === -1 ? chars.length : rest) - i;
+      const keepTerm = tail !== '' && term <= MAX_TERM_CHARS;
+      lines.push((keepTerm ? line.slice(0, space) : line).trimEnd());
+      starts.push(start);
+      if (keepTerm) start += Array.from(line.slice(0, space + 1)).length;
+      line = keepTerm ? tail : '';
       if (lines.length === maxLines) break;
       if (ch === ' ') continue;
     }
+    if (line === '') start = i;
     line += ch;
   }
   if (lines.length < maxLines) {
-    if (line !== '') lines.push(line.trimEnd());
-    return lines;
+    if (line !== '') {
+      lines.push(line.trimEnd());
+      starts.push(start);
+    }
+    return withoutLoneLastCharacter(lines, starts, chars, maxWidth, measure);
   }
   if (i >= chars.length) return lines;
   // Cut: the last line gives up characters until the ellipsis fits.
@@ -155,6 +174,28 @@ export function wrapText(
     last = Array.from(last).slice(0, -1).join('');
   lines[maxLines - 1] = last.trimEnd() + ELLIPSIS;
   return lines;
+}
+
+/**
+ * Lines whose last holds one character alone, rebroken so the line before hands it its last
+ * character (with a space between them kept), when that line has one to spare and the pair fits.
+ */
+function withoutLoneLastCharacter(
+  lines: string[],
+  starts: number[],
+  chars: string[],
+  maxWidth: number,
+  measure: (text: string) => number,
+): string[] {
+  const n = lines.length;
+  if (n < 2 || Array.from(lines[n - 1]!).length !== 1) return lines;
+  const before = starts[n - 2]!;
+  let moved = starts[n - 1]! - 1;
+  while (moved > before && chars[moved] === ' ') moved--;
+  if (moved <= before) return lines;
+  const last = chars.slice(moved).join('');
+  if (measure(last) > maxWidth) return lines;
+  return [...lines.slice(0, n - 2), chars.slice(before, moved).join('').trimEnd(), last];
 }
 
 /** The price as the poster shows it: sale '88.0万' with '9,167元/㎡'; rent '3000元/月'. */

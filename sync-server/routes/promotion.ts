@@ -13,7 +13,7 @@ import { refuseWith, validate } from '../middleware/validate';
 import type { LimitStore } from '../services/limits/limit-store';
 import { WindowCounter } from '../services/limits/window-counter';
 import type { PromotionService } from '../services/promotion-service';
-import { countedIdentity } from './request-info';
+import { countedNames } from './request-info';
 
 /** Events one address may send a minute (a browsing visitor sends a few). */
 const EVENTS_PER_MINUTE = 60;
@@ -41,7 +41,7 @@ export function promotionRoutes(promotions: PromotionService, limits: LimitStore
     const event = req.body;
     if (event.type !== 'visit' && !event.propertyId) throw new HttpError(400, 'validation_failed');
     res.set('Cache-Control', 'no-store');
-    res.json(await promotions.record(event, req.caller ?? null, countedIdentity(req).identity));
+    res.json(await promotions.record(event, req.caller ?? null, countedNames(req)));
   });
 
   router.get('/agents/:id', validate({ params: agentParams }), async (req, res) => {

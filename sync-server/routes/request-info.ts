@@ -17,7 +17,24 @@ export const requestInfo = (req: Pick<Request, 'ip' | 'headers'>): RequestInfo =
 export function countedIdentity(req: Pick<Request, 'ip' | 'caller' | 'get'>): CountedPerson {
   const address = req.ip ?? 'unknown';
   if (req.caller) return { identity: `u:${req.caller.id}`, address };
-  const device = req.get(DEVICE_ID_HEADER);
-  if (device && /^[A-Za-z0-9_-]{8,64}$/.test(device)) return { identity: `d:${device}`, address };
+  const device = deviceOf(req);
+  if (device) return { identity: device, address };
   return { identity: `ip:${address}`, address };
+}
+
+/**
+ * Every name the person behind a request goes by: their counted identity and, signed in, also the
+ * device they sent, so what a device did signed out and what its user then does signed in on it
+ * count as one person's.
+ */
+export function countedNames(req: Pick<Request, 'ip' | 'caller' | 'get'>): string[] {
+  const { identity } = countedIdentity(req);
+  const device = deviceOf(req);
+  return device && device !== identity ? [identity, device] : [identity];
+}
+
+/** `d:<device>` for a well-formed device id the request sent, else null. */
+function deviceOf(req: Pick<Request, 'get'>): string | null {
+  const device = req.get(DEVICE_ID_HEADER);
+  return device && /^[A-Za-z0-9_-]{8,64}$/.test(device) ? `d:${device}` : null;
 }

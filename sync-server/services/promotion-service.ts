@@ -2,9 +2,10 @@
  * Promotion statistics (architecture §4, issue 15): visits through an agent's link, listings viewed and
  * contacts opened while the visitor's device holds the agent's promotion. One document per agent
  * and day in the private `promotions` database holds the counts and the short hashes of who was
- * counted, so an event counts once per device a day (a view or contact once per listing), at most
- * PROMOTION_DAILY_CAP of a kind per agent a day; the store's revisions keep that true under
- * concurrent requests and across gateways.
+ * counted, so an event counts once per person a day (a view or contact once per listing; a device
+ * signed out and its user signed in on it are one person), at most PROMOTION_DAILY_CAP of a kind
+ * per agent a day, each counted event keeping at most two hashes; the store's revisions keep that
+ * true under concurrent requests and across gateways.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -32,7 +33,7 @@ interface DayDoc {
   agent_id: string;
   day: string;
   counts: Counts;
-  /** Short hashes of the identities (and listings) counted today, per kind. */
+  /** Short hashes of the names (and listings) counted today, per kind: one or two per count. */
   seen: Record<PromotionEventType, string[]>;
 }
 
@@ -82,11 +83,14 @@ export class PromotionService {
     return doc !== null && !doc._deleted && canReadDocument('properties', doc, null);
   }
 
-  /** Counts one event for the agent unless already counted today for this identity, or capped. */
+  /**
+   * Counts one event for the agent unless already counted today under any of the names of the
+   * person sending it (countedNames), or capped; a counted event keeps all its names.
+   */
   async record(
     event: PromotionEvent,
     viewer: Viewer,
-    identity: string,
+    names: readonly string[],
     now = Date.now(),
   ): Promise<PromotionEventResponse> {
     const agent = await this.agent(event.agentId);
@@ -97,22 +101,27 @@ export class PromotionService {
     if (event.propertyId && !(await this.isPublicListing(event.propertyId)))
       return { counted: false, agent };
     const day = promotionDay(now);
-    const who = createHash('sha256')
-      .update(`${identity}|${event.type}|${event.propertyId ?? ''}`)
-      .digest('hex')
-      .slice(0, 16);
+    const who = names.map((name) =>
+      createHash('sha256')
+        .update(`${name}|${event.type}|${event.propertyId ?? ''}`)
+        .digest('hex')
+        .slice(0, 16),
+    );
     // Each round of concurrent writers lets at least one through; a short random pause spreads
     // the rest, so a burst of visitors is counted rather than refused.
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       if (attempt > 0) await pause(Math.random() * Math.min(100, 5 * attempt));
       const current = await this.load(event.agentId, day);
       const seen = current.seen[event.type];
-      if (seen.includes(who) || seen.length >= PROMOTION_DAILY_CAP)
+      if (
+        who.some((hash) => seen.includes(hash)) ||
+        current.counts[event.type] >= PROMOTION_DAILY_CAP
+      )
         return { counted: false, agent };
       const next: DayDoc = {
         ...current,
         counts: { ...current.counts, [event.type]: current.counts[event.type] + 1 },
-        seen: { ...current.seen, [event.type]: [...seen, who] },
+        seen: { ...current.seen, [event.type]: [...seen, ...who] },
       };
       try {
         await this.db.insert(next);

@@ -41,7 +41,9 @@ describe('经纪人培训', () => {
     await training.heading.waitFor(UI_WAIT);
     await expect.poll(() => training.cards.count(), UI_WAIT).toBe(6);
     expect(await training.progressText(COURSE)).toBe(tm.progress(0, lessonIds.length));
-    await expect.poll(() => training.learnersText(COURSE), UI_WAIT).toBe(tm.learners(0));
+    // Nobody has started it yet: the card says nothing of learners rather than 0人学习.
+    await expect.poll(() => training.learners(COURSE).count(), UI_WAIT).toBe(0);
+    expect(await training.card(COURSE).textContent()).not.toContain('人学习');
     await saveScreenshot(page, 'training-mobile');
 
     await training.startLink(COURSE).click();

@@ -17,7 +17,8 @@ import type { Property } from '@couchdb/model/property';
 import { PROPERTY_MESSAGES } from '@couchdb/model/property-facts';
 import { DEFAULT_LOAN_RATES, type LoanRates } from '@couchdb/model/setting-facts';
 import { PLATFORM_LINE_WARNING } from '@couchdb/rules/contact';
-import { formatFen, listingLoanEstimate } from '@couchdb/rules/mortgage';
+import { formatMoney } from '@couchdb/rules/format';
+import { listingLoanEstimate } from '@couchdb/rules/mortgage';
 import { saveScreenshot, SCREENSHOT_DIR, SYNC_WAIT, UI_WAIT, VIEWPORTS } from '../helpers/browser';
 import { serverDocs, updateAccepted } from '../helpers/sync-api';
 import { publishApproved, recordWebm, uploadMedia } from './pages/browse-fixtures';
@@ -239,7 +240,7 @@ describe('a phone’s listing page', () => {
     expect(estimate.ratePercent).toBe(2.9);
     await expect
       .poll(() => detail.loanMonthly.textContent(), SYNC_WAIT)
-      .toBe(`${formatFen(estimate.monthlyPayment)}元`);
+      .toBe(formatMoney(estimate.monthlyPayment));
     expect(await detail.loanDownPayment.textContent()).toBe('38.4万');
     await detail.loanMonthly.scrollIntoViewIfNeeded();
     await screenShot(page, 'detail-phone-loan-390');

@@ -193,6 +193,7 @@ describe('installable offline app', () => {
       await page.waitForURL((url) => url.pathname === '/profile');
 
       const pwa = new PwaChrome(page);
+      await pwa.openAdvancedSettings();
       await pwa.storageUsage.waitFor();
       expect(await pwa.storageUsage.textContent()).toMatch(
         /^已用 \d+(\.\d)? (B|KB|MB|GB) \/ 可用 \d+(\.\d)? (B|KB|MB|GB|TB)$/,

@@ -2,8 +2,9 @@
  * Attributed events of the active promotion (issue 15): a visit through the link, a listing viewed
  * and a contact opened while it lasts. Each is kept in a small outbox in localStorage and sent when
  * a connection exists, so what happens offline still counts; the gateway counts each once per
- * device a day. Its answer confirms the agent (their account's name and phone replace what the
- * link said) or, when the promoter is not an agent, ends the promotion.
+ * person a day (the device id goes with every event, signed in or not, so it can tell). Its answer
+ * confirms the agent (their account's name and phone replace what the link said) or, when the
+ * promoter is not an agent, ends the promotion.
  */
 import { PROMOTION_OUTBOX_MAX, type PromotionEventType } from '@couchdb/model/promotion-facts';
 import { PROMOTION_OUTBOX_KEY as OUTBOX_KEY } from '@couchdb/model/promotion-link-facts';

@@ -76,7 +76,8 @@ function TrainingCourses() {
   );
 }
 
-function CourseCard({
+/** One course on /training: its art, facts, the agent's progress and the way in. */
+export function CourseCard({
   course,
   progress,
   learners,
@@ -89,6 +90,8 @@ function CourseCard({
   const done = completedCount(course, progress);
   const total = course.lessons.length;
   const completed = isCourseCompleted(course, progress);
+  // Until the gateway answers (or offline) the count is unknown: nothing rather than a guess.
+  const learnersText = learners === undefined ? '' : tm.learners(learners);
   return (
     <Card
       variant="outlined"
@@ -136,11 +139,11 @@ function CourseCard({
           <Meta icon={<AccessTimeOutlined fontSize="inherit" />}>
             {tm.minutes(courseMinutes(course))}
           </Meta>
-          <Meta icon={<PeopleOutlined fontSize="inherit" />}>
-            <span data-testid="course-learners">
-              {learners === undefined ? '—' : tm.learners(learners)}
-            </span>
-          </Meta>
+          {learnersText && (
+            <Meta icon={<PeopleOutlined fontSize="inherit" />}>
+              <span data-testid="course-learners">{learnersText}</span>
+            </Meta>
+          )}
         </Stack>
         {!soon && (
           <Box>

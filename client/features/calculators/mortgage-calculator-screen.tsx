@@ -16,10 +16,10 @@ import {
   type MortgageFormInput,
 } from '@couchdb/model/calculator';
 import type { LoanRates } from '@couchdb/model/setting-facts';
+import { formatMoney } from '@couchdb/rules/format';
 import {
   combinePlans,
   DEFAULT_LOAN_PLAN,
-  formatFen,
   HOME_ORDER_LABELS,
   LOAN_KIND_LABELS,
   MAX_LOAN_YEARS,
@@ -33,7 +33,7 @@ import {
 } from '@couchdb/rules/mortgage';
 import { FormTextField } from '@client/components/form/form-text-field';
 import { useSettings } from '@client/data/hooks';
-import { CalculatorFrame, ChoiceField, Unit } from './components/calculator-frame';
+import { BigAmount, CalculatorFrame, ChoiceField, Unit } from './components/calculator-frame';
 import { ScheduleTable } from './components/schedule-table';
 
 type Values = {
@@ -292,14 +292,14 @@ function RatesNote({ rates }: { rates: LoanRates }) {
 
 function LoanSummary({ form }: { form: MortgageForm }) {
   const items = [
-    { label: '房屋总价', value: `${formatFen(form.price)}元` },
-    { label: '首付', value: `${formatFen(form.price - form.loan)}元` },
-    { label: '贷款总额', value: `${formatFen(form.loan)}元`, testId: 'loan-amount' },
+    { label: '房屋总价', value: formatMoney(form.price) },
+    { label: '首付', value: formatMoney(form.price - form.loan) },
+    { label: '贷款总额', value: formatMoney(form.loan), testId: 'loan-amount' },
   ];
   if (form.kind === 'combined') {
     items.push(
-      { label: '商业贷款', value: `${formatFen(form.commercial.principal)}元` },
-      { label: '公积金贷款', value: `${formatFen(form.provident.principal)}元` },
+      { label: '商业贷款', value: formatMoney(form.commercial.principal) },
+      { label: '公积金贷款', value: formatMoney(form.provident.principal) },
     );
   }
   return (
@@ -335,13 +335,13 @@ function PlanCard({ plan }: { plan: RepaymentPlan }) {
     : [
         {
           label: '每月递减',
-          value: `${formatFen(plan.monthlyDecrease)}元`,
+          value: formatMoney(plan.monthlyDecrease),
           testId: 'monthly-decrease',
         },
       ];
   lines.push(
-    { label: '支付利息', value: `${formatFen(plan.totalInterest)}元`, testId: 'total-interest' },
-    { label: '还款总额', value: `${formatFen(plan.totalPayment)}元` },
+    { label: '支付利息', value: formatMoney(plan.totalInterest), testId: 'total-interest' },
+    { label: '还款总额', value: formatMoney(plan.totalPayment) },
   );
   return (
     <Card
@@ -355,15 +355,7 @@ function PlanCard({ plan }: { plan: RepaymentPlan }) {
       <Typography color="textSecondary" sx={{ fontSize: 12.5 }}>
         {installment ? '每月月供' : '首月月供'}
       </Typography>
-      <Typography
-        sx={{ fontSize: 28, fontWeight: 700, color: 'primary.main', lineHeight: 1.3 }}
-        data-testid="first-payment"
-      >
-        {formatFen(plan.firstPayment)}
-        <Typography component="span" sx={{ fontSize: 14, ml: 0.5, color: 'text.secondary' }}>
-          元
-        </Typography>
-      </Typography>
+      <BigAmount amount={plan.firstPayment} testId="first-payment" />
       <Stack spacing={0.75} sx={{ mt: 1.5 }}>
         {lines.map((line) => (
           <Stack key={line.label} direction="row" sx={{ justifyContent: 'space-between' }}>

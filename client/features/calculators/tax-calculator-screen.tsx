@@ -17,7 +17,8 @@ import {
   type ResaleTaxForm,
   type ResaleTaxFormInput,
 } from '@couchdb/model/calculator';
-import { formatFen, HOME_ORDER_LABELS, type HomeOrder } from '@couchdb/rules/mortgage';
+import { formatMoney } from '@couchdb/rules/format';
+import { HOME_ORDER_LABELS, type HomeOrder } from '@couchdb/rules/mortgage';
 import {
   estimateResaleTax,
   IIT_EXEMPT_YEARS,
@@ -25,7 +26,7 @@ import {
   type TaxLine,
 } from '@couchdb/rules/resale-tax';
 import { FormTextField } from '@client/components/form/form-text-field';
-import { CalculatorFrame, ChoiceField, Unit } from './components/calculator-frame';
+import { BigAmount, CalculatorFrame, ChoiceField, Unit } from './components/calculator-frame';
 
 type Values = {
   priceWan: string;
@@ -151,15 +152,7 @@ export default function TaxCalculatorScreen() {
             <Typography color="textSecondary" sx={{ fontSize: 13 }}>
               税费合计（估算）
             </Typography>
-            <Typography
-              sx={{ fontSize: 28, fontWeight: 700, color: 'primary.main', lineHeight: 1.2 }}
-              data-testid="tax-total"
-            >
-              {formatFen(estimate.total)}
-              <Typography component="span" sx={{ fontSize: 14, ml: 0.5, color: 'text.secondary' }}>
-                元
-              </Typography>
-            </Typography>
+            <BigAmount amount={estimate.total} testId="tax-total" />
             <Divider />
             <TaxRow name="契税（买方）" line={estimate.deedTax} testId="deed-tax" />
             <TaxRow name="增值税（卖方）" line={estimate.vat} testId="vat" />
@@ -211,7 +204,7 @@ function TaxRow({ name, line, testId }: { name: string; line: TaxLine; testId: s
         </Typography>
       </Box>
       <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-        {line.rate === 0 ? '免征' : `${formatFen(line.amount)}元`}
+        {line.rate === 0 ? '免征' : formatMoney(line.amount)}
       </Typography>
     </Stack>
   );

@@ -13,12 +13,12 @@ import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ThumbUp from '@mui/icons-material/ThumbUp';
 import ThumbUpOutlined from '@mui/icons-material/ThumbUpOutlined';
 import { NEWS_MESSAGES } from '@couchdb/model/news-facts';
-import { formatDate } from '@couchdb/rules/format';
+import { formatRelativeDate } from '@couchdb/rules/format';
 import { EmptyState } from '@client/components/empty-state';
 import { useToast } from '@client/components/toast/toast-context';
 import { useNewsArticle, useOpenDevice, useSyncSettled } from '@client/data/hooks';
 import type { NewsDoc } from '@client/data/schemas/news.schema';
-import { NewsMeta } from './components/news-meta';
+import { NewsCategoryChip } from './components/news-meta';
 import { sanitizeArticleHtml } from './sanitize-html';
 import { Photo } from '@client/components/photo';
 import { useClientValue } from '@client/lib/use-client-value';
@@ -131,11 +131,17 @@ function Article({ article }: { article: NewsDoc }) {
         >
           {article.title}
         </Typography>
-        <Stack spacing={1} sx={{ mb: 3 }}>
-          <NewsMeta article={article} now={now} />
+        {/* The article's facts once: author, date (今天, N天前…) and views (product §2, product §9). */}
+        <Stack
+          direction="row"
+          spacing={1.5}
+          useFlexGap
+          sx={{ mb: 3, alignItems: 'center', flexWrap: 'wrap' }}
+        >
+          <NewsCategoryChip category={article.category} />
           <Typography color="textSecondary" sx={{ fontSize: 13 }}>
             作者：<span data-testid="news-author">{article.author_name || '平台编辑'}</span> ·{' '}
-            {formatDate(article.created_at)}
+            {formatRelativeDate(article.created_at, now)}
             {' · '}
             <span data-testid="news-views">阅读 {article.view_count ?? 0}</span>
           </Typography>

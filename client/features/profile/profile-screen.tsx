@@ -1,31 +1,29 @@
 import { useState } from 'react';
 import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
-import { ROLE_LABELS } from '@couchdb/model/roles';
 import { useAuth } from '@client/lib/session/auth-context';
 import { avatarSrc, displayName } from '@client/lib/session/display-name';
 import { useSignOut } from '@client/components/auth/use-sign-out';
 import { PageHeader } from '@client/components/page-header';
+import { RoleChip } from '@client/components/role-chip';
 import { ChangePasswordDialog } from './components/change-password-dialog';
 import { EditProfileDialog } from './components/edit-profile-dialog';
 import { ProfileLinks } from './components/profile-links';
-import { StorageUsageCard } from './components/storage-usage-card';
+import { AdvancedSettings } from './components/advanced-settings';
 import { VideoWifiSwitch } from '@client/components/video-wifi-switch';
 import { useOpenDevice } from '@client/data/open-device';
 
 /**
  * 个人中心 (product §2 "Profile"): who is signed in with the role label, editing the profile and the
- * password (both saved on the server), the role's link grid, this device's storage and upload
- * setting (只在 Wi-Fi 下上传视频), and sign out.
+ * password (both saved on the server), the role's link grid, the upload setting (只在 Wi-Fi 下上传视频),
+ * this device's storage folded under 高级设置, and sign out.
  */
 export default function ProfileScreen() {
   const { user } = useAuth();
@@ -53,12 +51,7 @@ export default function ProfileScreen() {
               <Typography variant="h6" component="p" noWrap data-testid="profile-name">
                 {displayName(user)}
               </Typography>
-              <Chip
-                size="small"
-                color="primary"
-                label={ROLE_LABELS[user.user_type]}
-                data-testid="profile-role"
-              />
+              <RoleChip role={user.user_type} full testId="profile-role" />
             </Stack>
             <Typography color="textSecondary" data-testid="profile-phone">
               {user.phone}
@@ -89,13 +82,11 @@ export default function ProfileScreen() {
       </Typography>
       <ProfileLinks role={user.user_type} />
 
-      <Box sx={{ mt: 2 }}>
-        <StorageUsageCard />
-      </Box>
-
-      <Card sx={{ p: 3, mb: 2 }}>
+      <Card sx={{ p: 3, mt: 2, mb: 2 }}>
         <VideoWifiSwitch onChange={() => outbox?.onConnectionChange()} />
       </Card>
+
+      <AdvancedSettings />
 
       <Button
         fullWidth

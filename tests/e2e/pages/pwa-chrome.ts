@@ -20,6 +20,13 @@ export class PwaChrome {
     this.storageUsage = page.getByTestId('storage-usage-figures');
   }
 
+  /** Opens the profile's 高级设置, where this device's storage is shown. */
+  async openAdvancedSettings(): Promise<void> {
+    const section = this.page.getByRole('button', { name: /高级设置/ });
+    await section.waitFor();
+    if ((await section.getAttribute('aria-expanded')) !== 'true') await section.click();
+  }
+
   /** Waits until a service worker controls the page and has finished its precache. */
   async waitForServiceWorker(timeout = SYNC_WAIT.timeout): Promise<void> {
     // Polled from here: waitForFunction does not wait for an async predicate's promise.

@@ -36,8 +36,13 @@ export class TrainingPage {
     return this.card(courseId).getByTestId('course-progress').textContent();
   }
 
+  /** N人学习 on the card (absent until someone has started the course). */
+  learners(courseId: string): Locator {
+    return this.card(courseId).getByTestId('course-learners');
+  }
+
   async learnersText(courseId: string): Promise<string | null> {
-    return this.card(courseId).getByTestId('course-learners').textContent();
+    return this.learners(courseId).textContent();
   }
 }
 

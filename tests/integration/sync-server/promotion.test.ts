@@ -1,7 +1,8 @@
 /**
- * Promotion statistics (issue 15 item 1): an attributed event counts once per device a day (a view
- * or contact once per listing), never for the agent themself, only for a real enabled agent, and
- * exactly once each under concurrent requests; statistics are the agent's own (or any for admins).
+ * Promotion statistics (issue 15 item 1): an attributed event counts once per person a day (a view
+ * or contact once per listing; a device signed out and its user signed in are one person), never
+ * for the agent themself, only for a real enabled agent, and exactly once each under concurrent
+ * requests; statistics are the agent's own (or any for admins).
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,6 +100,28 @@ describe('promotion events', () => {
       view: 2,
       contact: 1,
     });
+  });
+
+  it('count one person once whether they come signed out, then signed in, or back again', async () => {
+    const before = await today();
+    const listing = await publicListing();
+    const person = await gw.createUser('user');
+    const device = newId();
+    const visit = { agentId: agent.user.id, type: 'visit' };
+    const view = { agentId: agent.user.id, type: 'view', propertyId: listing };
+    // Signed out on their phone, then signed in on it: the same person.
+    expect((await event(visit, device)).body.counted).toBe(true);
+    expect((await event(view, device)).body.counted).toBe(true);
+    expect((await event(visit, device, person)).body.counted).toBe(false);
+    expect((await event(view, device, person)).body.counted).toBe(false);
+    // Signed out again on it: still the same person.
+    expect((await event(view, device)).body.counted).toBe(false);
+    // Signed in first on a new device, then signed out on it.
+    const other = await gw.createUser('user');
+    const second = newId();
+    expect((await event(view, second, other)).body.counted).toBe(true);
+    expect((await event(view, second)).body.counted).toBe(false);
+    expect(await today()).toMatchObject({ visit: before.visit + 1, view: before.view + 2 });
   });
 
   it('count each of many devices arriving at once exactly once', async () => {

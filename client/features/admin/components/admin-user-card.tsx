@@ -7,24 +7,14 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { SMALL_BUTTON_ROW_SX } from '@client/components/look';
-import { ROLE_SHORT_LABELS, type UserRole } from '@couchdb/model/roles';
+import { ROLE_BADGE_COLORS } from '@couchdb/model/roles';
+import { RoleChip } from '@client/components/role-chip';
 import { USER_ADMIN_MESSAGES } from '@couchdb/model/user-facts';
-import { adminUserLabel, ROLE_BADGE_COLORS, USER_STATE_LABELS } from '@couchdb/rules/admin-users';
+import { adminUserLabel, USER_STATE_LABELS } from '@couchdb/rules/admin-users';
 import { ACCESS_MESSAGES } from '@couchdb/rules/access';
 import { formatDate } from '@couchdb/rules/format';
 import type { UserDoc } from '@client/data/schemas/user.schema';
 import { avatarSrc } from '@client/lib/session/display-name';
-
-export function RoleChip({ role }: { role: UserRole }) {
-  return (
-    <Chip
-      size="small"
-      color={ROLE_BADGE_COLORS[role]}
-      label={ROLE_SHORT_LABELS[role]}
-      data-testid="user-role"
-    />
-  );
-}
 
 export function StateChip({ enabled }: { enabled: boolean }) {
   return (

@@ -18,7 +18,8 @@ import { formatDateTime, formatLogTime } from '@couchdb/rules/format';
 import { useNow } from '@client/components/use-now';
 import { useAdminLog, useOwnedCounts } from '@client/data/hooks/use-admin';
 import type { UserDoc } from '@client/data/schemas/user.schema';
-import { RoleChip, StateChip } from './admin-user-card';
+import { RoleChip } from '@client/components/role-chip';
+import { StateChip } from './admin-user-card';
 import { ResetPasswordSection } from './reset-password-section';
 
 const RECENT_ACTIONS = 10;

@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import { formatMoney } from '@couchdb/rules/format';
 import { PageHeader } from '@client/components/page-header';
 import { CalculatorBackLink } from './calculator-back-link';
 
@@ -54,6 +55,25 @@ export function CalculatorFrame({
         {children}
       </Box>
     </Container>
+  );
+}
+
+/**
+ * A result's headline amount (formatMoney: '6,287元', '8万'), its unit set smaller after the
+ * figure.
+ */
+export function BigAmount({ amount, testId }: { amount: number; testId: string }) {
+  const text = formatMoney(amount);
+  return (
+    <Typography
+      sx={{ fontSize: 28, fontWeight: 700, color: 'primary.main', lineHeight: 1.3 }}
+      data-testid={testId}
+    >
+      {text.slice(0, -1)}
+      <Typography component="span" sx={{ fontSize: 14, ml: 0.5, color: 'text.secondary' }}>
+        {text.slice(-1)}
+      </Typography>
+    </Typography>
   );
 }
 

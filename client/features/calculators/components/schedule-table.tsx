@@ -24,7 +24,8 @@ const MONTHS_PER_PAGE = 12;
 
 /**
  * The month-by-month schedule, collapsed by default and shown a year (12 rows) at a time, so 360
- * months never render at once.
+ * months never render at once. A ledger: every figure in 元 to the fen, so a month's principal and
+ * interest add up to its payment (the results above read in 万 and whole 元: formatMoney).
  */
 export function ScheduleTable({ plans }: { plans: Record<RepaymentMethod, RepaymentPlan> }) {
   const [method, setMethod] = useState<RepaymentMethod>('equal_installment');
@@ -52,7 +53,7 @@ export function ScheduleTable({ plans }: { plans: Record<RepaymentMethod, Repaym
         </Tabs>
         <Typography color="textSecondary" sx={{ fontSize: 13, mb: 1 }}>
           第{page}年（第{(page - 1) * MONTHS_PER_PAGE + 1}-
-          {Math.min(page * MONTHS_PER_PAGE, plan.months)}期）
+          {Math.min(page * MONTHS_PER_PAGE, plan.months)}期）· 单位：元
         </Typography>
         <TableContainer>
           <Table

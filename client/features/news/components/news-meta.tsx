@@ -4,7 +4,30 @@ import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { NEWS_CATEGORY_LABELS, type NewsCategory } from '@couchdb/model/news-facts';
 import { formatRelativeDate } from '@couchdb/rules/format';
 
-/** Category, date and view count under a news title. */
+/** An article's category as a small chip (light: over a headline's photo). */
+export function NewsCategoryChip({
+  category,
+  light = false,
+}: {
+  category: NewsCategory;
+  light?: boolean;
+}) {
+  return (
+    <Chip
+      label={NEWS_CATEGORY_LABELS[category]}
+      size="small"
+      sx={{
+        height: 22,
+        fontSize: 12,
+        borderRadius: '6px',
+        bgcolor: light ? 'rgba(255,255,255,0.2)' : 'primary.light',
+        color: light ? 'common.white' : 'primary.dark',
+      }}
+    />
+  );
+}
+
+/** Category, date and view count under a news title in a list. */
 export function NewsMeta({
   article,
   now,
@@ -24,17 +47,7 @@ export function NewsMeta({
         color: light ? 'rgba(255,255,255,0.85)' : 'text.secondary',
       }}
     >
-      <Chip
-        label={NEWS_CATEGORY_LABELS[article.category]}
-        size="small"
-        sx={{
-          height: 22,
-          fontSize: 12,
-          borderRadius: '6px',
-          bgcolor: light ? 'rgba(255,255,255,0.2)' : 'primary.light',
-          color: light ? 'common.white' : 'primary.dark',
-        }}
-      />
+      <NewsCategoryChip category={article.category} light={light} />
       <span>{formatRelativeDate(article.created_at, now)}</span>
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
         <VisibilityOutlined sx={{ fontSize: 15 }} />

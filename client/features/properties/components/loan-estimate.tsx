@@ -6,10 +6,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CalculateOutlined from '@mui/icons-material/CalculateOutlined';
 import type { LoanRates } from '@couchdb/model/setting-facts';
-import { formatPrice } from '@couchdb/rules/format';
+import { formatMoney, formatPrice } from '@couchdb/rules/format';
 import {
   DEFAULT_LOAN_PLAN,
-  formatFen,
   LOAN_KIND_LABELS,
   listingLoanEstimate,
   REPAYMENT_LABELS,
@@ -50,10 +49,10 @@ export const LoanEstimate = memo(function LoanEstimate({
           label={`首付（${DEFAULT_LOAN_PLAN.downPaymentCheng}成）`}
           testId="loan-down-payment"
         >
-          {formatPrice('sale', estimate.downPayment)}
+          {formatMoney(estimate.downPayment)}
         </Figure>
         <Figure label="参考月供" testId="loan-monthly">
-          {`${formatFen(estimate.monthlyPayment)}元`}
+          {formatMoney(estimate.monthlyPayment)}
         </Figure>
       </Box>
       <Typography color="textSecondary" sx={{ fontSize: 13, mb: 1.5 }}>

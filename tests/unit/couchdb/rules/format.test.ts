@@ -4,6 +4,7 @@ import {
   formatAddress,
   formatArea,
   formatLogTime,
+  formatMoney,
   formatPrice,
   formatRange,
   formatRelativeDate,
@@ -164,6 +165,28 @@ describe('groupDigits', () => {
     }
     expect(groupDigits(4243.05, 2)).toBe('4,243.05');
     expect(groupDigits(-0.001, 2)).toBe('0.00');
+  });
+});
+
+describe('formatMoney', () => {
+  it.each([
+    [2_000_000, '200万'],
+    [1_525_000, '152.5万'],
+    [863_185.23, '86.32万'],
+    [10_000, '1万'],
+    [9_999.6, '1万'],
+    [1_000_000_000, '100,000万'],
+    [8_560.4, '8,560元'],
+    [9_999.4, '9,999元'],
+    [100, '100元'],
+    [11.34, '11.34元'],
+    [7.5, '7.5元'],
+    [0, '0元'],
+  ] as const)('%d 元 → %s', (amount, text) => {
+    expect(formatMoney(amount)).toBe(text);
+  });
+  it('says 面议 for what is not a number', () => {
+    expect(formatMoney(Number.NaN)).toBe('面议');
   });
 });
 

@@ -42,7 +42,44 @@ describe('wrapText', () => {
   });
 
   it('breaks between characters at the width', () => {
-    expect(wrapText('一二三四五六七', 30, perChar, 3)).toEqual(['一二三', '四五六', '七']);
+    expect(wrapText('一二三四五六七八', 30, perChar, 3)).toEqual(['一二三', '四五六', '七八']);
+  });
+
+  it('never leaves one character alone on the last line: the line before gives it company', () => {
+    expect(wrapText('一二三四五六七', 30, perChar, 3)).toEqual(['一二三', '四五', '六七']);
+    expect(wrapText('湖景三居室', 40, perChar, 2)).toEqual(['湖景三', '居室']);
+    // A space where the line broke stays between the two characters moved together.
+    expect(wrapText('一二三 四五六 七', 30, perChar, 3)).toEqual(['一二三', '四五', '六 七']);
+  });
+
+  it('moves a short term set apart by spaces to the next line whole', () => {
+    expect(wrapText('急售 明湖湾 三房 满五唯一 电梯房', 130, perChar, 3)).toEqual([
+      '急售 明湖湾 三房',
+      '满五唯一 电梯房',
+    ]);
+    // A run longer than a term still breaks between characters.
+    expect(wrapText('湖 一二三四五六七八', 50, perChar, 3)).toEqual(['湖 一二三', '四五六七八']);
+  });
+
+  it('leaves a lone last character when the line before has only one to give', () => {
+    const wide = (t: string) => Array.from(t).length * 40;
+    expect(wrapText('一二', 30, wide, 2)).toEqual(['一', '二']);
+  });
+
+  it('keeps every line within the width, whatever the title', () => {
+    const titles = [
+      '澄江凤麓街道湖景三室两厅精装修南北通透',
+      '一二三四五六七八九十甲',
+      '湖景 三居 急售',
+    ];
+    for (const title of titles) {
+      for (const width of [20, 30, 40, 50, 70]) {
+        const lines = wrapText(title, width, perChar, 4);
+        for (const line of lines) expect(perChar(line)).toBeLessThanOrEqual(width);
+        if (lines.length > 1 && !lines.at(-1)!.endsWith('…'))
+          expect(Array.from(lines.at(-1)!).length).toBeGreaterThan(1);
+      }
+    }
   });
 
   it('cuts at the last line with an ellipsis that fits', () => {
