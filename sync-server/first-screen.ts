@@ -15,6 +15,7 @@ import type { PromotionAgent } from '@couchdb/model/promotion-facts';
 import { hasSessionHint } from '@couchdb/model/session-cookies';
 import { FIRST_PULL_ELEMENT, PULL_LIMIT_MAX, type SyncDocument } from '@couchdb/model/sync';
 import { FIRST_SCREEN_CSS_ATTRIBUTE } from '@client/ssr/first-screen-paths';
+import { EARLY_TAPS_SCRIPT, EARLY_TAPS_STYLE } from '@client/ssr/early-taps-script';
 import type { CarriedDocument, FirstScreen, PageMeta } from '@client/ssr/render-first-screen';
 import { HttpError } from './http-error';
 import { projectFor, type StoredDoc } from './services/sync/projection';
@@ -52,6 +53,17 @@ function scriptsAfterFirstPaint(html: string): string {
         `<script src="/after-first-paint.js" data-entry="${entry}" ` +
         `data-preload="${preloads.join(' ')}" defer></script>`,
     );
+}
+
+/**
+ * The tap keeper (client/ssr/early-taps-script.ts) at the end of <head>: it runs before the first
+ * paint, so no tap on the rendered page's buttons is lost while the app's code loads.
+ */
+function keepingEarlyTaps(html: string): string {
+  return html.replace(
+    '</head>',
+    () => `<style>${EARLY_TAPS_STYLE}</style><script>${EARLY_TAPS_SCRIPT}</script></head>`,
+  );
 }
 
 /**
@@ -214,7 +226,7 @@ export function firstScreenPages(
     if (!FIRST_SCREEN_SLOT.test(template)) throw new Error('index.html has no first-screen slot');
     return {
       renderer,
-      template: scriptsAfterFirstPaint(template.replace(BUILD_STYLES, '')),
+      template: keepingEarlyTaps(scriptsAfterFirstPaint(template.replace(BUILD_STYLES, ''))),
       preloadsFor: manifest ? screenPreloads(manifest) : () => [],
       app: manifest ? appModules(manifest) : [],
     };
