@@ -16,6 +16,7 @@ import { hasSessionHint } from '@couchdb/model/session-cookies';
 import { FIRST_PULL_ELEMENT, PULL_LIMIT_MAX, type SyncDocument } from '@couchdb/model/sync';
 import { FIRST_SCREEN_CSS_ATTRIBUTE } from '@client/ssr/first-screen-paths';
 import { PUBLIC_PAGES } from '@couchdb/model/search-engine-facts';
+import { EARLY_TAPS_SCRIPT, EARLY_TAPS_STYLE } from '@client/ssr/early-taps-script';
 import type { CarriedDocument, FirstScreen } from '@client/ssr/render-first-screen';
 import { HttpError } from './http-error';
 import { notIndexed, scriptJson, withPageMeta } from './page-head';
@@ -55,6 +56,17 @@ function scriptsAfterFirstPaint(html: string): string {
         `<script src="/after-first-paint.js" data-entry="${entry}" ` +
         `data-preload="${preloads.join(' ')}" defer></script>`,
     );
+}
+
+/**
+ * The tap keeper (client/ssr/early-taps-script.ts) at the end of <head>: it runs before the first
+ * paint, so no tap on the rendered page's buttons is lost while the app's code loads.
+ */
+function keepingEarlyTaps(html: string): string {
+  return html.replace(
+    '</head>',
+    () => `<style>${EARLY_TAPS_STYLE}</style><script>${EARLY_TAPS_SCRIPT}</script></head>`,
+  );
 }
 
 /**
@@ -183,7 +195,7 @@ export function firstScreenPages(
     return {
       renderer,
       shell: template,
-      template: scriptsAfterFirstPaint(template.replace(BUILD_STYLES, '')),
+      template: keepingEarlyTaps(scriptsAfterFirstPaint(template.replace(BUILD_STYLES, ''))),
       preloadsFor: manifest ? screenPreloads(manifest) : () => [],
       app: manifest ? appModules(manifest) : [],
     };

@@ -6,9 +6,10 @@
 import { CacheProvider } from '@emotion/react';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { startHydration } from '@client/lib/use-store-value';
+import { firstScreenHydrated, startHydration } from '@client/lib/use-store-value';
 import { whenIdle } from '@client/lib/when-idle';
 import { App } from './app';
+import { FIRST_SCREEN_HYDRATED_MARK, replayEarlyTaps } from './early-taps';
 import { createAppHistory, type AppHistory } from './app-history';
 import { pageEmotionCache } from './emotion-cache';
 import { rememberScreenWidth, SCREEN_WIDTH_ATTRIBUTE, themeAtWidth } from './screen-width';
@@ -46,6 +47,12 @@ export function mountApp(container: HTMLElement, history: AppHistory): void {
       hydrateRoot(container, app, {
         onRecoverableError: (err, info) =>
           console.warn('the first screen was rendered again', err, info.componentStack),
+      });
+      // The taps made on the rendered page while the app loaded, once its controls answer (in a
+      // task of their own, after the commit that hydrated the screen).
+      void firstScreenHydrated.then(() => {
+        performance.mark(FIRST_SCREEN_HYDRATED_MARK);
+        setTimeout(replayEarlyTaps, 0);
       });
     } else {
       createRoot(container).render(app);

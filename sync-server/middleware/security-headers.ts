@@ -2,15 +2,25 @@
  * The security headers on every answer (helmet): a content security policy for an installable PWA,
  * off in development, where Vite serves the client through the gateway.
  */
+import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import type { MapTileSource } from '@couchdb/model/map-facts';
+import { EARLY_TAPS_SCRIPT } from '@client/ssr/early-taps-script';
 import type { Config } from '../config';
 
-/** CSP for an installable PWA: own scripts and service worker, blob: previews of photos and video. */
+/** A CSP source that allows one inline script, by its content's hash. */
+export function inlineScriptSource(script: string): string {
+  return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+}
+
+/**
+ * CSP for an installable PWA: own scripts and service worker, blob: previews of photos and video;
+ * one inline script, the rendered pages' tap keeper (client/ssr/early-taps-script.ts).
+ */
 const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  scriptSrc: ["'self'", inlineScriptSource(EARLY_TAPS_SCRIPT)],
   styleSrc: ["'self'", "'unsafe-inline'"], // MUI/emotion injects <style> at run time
   imgSrc: ["'self'", 'data:', 'blob:'],
   mediaSrc: ["'self'", 'blob:'],

@@ -544,8 +544,9 @@ describe('toasts', () => {
     const held: Route[] = [];
     try {
       const page = await fresh.context.newPage();
-      // The login the heart's tap opens waits on this chunk: held, the list stays on screen.
-      await page.route(/\/assets\/favorite-after-login-[^/]+\.js$/, (route) => {
+      // The login the heart's tap opens waits on its screen's chunk: held, the list stays on
+      // screen (the router renders a navigation as a transition).
+      await page.route(/\/assets\/login-screen-[^/]+\.js$/, (route) => {
         held.push(route);
       });
       await page.goto(`${world.url}/properties`);

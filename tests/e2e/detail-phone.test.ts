@@ -118,8 +118,10 @@ describe('a phone’s listing page', () => {
     await detail.title.waitFor(UI_WAIT);
     await detail.contactBar.waitFor(UI_WAIT);
     expect(await new Layout(page).bottomTabBar.count()).toBe(0);
-    // A visitor is not given the number: the bar's call is a button to the login.
-    expect(await detail.barCall.evaluate((el) => el.tagName)).toBe('BUTTON');
+    // A visitor is not given the number: the bar's call is a link to the login, with the way back.
+    expect(await detail.barCall.getAttribute('href')).toBe(
+      `/login?next=${encodeURIComponent(`/properties/${ids.media}`)}`,
+    );
     await detail.barCall.click();
     await new Layout(page).waitForToast(PROPERTY_MESSAGES.loginRequired);
     await new LoginPage(page).waitUntilShown();

@@ -13,6 +13,7 @@ import { useOpenDevice } from '@client/data/open-device';
 import { useAuth } from '@client/lib/session/auth-context';
 import { failureMessage } from '@client/pwa/failure-message';
 import { useToast } from '../toast/toast-context';
+import { askToLogIn } from './pending-favorite';
 
 export interface FavoriteToggle {
   /** Listings the user has favourited, with when (empty for a visitor). */
@@ -33,10 +34,7 @@ export function useFavoriteToggle(): FavoriteToggle {
     (propertyId: string, title?: string) => {
       if (!userId) {
         toast.warning(FAVORITE_MESSAGES.loginRequired);
-        import('./favorite-after-login').then(
-          (m) => m.askToLogIn(propertyId, navigate),
-          () => void navigate('/login'),
-        );
+        askToLogIn(propertyId, navigate);
         return;
       }
       // Right after login the user's own database may still be opening.

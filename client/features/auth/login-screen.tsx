@@ -11,6 +11,7 @@ import { loginFormSchema, type LoginForm } from '@couchdb/model/auth';
 import { FORGOT_PASSWORD_MESSAGES } from '@couchdb/model/auth-facts';
 import { AUTH_MESSAGES } from '@couchdb/model/errors';
 import type { LoginRedirectState } from '@client/components/auth/require-auth';
+import { redirectFromLink } from '@client/components/auth/login-return';
 import { FormPasswordField } from '@client/components/form/form-password-field';
 import { FormPhoneField } from '@client/components/form/form-phone-field';
 import { showServerErrors } from '@client/components/form/server-errors';
@@ -41,7 +42,10 @@ function LoginForm({ signingIn }: { signingIn(): void }) {
   const { login, sessionEnded } = useAuth();
   const toast = useToast();
   const navigate = useNavigate();
-  const redirect = useLocation().state as LoginRedirectState | null;
+  const location = useLocation();
+  // The way back: the guard's router state, or a plain link's parameter (loginHref).
+  const redirect =
+    (location.state as LoginRedirectState | null) ?? redirectFromLink(location.search);
   const [initial] = useState(() => {
     const remembered = readRememberedPhone();
     // After the server ended a session, the account is the one whose session it was.

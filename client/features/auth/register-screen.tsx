@@ -12,6 +12,7 @@ import { registerFormSchema, type RegisterRequest } from '@couchdb/model/auth';
 import { PASSWORD_MIN } from '@couchdb/model/auth-facts';
 import { AUTH_MESSAGES } from '@couchdb/model/errors';
 import type { LoginRedirectState } from '@client/components/auth/require-auth';
+import { redirectFromLink } from '@client/components/auth/login-return';
 import { FormPasswordField } from '@client/components/form/form-password-field';
 import { FormPhoneField } from '@client/components/form/form-phone-field';
 import { FormTextField } from '@client/components/form/form-text-field';
@@ -36,7 +37,10 @@ function RegisterForm() {
   const { register } = useAuth();
   const toast = useToast();
   const navigate = useNavigate();
-  const redirect = useLocation().state as LoginRedirectState | null;
+  const location = useLocation();
+  // The way back: the guard's router state, or a plain link's parameter (loginHref).
+  const redirect =
+    (location.state as LoginRedirectState | null) ?? redirectFromLink(location.search);
   const { control, handleSubmit, setError, formState } = useForm({
     resolver: zodResolver(registerFormSchema),
     defaultValues: EMPTY,

@@ -38,6 +38,7 @@ import { useAuth } from '@client/lib/session/auth-context';
 import { useClientValue } from '@client/lib/use-client-value';
 import { useStableCallback } from '@client/lib/use-stable-callback';
 import type { LoginRedirectState } from '@client/components/auth/require-auth';
+import { loginHref } from '@client/components/auth/login-return';
 import { ContactBar } from './components/contact-bar';
 import { ContactDialog } from './components/contact-dialog';
 import { MediaCarousel } from './components/media-carousel';
@@ -160,8 +161,12 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
       .catch((err: unknown) => console.error('recording the contact open failed', p.id, err));
   });
 
-  const openContact = useStableCallback(() => {
+  // A visitor's 电话咨询 is a link to the login with the way back: it works before the app has
+  // loaded (a shared link's first screen); with the app, the tap opens the login in the page.
+  const visitorCall = user ? null : loginHref(`${location.pathname}${location.search}`);
+  const openContact = useStableCallback((event?: { preventDefault(): void }) => {
     if (!user) {
+      event?.preventDefault();
       toast.warning(PROPERTY_MESSAGES.loginRequired);
       const { pathname, search, hash } = location;
       const state: LoginRedirectState = { from: { pathname, search, hash } };
@@ -208,6 +213,7 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
         <DetailSummary
           property={p}
           now={now}
+          contactHref={visitorCall}
           onContact={openContact}
           onPanorama={openPanorama}
           onShare={share}
@@ -228,6 +234,7 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
           }
           pending={contactPending}
           signedIn={Boolean(user)}
+          contactHref={visitorCall}
           onContact={openContact}
         />
         <ReportListing property={p} />
@@ -254,7 +261,7 @@ function PropertyDetail({ property: p }: { property: PropertyDoc }) {
         favorited={favorites.ids.has(p.id)}
         onFavorite={toggleFavorite}
         onShare={share}
-        callHref={directCall ? `tel:${contact.phone}` : null}
+        callHref={directCall ? `tel:${contact.phone}` : visitorCall}
         onCall={directCall ? recordContact : openContact}
       />
     </Container>
@@ -338,12 +345,15 @@ const ContactSection = memo(function ContactSection({
   name,
   pending,
   signedIn,
+  contactHref,
   onContact,
 }: {
   name: string;
   pending: boolean;
   signedIn: boolean;
-  onContact: () => void;
+  /** A visitor's: the login with the way back (a link, working before the app has loaded). */
+  contactHref: string | null;
+  onContact: (event?: { preventDefault(): void }) => void;
 }) {
   return (
     <Section title="联系人">
@@ -360,7 +370,12 @@ const ContactSection = memo(function ContactSection({
             {signedIn ? '点击电话咨询查看联系电话' : '登录后可查看联系电话'}
           </Typography>
         </Box>
-        <Button variant="outlined" color="secondary" onClick={onContact}>
+        <Button
+          variant="outlined"
+          color="secondary"
+          onClick={onContact}
+          {...(contactHref ? { href: contactHref } : {})}
+        >
           电话咨询
         </Button>
       </Stack>

@@ -18,7 +18,10 @@ export class PropertyDetailPage {
   readonly views: Locator;
   /** The phone's contact bar at the bottom (hidden on laptops). */
   readonly contactBar: Locator;
-  /** Its 电话咨询: a tel: link when the number may be called at once, else a button. */
+  /**
+   * Its 电话咨询: a tel: link when the number may be called at once, a visitor's link to the
+   * login, else a button.
+   */
   readonly barCall: Locator;
   readonly barFavorite: Locator;
   readonly barShare: Locator;
@@ -42,9 +45,11 @@ export class PropertyDetailPage {
     this.shareButton = page
       .getByRole('region', { name: '房源概要' })
       .getByRole('button', { name: '分享' });
+    // A visitor's is a link to the login (working before the app has loaded).
     this.phoneButton = page
       .getByRole('region', { name: '房源概要' })
-      .getByRole('button', { name: '电话咨询' });
+      .locator('a, button')
+      .filter({ hasText: '电话咨询' });
     this.contactDialog = page.getByRole('dialog', { name: '电话咨询' });
     this.favoriteButton = page
       .getByRole('region', { name: '房源概要' })

@@ -3,6 +3,7 @@
  * first listing pull beside it (sync-server/first-screen.ts), rendered by the real gateway from the
  * real store; signed-in browsers, other paths and a failed render get the plain shell.
  */
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { promotionQuery } from '../../../couchdb/model/promotion-facts';
 import { SESSION_HINT_COOKIE } from '../../../couchdb/model/session-cookies';
 import { FIRST_SCREEN_CSS_ATTRIBUTE } from '../../../client/app/first-screen-css';
 import { SCREEN_WIDTH_COOKIE } from '../../../client/app/screen-width';
+import { EARLY_TAPS_SCRIPT } from '../../../client/ssr/early-taps-script';
 import { FIRST_PULL_ELEMENT, FIRST_PULL_URL, type PullResponse } from '../../../couchdb/model/sync';
 import { buildNews, buildProperty } from '../../fixtures/builders';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
@@ -425,6 +427,32 @@ describe('first screens for a first visit', () => {
     const news = await request(gw.app).get('/news').set('Accept', 'text/html');
     expect(news.text).toContain('boot-shell');
     expect(news.text).not.toContain('data-ssr');
+  });
+
+  it('starts a rendered page with the tap keeper, the one inline script its policy allows', async () => {
+    const inlineScripts = (html: string) =>
+      [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, body]) => body!);
+    for (const path of ['/', '/properties']) {
+      const res = await request(gw.app)
+        .get(path)
+        .set('User-Agent', PHONE_UA)
+        .set('Accept', 'text/html');
+      expect(res.text, path).toContain('data-ssr');
+      const scripts = inlineScripts(res.text);
+      expect(scripts, path).toEqual([EARLY_TAPS_SCRIPT]);
+      // In <head>: it keeps taps from the first paint on.
+      expect(res.text.indexOf(EARLY_TAPS_SCRIPT), path).toBeLessThan(res.text.indexOf('</head>'));
+      const csp = res.headers['content-security-policy'] as string;
+      const scriptSrc = /script-src ([^;]*)/.exec(csp)![1]!.split(' ');
+      const hash = createHash('sha256').update(scripts[0]!).digest('base64');
+      expect(scriptSrc, path).toEqual(["'self'", `'sha256-${hash}'`]);
+    }
+    // The plain shell has nothing to keep.
+    const shell = await request(gw.app)
+      .get('/')
+      .set('Accept', 'text/html')
+      .set('Cookie', `${SESSION_HINT_COOKIE}=1`);
+    expect(inlineScripts(shell.text)).toEqual([]);
   });
 
   it('has the browser revalidate every page, and sends a rendered first screen compressed', async () => {

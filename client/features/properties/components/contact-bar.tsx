@@ -27,9 +27,13 @@ export const ContactBar = memo(function ContactBar({
   favorited: boolean;
   onFavorite: () => void;
   onShare: () => void;
-  /** A tel: link when the number may be called at once; null: onCall opens the dialog or login. */
+  /**
+   * What 电话咨询 links to: tel: when the number may be called at once, a visitor's login (with the
+   * way back, working before the app has loaded); null: onCall opens the dialog. onCall runs
+   * first and may take the tap over (preventDefault).
+   */
   callHref: string | null;
-  onCall: () => void;
+  onCall: (event?: { preventDefault(): void }) => void;
 }) {
   const call = {
     variant: 'contained',

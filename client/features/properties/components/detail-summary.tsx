@@ -26,13 +26,16 @@ import type { PropertyDoc } from '@client/data/schemas/property.schema';
 export const DetailSummary = memo(function DetailSummary({
   property: p,
   now,
+  contactHref,
   onContact,
   onPanorama,
   onShare,
 }: {
   property: PropertyDoc;
   now: number;
-  onContact: () => void;
+  /** A visitor's 电话咨询: the login with the way back (a link, working before the app has loaded). */
+  contactHref: string | null;
+  onContact: (event?: { preventDefault(): void }) => void;
   onPanorama: () => void;
   onShare: () => void;
 }) {
@@ -93,6 +96,7 @@ export const DetailSummary = memo(function DetailSummary({
             size="large"
             startIcon={<PhoneInTalkOutlined />}
             onClick={onContact}
+            {...(contactHref ? { href: contactHref } : {})}
             sx={{ flexGrow: 1 }}
           >
             电话咨询

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { cspDirectives } from '../../../../sync-server/middleware/security-headers';
+import { EARLY_TAPS_SCRIPT } from '@client/ssr/early-taps-script';
+import {
+  cspDirectives,
+  inlineScriptSource,
+} from '../../../../sync-server/middleware/security-headers';
 
 const tiles = (url: string) => ({ url, attribution: '© 测试', maxZoom: 18 });
 
@@ -17,7 +21,8 @@ describe('the content security policy and the map tile source', () => {
     const csp = cspDirectives(tiles('http://127.0.0.1:8123/tiles/{z}/{x}/{y}.png'));
     expect(csp.imgSrc).toContain('http://127.0.0.1:8123');
     expect(csp.connectSrc).toContain('http://127.0.0.1:8123');
-    expect(csp.scriptSrc).toEqual(["'self'"]);
+    // Scripts: the app's own, and the rendered pages' tap keeper by its hash.
+    expect(csp.scriptSrc).toEqual(["'self'", inlineScriptSource(EARLY_TAPS_SCRIPT)]);
   });
 
   it('turns a {s} host label into a wildcard', () => {
