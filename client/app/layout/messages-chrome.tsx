@@ -25,6 +25,8 @@ function UnreadIcon({ unread }: { unread: number }) {
       max={99}
       data-testid="inbox-badge"
       invisible={unread === 0}
+      // The count is in the entry's name (its label says how many are unread).
+      slotProps={{ badge: { 'aria-hidden': true } }}
     >
       <MailOutlined />
     </Badge>
