@@ -10,7 +10,7 @@ import { alias, rxdbRewrites } from './scripts/build-settings.js';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-/** client/app/theme.ts: palette.primary.main and background.default. */
+/** The brand's green (client/components/look.ts) and the theme's background.default. */
 const THEME_COLOR = '#00ae66';
 const BACKGROUND_COLOR = '#f5f6f8';
 

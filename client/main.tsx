@@ -1,5 +1,7 @@
 // React's own modules are evaluated in this first task; the app's come in tasks of their own below.
 import 'react-dom/client';
+// Before any schema is built: zod's check for `new Function` would break the CSP.
+import './lib/zod-without-eval';
 import { preloadFirstScreen, preloadLaterScreens } from './app/lazy-screens';
 import { startPwa } from './pwa/boot';
 import { afterFirstScreen, preloadPageData } from './app/sync/page-data';

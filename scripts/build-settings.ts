@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { pageExitForUnload } from './page-exit-for-unload.js';
 import { rxdbCodeUnitSort } from './rxdb-code-unit-sort.js';
 import { rxdbDexieFields } from './rxdb-dexie-fields.js';
 
@@ -18,5 +19,12 @@ export const alias = {
   '@tests': root('tests'),
 };
 
-/** The build's rewrites of RxDB's code (scripts/rxdb-*.ts), for the page and the storage worker. */
-export const rxdbRewrites = (): Plugin[] => [rxdbCodeUnitSort(), rxdbDexieFields()];
+/**
+ * The build's rewrites of RxDB's code (scripts/rxdb-*.ts) and of its leader election's exit
+ * listener (scripts/page-exit-for-unload.ts), for the page and the storage worker.
+ */
+export const rxdbRewrites = (): Plugin[] => [
+  rxdbCodeUnitSort(),
+  rxdbDexieFields(),
+  pageExitForUnload(),
+];

@@ -24,6 +24,7 @@ export function AccessDenied({
       <EmptyState
         icon={<LockOutlined fontSize="inherit" />}
         title={title}
+        titleAs="h1"
         description={message}
         action={
           <Button component={RouterLink} to={actionTo} variant="outlined">

@@ -16,10 +16,17 @@ export const FONT_STACK = [
   'sans-serif',
 ].join(',');
 
-/** The theme's palette (MUI fills in the rest from its defaults, named in COLORS below). */
+/**
+ * The theme's palette (MUI fills in the rest from its defaults, named in COLORS below). The brand's
+ * green (#00ae66, the logo's and the browser bar's) and red (#f4511e) darkened until text in them on
+ * white, white text on them and green text on primary.light reach 4.5:1 (WCAG 1.4.3).
+ */
 export const PALETTE = {
-  primary: { main: '#00ae66', dark: '#008c52', light: '#e6f7ef', contrastText: '#ffffff' },
-  secondary: { main: '#f4511e', contrastText: '#ffffff' },
+  primary: { main: '#00804b', dark: '#006b3e', light: '#e6f7ef', contrastText: '#ffffff' },
+  secondary: { main: '#d4400f', contrastText: '#ffffff' },
+  // MUI's orange and light blue, darkened likewise (white on them, and them on white).
+  warning: { main: '#b45309', contrastText: '#ffffff' },
+  info: { main: '#0277bd', contrastText: '#ffffff' },
   background: { default: '#f5f6f8', paper: '#ffffff' },
   text: { primary: '#1f2329', secondary: '#646a73' },
   divider: '#e8eaed',
@@ -28,10 +35,25 @@ export const PALETTE = {
 /** The colours static style sheets use: the palette's, and MUI's defaults the theme keeps. */
 export const COLORS = {
   ...PALETTE,
-  /** MUI's light palette: text.disabled, grey[100], success.dark. */
-  textDisabled: 'rgba(0, 0, 0, 0.38)',
+  /** MUI's light palette: grey[100], success.dark. */
   grey100: grey[100],
   successDark: green[900],
+} as const;
+
+/**
+ * Read by screen readers, not shown: a heading that names a section the layout already makes plain
+ * (MUI's visuallyHidden).
+ */
+export const VISUALLY_HIDDEN = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
 } as const;
 
 /** The theme's breakpoints (MUI's defaults). */

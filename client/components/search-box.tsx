@@ -69,6 +69,7 @@ export function SearchBox({
       <SearchOutlined color="action" />
       <SearchInput
         type="search"
+        name="keyword"
         value={value}
         onChange={(event) => setValue(event.target.value)}
         placeholder={placeholder}

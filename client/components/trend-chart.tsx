@@ -229,7 +229,7 @@ function Rows({ points, rowTestId }: { points: readonly TrendPoint[]; rowTestId:
             <Typography component="span" color="textSecondary" sx={{ fontSize: 14 }}>
               {p.label}
               {p.note && (
-                <Box component="span" sx={{ ml: 1, fontSize: 12, color: 'text.disabled' }}>
+                <Box component="span" sx={{ ml: 1, fontSize: 12, color: 'text.secondary' }}>
                   {p.note}
                 </Box>
               )}

@@ -66,7 +66,7 @@ describe('two tabs editing the same listing', () => {
         await tab.goto(`${world.url}/my-properties`);
         await synced(tab);
         const card = ownCard(tab, id);
-        const title = await card.getByRole('heading', { level: 3 }).textContent();
+        const title = await card.getByRole('heading', { level: 2 }).textContent();
         const price = (await card.innerText()).includes('99.0万') ? 990_000 : 'not 99.0万';
         await tab.goto(`${world.url}/manage`);
         await ownCard(tab, id).waitFor();

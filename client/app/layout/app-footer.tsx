@@ -57,7 +57,7 @@ export function AppFooter() {
       <Container maxWidth="lg" sx={{ py: 5 }}>
         <Grid container spacing={4}>
           <Grid size={{ md: 6 }}>
-            <Typography variant="h6" sx={{ color: 'common.white', mb: 1 }}>
+            <Typography variant="h6" component="p" sx={{ color: 'common.white', mb: 1 }}>
               {APP_NAME}
             </Typography>
             <Typography sx={{ fontSize: 14, mb: 2 }}>{APP_TAGLINE}</Typography>

@@ -99,7 +99,7 @@ export function DemandCard({
             data-testid="demand-unsynced"
           />
         )}
-        <Typography component="h3" sx={{ fontWeight: 600, flexGrow: 1, minWidth: 0 }} noWrap>
+        <Typography component="h2" sx={{ fontWeight: 600, flexGrow: 1, minWidth: 0 }} noWrap>
           {d.title}
         </Typography>
       </Stack>
@@ -143,7 +143,7 @@ export function DemandCard({
         <Typography
           sx={{
             fontSize: 12,
-            color: 'text.disabled',
+            color: 'text.secondary',
             flexGrow: 1,
             flexBasis: { xs: '100%', sm: 0 },
           }}

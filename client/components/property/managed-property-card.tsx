@@ -110,7 +110,7 @@ export function ManagedPropertyCard(props: OwnerVariant | AdminVariant) {
             )}
             <Chip size="small" variant="outlined" label={PROPERTY_TYPE_LABELS[p.type]} />
           </Stack>
-          <Typography component="h3" sx={{ fontWeight: 600 }} noWrap>
+          <Typography component="h2" sx={{ fontWeight: 600 }} noWrap>
             {p.title}
           </Typography>
           <Typography sx={{ fontSize: 13, color: 'text.secondary' }} noWrap>
@@ -121,7 +121,7 @@ export function ManagedPropertyCard(props: OwnerVariant | AdminVariant) {
               {formatPrice(p.type, p.price)}
             </Typography>
             <Typography sx={{ fontSize: 13 }}>{formatArea(p.area)}</Typography>
-            <Typography sx={{ fontSize: 12, color: 'text.disabled' }}>
+            <Typography sx={{ fontSize: 12, color: 'text.secondary' }}>
               浏览 {p.view_count ?? 0} · {formatDate(p.created_at)}
               {admin && ` · 发布人 ${admin.property.owner?.name || '未知用户'}`}
             </Typography>

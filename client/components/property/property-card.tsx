@@ -128,7 +128,7 @@ const CardRoot = styled('div')({
     minWidth: 0,
     flex: 1,
   },
-  '& .pc-body p, & .pc-body h3': {
+  '& .pc-body p, & .pc-body h2': {
     margin: 0,
     fontFamily: FONT_STACK,
     fontWeight: 400,
@@ -185,7 +185,7 @@ const CardRoot = styled('div')({
     [widthUp('md')]: { fontSize: 20 },
   },
   '& .pc-body .pc-unit': { ...oneLine, fontSize: 12, color: COLORS.text.secondary },
-  '& .pc-body .pc-date': { fontSize: 12, flexShrink: 0, color: COLORS.textDisabled },
+  '& .pc-body .pc-date': { fontSize: 12, flexShrink: 0, color: COLORS.text.secondary },
   '& .pc-favorite': { position: 'absolute', top: 8, right: 8 },
   // A list row: the photo in a fixed box at the left, the text beside it.
   '&.pc-list .pc-action': { flexDirection: 'row' },
@@ -231,7 +231,6 @@ function PropertyCardView({
       <CardActionArea
         component={RouterLink}
         to={`/properties/${encodeURIComponent(p.id)}`}
-        aria-label={p.title}
         className="pc-action"
       >
         <div className="pc-cover">
@@ -254,7 +253,7 @@ function PropertyCardView({
           </div>
         </div>
         <div className="pc-body">
-          <h3 className="pc-title">{p.title}</h3>
+          <h2 className="pc-title">{p.title}</h2>
           <p className="pc-line">{facts}</p>
           {factLine && (
             <p className="pc-line" data-testid="property-card-facts">

@@ -99,8 +99,11 @@ export function CourseCard({
       data-course={course.id}
       sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
     >
-      <Box sx={{ position: 'relative', opacity: soon ? 0.6 : 1 }}>
-        <CourseThumbnail course={course} />
+      <Box sx={{ position: 'relative' }}>
+        {/* Only the picture is dimmed: the chip's text keeps its contrast. */}
+        <Box sx={{ opacity: soon ? 0.6 : 1 }}>
+          <CourseThumbnail course={course} />
+        </Box>
         {soon && (
           <Chip
             label={tm.comingSoon}

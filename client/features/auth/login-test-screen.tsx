@@ -60,7 +60,7 @@ export default function LoginTestScreen() {
   };
 
   return (
-    <Container maxWidth="sm" sx={{ py: 4 }}>
+    <Container component="main" maxWidth="sm" sx={{ py: 4 }}>
       <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
         登录诊断
       </Typography>

@@ -15,6 +15,7 @@ import ThumbUpOutlined from '@mui/icons-material/ThumbUpOutlined';
 import { NEWS_MESSAGES } from '@couchdb/model/news-facts';
 import { formatRelativeDate } from '@couchdb/rules/format';
 import { EmptyState } from '@client/components/empty-state';
+import { VISUALLY_HIDDEN } from '@client/components/look';
 import { useToast } from '@client/components/toast/toast-context';
 import { useNewsArticle, useOpenDevice, useSyncSettled } from '@client/data/hooks';
 import type { NewsDoc } from '@client/data/schemas/news.schema';
@@ -171,6 +172,10 @@ function Article({ article }: { article: NewsDoc }) {
             {article.summary}
           </Typography>
         )}
+        {/* The body's own headings (h3 from the editor) sit under this one, not under the h1. */}
+        <Box component="h2" sx={VISUALLY_HIDDEN}>
+          正文
+        </Box>
         <Box
           data-testid="news-content"
           // Sanitised above with DOMPurify: no scripts, handlers or javascript: links survive.
@@ -193,7 +198,7 @@ function Article({ article }: { article: NewsDoc }) {
             size="large"
             startIcon={liked ? <ThumbUp /> : <ThumbUpOutlined />}
             onClick={like}
-            aria-label="点赞"
+            aria-pressed={liked}
             sx={{ borderRadius: 10, px: 4 }}
           >
             {liked ? '已点赞' : '点赞'} ·{' '}

@@ -220,7 +220,7 @@ export default function PropertyListScreen() {
           </Box>
         )}
         {results && results.length > 0 && !hasMore && (
-          <Typography sx={{ textAlign: 'center', color: 'text.disabled', fontSize: 13, py: 1 }}>
+          <Typography sx={{ textAlign: 'center', color: 'text.secondary', fontSize: 13, py: 1 }}>
             已显示全部 {results.length} 套房源
           </Typography>
         )}

@@ -76,7 +76,7 @@ export default function HelpScreen() {
           p: { xs: 2.5, md: 4 },
           mb: 2,
           color: 'common.white',
-          background: 'linear-gradient(120deg, #00ae66 0%, #00875a 100%)',
+          background: 'linear-gradient(120deg, #00804b 0%, #006b3e 100%)',
         }}
       >
         <Typography variant="h5" component="h1" sx={{ mb: 1, fontSize: { xs: 22, md: 28 } }}>

@@ -54,9 +54,9 @@ export class InboxPage {
     await this.page.getByRole('heading', { name: INBOX_MESSAGES.title, level: 1 }).waitFor();
   }
 
-  /** The badge's number (its MUI badge element), as shown. */
+  /** The badge's number, as shown (drawn from its data-count). */
   badgeCount(which: Locator): Locator {
-    return which.locator('.MuiBadge-badge');
+    return which.locator('.MuiBadge-badge [data-count]');
   }
 
   entry(text: string): Locator {

@@ -110,7 +110,7 @@ export async function shownTitles(
   id: string,
 ): Promise<{ list: string; detail: string }> {
   const card = ownCard(page, id);
-  const list = (await card.getByRole('heading', { level: 3 }).textContent()) ?? '';
+  const list = (await card.getByRole('heading', { level: 2 }).textContent()) ?? '';
   await card.getByRole('link', { name: '查看' }).click();
   await page.waitForURL((url) => url.pathname === `/properties/${id}`);
   await page.getByRole('region', { name: '房源概要' }).waitFor();

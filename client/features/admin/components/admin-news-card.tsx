@@ -60,7 +60,7 @@ export function AdminNewsCard({
             <Chip size="small" variant="outlined" color="info" label={GENERIC_MESSAGES.unsynced} />
           )}
         </Stack>
-        <Typography component="h3" sx={{ fontWeight: 600, lineHeight: 1.4 }}>
+        <Typography component="h2" sx={{ fontWeight: 600, lineHeight: 1.4 }}>
           {article.title}
         </Typography>
         {article.summary && (

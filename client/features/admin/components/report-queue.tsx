@@ -122,7 +122,7 @@ export default function ReportQueue({ onCount }: { onCount?(count: number): void
                 <Typography component="h3" sx={{ fontWeight: 600 }} noWrap>
                   {entry.property_title}
                 </Typography>
-                <Typography sx={{ fontSize: 12, color: 'text.disabled' }}>
+                <Typography sx={{ fontSize: 12, color: 'text.secondary' }}>
                   发布人 {entry.owner_name || '未知用户'}
                 </Typography>
                 <Divider />

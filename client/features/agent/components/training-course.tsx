@@ -7,6 +7,7 @@ import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -135,25 +136,27 @@ function CourseReader({ course }: { course: Course }) {
             {course.lessons.map((l, i) => {
               const isDone = progress?.completedLessons.includes(l.id) ?? false;
               return (
-                <ListItemButton
-                  key={l.id}
-                  selected={i === index}
-                  onClick={() => go(i)}
-                  data-testid="lesson-item"
-                  data-done={isDone}
-                >
-                  <ListItemIcon sx={{ minWidth: 32 }}>
-                    {isDone ? (
-                      <CheckCircle color="success" fontSize="small" aria-label={tm.completed} />
-                    ) : (
-                      <RadioButtonUnchecked fontSize="small" color="disabled" />
-                    )}
-                  </ListItemIcon>
-                  <ListItemText
-                    primary={`${i + 1}. ${l.title}`}
-                    secondary={tm.minutes(l.minutes)}
-                  />
-                </ListItemButton>
+                <ListItem key={l.id} disablePadding>
+                  <ListItemButton
+                    selected={i === index}
+                    aria-current={i === index ? 'step' : undefined}
+                    onClick={() => go(i)}
+                    data-testid="lesson-item"
+                    data-done={isDone}
+                  >
+                    <ListItemIcon sx={{ minWidth: 32 }}>
+                      {isDone ? (
+                        <CheckCircle color="success" fontSize="small" aria-label={tm.completed} />
+                      ) : (
+                        <RadioButtonUnchecked fontSize="small" color="disabled" />
+                      )}
+                    </ListItemIcon>
+                    <ListItemText
+                      primary={`${i + 1}. ${l.title}`}
+                      secondary={tm.minutes(l.minutes)}
+                    />
+                  </ListItemButton>
+                </ListItem>
               );
             })}
           </List>

@@ -52,7 +52,7 @@ export function PlaceRow({
         <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
           <Typography
             data-testid="place-average"
-            sx={{ fontWeight: 700, color: figures.count ? 'secondary.main' : 'text.disabled' }}
+            sx={{ fontWeight: 700, color: figures.count ? 'secondary.main' : 'text.secondary' }}
           >
             {formatHeadline(type, figures)}
           </Typography>

@@ -55,7 +55,7 @@ export function AuthForm({
         </Button>
         <Typography sx={{ mt: 3, textAlign: 'center', fontSize: 14 }} color="textSecondary">
           {switchTo.prompt}
-          <Link component={RouterLink} to={switchTo.to} state={switchTo.state} underline="hover">
+          <Link component={RouterLink} to={switchTo.to} state={switchTo.state} underline="always">
             {switchTo.label}
           </Link>
         </Typography>

@@ -29,6 +29,7 @@ export function AuthShell({
 }) {
   return (
     <Box
+      component="main"
       sx={{
         minHeight: '100dvh',
         display: 'flex',
@@ -57,7 +58,7 @@ export function AuthShell({
             justifyContent: 'space-between',
             p: 5,
             color: 'common.white',
-            background: 'linear-gradient(150deg, #00ae66 0%, #007a48 100%)',
+            background: 'linear-gradient(150deg, #00804b 0%, #00663b 100%)',
           }}
         >
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>

@@ -36,7 +36,12 @@ export function ScheduleTable({ plans }: { plans: Record<RepaymentMethod, Repaym
   const rows = plan.schedule.slice((page - 1) * MONTHS_PER_PAGE, page * MONTHS_PER_PAGE);
 
   return (
-    <Accordion disableGutters sx={{ borderRadius: 2, '&::before': { display: 'none' } }}>
+    <Accordion
+      disableGutters
+      // Right under the screen's h1 (MUI's default is an h3).
+      slotProps={{ heading: { component: 'h2' } }}
+      sx={{ borderRadius: 2, '&::before': { display: 'none' } }}
+    >
       <AccordionSummary expandIcon={<ExpandMoreOutlined />}>
         <Typography sx={{ fontWeight: 600 }}>还款明细（{plan.months}期）</Typography>
       </AccordionSummary>

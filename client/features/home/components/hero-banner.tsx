@@ -27,7 +27,7 @@ const SLIDES: Slide[] = [
     subtitle: '在售、在租房源集中展示，审核通过才上架',
     action: '去看房源',
     to: '/properties',
-    background: 'linear-gradient(120deg, #00ae66 0%, #00875a 100%)',
+    background: 'linear-gradient(120deg, #00804b 0%, #006b3e 100%)',
     icon: <ApartmentOutlined sx={{ fontSize: 'inherit' }} />,
   },
   {
@@ -35,7 +35,7 @@ const SLIDES: Slide[] = [
     subtitle: '填写信息、上传图片，审核通过即可展示',
     action: '立即发布',
     to: '/publish/property',
-    background: 'linear-gradient(120deg, #ff7a45 0%, #f4511e 100%)',
+    background: 'linear-gradient(120deg, #d4400f 0%, #b8360c 100%)',
     icon: <AddHomeWorkOutlined sx={{ fontSize: 'inherit' }} />,
   },
   {
@@ -43,7 +43,7 @@ const SLIDES: Slide[] = [
     subtitle: '留下您的购房、租房需求，让经纪人为您寻找',
     action: '提交需求',
     to: '/publish/demand',
-    background: 'linear-gradient(120deg, #2f80ed 0%, #1b5fc1 100%)',
+    background: 'linear-gradient(120deg, #2a6fd6 0%, #1b5fc1 100%)',
     icon: <TravelExploreOutlined sx={{ fontSize: 'inherit' }} />,
   },
 ];

@@ -69,7 +69,7 @@ export function HeadlineCard({
           }}
         >
           <Typography
-            component="h3"
+            component="h2"
             sx={{ fontWeight: 700, fontSize: large ? { xs: 18, md: 24 } : 16, mb: 1, ...clamp(2) }}
           >
             {article.title}
@@ -112,7 +112,7 @@ export function NewsListItem({ article, now }: { article: NewsDoc; now: number }
         </Box>
         <Stack spacing={0.75} sx={{ p: { xs: 1.25, sm: 2 }, minWidth: 0, flex: 1 }}>
           <Typography
-            component="h3"
+            component="h2"
             sx={{ fontWeight: 600, fontSize: { xs: 15, sm: 17 }, ...clamp(2) }}
           >
             {article.title}

@@ -65,7 +65,7 @@ function FilterRow<V extends string | number>({
       sx={{ alignItems: { sm: 'baseline' } }}
     >
       <Typography
-        component="h3"
+        component="h2"
         sx={{ fontSize: 14, color: 'text.secondary', width: { sm: 48 }, flexShrink: 0 }}
       >
         {label}
@@ -83,7 +83,7 @@ function FilterRow<V extends string | number>({
         }}
       >
         {hint ? (
-          <Typography sx={{ fontSize: 13, color: 'text.disabled', py: 0.5 }}>{hint}</Typography>
+          <Typography sx={{ fontSize: 13, color: 'text.secondary', py: 0.5 }}>{hint}</Typography>
         ) : (
           options.map((option) => {
             const selected = option.value === value;
