@@ -4,7 +4,7 @@
  * dialog, offline browsing, no phone numbers on a visitor's device, and news with likes and views
  * counted on the server. Run `npm run build` first (`npm run test:e2e` does).
  */
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AREA_BANDS,
@@ -541,42 +541,39 @@ describe('a part whose code cannot load', () => {
 describe('toasts', () => {
   it('a new toast shows even when the one it replaces closes at that moment', async () => {
     const fresh = await world.launch();
-    const held: Route[] = [];
     try {
-      const page = await fresh.context.newPage();
-      // The login the heart's tap opens waits on its screen's chunk: held, the list stays on
-      // screen (the router renders a navigation as a transition).
-      await page.route(/\/assets\/login-screen-[^/]+\.js$/, (route) => {
-        held.push(route);
+      // 分享 copies the listing's link where there is no share sheet (desktop Chromium).
+      await fresh.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+        origin: world.url,
       });
-      await page.goto(`${world.url}/properties`);
-      const cards = page.getByTestId('property-card');
-      await expect.poll(() => cards.count(), UI_WAIT).toBeGreaterThan(4);
-      await cards.first().getByRole('button', { name: '收藏' }).click();
+      const page = await fresh.context.newPage();
+      const detail = new PropertyDetailPage(page);
+      await detail.goto(world.url, ids.media);
+      const shareButton = () =>
+        [...document.querySelectorAll<HTMLButtonElement>('button')].find(
+          (b) => b.offsetParent !== null && (b.textContent ?? '').includes('分享'),
+        );
+      await page.evaluate(`(${shareButton.toString()})().click()`);
       const shown = page.locator('.MuiSnackbar-root').getByTestId('toast');
-      await shown.filter({ hasText: FAVORITE_MESSAGES.loginRequired }).waitFor(UI_WAIT);
+      await shown.filter({ hasText: PROPERTY_MESSAGES.linkCopied }).waitFor(UI_WAIT);
       const logged = () => page.evaluate(() => window.__toastLog?.length ?? 0);
       const before = await logged();
 
       // The second tap's toast replaces the first in the same moment as the first one's own
       // close (Escape here; its timer running out did the same): the new one still shows.
-      await page.evaluate(() => {
-        const hearts = document.querySelectorAll<HTMLButtonElement>(
-          '[data-testid="property-card"] button[aria-label="收藏"]',
-        );
-        hearts[1]!.click();
+      await page.evaluate(`(() => {
+        (${shareButton.toString()})().click();
         document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
-      });
+      })()`);
       await expect.poll(logged, UI_WAIT).toBeGreaterThan(before);
       const texts = await page.evaluate(
         (from) => window.__toastLog!.slice(from).map((t) => t.text),
         before,
       );
       expect(texts).toHaveLength(1);
-      expect(texts[0]).toContain(FAVORITE_MESSAGES.loginRequired);
-      await shown.filter({ hasText: FAVORITE_MESSAGES.loginRequired }).waitFor(UI_WAIT);
+      expect(texts[0]).toContain(PROPERTY_MESSAGES.linkCopied);
+      await shown.filter({ hasText: PROPERTY_MESSAGES.linkCopied }).waitFor(UI_WAIT);
     } finally {
-      for (const route of held) await route.abort().catch(() => undefined);
       await fresh.close();
     }
   });
