@@ -661,7 +661,7 @@ describe('news', () => {
     const news = new NewsPage(page);
     await news.headlines.first().waitFor();
     await expect.poll(() => news.headlines.count(), UI_WAIT).toBe(3);
-    expect(await news.headlines.first().locator('h3').textContent()).toBe(published[0]!.title);
+    expect(await news.headlines.first().locator('h2').textContent()).toBe(published[0]!.title);
     await news.moreHeading.waitFor();
     // The list below the headlines renders after its heading.
     await expect.poll(() => news.items.count(), UI_WAIT).toBe(Math.min(published.length, 50) - 3);
@@ -676,7 +676,7 @@ describe('news', () => {
     );
     expect(await news.headlines.count()).toBe(0);
     expect(await news.moreHeading.count()).toBe(0);
-    const titles = await news.items.locator('h3').allTextContents();
+    const titles = await news.items.locator('h2').allTextContents();
     expect(titles).toEqual(policy.map((n) => n.title));
     await page.setViewportSize(VIEWPORTS.mobile);
     // Every category fits a phone's width: no scrolling, no arrows.
