@@ -7,17 +7,9 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { GENERIC_MESSAGES } from '@couchdb/model/errors';
 import { ListState } from '@client/components/list-state';
+import { textOf } from '../../../helpers/html-text';
 
 const noop = () => undefined;
-
-/** The text a reader sees in `html` (emotion's inline styles, React's comments and tags left out). */
-const textOf = (html: string) =>
-  html
-    .replace(/<style[^>]*>.*?<\/style>/gs, '')
-    .replace(/<!--.*?-->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 const skeletons = (html: string) => html.match(/<span class="MuiSkeleton-root/g)?.length ?? 0;
 

@@ -7,17 +7,9 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { TrendChart } from '@client/components/trend-chart';
+import { textOf } from '../../../helpers/html-text';
 
 type Props = Parameters<typeof TrendChart>[0];
-
-/** The text a reader sees in `html` (emotion's inline styles, React's comments and tags left out). */
-const textOf = (html: string) =>
-  html
-    .replace(/<style[^>]*>.*?<\/style>/gs, '')
-    .replace(/<!--.*?-->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 const render = (props: Props) => renderToString(createElement(TrendChart, props));
 const all = (html: string, re: RegExp) => [...html.matchAll(re)].map((m) => m[1]);

@@ -10,18 +10,9 @@ import { describe, expect, it } from 'vitest';
 import type { Property } from '@couchdb/model/property';
 import { ManagedPropertyCard } from '@client/components/property/managed-property-card';
 import { buildProperty } from '../../../../fixtures/builders';
+import { textOf } from '../../../../helpers/html-text';
 
 const noop = () => undefined;
-
-/** The text a reader sees in `html` (emotion's inline styles, React's comments and tags left out). */
-const textOf = (html: string) =>
-  html
-    .replace(/<style[^>]*>.*?<\/style>/gs, '')
-    .replace(/<!--.*?-->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 /** The card as HTML and as the text in it. */
 function render(card: Parameters<typeof ManagedPropertyCard>[0]) {

@@ -9,16 +9,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import MortgageCalculatorScreen from '@client/features/calculators/mortgage-calculator-screen';
 import TaxCalculatorScreen from '@client/features/calculators/tax-calculator-screen';
-
-/** The text a reader sees in `html` (emotion's inline styles, React's comments and tags left out). */
-const textOf = (html: string) =>
-  html
-    .replace(/<style[^>]*>.*?<\/style>/gs, '')
-    .replace(/<!--.*?-->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
+import { textOf } from '../../../../helpers/html-text';
 
 const render = (screen: () => React.ReactNode, url: string) =>
   textOf(

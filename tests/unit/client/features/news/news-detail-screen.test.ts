@@ -6,16 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { NewsDoc } from '@client/data/schemas/news.schema';
 import { prepareFirstScreens, renderFirstScreen } from '@client/ssr/render-first-screen';
 import { buildNews } from '../../../../fixtures/builders';
-
-/** The text a reader sees in `html` (tags and React's comments left out). */
-const textOf = (html: string) =>
-  html
-    .replace(/<style[^>]*>.*?<\/style>/gs, '')
-    .replace(/<!--.*?-->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
+import { textOf } from '../../../../helpers/html-text';
 
 beforeAll(async () => {
   await prepareFirstScreens();
