@@ -2,10 +2,11 @@
  * Promotion statistics (architecture §4, issue 15): visits through an agent's link, listings viewed and
  * contacts opened while the visitor's device holds the agent's promotion. One document per agent
  * and day in the private `promotions` database holds the counts and the short hashes of who was
- * counted, so an event counts once per person a day (a view or contact once per listing; a device
- * signed out and its user signed in on it are one person), at most PROMOTION_DAILY_CAP of a kind
- * per agent a day, each counted event keeping at most two hashes; the store's revisions keep that
- * true under concurrent requests and across gateways.
+ * counted (couchdb/rules/promotion-day.ts), so an event counts once per person a day (a view or
+ * contact once per listing), at most PROMOTION_DAILY_CAP of a kind per agent a day, each counted
+ * event keeping at most two hashes. One gateway writes a day's record one event after another; the
+ * store's revisions keep the count true across gateways, and where a cluster took two writes on one
+ * revision (architecture §9) every read merges the record's branches and the next write removes them.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -16,6 +17,14 @@ import {
   promotionDay,
   type PromotionEventType,
 } from '@couchdb/model/promotion-facts';
+import {
+  countsOf,
+  type CountedEvents,
+  isCounted,
+  mergeCounted,
+  noEvents,
+  type PromotionCounts,
+} from '@couchdb/rules/promotion-day';
 import type {
   PromotionEvent,
   PromotionEventResponse,
@@ -24,27 +33,41 @@ import type {
 import { canReadDocument, type Viewer } from '@couchdb/rules/access';
 import { HttpError } from '../http-error';
 import { couchStatus, type Store } from '../store/couch';
-
-type Counts = Record<PromotionEventType, number>;
+import { InTurn } from './in-turn';
 
 interface DayDoc {
   _id: string;
   _rev?: string;
+  _conflicts?: string[];
   agent_id: string;
   day: string;
-  counts: Counts;
-  /** Short hashes of the names (and listings) counted today, per kind: one or two per count. */
-  seen: Record<PromotionEventType, string[]>;
+  /** What `seen` counts (countsOf), kept for the statistics' one read. */
+  counts: PromotionCounts;
+  /**
+   * Per kind, each counted event's short hashes of its names (and listing). A record written before
+   * events kept two names holds one hash per event.
+   */
+  seen: Record<PromotionEventType, (string[] | string)[]>;
 }
+
+/** The events a stored record counted. */
+const eventsOf = (doc: DayDoc): CountedEvents => {
+  const events = noEvents();
+  for (const type of PROMOTION_EVENT_TYPES)
+    events[type] = (doc.seen?.[type] ?? []).map((e) => (typeof e === 'string' ? [e] : e));
+  return events;
+};
 
 /** Writes tried against concurrent events before giving up (409). */
 const MAX_ATTEMPTS = 60;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const zero = (): Counts => ({ visit: 0, view: 0, contact: 0 });
+const zero = (): PromotionCounts => ({ visit: 0, view: 0, contact: 0 });
 const dayDocId = (agentId: string, day: string) => `day:${agentId}:${day}`;
 
 export class PromotionService {
+  private readonly inTurn = new InTurn();
+
   constructor(private readonly store: Store) {}
 
   private get db() {
@@ -107,25 +130,30 @@ export class PromotionService {
         .digest('hex')
         .slice(0, 16),
     );
-    // Each round of concurrent writers lets at least one through; a short random pause spreads
-    // the rest, so a burst of visitors is counted rather than refused.
+    const counted = await this.inTurn.run(dayDocId(event.agentId, day), () =>
+      this.count(event.agentId, day, event.type, who),
+    );
+    return { counted, agent };
+  }
+
+  /** Adds one event of `type` by `who` to the agent's day, unless already counted or capped. */
+  private async count(
+    agentId: string,
+    day: string,
+    type: PromotionEventType,
+    who: string[],
+  ): Promise<boolean> {
+    // Other gateways write the same record: each round of concurrent writers lets at least one
+    // through, and a short random pause spreads the rest, so a burst is counted rather than refused.
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       if (attempt > 0) await pause(Math.random() * Math.min(100, 5 * attempt));
-      const current = await this.load(event.agentId, day);
-      const seen = current.seen[event.type];
-      if (
-        who.some((hash) => seen.includes(hash)) ||
-        current.counts[event.type] >= PROMOTION_DAILY_CAP
-      )
-        return { counted: false, agent };
-      const next: DayDoc = {
-        ...current,
-        counts: { ...current.counts, [event.type]: current.counts[event.type] + 1 },
-        seen: { ...current.seen, [event.type]: [...seen, ...who] },
-      };
+      const { doc, events, branches } = await this.load(agentId, day);
+      if (isCounted(events[type], who) || doc.counts[type] >= PROMOTION_DAILY_CAP) return false;
+      const next = { ...events, [type]: [...events[type], who] };
       try {
-        await this.db.insert(next);
-        return { counted: true, agent };
+        await this.db.insert({ ...doc, counts: countsOf(next), seen: next });
+        await this.dropBranches(doc._id, branches);
+        return true;
       } catch (err) {
         if (couchStatus(err) !== 409) throw err; // a concurrent event: read again
       }
@@ -140,12 +168,14 @@ export class PromotionService {
       startkey: prefix,
       endkey: `${prefix}\ufff0`,
       include_docs: true,
+      conflicts: true,
     });
-    const byDay = new Map<string, Counts>();
+    const byDay = new Map<string, PromotionCounts>();
     const totals = zero();
     for (const row of res.rows) {
-      const doc = row.doc as DayDoc | undefined;
+      let doc = row.doc as DayDoc | undefined;
       if (!doc) continue;
+      if (doc._conflicts?.length) doc = (await this.load(agentId, doc.day)).doc;
       byDay.set(doc.day, doc.counts);
       for (const type of PROMOTION_EVENT_TYPES) totals[type] += doc.counts[type] ?? 0;
     }
@@ -156,18 +186,39 @@ export class PromotionService {
     return { agentId, days, totals };
   }
 
-  private async load(agentId: string, day: string): Promise<DayDoc> {
+  /**
+   * The agent's record of the day with its hidden branches' events merged in (counts recomputed),
+   * and those branches' revisions, to remove once the merge is written.
+   */
+  private async load(
+    agentId: string,
+    day: string,
+  ): Promise<{ doc: DayDoc; events: CountedEvents; branches: string[] }> {
+    let stored: DayDoc;
     try {
-      return await this.db.get(dayDocId(agentId, day));
+      stored = await this.db.get(dayDocId(agentId, day), { conflicts: true });
     } catch (err) {
       if (couchStatus(err) !== 404) throw err;
+      const doc = {
+        _id: dayDocId(agentId, day),
+        agent_id: agentId,
+        day,
+        counts: zero(),
+        seen: noEvents(),
+      };
+      return { doc, events: noEvents(), branches: [] };
     }
-    return {
-      _id: dayDocId(agentId, day),
-      agent_id: agentId,
-      day,
-      counts: zero(),
-      seen: { visit: [], view: [], contact: [] },
-    };
+    const { _conflicts: branches = [], ...winner } = stored;
+    let events = eventsOf(winner);
+    for (const rev of branches)
+      events = mergeCounted(events, eventsOf(await this.db.get(winner._id, { rev })));
+    const counts = branches.length > 0 ? countsOf(events) : winner.counts;
+    return { doc: { ...winner, counts }, events, branches };
+  }
+
+  /** Removes branches whose events a written merge holds (one removed already is fine). */
+  private async dropBranches(id: string, revs: string[]): Promise<void> {
+    if (revs.length === 0) return;
+    await this.db.bulk({ docs: revs.map((rev) => ({ _id: id, _rev: rev, _deleted: true })) });
   }
 }

@@ -135,6 +135,37 @@ describe('promotion events', () => {
     expect((await today()).visit).toBe(before + 12);
   });
 
+  it('count the events of a hidden branch once each, as a cluster leaves after two writes on one revision', async () => {
+    const promoter = await gw.createUser('agent');
+    const visit = { agentId: promoter.user.id, type: 'visit' };
+    const [a, b] = [newId(), newId()];
+    expect((await event(visit, a)).body.counted).toBe(true);
+    expect((await event(visit, b)).body.counted).toBe(true);
+    type Day = { _id: string; _rev: string; seen: { visit: string[][] } };
+    const db = gw.store.db<Day>('promotions');
+    const stored = await db.get(`day:${promoter.user.id}:${promotionDay(Date.now())}`);
+    const [counted] = stored.seen.visit;
+    // A sibling of the stored revision holding the first device and one this copy alone took.
+    const sibling = {
+      ...stored,
+      _rev: `${Number.parseInt(stored._rev, 10)}-${'f'.repeat(32)}`,
+      counts: { visit: 2, view: 0, contact: 0 },
+      seen: { visit: [counted, ['0123456789abcdef']], view: [], contact: [] },
+    };
+    await db.bulk({ docs: [sibling], new_edits: false });
+    expect((await db.get(stored._id, { conflicts: true }))._conflicts).toHaveLength(1);
+
+    const ofPromoter = async () =>
+      ((await stats(promoter)).body.days.at(-1) as { visit: number }).visit;
+    expect(await ofPromoter()).toBe(3);
+    // Both branches' people stay counted; the next write keeps all three and removes the branch.
+    expect((await event(visit, a)).body.counted).toBe(false);
+    expect((await event(visit, b)).body.counted).toBe(false);
+    expect((await event(visit, newId())).body.counted).toBe(true);
+    expect(await ofPromoter()).toBe(4);
+    expect((await db.get(stored._id, { conflicts: true }))._conflicts).toBeUndefined();
+  });
+
   it('never count the agent themself, and refuse a link whose promoter is not an agent', async () => {
     const before = (await today()).visit;
     expect(
