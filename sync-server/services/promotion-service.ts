@@ -171,14 +171,21 @@ export class PromotionService {
       conflicts: true,
     });
     const byDay = new Map<string, PromotionCounts>();
-    const totals = zero();
     for (const row of res.rows) {
-      let doc = row.doc as DayDoc | undefined;
+      const doc = row.doc as DayDoc | undefined;
       if (!doc) continue;
-      if (doc._conflicts?.length) doc = (await this.load(agentId, doc.day)).doc;
-      byDay.set(doc.day, doc.counts);
-      for (const type of PROMOTION_EVENT_TYPES) totals[type] += doc.counts[type] ?? 0;
+      const merged = doc._conflicts?.length ? (await this.load(agentId, doc.day)).doc : doc;
+      byDay.set(doc.day, merged.counts);
     }
+    // On a cluster `_all_docs` answers from one copy of each shard, which may not hold the latest
+    // writes yet: the days still counting are read by id (a quorum read), as their writes read them.
+    for (const day of [promotionDay(now - 86_400_000), promotionDay(now)]) {
+      const { doc } = await this.load(agentId, day);
+      if (doc._rev) byDay.set(day, doc.counts);
+    }
+    const totals = zero();
+    for (const counts of byDay.values())
+      for (const type of PROMOTION_EVENT_TYPES) totals[type] += counts[type] ?? 0;
     const days = Array.from({ length: PROMOTION_STATS_DAYS }, (_, i) => {
       const day = promotionDay(now - (PROMOTION_STATS_DAYS - 1 - i) * 86_400_000);
       return { day, ...(byDay.get(day) ?? zero()) };
