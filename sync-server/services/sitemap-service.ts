@@ -1,12 +1,15 @@
 /**
  * The sitemap (architecture §8): the public screens, every listing and article a visitor may see,
- * each document with its last change. The documents are exactly those a visitor's pull receives
+ * each document with its last change, and the page of each 小区 those listings name (its last
+ * change is its listings' latest). The documents are exactly those a visitor's pull receives
  * (the same projection, read from the gateway's change log, else the store), so a listing taken
  * down or an article withdrawn leaves the sitemap with its next change. Past `urlsMax` URLs the
  * sitemap is split into parts under an index, as the sitemaps protocol asks.
  */
 import { PUBLIC_PAGES, SITEMAP_URLS_MAX } from '@couchdb/model/search-engine-facts';
 import { PULL_LIMIT_MAX, type SyncCollection, type SyncDocument } from '@couchdb/model/sync';
+import { communityPath } from '@couchdb/rules/area-stats';
+import { communityKey } from '@couchdb/rules/community-key';
 import type { ChangeFeed } from './change-feed';
 import { WRITES_WAIT_MS } from './sync/pull';
 import type { SyncService } from './sync/sync-service';
@@ -47,7 +50,7 @@ export class SitemapService {
     private readonly urlsMax = SITEMAP_URLS_MAX,
   ) {}
 
-  /** Every URL of the sitemap, public screens first, then listings and articles in feed order. */
+  /** Every URL of the sitemap: public screens, listings and articles in feed order, then 小区 pages. */
   async entries(): Promise<SitemapEntry[]> {
     // The writes this gateway has acknowledged (an admin's takedown) are in the log before it is read.
     const logs = LISTED.map(({ collection }) => this.feed?.log(collection));
@@ -67,13 +70,15 @@ export class SitemapService {
 
   private async read(): Promise<SitemapEntry[]> {
     const entries: SitemapEntry[] = PUBLIC_PAGES.map(({ path }) => ({ path }));
+    const communities = new Map<string, SitemapEntry>();
     for (const { collection, path } of LISTED) {
       for (const doc of await this.visible(collection)) {
         const lastmod = typeof doc.updated_at === 'string' ? doc.updated_at : undefined;
         entries.push({ path: path(doc.id), ...(lastmod ? { lastmod } : {}) });
+        if (collection === 'properties') addCommunity(communities, doc, lastmod);
       }
     }
-    return entries;
+    return [...entries, ...communities.values()];
   }
 
   /** The documents of `collection` a visitor's pull from the start receives (stubs left out). */
@@ -113,6 +118,20 @@ export class SitemapService {
     if (part > parts) return null;
     return { xml: urlSet(entries.slice((part - 1) * this.urlsMax, part * this.urlsMax), origin) };
   }
+}
+
+/** Counts a public listing's 小区 in `communities` (by key; the name as first written names the page). */
+function addCommunity(
+  communities: Map<string, SitemapEntry>,
+  listing: SyncDocument,
+  lastmod: string | undefined,
+): void {
+  const address = listing.address as { community?: unknown } | undefined;
+  const name = typeof address?.community === 'string' ? address.community : '';
+  const key = communityKey(name);
+  if (!key) return;
+  const entry = communities.get(key) ?? { path: communityPath(name) };
+  communities.set(key, { path: entry.path, lastmod: latest([entry, { path: '', lastmod }]) });
 }
 
 const lastmodOf = (at: string | undefined) => (at ? `<lastmod>${xmlText(at)}</lastmod>` : '');

@@ -79,18 +79,29 @@ function sitemapUrls(xml: string): Map<string, string | undefined> {
   return new Map(entries.map(([, loc, lastmod]) => [loc!, lastmod]));
 }
 
-/** The absolute URLs the sitemap must list: the public screens, then every visible document. */
+/**
+ * The absolute URLs the sitemap must list: the public screens, every visible document, and the
+ * page of each 小区 named by a visible listing, with its listings' latest change.
+ */
 async function expectedUrls(target: TestGateway): Promise<Map<string, string | undefined>> {
   const urls = new Map<string, string | undefined>(
     PUBLIC_PAGES.map((p) => [ORIGIN + p.path, undefined]),
   );
+  const communities = new Map<string, string>();
   for (const collection of ['properties', 'news'] as const) {
     const { byId } = await api.pullAll(target.app, null, collection);
     for (const doc of byId.values()) {
       if (doc._deleted) continue;
       urls.set(`${ORIGIN}/${collection}/${doc.id}`, String(doc.updated_at));
+      const community = (doc.address as { community?: string } | undefined)?.community?.trim();
+      if (collection !== 'properties' || !community) continue;
+      const url = `${ORIGIN}/communities/${encodeURIComponent(community)}`;
+      const at = String(doc.updated_at);
+      if (!communities.has(url) || Date.parse(at) > Date.parse(communities.get(url)!))
+        communities.set(url, at);
     }
   }
+  for (const [url, at] of communities) urls.set(url, at);
   return urls;
 }
 
@@ -150,7 +161,11 @@ beforeAll(async () => {
       },
     ],
   });
-  ids.pending = await storeListing(gw, { title: '待审核', audit_status: 'pending' });
+  ids.pending = await storeListing(gw, {
+    title: '待审核',
+    audit_status: 'pending',
+    address: { ...buildProperty().address, community: '待审核花园' },
+  });
   ids.inactive = await storeListing(gw, { title: '已下架', status: 'inactive' });
   ids.article = await storeArticle(gw, {
     title: '澄江楼市五月观察',
@@ -225,6 +240,11 @@ describe('the sitemap', () => {
       expect([...urls.keys()]).not.toContain(`${ORIGIN}/properties/${hidden}`);
     }
     expect([...urls.keys()]).not.toContain(`${ORIGIN}/news/${ids.draft}`);
+    // A 小区 is listed (with its listings' latest change), never one only a hidden listing names.
+    expect([...urls.keys()]).toContain(`${ORIGIN}/communities/${encodeURIComponent('抚仙湖小区')}`);
+    expect([...urls.keys()]).not.toContain(
+      `${ORIGIN}/communities/${encodeURIComponent('待审核花园')}`,
+    );
     // Not split: there are no parts.
     expect((await getSitemap(gw, '/sitemap-1.xml')).status).toBe(404);
   });
@@ -265,7 +285,8 @@ describe('the sitemap', () => {
       expect(index.text).toContain(
         '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
       );
-      const total = PUBLIC_PAGES.length + listings.length;
+      // The screens, the listings and their one 小区.
+      const total = PUBLIC_PAGES.length + listings.length + 1;
       const parts = Math.ceil(total / 4);
       expect([...sitemapUrls(index.text).keys()]).toEqual(
         Array.from({ length: parts }, (_, i) => `${host}/sitemap-${i + 1}.xml`),
@@ -286,9 +307,10 @@ describe('the sitemap', () => {
           ...listings.map(
             (id, i) => [`${host}/properties/${id}`, `2026-0${i + 1}-01T00:00:00.000Z`] as const,
           ),
+          [`${host}/communities/${encodeURIComponent('抚仙湖小区')}`, '2026-03-01T00:00:00.000Z'],
         ]),
       );
-      // The last part's lastmod in the index is its newest listing's.
+      // The last part's lastmod in the index is its newest entry's.
       expect(sitemapUrls(index.text).get(`${host}/sitemap-${parts}.xml`)).toBe(
         '2026-03-01T00:00:00.000Z',
       );
