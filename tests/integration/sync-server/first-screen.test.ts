@@ -4,7 +4,7 @@
  * real store; signed-in browsers, other paths and a failed render get the plain shell.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -18,6 +18,7 @@ import { SCREEN_WIDTH_COOKIE } from '../../../client/app/screen-width';
 import { EARLY_TAPS_SCRIPT } from '../../../client/ssr/early-taps-script';
 import { FIRST_PULL_ELEMENT, FIRST_PULL_URL, type PullResponse } from '../../../couchdb/model/sync';
 import { buildNews, buildProperty } from '../../fixtures/builders';
+import { builtShell, shellFolder } from '../../helpers/built-shell';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
 
 const PHONE_UA =
@@ -25,21 +26,10 @@ const PHONE_UA =
 const LAPTOP_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 
-/** The parts of a built index.html the gateway works with (client/index.html, vite.config.ts). */
-const SHELL = `<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" />
-<meta
-  name="description"
-  content="澄江房产：澄江本地房产信息平台。"
-/>
-<title>澄江房产</title>
-<script type="module" crossorigin src="/assets/index-abc.js"></script>
-<link rel="modulepreload" crossorigin href="/assets/react-abc.js">
-<style ${FIRST_SCREEN_CSS_ATTRIBUTE}="build1 build2">.css-build1{color:red}.css-build2{color:blue}</style>
-</head><body><div id="root">
-      <!--first-screen-->
-      <div class="boot-shell" aria-hidden="true"><header>澄江房产</header></div>
-      <!--/first-screen-->
-    </div></body></html>`;
+const SHELL = builtShell(
+  { build1: 'color:red', build2: 'color:blue' },
+  '<link rel="modulepreload" crossorigin href="/assets/react-abc.js">\n',
+);
 
 /** The build manifest's part the gateway reads: which chunks each first screen needs. */
 const MANIFEST = {
@@ -76,10 +66,7 @@ async function storeListing(overrides: Parameters<typeof buildProperty>[0]) {
 }
 
 beforeAll(async () => {
-  shellDir = await mkdtemp(path.join(tmpdir(), 'cj-shell-'));
-  await writeFile(path.join(shellDir, 'index.html'), SHELL);
-  await mkdir(path.join(shellDir, '.vite'));
-  await writeFile(path.join(shellDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  shellDir = await shellFolder(SHELL, MANIFEST);
   brokenDir = await mkdtemp(path.join(tmpdir(), 'cj-shell-'));
   await writeFile(path.join(brokenDir, 'index.html'), '<!doctype html><div id="root"></div>');
   gw = await startTestGateway({ staticDir: shellDir });

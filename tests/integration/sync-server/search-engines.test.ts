@@ -6,19 +6,17 @@
  * limit; a listing's and an article's shared link, fetched as WeChat's crawler does (no script),
  * carries its title, price, cover and schema.org JSON-LD, and follows a price change or a takedown.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import robotsParser from 'robots-parser';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../couchdb/model/common-facts';
 import type { Property } from '../../../couchdb/model/property';
 import { ACCOUNT_PATHS, PUBLIC_PAGES } from '../../../couchdb/model/search-engine-facts';
-import { FIRST_SCREEN_CSS_ATTRIBUTE } from '../../../client/app/first-screen-css';
 import { buildNewListing, buildNews, buildProperty } from '../../fixtures/builders';
 import type { Account } from '../../helpers/accounts';
 import * as api from '../../helpers/sync-api';
+import { builtShell, shellFolder } from '../../helpers/built-shell';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
 
 const ORIGIN = 'https://fang.example.cn';
@@ -26,20 +24,7 @@ const ORIGIN = 'https://fang.example.cn';
 const WECHAT_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN';
 
-/** The parts of a built index.html the gateway works with (client/index.html). */
-const SHELL = `<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" />
-<meta
-  name="description"
-  content="澄江房产：澄江本地房产信息平台。"
-/>
-<title>澄江房产</title>
-<script type="module" crossorigin src="/assets/index-abc.js"></script>
-<style ${FIRST_SCREEN_CSS_ATTRIBUTE}="b">.css-b{color:red}</style>
-</head><body><div id="root">
-      <!--first-screen-->
-      <div class="boot-shell" aria-hidden="true"><header>澄江房产</header></div>
-      <!--/first-screen-->
-    </div></body></html>`;
+const SHELL = builtShell({ b: 'color:red' });
 
 let gw: TestGateway;
 let shellDir: string;
@@ -130,8 +115,7 @@ function previewOf(html: string) {
 }
 
 beforeAll(async () => {
-  shellDir = await mkdtemp(path.join(tmpdir(), 'cj-shell-'));
-  await writeFile(path.join(shellDir, 'index.html'), SHELL);
+  shellDir = await shellFolder(SHELL);
   gw = await startTestGateway({ staticDir: shellDir, publicOrigin: ORIGIN });
   admin = await gw.createUser('admin', '管理员');
   owner = await gw.createUser('user', '房东');
