@@ -334,8 +334,8 @@ const serverVersion = (doc: SyncDocument) => ({ ...doc, _deleted: doc._deleted =
  * reconcile: it keeps the local change and pushes it against the server's version it knew, so
  * neither that version nor the meta row is touched here.
  *
- * A write's meta rows are written while the next write's documents are (two databases: their
- * IndexedDB work overlaps); `finish` waits for the last.
+ * A write's meta rows are written while the next write's documents are made and decided (both
+ * are packed, stored in turn in one IndexedDB database); `finish` waits for the last.
  */
 class PulledStateWriter {
   private metaWrite: Promise<unknown> = Promise.resolve(null);
