@@ -399,7 +399,8 @@ try {
         median(agentCatchUps.map(pick)).toFixed(0);
       console.log(
         `    its catch-up in the worker: asked at ${of((c) => c.startMs)} ms, ${of((c) => c.ms)} ms;` +
-          ` waiting for pages ${of((c) => c.timing!.waitMs)} ms, writing the listings and their pulled state ${of((c) => c.timing!.writeMs)} ms`,
+          ` waiting for pages ${of((c) => c.timing!.waitMs)} ms, writing the listings with their pulled marks ${of((c) => c.timing!.writeMs)} ms,` +
+          ` making and writing their meta rows ${of((c) => c.timing!.metaMs ?? 0)} ms (beside the next listings' write)`,
       );
     }
   }

@@ -260,6 +260,33 @@ describe('the packed storage', () => {
     expect(await titles(again, ['a'])).toEqual([['a', '一号改', false]]);
   });
 
+  it("keeps a replication's meta rows packed too, moving in those kept a row per document", async () => {
+    const factory = new IDBFactory();
+    // RxDB names each replication's meta instance `rx-replication-meta-<hash>`.
+    const meta = { ...params(), collectionName: 'rx-replication-meta-0a1b2c3d' };
+    const old = (await dexieStorage({ indexedDB: factory, IDBKeyRange }).createStorageInstance(
+      meta,
+    )) as Instance;
+    const one = doc('a', '一号');
+    await write(old, one);
+    await old.close();
+
+    const packed = (await deviceStorage({ indexedDB: factory, IDBKeyRange }).createStorageInstance(
+      meta,
+    )) as Instance;
+    opened.push(packed);
+    expect(await titles(packed, ['a'])).toEqual([['a', '一号', false]]);
+    await write(packed, doc('a', '一号改', 2), one);
+    expect(await packedBlocks(factory, IDBKeyRange).instances()).toEqual([
+      `${meta.databaseName}|${meta.collectionName}|${schema.version}`,
+    ]);
+    await vi.waitFor(async () =>
+      expect((await factory.databases()).map((d) => d.name)).not.toContain(
+        dexieDatabaseName(meta as never),
+      ),
+    );
+  });
+
   it('forgets deleted documents it cleans up, also once opened again', async () => {
     const factory = new IDBFactory();
     const instance = await open(packedStorage({ indexedDB: factory, IDBKeyRange }));
