@@ -539,6 +539,12 @@ describe('a part whose code cannot load', () => {
 });
 
 describe('toasts', () => {
+  /** The listing page's visible 分享 button (run in the page). */
+  const shareButton = () =>
+    [...document.querySelectorAll<HTMLButtonElement>('button')].find(
+      (b) => b.offsetParent !== null && (b.textContent ?? '').includes('分享'),
+    );
+
   it('a new toast shows even when the one it replaces closes at that moment', async () => {
     const fresh = await world.launch();
     try {
@@ -549,13 +555,19 @@ describe('toasts', () => {
       const page = await fresh.context.newPage();
       const detail = new PropertyDetailPage(page);
       await detail.goto(world.url, ids.media);
-      const shareButton = () =>
-        [...document.querySelectorAll<HTMLButtonElement>('button')].find(
-          (b) => b.offsetParent !== null && (b.textContent ?? '').includes('分享'),
-        );
-      await page.evaluate(`(${shareButton.toString()})().click()`);
+      // Tapped until the toast proper shows: a toast before its code has loaded (it loads once
+      // the page is idle, or with the first toast) is a plain notice to its end.
       const shown = page.locator('.MuiSnackbar-root').getByTestId('toast');
-      await shown.filter({ hasText: PROPERTY_MESSAGES.linkCopied }).waitFor(UI_WAIT);
+      await expect
+        .poll(async () => {
+          await page.evaluate(`(${shareButton.toString()})().click()`);
+          const latest = page
+            .getByTestId('toast')
+            .filter({ hasText: PROPERTY_MESSAGES.linkCopied });
+          await latest.first().waitFor(UI_WAIT);
+          return shown.count();
+        }, UI_WAIT)
+        .toBe(1);
       const logged = () => page.evaluate(() => window.__toastLog?.length ?? 0);
       const before = await logged();
 
@@ -573,6 +585,44 @@ describe('toasts', () => {
       expect(texts).toHaveLength(1);
       expect(texts[0]).toContain(PROPERTY_MESSAGES.linkCopied);
       await shown.filter({ hasText: PROPERTY_MESSAGES.linkCopied }).waitFor(UI_WAIT);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('shows a toast once when it came before the toast’s own code had loaded', async () => {
+    const fresh = await world.launch();
+    try {
+      await fresh.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+        origin: world.url,
+      });
+      // The toast's chunk arrives only after the first toast has shown (a slow network then).
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await fresh.context.route(/\/assets\/toast-view-[^/]+\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      const page = await fresh.context.newPage();
+      const detail = new PropertyDetailPage(page);
+      await detail.goto(world.url, ids.media);
+      const toasts = page.getByTestId('toast');
+      await page.evaluate(`(${shareButton.toString()})().click()`);
+      await toasts.filter({ hasText: PROPERTY_MESSAGES.linkCopied }).waitFor(UI_WAIT);
+      release();
+
+      // It closes itself as a toast does; the next one is the toast proper (its code is there).
+      await toasts.first().waitFor({ state: 'detached', ...UI_WAIT });
+      await page.evaluate(`(${shareButton.toString()})().click()`);
+      await page
+        .locator('.MuiSnackbar-root')
+        .getByTestId('toast')
+        .filter({ hasText: PROPERTY_MESSAGES.linkCopied })
+        .waitFor(UI_WAIT);
+      // Two taps, two toasts: the first was not put on the page (and read out) again.
+      const texts = await page.evaluate(() => window.__toastLog!.map((t) => t.text));
+      expect(texts).toHaveLength(2);
+      for (const text of texts) expect(text).toContain(PROPERTY_MESSAGES.linkCopied);
     } finally {
       await fresh.close();
     }

@@ -1,30 +1,46 @@
-import { lazy, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { withSavedOfflineNote } from '@couchdb/model/errors';
-import { LazyPart, PlainNotice } from '@client/components/lazy-part';
+import { PlainNotice } from '@client/components/lazy-part';
 import { whenIdle } from '@client/lib/when-idle';
 import { ToastContext, type Toast, type ToastSeverity } from './toast-context';
-import { closeToast, showToast, type ShownToast } from './toast-state';
+import {
+  closeToast,
+  showToast,
+  TOAST_AUTO_HIDE_MS,
+  type ShownToast,
+  type ToastMessage,
+} from './toast-state';
 
-const loadToastView = () => import('./toast-view');
-const ToastView = lazy(loadToastView);
+type ToastViewComponent = (typeof import('./toast-view'))['default'];
+
+/** The toast's UI once its chunk has loaded; until then a toast shows as a plain notice. */
+let LoadedToastView: ToastViewComponent | null = null;
+
+function loadToastView(): Promise<void> {
+  return import('./toast-view').then((m) => {
+    LoadedToastView = m.default;
+  });
+}
+
+function preloadToastView(): void {
+  // A failed load leaves the toasts plain (their message still shows): said, not thrown.
+  loadToastView().catch((err: unknown) => console.warn('loading the toast view failed', err));
+}
 
 /**
  * Shows one toast at a time; a new one replaces the current one. The toast's UI loads once the
- * page is idle (it is rarely needed at first paint), so it is there before the first toast.
+ * page is idle (it is rarely needed at first paint), so it is there before the first toast; a
+ * toast shown before it has loaded is a plain notice, which closes itself the same way.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [shown, setShown] = useState<ShownToast | null>(null);
 
-  useEffect(
-    () =>
-      whenIdle(() => {
-        loadToastView().catch((err: unknown) => console.warn('loading the toast view failed', err));
-      }, 5000),
-    [],
-  );
+  useEffect(() => whenIdle(preloadToastView, 5000), []);
 
   const show = useCallback((severity: ToastSeverity, text: string, untilOnline = false) => {
-    setShown(showToast(severity, text, untilOnline));
+    const plain = LoadedToastView === null;
+    if (plain) preloadToastView();
+    setShown(showToast(severity, text, { untilOnline, plain }));
   }, []);
   const close = useCallback((key: number) => setShown((current) => closeToast(current, key)), []);
 
@@ -53,17 +69,26 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     [show],
   );
 
+  const View = LoadedToastView;
   return (
     <ToastContext value={toast}>
       {children}
-      {message && (
-        <LazyPart
-          name="the toast"
-          fallback={open ? <PlainNotice text={message.text} testId="toast" /> : null}
-        >
-          <ToastView message={message} open={open} onClose={() => close(message.key)} />
-        </LazyPart>
-      )}
+      {message &&
+        (message.plain || !View ? (
+          open && <PlainToast message={message} onClose={close} />
+        ) : (
+          <View message={message} open={open} onClose={() => close(message.key)} />
+        ))}
     </ToastContext>
   );
+}
+
+/** A toast as a plain notice: closes itself after the same time as the styled one. */
+function PlainToast({ message, onClose }: { message: ToastMessage; onClose(key: number): void }) {
+  const { key } = message;
+  useEffect(() => {
+    const timer = setTimeout(() => onClose(key), TOAST_AUTO_HIDE_MS);
+    return () => clearTimeout(timer);
+  }, [key, onClose]);
+  return <PlainNotice text={message.text} testId="toast" />;
 }

@@ -13,6 +13,12 @@ export interface ToastMessage {
   severity: ToastSeverity;
   /** Closed as soon as the device is online (it says a change waits for the network). */
   untilOnline?: boolean;
+  /**
+   * Shown as a plain notice to its end: the toast's own code was not there yet when it was shown.
+   * Swapping it for the styled toast once the code arrives would put the message on the page, and
+   * have a screen reader read it out, a second time.
+   */
+  plain?: boolean;
 }
 
 export interface ShownToast {
@@ -20,12 +26,19 @@ export interface ShownToast {
   open: boolean;
 }
 
+/** How long a toast stays before it closes itself. */
+export const TOAST_AUTO_HIDE_MS = 3000;
+
 let lastKey = 0;
 
 /** A new toast, open, replacing whatever was shown. */
-export function showToast(severity: ToastSeverity, text: string, untilOnline = false): ShownToast {
+export function showToast(
+  severity: ToastSeverity,
+  text: string,
+  { untilOnline = false, plain = false }: { untilOnline?: boolean; plain?: boolean } = {},
+): ShownToast {
   lastKey += 1;
-  return { message: { key: lastKey, text, severity, untilOnline }, open: true };
+  return { message: { key: lastKey, text, severity, untilOnline, plain }, open: true };
 }
 
 /** `current` with the toast `key` closed; unchanged when `key` is not the one shown. */

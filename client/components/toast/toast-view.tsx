@@ -1,9 +1,7 @@
 /** The toast itself (MUI Snackbar + Alert): its own chunk, loaded with the first toast of a page. */
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
-import type { ToastMessage } from './toast-state';
-
-const AUTO_HIDE_MS = 3000;
+import { TOAST_AUTO_HIDE_MS, type ToastMessage } from './toast-state';
 
 export default function ToastView({
   message,
@@ -18,7 +16,7 @@ export default function ToastView({
     <Snackbar
       key={message.key}
       open={open}
-      autoHideDuration={AUTO_HIDE_MS}
+      autoHideDuration={TOAST_AUTO_HIDE_MS}
       onClose={(_event, reason) => {
         if (reason !== 'clickaway') onClose();
       }}

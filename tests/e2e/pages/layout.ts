@@ -36,14 +36,7 @@ export class Layout {
             (t, i) => i >= from && t.at >= since && t.text.includes(text),
           );
           if (index < 0) return false;
-          // The plain notice shown while the toast's code loads, then the toast: one toast.
-          let last = index;
-          while (
-            log[last + 1]?.text === log[index]!.text &&
-            log[last + 1]!.at - log[index]!.at < 1_000
-          )
-            last += 1;
-          window.__toastsMatched = last + 1;
+          window.__toastsMatched = index + 1;
           return true;
         },
         { text, since },

@@ -27,7 +27,7 @@ describe('the toast on screen', () => {
   });
 
   it('keeps a closed toast closed, and nothing shown as nothing', () => {
-    const shown = showToast('info', '已保存在本机', true);
+    const shown = showToast('info', '已保存在本机', { untilOnline: true });
     const closed = closeToast(shown, shown.message.key);
     expect(closeToast(closed, shown.message.key)).toBe(closed);
     expect(closeToast(null, shown.message.key)).toBeNull();
