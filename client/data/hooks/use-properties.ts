@@ -1,10 +1,11 @@
 /** Listing queries for screens: the public set, one listing, the featured list. */
-import { useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import type { RxDocument } from 'rxdb';
 import { FEATURED_LIMIT } from '@couchdb/model/constants';
 import { jsonEqual } from '@couchdb/rules/json-equal';
 import { firstInOrder } from '@couchdb/rules/first-in-order';
 import type { PropertyDoc } from '../schemas/property.schema';
+import type { DeviceDatabase } from '../storage/database';
 import { useFirstScreenProperty } from '../reads/first-screen-document';
 import { useBootListings } from './use-boot-listings';
 import { lazySource, mapSource, useLiveQuery, type LiveResult } from './use-live-query';
@@ -40,7 +41,7 @@ export function usePublicProperties(): LiveResult<PropertyDoc[]> {
   const live = useLiveQuery('properties:public', (db) =>
     lazySource(() => import('../reads/public-listings').then((m) => m.publicListings(db))),
   );
-  const deviceReady = useDeviceListingsReady((live.data?.length ?? 0) > 0);
+  const deviceReady = useDeviceListingsReady((live.data?.length ?? 0) > 0, live.database);
   const boot = useBootListings(deviceReady);
   if (boot && !live.error && !deviceReady) return { ...live, data: boot, loading: false };
   return live;
@@ -48,18 +49,39 @@ export function usePublicProperties(): LiveResult<PropertyDoc[]> {
 
 /**
  * Whether the device's own public listings replace the prefetched ones: it holds listings, and its
- * first sync of them is over or cannot go on now (offline, failing: useSyncSettled), or it has held
- * listings for BOOT_LISTINGS_MAX_MS.
+ * first sync of them is over or cannot go on now (offline, failing: useSyncSettled) and its list
+ * has been handed over as that sync left it (`flush`), or it has held listings for
+ * BOOT_LISTINGS_MAX_MS.
  */
-function useDeviceListingsReady(deviceHasListings: boolean): boolean {
+function useDeviceListingsReady(
+  deviceHasListings: boolean,
+  database: DeviceDatabase | null,
+): boolean {
   const settled = useSyncSettled('properties');
+  const [flushed, setFlushed] = useState<DeviceDatabase | null>(null);
   const [overdue, setOverdue] = useState(false);
+  useEffect(() => {
+    if (!settled || !database) return;
+    let live = true;
+    const done = () => {
+      if (live) startTransition(() => setFlushed(database));
+    };
+    import('../reads/public-listings')
+      .then((m) => m.publicListings(database).flush())
+      .then(done, (err: unknown) => {
+        console.warn('handing over the device’s listings', err);
+        done();
+      });
+    return () => {
+      live = false;
+    };
+  }, [settled, database]);
   useEffect(() => {
     if (!deviceHasListings || settled) return;
     const timer = setTimeout(() => setOverdue(true), BOOT_LISTINGS_MAX_MS);
     return () => clearTimeout(timer);
   }, [deviceHasListings, settled]);
-  return deviceHasListings && (settled || overdue);
+  return deviceHasListings && ((settled && flushed === database) || overdue);
 }
 
 /**
