@@ -11,6 +11,8 @@
  * --report keeps each run's full Lighthouse JSON (LCP element, long tasks, bootup time) in DIR.
  * --categories measures those categories instead of performance: each one's score, and the audits
  * that failed (goal, issue 66: 100 on each page).
+ * --listings N adds N generated public listings to the demo data (a county-sized store, as the
+ * long-tasks bench does): a first visit is then also the device's first sync of every public listing.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -18,7 +20,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/helpers/browser';
-import { startGateway } from '../tests/helpers/gateway';
+import { countyGateway } from './county-gateway';
 import { sharedArticlePath, sharedListingPath } from './shared-listing';
 
 /**
@@ -75,12 +77,14 @@ async function main() {
       report: { type: 'string' },
       pages: { type: 'string', default: PAGES.map((p) => p.name).join(',') },
       categories: { type: 'string', default: 'performance' },
+      listings: { type: 'string', default: '0' },
     },
   });
   const pageNames = String(values.pages).split(',');
   const categories = String(values.categories).split(',');
   const runs = Math.max(1, Number(values.runs));
-  const gateway = await startGateway({ embedded: true });
+  const extraListings = Number(values.listings);
+  const gateway = await countyGateway(extraListings);
   const ownPaths: Record<string, string> = {
     listing: await sharedListingPath(gateway.url),
     article: await sharedArticlePath(gateway.url),
@@ -96,7 +100,8 @@ async function main() {
     console.log(
       `Lighthouse ${runs} run(s) per page, mobile: slow 4G simulated (${rttMs} ms round trip, ` +
         `${(throughputKbps / 1024).toFixed(1)} Mbit/s down), CPU ×${cpuSlowdownMultiplier}; ` +
-        `FCP is when the page first paints on that network. ${gateway.url}`,
+        `FCP is when the page first paints on that network. ` +
+        `Demo data${extraListings > 0 ? ` + ${extraListings} listings` : ''}, ${gateway.url}`,
     );
     const pages = PAGES.filter((p) => pageNames.includes(p.name));
     if (!categories.includes('performance')) {

@@ -2,7 +2,7 @@
  * A first-time visitor's first screen before the device database has the listings: the public
  * listings of the page's first pull (prefetched by public/boot-prefetch.js, or carried by the
  * gateway's first-screen HTML), read straight from the answer. The same answer is what the
- * replication stores first, so the device's own query takes over with the same listings. On the
+ * replication stores first; the device's own list takes over once its first sync is over. On the
  * gateway, the first-screen render hands them in through `FirstScreenListings`.
  */
 import { createContext, startTransition, useContext, useEffect, useState } from 'react';
@@ -46,15 +46,16 @@ function initial(): Listings {
 
 /**
  * The first pull's public listings (null when this page made no prefetch or it brought none),
- * until `deviceHasListings` has been true once: then the device's query alone tells what is there
- * (a listing removed since stays removed).
+ * until `deviceReady` has been true once (the device's own listings are to be shown: see
+ * usePublicProperties): then the device's query alone tells what is there (a listing removed since
+ * stays removed).
  */
-export function useBootListings(deviceHasListings: boolean): Listings {
+export function useBootListings(deviceReady: boolean): Listings {
   const given = useContext(FirstScreenListings);
   const [value, setValue] = useState<Listings>(() => (given === undefined ? initial() : given));
   useEffect(() => {
-    if (deviceHasListings) retired = true;
-  }, [deviceHasListings]);
+    if (deviceReady) retired = true;
+  }, [deviceReady]);
   useEffect(() => {
     if (given !== undefined) return;
     if (settled) {

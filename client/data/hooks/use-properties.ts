@@ -1,10 +1,11 @@
 /** Listing queries for screens: the public set, one listing, the featured list. */
-import { useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import type { RxDocument } from 'rxdb';
 import { FEATURED_LIMIT } from '@couchdb/model/constants';
 import { jsonEqual } from '@couchdb/rules/json-equal';
-import { comparePropertiesFor } from '@couchdb/rules/property-order';
+import { firstInOrder } from '@couchdb/rules/first-in-order';
 import type { PropertyDoc } from '../schemas/property.schema';
+import type { DeviceDatabase } from '../storage/database';
 import { useFirstScreenProperty } from '../reads/first-screen-document';
 import { useBootListings } from './use-boot-listings';
 import { lazySource, mapSource, useLiveQuery, type LiveResult } from './use-live-query';
@@ -24,17 +25,63 @@ export function toPlainProperty(doc: RxDocument<PropertyDoc>): PropertyDoc {
 }
 
 /**
+ * The longest the page's prefetched listings stand in once the device holds listings of its own,
+ * should its first sync neither end nor fail: what a visitor sees is never held back for good.
+ */
+export const BOOT_LISTINGS_MAX_MS = 60_000;
+
+/**
  * Every public listing (active and approved) on the device, in no particular order. On a first
- * visit, until the device has stored its first page, the page's prefetched listings stand in.
+ * visit, the page's prefetched listings stand in until the device's first sync of listings is
+ * over: the screens change once, to the device's whole list, instead of following the sync list by
+ * list (on a county's store, each new list of 10,000 re-rendered the screen in long tasks while the
+ * visitor read it, its cards changing under the reader's eyes).
  */
 export function usePublicProperties(): LiveResult<PropertyDoc[]> {
   const live = useLiveQuery('properties:public', (db) =>
     lazySource(() => import('../reads/public-listings').then((m) => m.publicListings(db))),
   );
-  const deviceHasListings = (live.data?.length ?? 0) > 0;
-  const boot = useBootListings(deviceHasListings);
-  if (boot && !live.error && !deviceHasListings) return { ...live, data: boot, loading: false };
+  const deviceReady = useDeviceListingsReady((live.data?.length ?? 0) > 0, live.database);
+  const boot = useBootListings(deviceReady);
+  if (boot && !live.error && !deviceReady) return { ...live, data: boot, loading: false };
   return live;
+}
+
+/**
+ * Whether the device's own public listings replace the prefetched ones: it holds listings, and its
+ * first sync of them is over or cannot go on now (offline, failing: useSyncSettled) and its list
+ * has been handed over as that sync left it (`flush`), or it has held listings for
+ * BOOT_LISTINGS_MAX_MS.
+ */
+function useDeviceListingsReady(
+  deviceHasListings: boolean,
+  database: DeviceDatabase | null,
+): boolean {
+  const settled = useSyncSettled('properties');
+  const [flushed, setFlushed] = useState<DeviceDatabase | null>(null);
+  const [overdue, setOverdue] = useState(false);
+  useEffect(() => {
+    if (!settled || !database) return;
+    let live = true;
+    const done = () => {
+      if (live) startTransition(() => setFlushed(database));
+    };
+    import('../reads/public-listings')
+      .then((m) => m.publicListings(database).flush())
+      .then(done, (err: unknown) => {
+        console.warn('handing over the device’s listings', err);
+        done();
+      });
+    return () => {
+      live = false;
+    };
+  }, [settled, database]);
+  useEffect(() => {
+    if (!deviceHasListings || settled) return;
+    const timer = setTimeout(() => setOverdue(true), BOOT_LISTINGS_MAX_MS);
+    return () => clearTimeout(timer);
+  }, [deviceHasListings, settled]);
+  return deviceHasListings && ((settled && flushed === database) || overdue);
 }
 
 /**
@@ -87,15 +134,20 @@ function useSameListing<T extends PropertyDoc | null | undefined>(doc: T): T {
  */
 export function useFeaturedProperties(limit: number = FEATURED_LIMIT): LiveResult<PropertyDoc[]> {
   const all = usePublicProperties();
+  // Only the 12 shown are put in order: on a county's device the rest are 10,000 listings, and
+  // sorting them all again for each new list was a long task on a phone.
   const featured = useMemo(() => {
     if (!all.data) return undefined;
-    const byRank = comparePropertiesFor('time_desc');
-    const picked = all.data.filter((p) => p.is_featured).sort(byRank);
+    const picked = firstInOrder(
+      all.data.filter((p) => p.is_featured),
+      limit,
+      'time_desc',
+    );
     if (picked.length < limit) {
-      const rest = all.data.filter((p) => !p.is_featured).sort(byRank);
-      picked.push(...rest.slice(0, limit - picked.length));
+      const rest = all.data.filter((p) => !p.is_featured);
+      picked.push(...firstInOrder(rest, limit - picked.length, 'time_desc'));
     }
-    return picked.slice(0, limit);
+    return picked;
   }, [all.data, limit]);
   return { ...all, data: featured, loading: featured === undefined };
 }

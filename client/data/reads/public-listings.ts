@@ -103,6 +103,19 @@ class PublicListings {
     return [...this.byId.values()];
   }
 
+  /**
+   * Gives the screens the list as the changes so far left it now, instead of once the spacing
+   * between lists has passed (a screen that switches to the device's list when its first sync is
+   * over gets all of it, not the list of up to a second before and then the rest).
+   */
+  async flush(): Promise<void> {
+    await this.read;
+    if (this.timer === null || this.failure) return;
+    clearTimeout(this.timer);
+    this.timer = null;
+    this.emit();
+  }
+
   subscribe(observer: Observer): { unsubscribe(): void } {
     this.observers.add(observer);
     if (this.failure) observer.error(this.failure.err);
@@ -182,6 +195,7 @@ const byDatabase = new WeakMap<DeviceDatabase, PublicListings>();
 export function publicListings(db: DeviceDatabase): {
   subscribe(observer: Observer): { unsubscribe(): void };
   current(): Promise<PropertyDoc[]>;
+  flush(): Promise<void>;
 } {
   let shared = byDatabase.get(db);
   if (!shared) {

@@ -149,6 +149,20 @@ describe('the public listings of the device', () => {
     expect(lists.length - 1).toBeLessThan(writes.length / 4);
   });
 
+  it('reach the screens at once, as the writes left them, when the first sync is over', async () => {
+    const database = await openDatabase();
+    const { lists, until } = watch(database);
+    await until(() => true, 'at all');
+    const writes = Array.from({ length: 40 }, () => buildProperty());
+    await Promise.all(writes.map((p) => database.properties.insert(asDoc(p) as never)));
+    await publicListings(database).flush();
+    // No waiting for the spacing between lists: the last one the screens got holds every write.
+    expect(ids(lists.at(-1)!)).toEqual(writes.map((p) => p.id).sort());
+    const count = lists.length;
+    await publicListings(database).flush();
+    expect(lists).toHaveLength(count);
+  });
+
   it('come further apart the more listings there are, a county’s at most once a second', () => {
     expect(emitSpacingMs(0)).toBe(EMIT_EVERY_MS);
     expect(emitSpacingMs(44)).toBe(EMIT_EVERY_MS);
