@@ -143,6 +143,70 @@ async function profileRun(
   };
   await page.evaluate(() => window.firstSyncBench.clearDevice());
   await page.close();
+  return selfTimes(profile);
+}
+
+/**
+ * The storage worker's self time by function while `run` runs in a fresh page on an empty device.
+ * The worker is reached through the page's CDP session (auto-attach without flattening: its
+ * messages travel inside the page session's), and profiled from when it starts.
+ */
+async function profileWorkerRun(
+  openPage: (url: string) => Promise<Page>,
+  url: string,
+  run: (page: Page) => Promise<unknown>,
+): Promise<Map<string, number>> {
+  const page = await openPage(url);
+  await page.evaluate(() => window.firstSyncBench.clearDevice());
+  await page.reload();
+  const cdp = await page.context().newCDPSession(page);
+  let worker: string | null = null;
+  let nextId = 1;
+  const answers = new Map<number, (result: unknown) => void>();
+  const send = (method: string, params: object = {}) =>
+    new Promise<unknown>((resolve) => {
+      const id = nextId++;
+      answers.set(id, resolve);
+      void cdp.send('Target.sendMessageToTarget', {
+        sessionId: worker!,
+        message: JSON.stringify({ id, method, params }),
+      });
+    });
+  const started = new Promise<void>((resolve) => {
+    cdp.on('Target.attachedToTarget', (event) => {
+      if (event.targetInfo.type !== 'worker' || worker) return;
+      worker = event.sessionId;
+      void send('Profiler.enable')
+        .then(() => send('Profiler.setSamplingInterval', { interval: 200 }))
+        .then(() => send('Profiler.start'))
+        .then(() => resolve());
+    });
+  });
+  cdp.on('Target.receivedMessageFromTarget', (event) => {
+    const message = JSON.parse(event.message) as { id?: number; result?: unknown };
+    if (message.id !== undefined) answers.get(message.id)?.(message.result);
+  });
+  await cdp.send('Target.setAutoAttach', {
+    autoAttach: true,
+    waitForDebuggerOnStart: false,
+    flatten: false,
+  });
+  const running = run(page);
+  await started;
+  await running;
+  const { profile } = (await send('Profiler.stop')) as {
+    profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+  };
+  await page.evaluate(() => window.firstSyncBench.clearDevice());
+  await page.close();
+  return selfTimes(profile);
+}
+
+function selfTimes(profile: {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}): Map<string, number> {
   const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();
   profile.samples.forEach((id, i) => {
@@ -163,6 +227,7 @@ const busyMs = (self: Map<string, number>) =>
 async function profileFirstSync(
   openPage: (url: string) => Promise<Page>,
   url: string,
+  account: BenchAccount,
 ): Promise<void> {
   const sync = await profileRun(openPage, url, (page) =>
     page.evaluate((n) => window.firstSyncBench.firstSync(n, 'worker'), listings),
@@ -180,6 +245,24 @@ async function profileFirstSync(
   );
   for (const [name, time] of [...sync].sort((a, b) => b[1] - a[1]).slice(0, 25))
     console.log(`    ${time.toFixed(0).padStart(6)} ms  ${name}`);
+  // The storage worker, where the listings are pulled and written: a visitor's, then an agent's.
+  const inWorker = async (who: BenchAccount | undefined) =>
+    profileWorkerRun(openPage, url, (page) =>
+      page.evaluate(([n, signedIn]) => window.firstSyncBench.firstSync(n, 'worker', signedIn), [
+        listings,
+        who,
+      ] as const),
+    );
+  const visitor = await inWorker(undefined);
+  const agent = await inWorker(account);
+  console.log(
+    `  the storage worker busy: visitor ${busyMs(visitor).toFixed(0)} ms, agent ${busyMs(agent).toFixed(0)} ms` +
+      ` (×${(busyMs(agent) / busyMs(visitor)).toFixed(2)}); the agent's top self times (visitor's beside):`,
+  );
+  for (const [name, time] of [...agent].sort((a, b) => b[1] - a[1]).slice(0, 30))
+    console.log(
+      `    ${time.toFixed(0).padStart(6)} ms ${(visitor.get(name) ?? 0).toFixed(0).padStart(6)} ms  ${name}`,
+    );
 }
 
 /** A time from the start, or — when there was none (no pull made by the page). */
@@ -338,7 +421,7 @@ try {
     }
   }
 
-  if (values.profile) await profileFirstSync(browser.openPage.bind(browser), siteUrl);
+  if (values.profile) await profileFirstSync(browser.openPage.bind(browser), siteUrl, account);
 
   const sync = median(syncs.map((s) => s.totalMs));
   const storeRead = median(storeReads);
