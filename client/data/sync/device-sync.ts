@@ -14,7 +14,7 @@ import {
   type CollectionReplication,
   type ReplicationOptions,
 } from './replication';
-import { isActiveNow, runningReplication } from '../storage/rxdb-internals';
+import { isActiveNow, pullWriteContext, runningReplication } from '../storage/rxdb-internals';
 import { SyncStream, type StreamState } from './sync-stream';
 import {
   syncStatus as defaultStatusStore,
@@ -154,11 +154,17 @@ export class DeviceSync {
       this.unsubscribers.push(() => subs.forEach((s) => s.unsubscribe()));
       // A new write is sent now, not after the backoff of a push that failed before it. Once per
       // bulk write, not per document (a first sync stores thousands at once); a pull-only
-      // collection has nothing to send or count.
+      // collection has nothing to send or count. The replication's own pulled writes leave
+      // nothing to send (its push skips them) and are counted once it is idle again (active$):
+      // a count for each of a signed-in first sync's writes read back every listing pulled so far.
       if (!r.push) continue;
-      const changes = r.state.collection.eventBulks$.subscribe(() => {
-        r.retryPushNow();
-        this.schedulePending();
+      const changes = r.state.collection.eventBulks$.subscribe((bulk) => {
+        const pulledContext = runningReplication(r.state) ? pullWriteContext(r.state) : null;
+        void Promise.resolve(pulledContext).then((pulled) => {
+          if (bulk.context === pulled) return;
+          r.retryPushNow();
+          this.schedulePending();
+        });
       });
       this.unsubscribers.push(() => changes.unsubscribe());
     }

@@ -11,6 +11,8 @@ import {
   getAssumedMasterState,
   getChangedDocumentsSince,
   getLastCheckpointDoc,
+  isAsPulled,
+  pulledStateOf,
   runningReplication,
   writeDocToDocState,
 } from '../storage/rxdb-internals';
@@ -52,15 +54,18 @@ export async function countPending(
   };
   going();
   let checkpoint = await getLastCheckpointDoc(internal, 'up');
+  const { identifierHash } = await pulledStateOf(entry.state);
   let count = 0;
   for (;;) {
     going();
     const batch = await getChangedDocumentsSince(forkInstanceOf(internal), 200, checkpoint);
     if (batch.documents.length === 0) break;
-    const ids = batch.documents.map((d) => (d as { id: string }).id);
+    // A document as the pull left it is the server's version: nothing of it waits to be sent.
+    const changed = batch.documents.filter((doc) => !isAsPulled(doc, identifierHash));
+    const ids = changed.map((d) => (d as { id: string }).id);
     going();
-    const assumed = await getAssumedMasterState(internal, ids);
-    for (const doc of batch.documents) {
+    const assumed = ids.length > 0 ? await getAssumedMasterState(internal, ids) : {};
+    for (const doc of changed) {
       const state = writeDocToDocState(doc, false, false) as unknown as SyncDocument;
       const master = assumed[state.id];
       if (!master) {

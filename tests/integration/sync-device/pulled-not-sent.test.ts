@@ -14,7 +14,8 @@ import { buildNewListing } from '../../fixtures/builders';
 import type { Account } from '../../helpers/accounts';
 import { insert, serverDocs } from '../../helpers/sync-api';
 import type { TestGateway } from '../../helpers/test-gateway';
-import { eventually, signedInAs, TestDevice } from './device';
+import { countUnsent } from '../../../client/data/sync/unsent';
+import { eventually, restoreNavigator, setOnline, signedInAs, TestDevice } from './device';
 import { startUserAndAdmin } from './support';
 
 let gw: TestGateway;
@@ -28,6 +29,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  restoreNavigator();
   await device?.close().catch(() => undefined);
   await gw.cleanup();
 });
@@ -77,6 +79,42 @@ async function approve(open: TestDevice, id: string): Promise<void> {
 }
 
 describe('a listing the device only pulled', () => {
+  it('counts as nothing unsent, also without the server version beside it', async () => {
+    const id = await insert(
+      url,
+      alice,
+      'properties',
+      buildNewListing(alice.user.id, { title: '只拉取过的房源不算未发送' }),
+    );
+    const open = await new TestDevice({
+      tag: 'pulled-not-counted',
+      url,
+      ...signedInAs(admin),
+      collections: ['properties', 'refused'],
+    }).open();
+    try {
+      const first = open.startSync();
+      await eventually(
+        async () => (await open.db.properties.findOne(id).exec())?.server_rev,
+        'the pending listing on the admin’s device',
+      );
+      await first.awaitInSync();
+      await asIfClosedAfterThePull(open, id);
+      // Opened again without a connection: nothing is pushed, so the count is all there is.
+      setOnline(false);
+      await open.reopen();
+      const sync = open.startSync();
+      const counts = await countUnsent({ database: open.db, sync, outbox: null });
+      expect(counts.changes).toBe(0);
+      // A change made on it is counted.
+      await approve(open, id);
+      expect((await countUnsent({ database: open.db, sync, outbox: null })).changes).toBe(1);
+    } finally {
+      restoreNavigator();
+      await open.close();
+    }
+  });
+
   it('is not sent back after a reload, and an offline approval of it reaches the server', async () => {
     const id = await insert(
       url,
