@@ -14,8 +14,8 @@ import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, VIEWPORTS } from '../tests/helpers/browser';
 import { emulateSlowPhone, RECORD_PAINT_AND_REACT } from '../tests/helpers/slow-phone';
-import { countyGateway } from './county-gateway';
-import { sharedListingPath } from './shared-listing';
+import { countyGateway } from '../tests/helpers/county-gateway';
+import { sharedListingPath } from '../tests/helpers/shared-listing';
 
 const { values } = parseArgs({
   args: process.argv.slice(2),

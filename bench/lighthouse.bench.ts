@@ -20,8 +20,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/helpers/browser';
-import { countyGateway } from './county-gateway';
-import { sharedArticlePath, sharedListingPath } from './shared-listing';
+import { countyGateway } from '../tests/helpers/county-gateway';
+import { sharedArticlePath, sharedListingPath } from '../tests/helpers/shared-listing';
 
 /**
  * The pages measured; a listing's page is a public demo listing with photos, an article's a

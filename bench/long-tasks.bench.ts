@@ -27,8 +27,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, VIEWPORTS } from '../tests/helpers/browser';
-import { countyGateway } from './county-gateway';
-import { sharedListingPath } from './shared-listing';
+import { countyGateway } from '../tests/helpers/county-gateway';
+import { sharedListingPath } from '../tests/helpers/shared-listing';
 import { sourcePositions } from './source-position';
 
 const { values } = parseArgs({

@@ -24,7 +24,7 @@ import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { COUNTY_CENTER } from '../couchdb/model/location-facts';
 import { MAP_ZOOMS, TOWNSHIP_PLACES } from '../couchdb/model/map-view-facts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, VIEWPORTS } from '../tests/helpers/browser';
-import { countyGateway } from './county-gateway';
+import { countyGateway } from '../tests/helpers/county-gateway';
 import {
   DRAGS,
   LONG_FRAME_MS,

@@ -17,8 +17,8 @@ import { chromium, type Page } from 'playwright-core';
 import type { Property } from '../couchdb/model/property';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, VIEWPORTS } from '../tests/helpers/browser';
 import { serverDocs } from '../tests/helpers/sync-api';
-import { countyGateway } from './county-gateway';
-import { sharedListingPath } from './shared-listing';
+import { countyGateway } from '../tests/helpers/county-gateway';
+import { sharedListingPath } from '../tests/helpers/shared-listing';
 
 const { values } = parseArgs({
   args: process.argv.slice(2),

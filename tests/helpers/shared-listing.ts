@@ -1,7 +1,7 @@
 /** A demo listing's and a demo article's own page for the benches that open one (a shared link). */
-import type { News } from '../couchdb/model/news';
-import type { Property } from '../couchdb/model/property';
-import { serverDocs } from '../tests/helpers/sync-api';
+import type { News } from '../../couchdb/model/news';
+import type { Property } from '../../couchdb/model/property';
+import { serverDocs } from './sync-api';
 
 /**
  * A public listing with photos, as a visitor sees it: the page a shared link opens. The demo data

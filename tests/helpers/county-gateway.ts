@@ -3,7 +3,7 @@
  * many generated public listings more (a county-sized store): seeded by a first start, added to the
  * store while the gateway is stopped, then served by a second start once its change log has them
  * all. For the benches that open the app as a visitor would (long-tasks, lighthouse,
- * offline-reload). The generated listings show the demo's stored photos, as a county's listings
+ * offline-reload) and the tests of a county's first visit. The generated listings show the demo's stored photos, as a county's listings
  * have photos: with photo links to nothing, a first screen of them had no photo to paint, and the
  * page's largest paint came only when listings with photos replaced them.
  */
@@ -11,17 +11,19 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
-import type { Property } from '../couchdb/model/property';
-import { buildBenchProperties } from '../couchdb/seed/bench-data';
-import type { DemoImage } from '../couchdb/seed/demo-images';
-import { insertMissing } from '../sync-server/services/seed-service';
-import { openStore } from '../sync-server/store/couch';
-import { startGateway } from '../tests/helpers/gateway';
-import { serverDocs } from '../tests/helpers/sync-api';
+import type { Property } from '../../couchdb/model/property';
+import { buildBenchProperties } from '../../couchdb/seed/bench-data';
+import type { DemoImage } from '../../couchdb/seed/demo-images';
+import { insertMissing } from '../../sync-server/services/seed-service';
+import { openStore } from '../../sync-server/store/couch';
+import { startGateway } from './gateway';
+import { serverDocs } from './sync-api';
 import { sharedListingPath } from './shared-listing';
 
 export async function countyGateway(
   extraListings: number,
+  /** The generated listings are made up to a year before this (default: BENCH_NOW, before the demo's). */
+  listingsNow?: Date,
 ): Promise<{ url: string; stop: () => Promise<void> }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cj-county-gateway-'));
   const first = await startGateway({ embedded: true, dataDir });
@@ -41,7 +43,10 @@ export async function countyGateway(
       await insertMissing(
         store,
         'properties',
-        buildBenchProperties(extraListings, 1, images.length > 0 ? { images } : {}),
+        buildBenchProperties(extraListings, 1, {
+          ...(images.length > 0 ? { images } : {}),
+          ...(listingsNow ? { now: listingsNow } : {}),
+        }),
       );
     } finally {
       await store.close();
