@@ -39,6 +39,7 @@ import type { AuthService } from './services/auth-service';
 import type { ChangeFeed } from './services/change-feed';
 import { EventStreams } from './services/event-streams';
 import { SitemapService } from './services/sitemap-service';
+import { VisitorListings } from './services/visitor-documents';
 import type { SyncService } from './services/sync/sync-service';
 import type { Store } from './store/couch';
 
@@ -142,7 +143,15 @@ export function createApp({ config, store, logger, staticDir }: AppDeps): Gatewa
   const origin = siteOrigin(config.publicOrigin);
   app.use(searchEngineRoutes(new SitemapService(sync, feed, config.sitemapUrlsMax), origin));
   if (staticDir) {
-    const firstScreen = firstScreenPages(staticDir, sync, store, promotions, logger, origin);
+    const firstScreen = firstScreenPages(
+      staticDir,
+      sync,
+      store,
+      promotions,
+      logger,
+      origin,
+      new VisitorListings(sync, feed),
+    );
     app.use(builtAppRoutes(staticDir, firstScreen, config.appFilesMemoryBytes, origin));
   }
   app.use(errorHandler);

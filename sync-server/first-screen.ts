@@ -24,6 +24,7 @@ import type { SiteOrigin } from './routes/search-engines';
 import { projectFor, type StoredDoc } from './services/sync/projection';
 import type { PromotionService } from './services/promotion-service';
 import type { SyncService } from './services/sync/sync-service';
+import type { VisitorListings } from './services/visitor-documents';
 import { couchStatus, type Store } from './store/couch';
 
 type Renderer = typeof import('@client/ssr/render-first-screen');
@@ -175,6 +176,7 @@ export function firstScreenPages(
   promotions: PromotionService,
   logger: Logger,
   origin: SiteOrigin,
+  publicListings: VisitorListings,
 ): RequestHandler {
   let ready: Promise<{
     renderer: Renderer;
@@ -299,20 +301,31 @@ export function firstScreenPages(
             );
           });
         } else {
-          const firstPull = await sync.pull('properties', null, null, PULL_LIMIT_MAX);
+          const [firstPull, every] = await Promise.all([
+            sync.pull('properties', null, null, PULL_LIMIT_MAX),
+            publicListings.current(),
+          ]);
           const shown = PUBLIC_PAGES.find((p) => p.path === req.path) ?? PUBLIC_PAGES[0]!;
-          const key = `${width} ${firstPull.checkpoint?.seq ?? ''} ${base} ${req.originalUrl}`;
-          page = cached(key, () =>
-            withPageMeta(
+          const key =
+            `${width} ${firstPull.checkpoint?.seq ?? ''} ${every?.state ?? ''} ` +
+            `${base} ${req.originalUrl}`;
+          page = cached(key, () => {
+            // The first pull, with the listings the screen shows on a county's store beyond it.
+            const carried = renderer.firstPullCarried(
+              req.originalUrl,
+              firstPull,
+              every?.listings ?? [],
+            );
+            return withPageMeta(
               fill(
-                renderer.renderFirstScreen(req.originalUrl, firstPull, width),
+                renderer.renderFirstScreen(req.originalUrl, carried, width),
                 `<meta name="${FIRST_PULL_ELEMENT}" content="">`,
                 `<script type="application/json" id="${FIRST_PULL_ELEMENT}">` +
-                  `${scriptJson(firstPull)}</script>`,
+                  `${scriptJson(carried)}</script>`,
               ),
               renderer.publicPageMeta(shown, base),
-            ),
-          );
+            );
+          });
         }
         res.setHeader('Cache-Control', 'no-cache');
         res.setHeader('Vary', 'Cookie, User-Agent, Sec-CH-UA-Mobile');

@@ -9,7 +9,16 @@ import { renderToString } from 'react-dom/server';
 import { UNSAFE_createMemoryHistory } from 'react-router';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import type { PullResponse } from '@couchdb/model/sync';
+import { FEATURED_LIMIT, PAGE_SIZE } from '@couchdb/model/constants';
+import type { CarriedFirstPull, PullResponse, SyncDocument } from '@couchdb/model/sync';
+import { firstInOrder, homeListings } from '@couchdb/rules/first-in-order';
+import {
+  filterProperties,
+  propertyFilterFromParams,
+  type PropertyFilter,
+} from '@couchdb/rules/property-filter';
+import { isPubliclyVisible } from '@couchdb/rules/public-listing';
+import type { PropertyDoc } from '@client/data/schemas/property.schema';
 import { App } from '@client/app/app';
 import { STYLIS_PLUGINS } from '@client/app/emotion-prefixes';
 import { FIRST_SCREEN_PATHS } from '@client/app/first-screen-paths';
@@ -140,7 +149,7 @@ export async function prepareFirstScreens(): Promise<void> {
  */
 export function renderFirstScreen(
   url: string,
-  firstPull: PullResponse,
+  firstPull: CarriedFirstPull,
   width: number,
   carried: CarriedDocument | null = null,
 ): FirstScreen {
@@ -178,6 +187,41 @@ export function renderFirstScreen(
     styles.set(id, '');
   }
   return { html, styles };
+}
+
+/**
+ * The first pull as `url`'s first screen carries it: with the public listings among `listings`
+ * (every listing a visitor may see) that the first screens show once the device holds them all
+ * and the first pull does not hold: home's 12 and the list's first page, both whichever of them
+ * the visitor opened first (the bottom bar goes from one to the other before the device has
+ * them all), and the first page of the filter in the list's URL. On a county's store the first
+ * pull is 500 listings by id: the screens showed the best of those until the device's first sync
+ * was over, then changed.
+ */
+export function firstPullCarried(
+  url: string,
+  firstPull: PullResponse,
+  listings: readonly SyncDocument[],
+): CarriedFirstPull {
+  const held = new Set(firstPull.documents.map((doc) => doc.id));
+  if (listings.every((doc) => held.has(doc.id))) return firstPull;
+  const visible = listings.filter(
+    (doc) => !doc._deleted && isPubliclyVisible(doc as unknown as PropertyDoc),
+  ) as unknown as PropertyDoc[];
+  const firstPage = (filter: PropertyFilter) =>
+    firstInOrder(filterProperties(visible, filter), PAGE_SIZE, filter.sort);
+  const [path, query = ''] = url.split('?');
+  const onScreens = [
+    ...homeListings(visible, FEATURED_LIMIT),
+    ...firstPage(propertyFilterFromParams(new URLSearchParams())),
+    ...(path === '/properties' && query
+      ? firstPage(propertyFilterFromParams(new URLSearchParams(query)))
+      : []),
+  ];
+  const shown = new Map<string, SyncDocument>();
+  for (const doc of onScreens)
+    if (!held.has(doc.id)) shown.set(doc.id, doc as unknown as SyncDocument);
+  return shown.size > 0 ? { ...firstPull, shown: [...shown.values()] } : firstPull;
 }
 
 /**

@@ -79,6 +79,16 @@ export const SYNC_AFTER_MAX = 512;
  */
 export const FIRST_PULL_URL = `/api/sync/properties/pull?limit=${PULL_LIMIT_MAX}`;
 export const FIRST_PULL_ELEMENT = 'cjfc-first-pull';
+
+/**
+ * The first pull as a first-screen page carries it: the answer, and the public listings the page
+ * shows that it does not hold (on a county's store the first page is 500 listings by id, not the
+ * county's featured and newest, nor a filter's first matches). The screens show both until the
+ * device holds every listing; the replication stores only the answer, as it pulled it.
+ */
+export interface CarriedFirstPull extends PullResponse {
+  shown?: SyncDocument[];
+}
 export const PULL_LIMIT_DEFAULT = 100;
 
 /** POST /api/sync/:collection/push body: RxDB's change rows. */

@@ -40,3 +40,23 @@ export function firstInOrder<T extends OrderableProperty>(
   }
   return kept;
 }
+
+/**
+ * Home's listings (product §2, §9): the first `limit` featured listings (priority, then newest),
+ * topped up with the newest other listings when fewer are featured.
+ */
+export function homeListings<T extends OrderableProperty & { is_featured?: boolean }>(
+  list: readonly T[],
+  limit: number,
+): T[] {
+  const picked = firstInOrder(
+    list.filter((p) => p.is_featured),
+    limit,
+    'time_desc',
+  );
+  if (picked.length < limit) {
+    const rest = list.filter((p) => !p.is_featured);
+    picked.push(...firstInOrder(rest, limit - picked.length, 'time_desc'));
+  }
+  return picked;
+}

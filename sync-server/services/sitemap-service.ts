@@ -7,12 +7,13 @@
  * sitemap is split into parts under an index, as the sitemaps protocol asks.
  */
 import { PUBLIC_PAGES, SITEMAP_URLS_MAX } from '@couchdb/model/search-engine-facts';
-import { PULL_LIMIT_MAX, type SyncCollection, type SyncDocument } from '@couchdb/model/sync';
+import type { SyncCollection, SyncDocument } from '@couchdb/model/sync';
 import { communityPath } from '@couchdb/rules/area-stats';
 import { communityKey } from '@couchdb/rules/community-key';
 import type { ChangeFeed } from './change-feed';
 import { WRITES_WAIT_MS } from './sync/pull';
 import type { SyncService } from './sync/sync-service';
+import { visitorDocuments } from './visitor-documents';
 
 /** One URL of the sitemap: its path and, for a document, its last change (ISO 8601). */
 export interface SitemapEntry {
@@ -72,30 +73,13 @@ export class SitemapService {
     const entries: SitemapEntry[] = PUBLIC_PAGES.map(({ path }) => ({ path }));
     const communities = new Map<string, SitemapEntry>();
     for (const { collection, path } of LISTED) {
-      for (const doc of await this.visible(collection)) {
+      for (const doc of await visitorDocuments(this.sync, collection)) {
         const lastmod = typeof doc.updated_at === 'string' ? doc.updated_at : undefined;
         entries.push({ path: path(doc.id), ...(lastmod ? { lastmod } : {}) });
         if (collection === 'properties') addCommunity(communities, doc, lastmod);
       }
     }
     return [...entries, ...communities.values()];
-  }
-
-  /** The documents of `collection` a visitor's pull from the start receives (stubs left out). */
-  private async visible(collection: SyncCollection): Promise<SyncDocument[]> {
-    const docs = new Map<string, SyncDocument>();
-    let checkpoint = null;
-    for (;;) {
-      const page = await this.sync.pull(collection, null, checkpoint, PULL_LIMIT_MAX);
-      // A document changed between pages comes again: its latest version counts.
-      for (const doc of page.documents) {
-        docs.delete(doc.id);
-        if (!doc._deleted) docs.set(doc.id, doc);
-      }
-      if (page.documents.length < PULL_LIMIT_MAX || !page.checkpoint) break;
-      checkpoint = page.checkpoint;
-    }
-    return [...docs.values()];
   }
 
   /**

@@ -6,7 +6,7 @@
  * gateway, the first-screen render hands them in through `FirstScreenListings`.
  */
 import { createContext, startTransition, useContext, useEffect, useState } from 'react';
-import type { PullResponse } from '@couchdb/model/sync';
+import type { CarriedFirstPull, PullResponse } from '@couchdb/model/sync';
 import { isPubliclyVisible } from '@couchdb/rules/public-listing';
 import {
   bootPrefetchArrived,
@@ -20,12 +20,17 @@ type Listings = PropertyDoc[] | null;
 /** The listings a server render shows (undefined in the browser, which reads the page's pull). */
 export const FirstScreenListings = createContext<Listings | undefined>(undefined);
 
-/** The public listings of a first pull's answer (null when it brought none). */
-export function publicBootListings(body: PullResponse | null): Listings {
-  const docs = (body?.documents ?? []).filter(
-    (d) => !d._deleted && isPubliclyVisible(d as unknown as PropertyDoc),
-  ) as unknown as PropertyDoc[];
-  return docs.length > 0 ? docs : null;
+/**
+ * The public listings of a first pull's answer, with those the page carried beside it for its
+ * first screen (null when it brought none).
+ */
+export function publicBootListings(body: CarriedFirstPull | null): Listings {
+  const byId = new Map<string, PropertyDoc>();
+  for (const d of [...(body?.documents ?? []), ...(body?.shown ?? [])]) {
+    if (!d._deleted && isPubliclyVisible(d as unknown as PropertyDoc) && !byId.has(d.id))
+      byId.set(d.id, d as unknown as PropertyDoc);
+  }
+  return byId.size > 0 ? [...byId.values()] : null;
 }
 
 let settled: { value: Listings } | null = null;

@@ -3,7 +3,7 @@ import { startTransition, useEffect, useMemo, useState } from 'react';
 import type { RxDocument } from 'rxdb';
 import { FEATURED_LIMIT } from '@couchdb/model/constants';
 import { jsonEqual } from '@couchdb/rules/json-equal';
-import { firstInOrder } from '@couchdb/rules/first-in-order';
+import { homeListings } from '@couchdb/rules/first-in-order';
 import type { PropertyDoc } from '../schemas/property.schema';
 import type { DeviceDatabase } from '../storage/database';
 import { useFirstScreenProperty } from '../reads/first-screen-document';
@@ -128,26 +128,14 @@ function useSameListing<T extends PropertyDoc | null | undefined>(doc: T): T {
   return same ? kept : doc;
 }
 
-/**
- * The home page's 12 (product §2, §9): featured listings first (priority, then newest), topped up with
- * the newest other public listings when fewer than 12 are featured.
- */
+/** The home page's 12 (`homeListings`) of the public listings. */
 export function useFeaturedProperties(limit: number = FEATURED_LIMIT): LiveResult<PropertyDoc[]> {
   const all = usePublicProperties();
   // Only the 12 shown are put in order: on a county's device the rest are 10,000 listings, and
   // sorting them all again for each new list was a long task on a phone.
-  const featured = useMemo(() => {
-    if (!all.data) return undefined;
-    const picked = firstInOrder(
-      all.data.filter((p) => p.is_featured),
-      limit,
-      'time_desc',
-    );
-    if (picked.length < limit) {
-      const rest = all.data.filter((p) => !p.is_featured);
-      picked.push(...firstInOrder(rest, limit - picked.length, 'time_desc'));
-    }
-    return picked;
-  }, [all.data, limit]);
+  const featured = useMemo(
+    () => (all.data ? homeListings(all.data, limit) : undefined),
+    [all.data, limit],
+  );
   return { ...all, data: featured, loading: featured === undefined };
 }

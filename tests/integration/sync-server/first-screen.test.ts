@@ -11,12 +11,19 @@ import { isDeepStrictEqual } from 'node:util';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../couchdb/model/common-facts';
+import { FEATURED_LIMIT, PAGE_SIZE } from '../../../couchdb/model/constants';
 import { promotionQuery } from '../../../couchdb/model/promotion-facts';
 import { SESSION_HINT_COOKIE } from '../../../couchdb/model/session-cookies';
 import { FIRST_SCREEN_CSS_ATTRIBUTE } from '../../../client/app/first-screen-css';
 import { SCREEN_WIDTH_COOKIE } from '../../../client/app/screen-width';
 import { EARLY_TAPS_SCRIPT } from '../../../client/ssr/early-taps-script';
-import { FIRST_PULL_ELEMENT, FIRST_PULL_URL, type PullResponse } from '../../../couchdb/model/sync';
+import {
+  FIRST_PULL_ELEMENT,
+  FIRST_PULL_URL,
+  PULL_LIMIT_MAX,
+  type CarriedFirstPull,
+  type PullResponse,
+} from '../../../couchdb/model/sync';
 import { buildNews, buildProperty } from '../../fixtures/builders';
 import { builtShell, shellFolder } from '../../helpers/built-shell';
 import { startTestGateway, type TestGateway } from '../../helpers/test-gateway';
@@ -466,5 +473,85 @@ describe('first screens for a first visit', () => {
     const res = await request(brokenGw.app).get('/').set('Accept', 'text/html');
     expect(res.status).toBe(200);
     expect(res.text).toBe('<!doctype html><div id="root"></div>');
+  });
+});
+
+describe('first screens on a county’s store (more listings than a first pull holds)', () => {
+  let county: TestGateway;
+  const newestTitle = '县城最新上架 湖景四房';
+  let newestId: string;
+
+  beforeAll(async () => {
+    county = await startTestGateway({ staticDir: shellDir });
+    const start = Date.parse('2025-03-01T08:00:00Z');
+    // Older listings first by id (their ids carry their time), then the county's newest, which a
+    // first pull of PULL_LIMIT_MAX by id does not reach.
+    const docs = Array.from({ length: PULL_LIMIT_MAX + 10 }, (_, i) => {
+      const at = new Date(start + i * 60_000).toISOString();
+      const {
+        owner: _o,
+        id,
+        ...doc
+      } = buildProperty({
+        id: newId(start + i * 60_000),
+        title: `较早的房源 第${i}套`,
+        created_at: at,
+        updated_at: at,
+      });
+      return { _id: id, ...doc, ever_public: true };
+    });
+    newestId = newId();
+    const now = new Date().toISOString();
+    const {
+      owner: _o,
+      id: _i,
+      ...newest
+    } = buildProperty({
+      id: newestId,
+      title: newestTitle,
+      is_featured: true,
+      created_at: now,
+      updated_at: now,
+    });
+    docs.push({ _id: newestId, ...newest, ever_public: true });
+    await county.store.db('properties').bulk({ docs });
+    await county.feedCaughtUp();
+  });
+
+  afterAll(async () => {
+    await county?.cleanup();
+  });
+
+  it('shows the county’s newest on home and the list, carried beside the first pull', async () => {
+    const apiPull = (await request(county.app).get(FIRST_PULL_URL)).body as PullResponse;
+    expect(apiPull.documents).toHaveLength(PULL_LIMIT_MAX);
+    expect(apiPull.documents.map((d) => d.id)).not.toContain(newestId);
+    for (const path of ['/', '/properties']) {
+      const res = await request(county.app)
+        .get(path)
+        .set('User-Agent', PHONE_UA)
+        .set('Accept', 'text/html');
+      expect(res.status).toBe(200);
+      const markup = firstScreen(res.text);
+      expect(markup, path).toContain(newestTitle);
+      const carried = carriedPull(res.text) as CarriedFirstPull;
+      // What the replication stores is the first pull as a visitor's device would get it.
+      expect(carried.documents).toEqual(apiPull.documents);
+      expect(carried.checkpoint).toEqual(apiPull.checkpoint);
+      // Beside it, only listings the screen shows that the first pull does not hold.
+      const shown = carried.shown ?? [];
+      expect(shown.map((d) => d.id)).toContain(newestId);
+      const held = new Set(apiPull.documents.map((d) => d.id));
+      for (const doc of shown) expect(held.has(doc.id), path).toBe(false);
+      expect(shown.length, path).toBeLessThanOrEqual(FEATURED_LIMIT + PAGE_SIZE);
+    }
+  });
+
+  it('carries nothing beside the first pull when it holds every listing', async () => {
+    const res = await request(gw.app)
+      .get('/')
+      .set('User-Agent', PHONE_UA)
+      .set('Accept', 'text/html');
+    expect((carriedPull(res.text) as CarriedFirstPull).shown).toBeUndefined();
   });
 });
