@@ -303,7 +303,11 @@ export function firstScreenPages(
         } else {
           const [firstPull, every] = await Promise.all([
             sync.pull('properties', null, null, PULL_LIMIT_MAX),
-            publicListings.current(),
+            // Without them the page shows the first pull's best, as before: not the shell.
+            publicListings.current().catch((err: unknown) => {
+              logger.warn({ err }, 'public listings unavailable for the first screen');
+              return null;
+            }),
           ]);
           const shown = PUBLIC_PAGES.find((p) => p.path === req.path) ?? PUBLIC_PAGES[0]!;
           const key =
