@@ -31,7 +31,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { pino } from 'pino';
 import { build } from 'vite';
 import { alias, rxdbRewrites } from '../scripts/build-settings';
@@ -126,42 +126,22 @@ interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
 }
 
-/** The main thread's self time by function, while `run` runs in a fresh page on an empty device. */
-async function profileRun(
-  openPage: (url: string) => Promise<Page>,
-  url: string,
-  run: (page: Page) => Promise<unknown>,
-): Promise<Map<string, number>> {
-  const page = await openPage(url);
-  await page.evaluate(() => window.firstSyncBench.clearDevice());
-  await page.reload();
-  const cdp = await page.context().newCDPSession(page);
+type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+
+/** Starts profiling the page's main thread; resolves with the call that stops it. */
+async function mainThreadProfile(cdp: CDPSession): Promise<() => Promise<Profile>> {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
-  await run(page);
-  const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
-    profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
-  };
-  await page.evaluate(() => window.firstSyncBench.clearDevice());
-  await page.close();
-  return selfTimes(profile);
+  return async () => ((await cdp.send('Profiler.stop')) as unknown as { profile: Profile }).profile;
 }
 
 /**
- * The storage worker's self time by function while `run` runs in a fresh page on an empty device.
- * The worker is reached through the page's CDP session (auto-attach without flattening: its
- * messages travel inside the page session's), and profiled from when it starts.
+ * Profiles the page's first worker (the storage worker) from when it starts: it is reached
+ * through the page's CDP session (auto-attach without flattening: its messages travel inside the
+ * page session's). Resolves with the call that stops it.
  */
-async function profileWorkerRun(
-  openPage: (url: string) => Promise<Page>,
-  url: string,
-  run: (page: Page) => Promise<unknown>,
-): Promise<Map<string, number>> {
-  const page = await openPage(url);
-  await page.evaluate(() => window.firstSyncBench.clearDevice());
-  await page.reload();
-  const cdp = await page.context().newCDPSession(page);
+async function workerProfile(cdp: CDPSession): Promise<() => Promise<Profile>> {
   let worker: string | null = null;
   let nextId = 1;
   const answers = new Map<number, (result: unknown) => void>();
@@ -193,22 +173,35 @@ async function profileWorkerRun(
     waitForDebuggerOnStart: false,
     flatten: false,
   });
-  const running = run(page);
-  await started;
-  await running;
-  const { profile } = (await send('Profiler.stop')) as {
-    profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+  return async () => {
+    await started;
+    return ((await send('Profiler.stop')) as { profile: Profile }).profile;
   };
+}
+
+/**
+ * Self time by function on the page's main thread, or in its storage worker, while `run` runs in
+ * a fresh page on an empty device.
+ */
+async function profileRun(
+  openPage: (url: string) => Promise<Page>,
+  url: string,
+  run: (page: Page) => Promise<unknown>,
+  thread: 'main' | 'worker' = 'main',
+): Promise<Map<string, number>> {
+  const page = await openPage(url);
+  await page.evaluate(() => window.firstSyncBench.clearDevice());
+  await page.reload();
+  const cdp = await page.context().newCDPSession(page);
+  const stop = await (thread === 'main' ? mainThreadProfile(cdp) : workerProfile(cdp));
+  await run(page);
+  const profile = await stop();
   await page.evaluate(() => window.firstSyncBench.clearDevice());
   await page.close();
   return selfTimes(profile);
 }
 
-function selfTimes(profile: {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}): Map<string, number> {
+function selfTimes(profile: Profile): Map<string, number> {
   const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();
   profile.samples.forEach((id, i) => {
@@ -249,11 +242,15 @@ async function profileFirstSync(
     console.log(`    ${time.toFixed(0).padStart(6)} ms  ${name}`);
   // The storage worker, where the listings are pulled and written: a visitor's, then an agent's.
   const inWorker = async (who: BenchAccount | undefined) =>
-    profileWorkerRun(openPage, url, (page) =>
-      page.evaluate(([n, signedIn]) => window.firstSyncBench.firstSync(n, 'worker', signedIn), [
-        listings,
-        who,
-      ] as const),
+    profileRun(
+      openPage,
+      url,
+      (page) =>
+        page.evaluate(([n, signedIn]) => window.firstSyncBench.firstSync(n, 'worker', signedIn), [
+          listings,
+          who,
+        ] as const),
+      'worker',
     );
   const visitor = await inWorker(undefined);
   const agent = await inWorker(account);
@@ -473,7 +470,7 @@ try {
     const agentSync = median(agentSyncs.map((s) => s.totalMs));
     console.log(
       `  signed in (an agent: pushes)     ${ms(agentSync)}   runs: ${agentSyncs.map((s) => s.totalMs.toFixed(0)).join(', ')} ms` +
-        `  (×${(agentSync / sync).toFixed(2)} of the visitor's, aim ≤ ×${AGENT_AIM_RATIO}: ${agentSync / sync <= AGENT_AIM_RATIO ? 'met' : 'missed'}; worker catch-up: ${agentSyncs.some((s) => s.catchUp) ? 'yes' : 'no'};` +
+        `  (${syncs.length > 0 ? `×${(agentSync / sync).toFixed(2)} of the visitor's, aim ≤ ×${AGENT_AIM_RATIO}: ${agentSync / sync <= AGENT_AIM_RATIO ? 'met' : 'missed'}` : 'no visitor measured'}; worker catch-up: ${agentSyncs.some((s) => s.catchUp) ? 'yes' : 'no'};` +
         ` ${median(agentSyncs.map((s) => s.writes))} listing writes, ${median(agentSyncs.map((s) => s.writeMs)).toFixed(0)} ms summed;` +
         ` the replication's own ${median(agentSyncs.map((s) => s.metaWrites))} (${median(agentSyncs.map((s) => s.metaRows))} rows), ${median(agentSyncs.map((s) => s.metaWriteMs)).toFixed(0)} ms summed;` +
         ` ${median(agentSyncs.map((s) => s.longTasks))} main-thread tasks > 50 ms, ${median(agentSyncs.map((s) => s.longTaskMs)).toFixed(0)} ms summed)`,
